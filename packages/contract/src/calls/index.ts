@@ -1,0 +1,13 @@
+import type { CallDef } from '../call.ts';
+import * as system from './system.ts';
+
+export * from './system.ts';
+
+function callsOf(mod: Record<string, unknown>): CallDef[] {
+  return Object.values(mod).filter(
+    (v) => typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'response' in v,
+  ) as CallDef[];
+}
+
+/** Every call of the contract, for the server's registration and the OpenAPI document. */
+export const allCalls: CallDef[] = [...callsOf(system)];

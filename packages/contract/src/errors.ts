@@ -1,0 +1,106 @@
+/**
+ * The one error-code registry (DESIGN.md section 3). Every code the gateway can answer with, with
+ * its Chinese and English text. `code` in the envelope is authoritative; the HTTP status is 200 for
+ * every outcome the API meant to produce, except the ones with `httpStatus` below.
+ */
+export type Lang = 'zh' | 'en';
+
+export interface ErrorCodeInfo {
+  zh: string;
+  en: string;
+  /** HTTP status to send with the envelope when it is not 200. */
+  httpStatus?: number;
+}
+
+export const ErrorCode = {
+  OK: 200,
+  OK_NOTICE: 3300,
+  NOT_SIGNED_IN: 301,
+  SESSION_EXPIRED: 305,
+  SESSION_ENDED: 307,
+  ACCOUNT_DISABLED: 308,
+  CHOOSE_ENTERPRISE: 309,
+  BAD_INPUT: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  PASSWORD_FORMAT: 3001,
+  WRONG_CREDENTIALS: 3002,
+  CAPTCHA_WRONG: 3003,
+  CAPTCHA_EXPIRED: 3004,
+  SMS_CODE_WRONG: 3005,
+  SMS_CODE_EXPIRED: 3006,
+  PHONE_REGISTERED: 3007,
+  ACCOUNT_LOCKED: 3008,
+  SMS_TOO_FREQUENT: 3009,
+  PHONE_NOT_REGISTERED: 3010,
+  REGISTRATION_CLOSED: 3011,
+  IDCARD_BOUND: 3052,
+  ENTERPRISE_NOT_FOUND: 3101,
+  ADMISSION_TICKET_NOT_PRINTABLE: 7005,
+  EXAM_NOT_STARTED: 7601,
+  EXAM_ENDED: 7602,
+  EXAM_SCREEN_SWITCH_LIMIT: 7603,
+  EXAM_ATTEMPTS_USED_UP: 7604,
+  EXAM_TIME_OVER: 7610,
+  STUDY_RESOURCE_LOCKED: 8004,
+  ORDER_NOT_FOUND: 9001,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
+  200: { zh: '成功', en: 'Success' },
+  3300: { zh: '操作成功', en: 'Done' },
+  301: { zh: '请先登录', en: 'Please sign in first' },
+  305: { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
+  307: { zh: '您的登录状态已失效，请重新登录', en: 'Your session has ended, please sign in again' },
+  308: { zh: '您的账号已被禁用，请联系管理员', en: 'Your account has been disabled, please contact the administrator' },
+  309: { zh: '请先选择平台', en: 'Please choose an organisation first' },
+  400: { zh: '参数错误', en: 'Invalid input' },
+  403: { zh: '没有权限', en: 'Access denied' },
+  404: { zh: '请求的资源不存在', en: 'Not found' },
+  409: { zh: '数据已变更，请刷新后重试', en: 'The data has changed, please refresh and try again' },
+  413: { zh: '上传内容过大', en: 'The request is too large', httpStatus: 413 },
+  429: { zh: '操作过于频繁，请稍后再试', en: 'Too many requests, please try again later', httpStatus: 429 },
+  500: { zh: '系统繁忙，请稍后再试', en: 'Something went wrong, please try again later', httpStatus: 500 },
+  503: { zh: '服务暂不可用，请稍后再试', en: 'Service unavailable, please try again later', httpStatus: 503 },
+  3001: {
+    zh: '密码格式错误，密码为8~20位包含英文大、小写字母和数字或特殊字符的组合',
+    en: 'Wrong password format: 8 to 20 characters with upper and lower case letters and digits or special characters',
+  },
+  3002: { zh: '账号或密码错误', en: 'Wrong account or password' },
+  3003: { zh: '图形验证码错误', en: 'The image code is wrong' },
+  3004: { zh: '图形验证码已过期，请重新获取', en: 'The image code has expired, please get a new one' },
+  3005: { zh: '短信验证码错误', en: 'The SMS code is wrong' },
+  3006: { zh: '短信验证码已过期，请重新获取', en: 'The SMS code has expired, please get a new one' },
+  3007: { zh: '该手机号已注册', en: 'This phone number is already registered' },
+  3008: { zh: '账号已锁定，请{minutes}分钟后再试', en: 'The account is locked, please try again in {minutes} minutes' },
+  3009: { zh: '验证码发送过于频繁，请稍后再试', en: 'Codes are being sent too often, please wait' },
+  3010: { zh: '该手机号未注册', en: 'This phone number is not registered' },
+  3011: { zh: '当前平台未开放注册', en: 'Registration is closed on this site' },
+  3052: { zh: '该身份证号已绑定其他账号', en: 'This ID number is already bound to another account' },
+  3101: { zh: '平台不存在', en: 'This organisation does not exist' },
+  7005: { zh: '准考证暂未开放打印', en: 'The admission ticket cannot be printed yet' },
+  7601: { zh: '考试尚未开始', en: 'The exam has not started' },
+  7602: { zh: '考试已结束', en: 'The exam has ended' },
+  7603: { zh: '切屏次数超过限制，试卷已自动提交', en: 'Screen switch limit exceeded; the paper was submitted' },
+  7604: { zh: '考试次数已用完', en: 'No attempts left' },
+  7610: { zh: '考试时间已到，试卷已自动提交', en: 'Exam time is over; the paper was submitted' },
+  8004: { zh: '请先完成上一个学习资源', en: 'Finish the previous resource first' },
+  9001: { zh: '订单不存在', en: 'The order does not exist' },
+};
+
+/** Success codes (platform.md section 7). */
+export const SUCCESS_CODES: readonly number[] = [200, 3300];
+
+export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {
+  const info = errorCodes[code as ErrorCodeValue];
+  let text = info ? info[lang] : errorCodes[500][lang];
+  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v));
+  return text;
+}

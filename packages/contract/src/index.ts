@@ -1,0 +1,5 @@
+export * from './call.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './constants.ts';
+export * from './calls/index.ts';

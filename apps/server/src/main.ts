@@ -1,0 +1,63 @@
+import { DEMO_TENANTS } from '@portal/db';
+import { loadConfig } from './platform/config.ts';
+import { startDatabase } from './platform/database.ts';
+import { buildApp, createServices } from './platform/http.ts';
+import { mountWeb } from './platform/web.ts';
+
+/**
+ * `npm start`: settings, database (embedded unless DATABASE_URL), migrations, demo data, then the
+ * gateway and the server-rendered web app on one port. Ctrl-C or SIGTERM stops cleanly.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const say = (msg: string) => process.stdout.write(`${msg}\n`);
+  const runtime = await startDatabase(config, say);
+  const services = createServices(config, runtime.database);
+  const app = await buildApp(services);
+  await mountWeb(app, services);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: finishing requests in flight and stopping…`);
+    const timer = setTimeout(() => {
+      say('Requests did not finish in time; stopping anyway.');
+      void runtime.stop().finally(() => process.exit(1));
+    }, config.SHUTDOWN_GRACE_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await runtime.stop();
+      say('Stopped.');
+      process.exit(0);
+    } catch (err) {
+      say(`Stopping failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const port = config.PORT;
+  say('');
+  say(`The portal is running at http://localhost:${port}  (API docs: http://localhost:${port}/gateway/docs)`);
+  if (runtime.embedded) say(`Database: embedded PostgreSQL, data in ${config.DATA_DIR}/postgres`);
+  else say('Database: DATABASE_URL');
+  if (config.SEED_DEMO_DATA) {
+    say('');
+    say('Demo sites (each host reaches its own enterprise; or add ?eid=<id> on localhost):');
+    for (const t of DEMO_TENANTS) {
+      say(`  ${t.name.padEnd(16)} eid ${t.eid}  http://${t.host}:${port}/${t.lang === 'en' ? 'en/home' : ''}`);
+    }
+    if (runtime.seeded.length) say(`  (demo data created for ${runtime.seeded.join(', ')})`);
+  }
+  say('');
+  say('Press Ctrl-C to stop.');
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { schema, type Db } from '@portal/db';
+
+/** SQL of the site calls. Every query is filtered by the tenant's eid. */
+export class SiteRepository {
+  constructor(private readonly db: Db) {}
+
+  async findWebsite(eid: number) {
+    const rows = await this.db
+      .select({ settings: schema.websiteSettings, enterprise: schema.enterprises })
+      .from(schema.websiteSettings)
+      .innerJoin(schema.enterprises, eq(schema.enterprises.eid, schema.websiteSettings.eid))
+      .where(eq(schema.websiteSettings.eid, eid))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  findCorrectDomain(eid: number) {
+    return this.db
+      .select({ eid: schema.enterprises.eid, domain: schema.enterprises.correctDomain })
+      .from(schema.enterprises)
+      .where(and(eq(schema.enterprises.eid, eid), eq(schema.enterprises.status, 1)))
+      .limit(1)
+      .then((r) => r[0] ?? null);
+  }
+
+  listNav(eid: number) {
+    return this.db
+      .select()
+      .from(schema.navItems)
+      .where(and(eq(schema.navItems.eid, eid), eq(schema.navItems.enabled, true)))
+      .orderBy(asc(schema.navItems.sort), asc(schema.navItems.id));
+  }
+
+  listZones(eid: number) {
+    return this.db
+      .select()
+      .from(schema.zones)
+      .where(and(eq(schema.zones.eid, eid), eq(schema.zones.enabled, true)))
+      .orderBy(asc(schema.zones.sort), asc(schema.zones.id));
+  }
+
+  listBanners(eid: number, audiences: string[]) {
+    return this.db
+      .select()
+      .from(schema.banners)
+      .where(
+        and(
+          eq(schema.banners.eid, eid),
+          eq(schema.banners.enabled, true),
+          inArray(schema.banners.audience, audiences),
+        ),
+      )
+      .orderBy(asc(schema.banners.sort), asc(schema.banners.id));
+  }
+
+  listLinks(eid: number) {
+    return this.db
+      .select()
+      .from(schema.sysLinks)
+      .where(eq(schema.sysLinks.eid, eid))
+      .orderBy(asc(schema.sysLinks.sort), asc(schema.sysLinks.id));
+  }
+
+  findAgreement(eid: number, type: string) {
+    return this.db
+      .select()
+      .from(schema.agreements)
+      .where(and(eq(schema.agreements.eid, eid), eq(schema.agreements.type, type)))
+      .limit(1)
+      .then((r) => r[0] ?? null);
+  }
+
+  findLatestApp(eid: number, platform: string, channel: string) {
+    return this.db
+      .select()
+      .from(schema.appVersions)
+      .where(
+        and(
+          eq(schema.appVersions.eid, eid),
+          eq(schema.appVersions.platform, platform),
+          eq(schema.appVersions.channel, channel),
+        ),
+      )
+      .orderBy(desc(schema.appVersions.versionCode))
+      .limit(1)
+      .then((r) => r[0] ?? null);
+  }
+}

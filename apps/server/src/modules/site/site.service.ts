@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import {
+  ErrorCode,
+  type bannerSchema,
+  type NavItem,
+  type sysLinkSchema,
+  type WebsiteInfo,
+  type zoneSchema,
+} from '@portal/contract';
+import { sanitizeRichText } from '@portal/contract/sanitize';
+import { TtlCache } from '../../platform/cache.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Tenancy } from '../../platform/tenancy.ts';
+import { presentNavItem, presentWebsite } from './site.presenter.ts';
+import type { SiteRepository } from './site.repository.ts';
+
+type Banner = z.infer<typeof bannerSchema>;
+
+/**
+ * Site information of one enterprise. The site calls are read on every page, so their results are
+ * cached per enterprise for a short, bounded time (SITE_CACHE_TTL_MS).
+ */
+export class SiteService {
+  private readonly websites: TtlCache<WebsiteInfo>;
+  private readonly navs: TtlCache<NavItem[]>;
+  private readonly lists: TtlCache<unknown[]>;
+
+  constructor(
+    private readonly repo: SiteRepository,
+    private readonly tenancy: Tenancy,
+    ttlMs: number,
+  ) {
+    this.websites = new TtlCache({ max: 2000, ttlMs });
+    this.navs = new TtlCache({ max: 2000, ttlMs });
+    this.lists = new TtlCache({ max: 8000, ttlMs });
+  }
+
+  getWebsite(eid: number): Promise<WebsiteInfo> {
+    return this.websites.get(String(eid), async () => {
+      const row = await this.repo.findWebsite(eid);
+      if (!row) throw new AppError(ErrorCode.ENTERPRISE_NOT_FOUND);
+      return presentWebsite(row.settings, row.enterprise, this.tenancy.tenantCode(eid));
+    });
+  }
+
+  getNav(eid: number): Promise<NavItem[]> {
+    return this.navs.get(String(eid), async () => (await this.repo.listNav(eid)).map(presentNavItem));
+  }
+
+  async getCorrectDomain(eid: number): Promise<{ eid: number; domain: string }> {
+    const row = await this.repo.findCorrectDomain(eid);
+    if (!row) throw new AppError(ErrorCode.ENTERPRISE_NOT_FOUND);
+    return row;
+  }
+
+  async listZones(eid: number): Promise<z.infer<typeof zoneSchema>[]> {
+    return (await this.lists.get(`zones:${eid}`, async () =>
+      (await this.repo.listZones(eid)).map((z) => ({
+        id: z.id,
+        zoneName: z.zoneName,
+        zoneNameEn: z.zoneNameEn || z.zoneName,
+        zoneType: z.zoneType,
+        relationType: z.relationType,
+        showNum: z.showNum,
+        sort: z.sort,
+      })),
+    )) as z.infer<typeof zoneSchema>[];
+  }
+
+  /** Visitors see banners for everyone; signed-in learners also see the ones meant for them. */
+  async listBanners(eid: number, signedIn: boolean): Promise<Banner[]> {
+    const audiences = signedIn ? ['all', 'signedIn'] : ['all', 'visitor'];
+    return (await this.lists.get(`banners:${eid}:${signedIn}`, async () =>
+      (await this.repo.listBanners(eid, audiences)).map((b) => ({
+        id: b.id,
+        title: b.title,
+        imageUrl: b.imageUrl,
+        linkUrl: b.linkUrl,
+        openNewWindow: b.openNewWindow,
+        sort: b.sort,
+      })),
+    )) as Banner[];
+  }
+
+  async listLinks(eid: number): Promise<z.infer<typeof sysLinkSchema>[]> {
+    return (await this.lists.get(`links:${eid}`, async () =>
+      (await this.repo.listLinks(eid)).map((l) => ({ id: l.id, name: l.name, url: l.url, sort: l.sort })),
+    )) as z.infer<typeof sysLinkSchema>[];
+  }
+
+  async getAgreement(eid: number, type: 'serviceAgreement' | 'privacyAgreement') {
+    const row = await this.repo.findAgreement(eid, type);
+    if (!row) {
+      throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '协议不存在', en: 'The agreement does not exist' } });
+    }
+    return { type, title: row.title, content: sanitizeRichText(row.content) };
+  }
+
+  async getLatestAndroid(eid: number) {
+    const row = await this.repo.findLatestApp(eid, 'android', 'official');
+    if (!row) return null;
+    return {
+      versionName: row.versionName,
+      versionCode: row.versionCode,
+      downloadUrl: row.downloadUrl,
+      updateContent: row.updateContent,
+      forceUpdate: row.forceUpdate,
+      releasedAt: row.releasedAt.toISOString(),
+    };
+  }
+
+  /** Forget cached data of one enterprise after it changed. */
+  invalidate(eid: number): void {
+    this.websites.delete(String(eid));
+    this.navs.delete(String(eid));
+    this.lists.clear();
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { tenantCodes, type TenantCode } from '@portal/contract';
+
+/**
+ * The server's settings: one zod schema, parsed once at start. Nothing else reads process.env.
+ * Every setting is listed in the README with its default and meaning.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const tenantCodeMap = z
+  .string()
+  .transform((raw, ctx) => {
+    const map = new Map<number, TenantCode>();
+    for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [code, ids] = part.split('=');
+      if (!code || !ids || !(tenantCodes as readonly string[]).includes(code)) {
+        ctx.addIssue({ code: 'custom', message: `"${part}" is not CODE=eid[|eid...] with CODE one of ${tenantCodes.join(', ')}` });
+        return z.NEVER;
+      }
+      for (const id of ids.split('|')) {
+        const eid = Number(id);
+        if (!Number.isInteger(eid) || eid <= 0) {
+          ctx.addIssue({ code: 'custom', message: `"${id}" in "${part}" is not an enterprise id` });
+          return z.NEVER;
+        }
+        map.set(eid, code as TenantCode);
+      }
+    }
+    return map;
+  });
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SEED_DEMO_DATA: bool.default(true),
+  TENANT_CODES: tenantCodeMap.default(new Map()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  TRUST_PROXY: bool.default(false),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Default tenant-code mapping: the demo enterprises of the seed (packages/db/src/seed.ts). */
+export const DEMO_TENANT_CODES = 'SFJ=1002,medicalInsurance=1003|1004';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = { ...env };
+  if (input.TENANT_CODES === undefined) input.TENANT_CODES = DEMO_TENANT_CODES;
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Bad settings, the server cannot start:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,36 @@
+import { ErrorCode, errorText, type ErrorCodeValue, type Lang } from '@portal/contract';
+
+/**
+ * The one error type of the server. A service throws it with a registry code; the gateway turns it
+ * into the envelope with the text in the user's language (or the given message).
+ */
+export class AppError extends Error {
+  readonly code: ErrorCodeValue;
+  readonly data: unknown;
+  readonly params: Record<string, string | number> | undefined;
+  readonly customMessage: { zh: string; en: string } | undefined;
+
+  constructor(
+    code: ErrorCodeValue,
+    options: {
+      data?: unknown;
+      params?: Record<string, string | number>;
+      message?: { zh: string; en: string };
+      cause?: unknown;
+    } = {},
+  ) {
+    super(options.message?.en ?? errorText(code, 'en', options.params), { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.data = options.data ?? null;
+    this.params = options.params;
+    this.customMessage = options.message;
+  }
+
+  messageFor(lang: Lang): string {
+    return this.customMessage ? this.customMessage[lang] : errorText(this.code, lang, this.params);
+  }
+}
+
+export const notFound = (what?: { zh: string; en: string }) =>
+  new AppError(ErrorCode.NOT_FOUND, what ? { message: what } : {});

@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ErrorCode,
+  GATEWAY_PREFIX,
+  PLATFORM_HEADER_VALUE,
+  TOKEN_COOKIE,
+  errorCodes,
+  errorText,
+  type CallDef,
+  type CallParsedRequest,
+  type CallResponse,
+  type Envelope,
+  type Lang,
+} from '@portal/contract';
+import { AppError } from './errors.ts';
+import { requestDomain, requestLang } from './request-context.ts';
+import type { Session, SessionStore } from './session.ts';
+import type { Tenancy } from './tenancy.ts';
+
+export interface CallContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  lang: Lang;
+  /** The signed-in session (session calls only). */
+  session: Session | null;
+  /**
+   * The tenant the call works on: the session's enterprise for session calls; for public calls the
+   * site found from the domain and the eid in the query (never from a request body).
+   */
+  eid: () => Promise<number>;
+}
+
+export type CallHandler<C extends CallDef> = (
+  input: CallParsedRequest<C>,
+  ctx: CallContext,
+) => Promise<CallResponse<C>> | CallResponse<C>;
+
+export interface GatewayDeps {
+  sessions: SessionStore;
+  tenancy: Tenancy;
+  /** Validate every response against the contract (development and tests). */
+  checkResponses: boolean;
+}
+
+const zodLocales = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
+
+/** The session token: the `token` header, else the HttpOnly `token` cookie. */
+export function requestToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.token;
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  return req.cookies?.[TOKEN_COOKIE] || undefined;
+}
+
+function eidFromQuery(req: FastifyRequest): number | undefined {
+  const raw = (req.query as Record<string, unknown> | undefined)?.eid;
+  const n = typeof raw === 'string' ? Number(raw) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+export function envelope<T>(code: number, message: string, data: T): Envelope<T> {
+  return { code, message, data };
+}
+
+/** Turns zod issues into code 400 naming the first bad field, with every field in data.fields. */
+export function badInput(error: z.ZodError): AppError {
+  const fields = error.issues.map((i) => ({ field: i.path.join('.') || '(body)', message: i.message }));
+  const first = fields[0]!;
+  return new AppError(ErrorCode.BAD_INPUT, {
+    data: { fields },
+    message: {
+      zh: `${errorText(ErrorCode.BAD_INPUT, 'zh')}：${first.field} ${first.message}`,
+      en: `${errorText(ErrorCode.BAD_INPUT, 'en')}: ${first.field}: ${first.message}`,
+    },
+  });
+}
+
+/**
+ * Registers one contract call: parse and validate the input with the call's zod schema, authorise
+ * (session calls), run the handler, answer in the envelope. Handlers stay thin.
+ */
+export function registerCall<C extends CallDef>(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  call: C,
+  handler: CallHandler<C>,
+): void {
+  app.route({
+    method: call.method,
+    url: GATEWAY_PREFIX + call.path,
+    handler: async (req, reply) => {
+      const lang = requestLang(req);
+      const raw = call.requestIn === 'query' ? req.query : (req.body ?? {});
+      const parsed = call.request.safeParse(raw ?? {}, { error: zodLocales[lang] });
+      if (!parsed.success) throw badInput(parsed.error);
+      const session = call.access === 'session' ? await deps.sessions.authenticate(requestToken(req)) : null;
+      let eidPromise: Promise<number> | undefined;
+      const ctx: CallContext = {
+        req,
+        reply,
+        lang,
+        session,
+        eid: () =>
+          (eidPromise ??= session
+            ? Promise.resolve(session.eid)
+            : deps.tenancy.resolveEid({ domain: requestDomain(req), eid: eidFromQuery(req) })),
+      };
+      const data = await handler(parsed.data as CallParsedRequest<C>, ctx);
+      if (deps.checkResponses) {
+        const checked = call.response.safeParse(data);
+        if (!checked.success) {
+          req.log.error({ call: call.name, issues: checked.error.issues }, 'response does not match the contract');
+          throw new AppError(ErrorCode.INTERNAL);
+        }
+      }
+      reply.header('cache-control', 'no-store');
+      return envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), data);
+    },
+  });
+}
+
+/** The gateway's error handler and not-found handler: everything answers in the envelope. */
+export function installGatewayErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, req, reply) => {
+    const lang = requestLang(req);
+    if (err instanceof AppError) {
+      const status = errorCodes[err.code]?.httpStatus ?? 200;
+      if (status >= 500) req.log.error({ err }, 'server error');
+      return reply.status(status).send(envelope(err.code, err.messageFor(lang), err.data));
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 429) {
+      return reply.status(429).send(envelope(ErrorCode.RATE_LIMITED, errorText(ErrorCode.RATE_LIMITED, lang), null));
+    }
+    if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply
+        .status(413)
+        .send(envelope(ErrorCode.PAYLOAD_TOO_LARGE, errorText(ErrorCode.PAYLOAD_TOO_LARGE, lang), null));
+    }
+    if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(200).send(
+        envelope(ErrorCode.BAD_INPUT, lang === 'zh' ? '参数错误：不支持的内容类型' : 'Invalid input: unsupported content type', null),
+      );
+    }
+    if (e.statusCode === 400) {
+      // Malformed JSON and other protocol-level bad requests.
+      const msg = lang === 'zh' ? '参数错误：请求体不是有效的 JSON' : 'Invalid input: the body is not valid JSON';
+      return reply.status(200).send(envelope(ErrorCode.BAD_INPUT, msg, null));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(envelope(ErrorCode.INTERNAL, errorText(ErrorCode.INTERNAL, lang), null));
+  });
+}
+
+export function gatewayNotFound(req: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLang(req);
+  const msg = lang === 'zh' ? `接口不存在：${req.method} ${req.url.split('?')[0]}` : `Unknown call: ${req.method} ${req.url.split('?')[0]}`;
+  return reply.status(200).send(envelope(ErrorCode.NOT_FOUND, msg, null));
+}
+
+/**
+ * CSRF rule (DESIGN.md section 3): a state-changing call must carry `platform: WEB-CLIENT`, which a
+ * cross-site form cannot set and a cross-site fetch cannot send without a CORS preflight we refuse.
+ */
+export function isCsrfSafe(req: FastifyRequest): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return true;
+  return req.headers.platform === PLATFORM_HEADER_VALUE;
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode, GATEWAY_PREFIX, errorText, type Lang } from '@portal/contract';
+import type { Database } from '@portal/db';
+import { registerEnumRoutes } from '../modules/enum/enum.routes.ts';
+import { registerRegionRoutes } from '../modules/region/region.routes.ts';
+import { SiteRepository } from '../modules/site/site.repository.ts';
+import { registerSiteRoutes } from '../modules/site/site.routes.ts';
+import { SiteService } from '../modules/site/site.service.ts';
+import type { Config } from './config.ts';
+import {
+  envelope,
+  gatewayNotFound,
+  installGatewayErrorHandling,
+  isCsrfSafe,
+  type GatewayDeps,
+} from './gateway.ts';
+import { buildOpenApi } from './openapi.ts';
+import { requestLang } from './request-context.ts';
+import { SessionStore } from './session.ts';
+import { Tenancy } from './tenancy.ts';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  tenancy: Tenancy;
+  sessions: SessionStore;
+  site: SiteService;
+}
+
+export function createServices(config: Config, database: Database): Services {
+  const tenancy = new Tenancy(database.db, config);
+  const sessions = new SessionStore(database.db);
+  const site = new SiteService(new SiteRepository(database.db), tenancy, config.SITE_CACHE_TTL_MS);
+  return { config, database, tenancy, sessions, site };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The HTTP server: the gateway under /gateway, health checks, API docs; the web app is mounted on
+ * it by `mountWeb` (web.ts). Used as it is by the API tests through `app.inject`.
+ */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    // Pages get a per-request nonce CSP from the web handler; JSON answers need none.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    allowList: (req) => !req.url.startsWith(GATEWAY_PREFIX + '/') || req.url.startsWith(GATEWAY_PREFIX + '/docs'),
+    errorResponseBuilder: (req, ctx) => {
+      const lang: Lang = requestLang(req);
+      return Object.assign(new Error('rate limited'), {
+        statusCode: 429,
+        retryAfter: ctx.after,
+        envelope: envelope(ErrorCode.RATE_LIMITED, errorText(ErrorCode.RATE_LIMITED, lang), null),
+      });
+    },
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.startsWith(GATEWAY_PREFIX + '/') && !isCsrfSafe(req)) {
+      const lang = requestLang(req);
+      return reply
+        .status(200)
+        .send(
+          envelope(
+            ErrorCode.FORBIDDEN,
+            lang === 'zh' ? '请求缺少 platform 请求头，已拒绝' : 'Refused: the platform header is missing',
+            null,
+          ),
+        );
+    }
+  });
+  if (config.TRUST_PROXY) {
+    app.addHook('onSend', async (req, reply) => {
+      if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+    });
+  }
+
+  installGatewayErrorHandling(app);
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+    try {
+      await services.database.pool.query('SELECT 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
+
+  const openapi = buildOpenApi();
+  await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });
+  await app.register(swaggerUi, { routePrefix: `${GATEWAY_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+
+  const deps: GatewayDeps = {
+    sessions: services.sessions,
+    tenancy: services.tenancy,
+    checkResponses: config.NODE_ENV !== 'production',
+  };
+  await app.register(async (gateway) => {
+    registerSiteRoutes(gateway, deps, services.site);
+    registerEnumRoutes(gateway, deps);
+    registerRegionRoutes(gateway, deps);
+    gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
+  });
+
+  return app;
+}

@@ -1,0 +1,36 @@
+import { parse as parseDomain } from 'tldts';
+import { LANG_COOKIE, type Lang } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The registrable ("primary") domain of a host, from the public-suffix list: `learn.example.com`
+ * → `example.com`. Hosts without one (localhost, IP addresses) are their own domain.
+ */
+export function registrableDomain(host: string): string {
+  const hostname = hostnameOf(host);
+  const parsed = parseDomain(hostname, { allowPrivateDomains: true });
+  return parsed.domain ?? hostname;
+}
+
+/** `Host` header value without port, lower-cased; IPv6 brackets kept. */
+export function hostnameOf(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.split(':')[0] ?? h;
+}
+
+/** The user's language: the i18n_redirected cookie, else Accept-Language, else Chinese. */
+export function requestLang(req: FastifyRequest): Lang {
+  const cookie = req.cookies?.[LANG_COOKIE];
+  if (cookie === 'en' || cookie === 'zh') return cookie;
+  const accept = req.headers['accept-language'];
+  if (typeof accept === 'string' && /^en\b/i.test(accept.trim())) return 'en';
+  return 'zh';
+}
+
+/** The `domain` header the web client sends, else the one computed from Host. */
+export function requestDomain(req: FastifyRequest): string {
+  const header = req.headers.domain;
+  if (typeof header === 'string' && header.trim()) return header.trim().toLowerCase();
+  return registrableDomain(req.headers.host ?? 'localhost');
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { ErrorCode, TOKEN_TTL_MS } from '@portal/contract';
+import { schema, type Db } from '@portal/db';
+import { AppError } from './errors.ts';
+
+export interface Session {
+  tokenHash: string;
+  accountId: number;
+  /** The chosen enterprise; every tenant-owned read and write goes through it. */
+  eid: number;
+  isAdmin: boolean;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Opaque random session tokens (256 bits), stored hashed (DESIGN.md section 4). */
+export class SessionStore {
+  constructor(private readonly db: Db) {}
+
+  async create(accountId: number, eid: number | null, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS);
+    await this.db.insert(schema.sessions).values({ tokenHash: hashToken(token), accountId, eid, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /**
+   * The session of a token, or the code that tells the client why there is none:
+   * 301 unknown, 305 expired, 307 ended (revoked), 308 disabled by the enterprise, 309 no enterprise yet.
+   */
+  async authenticate(token: string | undefined, now = new Date()): Promise<Session> {
+    if (!token) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    const tokenHash = hashToken(token);
+    const rows = await this.db
+      .select({
+        accountId: schema.sessions.accountId,
+        eid: schema.sessions.eid,
+        expiresAt: schema.sessions.expiresAt,
+        revokedAt: schema.sessions.revokedAt,
+        status: schema.enterpriseUsers.status,
+        isAdmin: schema.enterpriseUsers.isAdmin,
+      })
+      .from(schema.sessions)
+      .leftJoin(
+        schema.enterpriseUsers,
+        and(
+          eq(schema.enterpriseUsers.eid, schema.sessions.eid),
+          eq(schema.enterpriseUsers.accountId, schema.sessions.accountId),
+        ),
+      )
+      .where(eq(schema.sessions.tokenHash, tokenHash))
+      .limit(1);
+    const row = rows[0];
+    if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    if (row.revokedAt) throw new AppError(ErrorCode.SESSION_ENDED);
+    if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.SESSION_EXPIRED);
+    if (row.eid === null) throw new AppError(ErrorCode.CHOOSE_ENTERPRISE);
+    if (row.status === null) throw new AppError(ErrorCode.SESSION_ENDED);
+    if (row.status !== 1) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    return { tokenHash, accountId: row.accountId, eid: row.eid, isAdmin: row.isAdmin ?? false };
+  }
+
+  /** Ends one session (sign-out, enterprise switch). */
+  async revoke(tokenHash: string, reason: string): Promise<void> {
+    await this.db
+      .update(schema.sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt)));
+  }
+}

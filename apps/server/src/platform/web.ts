@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { ErrorCode, TOKEN_COOKIE, type PortalLoadContext, type SiteBundle } from '@portal/contract';
+import { AppError } from './errors.ts';
+import type { Services } from './http.ts';
+import { hostnameOf, registrableDomain } from './request-context.ts';
+
+export const DEFAULT_WEB_BUILD = path.resolve(import.meta.dirname, '../../../web/build');
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+/** The in-process site access the web app's loaders use (no HTTP round trip to the gateway). */
+export function createLoadContextFactory(services: Services) {
+  const loadSite = async (request: Request, eid: number | undefined): Promise<SiteBundle | null> => {
+    const host = request.headers.get('host') ?? 'localhost';
+    const domain = registrableDomain(host);
+    const token = cookieValue(request.headers.get('cookie'), TOKEN_COOKIE);
+    let sessionEid: number | undefined;
+    if (token) {
+      try {
+        sessionEid = (await services.sessions.authenticate(token)).eid;
+      } catch {
+        sessionEid = undefined;
+      }
+    }
+    let siteEid: number;
+    try {
+      siteEid = sessionEid ?? (await services.tenancy.resolveEid({ domain, eid }));
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.ENTERPRISE_NOT_FOUND) return null;
+      throw err;
+    }
+    const [website, nav, links] = await Promise.all([
+      services.site.getWebsite(siteEid),
+      services.site.getNav(siteEid),
+      services.site.listLinks(siteEid),
+    ]);
+    return { website, nav, links, signedIn: sessionEid !== undefined, domain, hostname: hostnameOf(host) };
+  };
+  return (requestId: string, nonce: string): PortalLoadContext => ({
+    requestId,
+    nonce,
+    isDev: services.config.NODE_ENV === 'development',
+    loadSite,
+    loadBanners: (eid, signedIn) => services.site.listBanners(eid, signedIn),
+  });
+}
+
+function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = Readable.toWeb(req.raw) as unknown as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(origin + req.url, init);
+}
+
+/** Content-Security-Policy of a page: scripts only from us or with this response's nonce. */
+export function pageCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob: https:",
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/**
+ * Serves the built web app: static assets from build/client (hashed assets cached for a year) and
+ * every other GET through React Router's server build, rendered with the in-process load context.
+ */
+export async function mountWeb(app: FastifyInstance, services: Services, buildDir = DEFAULT_WEB_BUILD): Promise<void> {
+  const serverEntry = path.join(buildDir, 'server/index.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(`The web app is not built (${serverEntry} is missing). Run "npm run build" first.`);
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, services.config.NODE_ENV === 'production' ? 'production' : 'development');
+  const makeContext = createLoadContextFactory(services);
+
+  await app.register(fastifyStatic, {
+    root: path.join(buildDir, 'client'),
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'public, max-age=3600');
+      }
+    },
+  });
+
+  const render = async (req: FastifyRequest, reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64');
+    const response = await handle(toWebRequest(req, reply), makeContext(String(req.id), nonce) as never);
+    reply.status(response.status);
+    for (const [key, value] of response.headers) {
+      if (key === 'set-cookie') continue;
+      reply.header(key, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    if ((response.headers.get('content-type') ?? '').includes('text/html')) {
+      reply.header('content-security-policy', pageCsp(nonce));
+    }
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body as never));
+  };
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler: render });
+}

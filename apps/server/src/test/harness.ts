@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { connectDatabase, type Database } from '@portal/db';
+import { ensureDatabase } from '@portal/db/embedded';
+import { loadConfig, type Config } from '../platform/config.ts';
+import { buildApp, createServices, type Services } from '../platform/http.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A gateway on a freshly migrated database of its own (a copy of the run's template), with the
+ * given settings over the test defaults. Use one per test file.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name, inject('pgTemplate'));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = connectDatabase(url.href, { max: 5 });
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
+  const services = createServices(config, database);
+  const app = await buildApp(services);
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      const admin = connectDatabase(adminUrl, { max: 1 });
+      await admin.pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+/** Gateway headers of the web client. */
+export const clientHeaders = (domain = 'localhost', extra: Record<string, string> = {}) => ({
+  domain,
+  platform: 'WEB-CLIENT',
+  ...extra,
+});

@@ -1,0 +1,181 @@
+// Only light modules of the contract here: this file is in every page's first load, and the call
+// definitions (with their zod schemas) are imported by the features that use them.
+import { GATEWAY_PREFIX, type CallDef, type CallRequest, type CallResponse } from '@portal/contract/call';
+import type { WebsiteInfo } from '@portal/contract/calls/system';
+import type { Envelope } from '@portal/contract/envelope';
+import { ErrorCode, SUCCESS_CODES, errorText } from '@portal/contract/errors';
+import { HTTP_TIMEOUT_MS, NO_DISPOSE_FLAG, PLATFORM_HEADER_VALUE, TOAST_DEDUPE_MS } from '@portal/contract/constants';
+import { startLoading } from './loading.ts';
+import { isPublicPath, localePath, pathLang, type Lang } from './navigation.ts';
+
+/**
+ * The request layer (platform.md sections 7 and 8): every browser call to the gateway goes through
+ * `request`. It sends the three headers, applies the timeout, shows the loading bar, returns `data`
+ * for success codes, and handles every error code of the catalogue in one place.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** What the request layer needs from the page: antd's message and modal, navigation, the site. */
+export interface RequestUi {
+  toastError(text: string): void;
+  dialog(options: { title: string; content: string; okText: string; onOk?: () => void }): void;
+  navigate(to: string): void;
+  website(): WebsiteInfo | undefined;
+  domain(): string;
+  /** Forget the signed-in state kept in the page (user info, personal-confirmation flag). */
+  clearSession(): void;
+}
+
+let ui: RequestUi | undefined;
+export function bindRequestUi(next: RequestUi | undefined): void {
+  ui = next;
+}
+
+/** Codes rejected with no message at all (platform.md section 8). */
+export const SILENT_CODES: readonly number[] = [8004, 3052, 7603, 7610, 309];
+export const SIGN_IN_CODES: readonly number[] = [301, 305, 307];
+
+const lastToast = new Map<string, number>();
+
+/** Shows an error toast unless the same text was shown within the last 2 seconds. */
+export function toastOnce(text: string, now = Date.now()): boolean {
+  const last = lastToast.get(text);
+  if (last !== undefined && now - last < TOAST_DEDUPE_MS) return false;
+  lastToast.set(text, now);
+  for (const [k, t] of lastToast) if (now - t >= TOAST_DEDUPE_MS) lastToast.delete(k);
+  ui?.toastError(text);
+  return true;
+}
+
+function currentLang(): Lang {
+  return typeof window === 'undefined' ? 'zh' : pathLang(window.location.pathname);
+}
+
+const TEXTS = {
+  zh: { notice: '温馨提示', ok: '确定', timeout: '请求超时，请稍后再试', network: '网络繁忙，请稍后再试' },
+  en: { notice: 'Notice', ok: 'OK', timeout: 'The request timed out, please try again later', network: 'Network busy, please try again later' },
+} as const;
+
+/** The catalogue of platform.md section 8, for one error envelope. Always rejects. */
+export function handleErrorEnvelope(env: Envelope): never {
+  const lang = currentLang();
+  const t = TEXTS[lang];
+  const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
+  switch (true) {
+    case env.code === ErrorCode.PASSWORD_FORMAT:
+      toastOnce(errorText(ErrorCode.PASSWORD_FORMAT, lang));
+      break;
+    case SIGN_IN_CODES.includes(env.code): {
+      ui?.clearSession();
+      const publicHere = env.code === ErrorCode.NOT_SIGNED_IN && isPublicPath(window.location.pathname);
+      if (!publicHere) {
+        const login = localePath('/login', lang);
+        ui?.navigate(here && !isPublicPath(window.location.pathname) ? `${login}?redirect=${encodeURIComponent(here)}` : login);
+      }
+      break;
+    }
+    case env.code === ErrorCode.ACCOUNT_DISABLED:
+      ui?.dialog({
+        title: t.notice,
+        content: env.message,
+        okText: t.ok,
+        onOk: () => {
+          ui?.clearSession();
+          ui?.navigate(localePath('/login', lang));
+        },
+      });
+      break;
+    case env.code === ErrorCode.CHOOSE_ENTERPRISE:
+      ui?.navigate(localePath('/company', lang));
+      break;
+    case env.code === ErrorCode.ADMISSION_TICKET_NOT_PRINTABLE && ui?.website()?.tenantCode === 'SFJ':
+      ui?.dialog({
+        title: t.notice,
+        content: ui.website()?.individuationOptions.admissionTicketPrintTime || env.message,
+        okText: t.ok,
+      });
+      break;
+    case SILENT_CODES.includes(env.code):
+      break;
+    default:
+      if (env.message) toastOnce(env.message);
+  }
+  throw new ApiError(env.code, env.message, env.data);
+}
+
+function hasNoDispose(input: unknown): boolean {
+  return typeof input === 'object' && input !== null && NO_DISPOSE_FLAG in input;
+}
+
+function withoutFlag(input: unknown): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null) return {};
+  const { [NO_DISPOSE_FLAG]: _flag, ...rest } = input as Record<string, unknown>;
+  return rest;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Skip the loading bar (background polling). */
+  quiet?: boolean;
+}
+
+/** Calls one contract call from the browser. */
+export async function request<C extends CallDef>(
+  call: C,
+  input?: CallRequest<C> & { [NO_DISPOSE_FLAG]?: boolean },
+  options?: RequestOptions,
+): Promise<CallResponse<C>>;
+export async function request<C extends CallDef>(
+  call: C,
+  input: (CallRequest<C> & { [NO_DISPOSE_FLAG]: true }) | undefined,
+  options?: RequestOptions,
+): Promise<Envelope<CallResponse<C>>>;
+export async function request(call: CallDef, input?: unknown, options: RequestOptions = {}): Promise<unknown> {
+  const raw = hasNoDispose(input);
+  const payload = withoutFlag(input);
+  let url = GATEWAY_PREFIX + call.path;
+  const init: RequestInit = {
+    method: call.method,
+    credentials: 'same-origin',
+    headers: {
+      domain: ui?.domain() ?? window.location.hostname,
+      platform: PLATFORM_HEADER_VALUE,
+      ...(call.requestIn === 'body' ? { 'content-type': 'application/json' } : {}),
+    },
+  };
+  if (call.requestIn === 'query') {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) qs.set(k, String(v));
+    if ([...qs].length) url += `?${qs}`;
+  } else {
+    init.body = JSON.stringify(payload);
+  }
+  const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  init.signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const done = options.quiet ? () => {} : startLoading();
+  let env: Envelope;
+  try {
+    const res = await fetch(url, init);
+    env = (await res.json()) as Envelope;
+  } catch (err) {
+    const t = TEXTS[currentLang()];
+    if (options.signal?.aborted) throw err;
+    const text = timeout.aborted ? t.timeout : t.network;
+    toastOnce(text);
+    throw new ApiError(ErrorCode.INTERNAL, text);
+  } finally {
+    done();
+  }
+  if (raw) return env;
+  if (SUCCESS_CODES.includes(env.code)) return env.data;
+  return handleErrorEnvelope(env);
+}

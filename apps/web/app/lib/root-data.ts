@@ -1,0 +1,25 @@
+import { useRouteLoaderData } from 'react-router';
+import type { SiteBundle } from '@portal/contract';
+import type { Lang } from './navigation.ts';
+
+/** What the root loader gives every page. */
+export interface RootData {
+  site: SiteBundle;
+  lang: Lang;
+  /** The tenant theme's CSS (cached per theme on the server). */
+  themeCss: string;
+  nonce: string;
+  isDev: boolean;
+  /** The wrong-domain check is due (not in development, first-visit cookie not set). */
+  checkDomain: boolean;
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (!data) throw new Error('useRootData outside the root route');
+  return data;
+}
+
+export function useSite(): SiteBundle {
+  return useRootData().site;
+}

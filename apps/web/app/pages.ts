@@ -1,0 +1,69 @@
+/**
+ * Every page of the portal (platform.md section 2, account-area.md section 2): its path, layout,
+ * route module and title. routes.ts builds the route table twice from it: no prefix (zh) and /en.
+ */
+export type LayoutKind = 'default' | 'blank' | 'bare';
+
+export interface PageDef {
+  path: string;
+  layout: LayoutKind;
+  /** Route module; pages that later work fills use the titled page. */
+  file: string;
+  title: { zh: string; en: string };
+}
+
+const TITLED = 'routes/titled-page.tsx';
+
+export const PAGES: PageDef[] = [
+  { path: 'home', layout: 'default', file: 'routes/home.tsx', title: { zh: '首页', en: 'Home' } },
+  { path: 'about', layout: 'default', file: 'routes/about.tsx', title: { zh: '关于我们', en: 'About us' } },
+  { path: 'agreement', layout: 'default', file: 'routes/agreement.tsx', title: { zh: '平台协议', en: 'Agreement' } },
+  { path: 'news', layout: 'default', file: TITLED, title: { zh: '新闻资讯', en: 'News' } },
+  { path: 'news/detail', layout: 'default', file: TITLED, title: { zh: '新闻详情', en: 'News detail' } },
+  { path: 'news/categorySearch', layout: 'default', file: TITLED, title: { zh: '新闻分类', en: 'News by category' } },
+  { path: 'ie', layout: 'bare', file: 'routes/ie.tsx', title: { zh: '浏览器版本过低', en: 'Unsupported browser' } },
+  { path: 'certificate/query', layout: 'default', file: TITLED, title: { zh: '证书查询', en: 'Certificate lookup' } },
+  { path: 'app/download', layout: 'default', file: 'routes/app-download.tsx', title: { zh: 'APP下载', en: 'Download the app' } },
+  { path: 'company/in', layout: 'default', file: TITLED, title: { zh: '企业入驻', en: 'Register an organisation' } },
+  { path: 'login', layout: 'blank', file: TITLED, title: { zh: '登录', en: 'Sign in' } },
+  { path: 'register', layout: 'blank', file: TITLED, title: { zh: '注册', en: 'Register' } },
+  { path: 'signUp', layout: 'blank', file: TITLED, title: { zh: '报名', en: 'Sign up' } },
+  { path: 'forget', layout: 'blank', file: TITLED, title: { zh: '忘记密码', en: 'Forgotten password' } },
+  { path: 'callbackLogin', layout: 'blank', file: TITLED, title: { zh: '登录中', en: 'Signing in' } },
+  { path: 'thirdLogin', layout: 'blank', file: TITLED, title: { zh: '第三方登录', en: 'Third-party sign-in' } },
+  { path: 'account', layout: 'default', file: TITLED, title: { zh: '个人中心', en: 'My account' } },
+  { path: 'account/fileRegister', layout: 'default', file: TITLED, title: { zh: '人才档案登记', en: 'Talent record' } },
+  { path: 'account/fileRegister/leave', layout: 'default', file: TITLED, title: { zh: '人才档案离库', en: 'Leave the talent pool' } },
+  { path: 'account/exam/detail', layout: 'default', file: TITLED, title: { zh: '考试详情', en: 'Exam details' } },
+  { path: 'account/exam/examQuestion', layout: 'blank', file: TITLED, title: { zh: '考试答题', en: 'Exam' } },
+  { path: 'account/exam/examSuccess', layout: 'default', file: TITLED, title: { zh: '交卷成功', en: 'Paper submitted' } },
+  { path: 'account/exam/info', layout: 'default', file: TITLED, title: { zh: '考试信息', en: 'Exam information' } },
+  { path: 'account/practice/analysis', layout: 'default', file: TITLED, title: { zh: '练习解析', en: 'Practice analysis' } },
+  { path: 'account/practice/detail', layout: 'default', file: TITLED, title: { zh: '练习详情', en: 'Practice details' } },
+  { path: 'account/practice/error', layout: 'default', file: TITLED, title: { zh: '错题练习', en: 'Wrong answers' } },
+  { path: 'account/practice/success', layout: 'default', file: TITLED, title: { zh: '练习完成', en: 'Practice finished' } },
+  { path: 'account/task/info', layout: 'default', file: TITLED, title: { zh: '任务详情', en: 'Task details' } },
+  { path: 'knowledge', layout: 'default', file: TITLED, title: { zh: '知识库', en: 'Knowledge' } },
+  { path: 'knowledge/course/info', layout: 'default', file: TITLED, title: { zh: '课程详情', en: 'Course' } },
+  { path: 'knowledge/project/info', layout: 'default', file: TITLED, title: { zh: '项目详情', en: 'Project' } },
+  { path: 'watch/course', layout: 'blank', file: TITLED, title: { zh: '课程学习', en: 'Course player' } },
+  { path: 'watch/task', layout: 'blank', file: TITLED, title: { zh: '任务学习', en: 'Task player' } },
+  { path: 'live/watch', layout: 'blank', file: TITLED, title: { zh: '直播', en: 'Live' } },
+  { path: 'lecturer', layout: 'default', file: TITLED, title: { zh: '讲师', en: 'Lecturers' } },
+  { path: 'lecturer/view/info', layout: 'default', file: TITLED, title: { zh: '讲师详情', en: 'Lecturer' } },
+  { path: 'batchPackage/query', layout: 'default', file: TITLED, title: { zh: '批次查询', en: 'Batch lookup' } },
+  { path: 'company', layout: 'blank', file: TITLED, title: { zh: '切换平台', en: 'Switch organisation' } },
+  { path: 'business/intro', layout: 'default', file: TITLED, title: { zh: '业务介绍', en: 'Our services' } },
+  { path: 'pay/buy', layout: 'default', file: TITLED, title: { zh: '购买', en: 'Checkout' } },
+  { path: 'topic', layout: 'default', file: TITLED, title: { zh: '专题', en: 'Topics' } },
+  { path: 'topic/cate/:id?', layout: 'default', file: TITLED, title: { zh: '专题', en: 'Topics' } },
+];
+
+/** The page whose route pattern matches a path without its /en prefix, e.g. `/topic/cate/3`. */
+export function findPage(basePath: string): PageDef | undefined {
+  const p = basePath.replace(/^\//, '');
+  return PAGES.find((page) => {
+    const pattern = page.path.replace(/\/:id\?$/, '');
+    return p === page.path || p === pattern || (page.path.endsWith(':id?') && p.startsWith(`${pattern}/`));
+  });
+}

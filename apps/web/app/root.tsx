@@ -1,0 +1,223 @@
+import { useEffect, useMemo } from 'react';
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+  type ClientLoaderFunctionArgs,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { PortalLoadContext } from '@portal/contract';
+import { FIRST_VISIT_COOKIE, LANG_COOKIE } from '@portal/contract/constants';
+import { bindRequestUi } from './lib/api.ts';
+import { antdTheme } from './lib/antd-theme.ts';
+import { LangContext } from './lib/i18n.ts';
+import {
+  isMobileUserAgent,
+  pathLang,
+  resolveNavigation,
+  type Lang,
+  type NavigationState,
+} from './lib/navigation.ts';
+import type { RootData } from './lib/root-data.ts';
+import { ErrorPage } from './shell/error-page.tsx';
+import { LoadingBar } from './shell/loading-bar.tsx';
+import { StatisticsCode } from './shell/statistics-code.tsx';
+import { WrongDomainAlert } from './shell/wrong-domain-alert.tsx';
+import antdCss from './styles/antd.css?url';
+import appCss from './styles/app.css?url';
+
+export const links = () => [
+  { rel: 'stylesheet', href: antdCss },
+  { rel: 'stylesheet', href: appCss },
+];
+
+function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  const m = header.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
+}
+
+const positiveInt = (v: string | null | undefined) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+function navState(site: RootData['site'], isDev: boolean, ua: string | null, langCookie: string | undefined): NavigationState {
+  return {
+    signedIn: site.signedIn,
+    visitorOpenSet: site.website.visitorOpenSet,
+    registerOpenSet: site.website.registerOpenSet,
+    siteLang: site.website.lang,
+    h5Url: site.website.h5Url,
+    isMobile: isMobileUserAgent(ua),
+    isDev,
+    langCookie: langCookie === 'en' || langCookie === 'zh' ? langCookie : undefined,
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = context as unknown as PortalLoadContext;
+  const url = new URL(request.url);
+  const cookies = request.headers.get('cookie');
+  const eidParam = positiveInt(url.searchParams.get('eid'));
+  const site = await ctx.loadSite(request, eidParam ?? positiveInt(readCookie(cookies, 'eid')));
+  if (!site) {
+    throw data({ message: pathLang(url.pathname) === 'en' ? 'This site does not exist' : '平台不存在' }, { status: 404 });
+  }
+  const target = resolveNavigation(
+    url.pathname,
+    url.search,
+    navState(site, ctx.isDev, request.headers.get('user-agent'), readCookie(cookies, LANG_COOKIE)),
+  );
+  if (target) throw redirect(target);
+  const { tenantThemeCss } = await import('./lib/theme.server.ts');
+  const headers = new Headers();
+  if (eidParam) headers.append('set-cookie', `eid=${eidParam}; Path=/; SameSite=Lax`);
+  const body: RootData = {
+    site,
+    lang: pathLang(url.pathname),
+    themeCss: tenantThemeCss(site.website.websiteThemeColor, site.website.greyThemeOpenSet),
+    nonce: ctx.nonce,
+    isDev: ctx.isDev,
+    checkDomain: !ctx.isDev && !readCookie(cookies, FIRST_VISIT_COOKIE),
+  };
+  return data(body, { headers });
+}
+
+/** Root data kept in the browser; navigations run the guard on it instead of asking the server. */
+let cached: RootData | undefined;
+export function forgetRootData(): void {
+  cached = undefined;
+}
+
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (!cached || url.searchParams.has('eid')) {
+    cached = (await serverLoader()) as RootData;
+    return cached;
+  }
+  const target = resolveNavigation(
+    url.pathname,
+    url.search,
+    navState(cached.site, cached.isDev, navigator.userAgent, readCookie(document.cookie, LANG_COOKIE)),
+  );
+  if (target) throw redirect(target);
+  return { ...cached, lang: pathLang(url.pathname), checkDomain: false };
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+function Head({ root }: { root: RootData | undefined }) {
+  const w = root?.site.website;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="renderer" content="webkit" />
+      {w && (
+        <>
+          <title>{w.entName}</title>
+          <meta name="description" content={w.websiteDesc} />
+          <meta name="keywords" content={w.websiteKeyword} />
+          {w.websiteIco && <link rel="icon" href={w.websiteIco} />}
+        </>
+      )}
+      <Meta />
+      <Links />
+      {root && <style id="tenant-theme" dangerouslySetInnerHTML={{ __html: root.themeCss }} />}
+    </head>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  if (root) cached ??= root;
+  const lang: Lang = root?.lang ?? 'zh';
+  return (
+    <html lang={lang === 'en' ? 'en' : 'zh-CN'}>
+      <Head root={root} />
+      <body>
+        {children}
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
+        {root && <StatisticsCode website={root.site.website} nonce={root.nonce} />}
+      </body>
+    </html>
+  );
+}
+
+/** Connects the request layer to antd's message and modal and to the router. */
+function RequestUiBinding({ root }: { root: RootData }) {
+  const { message, modal } = AntdApp.useApp();
+  const navigate = useNavigate();
+  useEffect(() => {
+    bindRequestUi({
+      toastError: (text) => void message.error(text),
+      dialog: ({ title, content, okText, onOk }) => {
+        modal.warning({ title, content, okText, onOk, closable: false, maskClosable: false, keyboard: false });
+      },
+      navigate: (to) => void navigate(to),
+      website: () => root.site.website,
+      domain: () => root.site.domain,
+      clearSession: () => {
+        localStorage.removeItem('personConfirmSet');
+        forgetRootData();
+      },
+    });
+    return () => bindRequestUi(undefined);
+  }, [message, modal, navigate, root]);
+  return null;
+}
+
+export function Providers({ root, children }: { root: RootData | undefined; children: React.ReactNode }) {
+  const lang: Lang = root?.lang ?? 'zh';
+  const theme = useMemo(() => antdTheme(root?.site.website.websiteThemeColor ?? { themeColor: '#1677ff' }), [root]);
+  return (
+    <LangContext.Provider value={lang}>
+      <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} csp={{ nonce: root?.nonce ?? '' }}>
+        <AntdApp>
+          {root && <RequestUiBinding root={root} />}
+          {children}
+        </AntdApp>
+      </ConfigProvider>
+    </LangContext.Provider>
+  );
+}
+
+export default function Root() {
+  const root = useRouteLoaderData('root') as RootData;
+  return (
+    <Providers root={root}>
+      <LoadingBar />
+      <Outlet />
+      {root.checkDomain && <WrongDomainAlert />}
+    </Providers>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === 'object' && error.data && 'message' in error.data
+      ? String((error.data as { message: unknown }).message)
+      : undefined;
+  return (
+    <Providers root={root}>
+      <ErrorPage status={status} message={message} />
+    </Providers>
+  );
+}

@@ -1,0 +1,12 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { pathLang } from '../lib/navigation.ts';
+
+/** Any path no page matches: the error page with 该页面不存在 (404). */
+export function loader({ request }: LoaderFunctionArgs) {
+  const en = pathLang(new URL(request.url).pathname) === 'en';
+  throw data({ message: en ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

@@ -1,0 +1,164 @@
+/**
+ * Rich-text sanitiser (platform.md section 2, "Rich content": "Rich text is sanitised. Only the
+ * attributes style, class, mode and data-id are kept."). isomorphic-dompurify runs DOMPurify on a
+ * jsdom window on the server and on the real window in the browser, so SSR and the client produce
+ * the same markup.
+ *
+ * Decision on src / href: the spec keeps exactly four attributes, so no src, href, poster or
+ * controls survive. Embedded media and files are addressed by data-id (the materialId) and opened
+ * through the resource preview or download call when clicked (see rich-content.ts); the `mode`
+ * attribute and the class say what kind of media an element stands for. This also means no URL
+ * from stored content ever reaches the page except through CSS url() in style, which is checked
+ * below.
+ *
+ * Style values are filtered per declaration: declarations that could run script or load
+ * non-http(s) resources (expression(), javascript:/vbscript: anywhere, behavior, -moz-binding,
+ * url() other than http(s), relative or raster data: images) are dropped, the rest kept as written.
+ */
+import DOMPurify from 'isomorphic-dompurify';
+
+/** Tags kept in rich text; everything else is unwrapped (its text kept) or, for script-like tags, removed. */
+// prettier-ignore
+export const RICH_TEXT_TAGS: readonly string[] = [
+  'p', 'span', 'div', 'section', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'ins', 'mark', 'small',
+  'sub', 'sup', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'hr',
+  'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'img', 'a', 'video', 'audio', 'source', 'figure', 'figcaption',
+];
+
+/** The only attributes kept (platform.md section 2). */
+export const RICH_TEXT_ATTRIBUTES: readonly string[] = ['style', 'class', 'mode', 'data-id'];
+
+const CONFIG = {
+  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
+  ALLOWED_ATTR: [...RICH_TEXT_ATTRIBUTES],
+  // Values of mode and data-id are data, not URLs: keep any value (DOMPurify would otherwise apply
+  // its URI check to them and drop e.g. a data-id containing ':').
+  ADD_URI_SAFE_ATTR: ['mode', 'data-id'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  WHOLE_DOCUMENT: false,
+  RETURN_DOM: true as const,
+};
+
+/**
+ * Sanitises stored rich text for display: only the tags above, only style / class / mode /
+ * data-id attributes, no scripts, event handlers or script URLs. Returns '' for empty input.
+ */
+export function sanitizeRichText(html: string | null | undefined): string {
+  if (typeof html !== 'string' || html === '') return '';
+  const body = DOMPurify.sanitize(html, CONFIG);
+  // With RETURN_DOM DOMPurify hands back the <body> of its private document.
+  if (!isElement(body)) return '';
+  for (const element of Array.from(body.querySelectorAll('[style]'))) {
+    const safe = sanitizeStyle(element.getAttribute('style') ?? '');
+    if (safe === '') element.removeAttribute('style');
+    else element.setAttribute('style', safe);
+  }
+  return body.innerHTML;
+}
+
+function isElement(node: Node): node is Element {
+  return node.nodeType === 1;
+}
+
+/**
+ * Keeps the safe declarations of an inline style, joined with '; '. A declaration is dropped when
+ * it is malformed or when, after removing comments and decoding CSS escapes, it names a scripted
+ * property or contains a script URL, expression() or an unsafe url().
+ */
+export function sanitizeStyle(style: string): string {
+  const kept: string[] = [];
+  for (const raw of splitDeclarations(stripComments(style))) {
+    const declaration = raw.trim();
+    if (declaration === '') continue;
+    const colon = declaration.indexOf(':');
+    if (colon <= 0) continue;
+    const property = declaration.slice(0, colon).trim();
+    if (!/^(?:--|-?[A-Za-z])[A-Za-z0-9_-]*$/.test(property)) continue;
+    if (!isSafeDeclaration(decodeCssEscapes(declaration))) continue;
+    kept.push(`${property}: ${declaration.slice(colon + 1).trim()}`);
+  }
+  return kept.join('; ');
+}
+
+const UNSAFE_CSS = /javascript:|vbscript:|livescript:|expression\(|behavior|-moz-binding|@import|mocha:|<|>/;
+const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|bmp);base64,[a-z0-9+/=]*$/;
+
+function isSafeDeclaration(decoded: string): boolean {
+  // Whitespace and control characters are dropped before matching, so 'java script:' or
+  // 'expression (' written with gaps cannot slip through.
+  const compact = decoded.toLowerCase().replace(/[\s\u0000-\u001f\u007f]+/g, '');
+  if (UNSAFE_CSS.test(compact)) return false;
+  // Every url(...) must point to an http(s), protocol-relative or relative URL.
+  let rest = compact;
+  for (const match of compact.matchAll(/url\((['"]?)(.*?)\1\)/g)) {
+    if (!isSafeCssUrl(match[2] ?? '')) return false;
+    rest = rest.replace(match[0], '');
+  }
+  // A url( the pattern could not read (unbalanced, nested) is not trusted.
+  if (rest.includes('url(')) return false;
+  // Quoted strings are URLs in image-set() and friends: any with a scheme must be safe too.
+  for (const match of rest.matchAll(/(['"])(.*?)\1/g)) {
+    const text = match[2] ?? '';
+    if (/^[a-z][a-z0-9+.-]*:/.test(text) && !isSafeCssUrl(text)) return false;
+  }
+  return true;
+}
+
+function isSafeCssUrl(url: string): boolean {
+  if (url === '') return false;
+  if (/^https?:\/\//.test(url) || url.startsWith('//')) return true;
+  if (SAFE_DATA_IMAGE.test(url)) return true;
+  // Relative: no scheme before the first '/', '?' or '#'.
+  return !/^[^/?#]*:/.test(url);
+}
+
+/** Removes CSS comments (an unterminated comment runs to the end). */
+function stripComments(css: string): string {
+  return css.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '');
+}
+
+/** Splits a declaration list at ';' outside quotes and parentheses. */
+function splitDeclarations(css: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote: string | null = null;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (quote) {
+      if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ';' && depth === 0) {
+      parts.push(css.slice(start, i));
+      start = i + 1;
+    }
+  }
+  // An unterminated string or parenthesis makes the last declaration invalid CSS: drop it.
+  if (quote === null && depth === 0) parts.push(css.slice(start));
+  return parts;
+}
+
+/** Decodes CSS escapes (`\6a`, `\6A `, `\j`, escaped newlines) the way a browser would. */
+export function decodeCssEscapes(css: string): string {
+  return css.replace(/\\(?:([0-9a-fA-F]{1,6})[ \t\n\r\f]?|(\r\n|[\n\r\f])|([\s\S]))/g, (_, hex, newline, other) => {
+    if (hex !== undefined) {
+      const code = Number.parseInt(hex as string, 16);
+      return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)
+        ? '\uFFFD'
+        : String.fromCodePoint(code);
+    }
+    if (newline !== undefined) return '';
+    return other as string;
+  });
+}

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { Banner, NavItem, WebsiteInfo, sysLinkSchema } from './calls/system.ts';
+
+export type SysLink = z.infer<typeof sysLinkSchema>;
+
+/** What a server-rendered page needs of its site, resolved in-process (no HTTP round trip). */
+export interface SiteBundle {
+  website: WebsiteInfo;
+  nav: NavItem[];
+  links: SysLink[];
+  /** A valid session came with the request. */
+  signedIn: boolean;
+  /** Registrable domain of the host, as the client sends in the `domain` header. */
+  domain: string;
+  /** Hostname the request came to (for the wrong-domain check). */
+  hostname: string;
+}
+
+/**
+ * The load context the server gives the web app's loaders (React Router `context`). The server
+ * implements it over its services; the web app only sees this interface.
+ */
+export interface PortalLoadContext {
+  requestId: string;
+  /** CSP nonce of this response, for inline scripts. */
+  nonce: string;
+  isDev: boolean;
+  /**
+   * The site of the request: the session's enterprise when signed in, else the enterprise named by
+   * `eid` (query, then the `eid` cookie), else the domain's default. Null when no site matches.
+   */
+  loadSite(request: Request, eid: number | undefined): Promise<SiteBundle | null>;
+  loadBanners(eid: number, signedIn: boolean): Promise<Banner[]>;
+}

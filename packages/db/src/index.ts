@@ -1,0 +1,22 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export * as schema from './schema.ts';
+export { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.ts';
+export { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
+export { seedDemoData, DEMO_TENANTS } from './seed.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Tenancy: an enterprise (`eid`) is the tenant. Every tenant-owned table carries `eid`, leads its
+ * primary key and indexes with it (ready for Citus with `eid` as the distribution column).
+ */
+export const enterprises = pgTable('enterprises', {
+  eid: integer('eid').primaryKey().generatedByDefaultAsIdentity({ startWith: 1001 }),
+  name: text('name').notNull(),
+  nameEn: text('name_en').notNull().default(''),
+  /** Hostname of the configured correct address, e.g. `learn.example.com` (port-agnostic). */
+  correctDomain: text('correct_domain').notNull(),
+  /** 'zh' or 'en': the site language. */
+  lang: text('lang').notNull().default('zh'),
+  status: integer('status').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Which enterprises a domain serves. `domain` is the registrable domain of the host (what the
+ * client sends in the `domain` header, computed with the public-suffix list). A domain with no eid
+ * in the request uses its default enterprise.
+ */
+export const enterpriseDomains = pgTable(
+  'enterprise_domains',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.domain] }),
+    index('enterprise_domains_domain_idx').on(t.domain),
+    uniqueIndex('enterprise_domains_one_default_idx').on(t.domain).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Website info and settings of one enterprise (platform.md section 3, account-area.md section 3). */
+export const websiteSettings = pgTable('website_settings', {
+  eid: integer('eid')
+    .primaryKey()
+    .references(() => enterprises.eid, { onDelete: 'cascade' }),
+  entName: text('ent_name').notNull(),
+  userEntLogo: text('user_ent_logo').notNull().default(''),
+  websiteIco: text('website_ico').notNull().default(''),
+  websiteDesc: text('website_desc').notNull().default(''),
+  websiteKeyword: text('website_keyword').notNull().default(''),
+  websiteIcpNo: text('website_icp_no').notNull().default(''),
+  websitePrnNo: text('website_prn_no').notNull().default(''),
+  websiteCopyright: text('website_copyright').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  isEnableStatistics: boolean('is_enable_statistics').notNull().default(false),
+  statisticsCode: text('statistics_code').notNull().default(''),
+  /** Theme options; missing keys take the defaults of the contract's DEFAULT_THEME. */
+  theme: jsonb('theme').$type<Record<string, unknown>>().notNull().default({}),
+  studyScoreType: integer('study_score_type').notNull().default(1),
+  entTypeNameStyle: integer('ent_type_name_style').notNull().default(1),
+  greyThemeOpenSet: boolean('grey_theme_open_set').notNull().default(false),
+  showCoursePriceOpenSet: boolean('show_course_price_open_set').notNull().default(false),
+  showUserCommentOpenSet: boolean('show_user_comment_open_set').notNull().default(false),
+  verifyOpenSet: boolean('verify_open_set').notNull().default(false),
+  usernameOpenSet: boolean('username_open_set').notNull().default(false),
+  registerOpenSet: boolean('register_open_set').notNull().default(true),
+  visitorOpenSet: boolean('visitor_open_set').notNull().default(true),
+  defaultUserHeadPortrait: text('default_user_head_portrait').notNull().default(''),
+  appDownloadQrCode: text('app_download_qr_code').notNull().default(''),
+  isEnableAppDownload: boolean('is_enable_app_download').notNull().default(false),
+  h5Url: text('h5_url').notNull().default(''),
+  individuationOptions: jsonb('individuation_options').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const tenantId = () => ({
+  eid: integer('eid')
+    .notNull()
+    .references(() => enterprises.eid, { onDelete: 'cascade' }),
+  id: integer('id').notNull().generatedByDefaultAsIdentity(),
+});
+
+export const navItems = pgTable(
+  'nav_items',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    menuType: integer('menu_type').notNull(),
+    url: text('url').notNull().default(''),
+    topicId: integer('topic_id'),
+    sort: integer('sort').notNull().default(0),
+    openNewWindow: boolean('open_new_window').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('nav_items_sort_idx').on(t.eid, t.sort)],
+);
+
+export const zones = pgTable(
+  'zones',
+  {
+    ...tenantId(),
+    zoneName: text('zone_name').notNull(),
+    zoneNameEn: text('zone_name_en').notNull().default(''),
+    zoneType: integer('zone_type').notNull(),
+    relationType: integer('relation_type'),
+    showNum: integer('show_num').notNull().default(8),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('zones_sort_idx').on(t.eid, t.sort)],
+);
+
+export const banners = pgTable(
+  'banners',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    imageUrl: text('image_url').notNull(),
+    linkUrl: text('link_url').notNull().default(''),
+    openNewWindow: boolean('open_new_window').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Shown to visitors (api) or only to signed-in learners (auth). */
+    audience: text('audience').notNull().default('all'),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('banners_sort_idx').on(t.eid, t.sort)],
+);
+
+export const sysLinks = pgTable(
+  'sys_links',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('sys_links_sort_idx').on(t.eid, t.sort)],
+);
+
+export const agreements = pgTable(
+  'agreements',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.type] })],
+);
+
+export const appVersions = pgTable(
+  'app_versions',
+  {
+    ...tenantId(),
+    platform: text('platform').notNull().default('android'),
+    channel: text('channel').notNull().default('official'),
+    versionName: text('version_name').notNull(),
+    versionCode: integer('version_code').notNull(),
+    downloadUrl: text('download_url').notNull(),
+    updateContent: text('update_content').notNull().default(''),
+    forceUpdate: boolean('force_update').notNull().default(false),
+    releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    index('app_versions_latest_idx').on(t.eid, t.platform, t.channel, t.versionCode),
+  ],
+);
+
+/** A person: one account (phone number) that may belong to several enterprises. Not tenant-owned. */
+export const accounts = pgTable('accounts', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  phone: text('phone').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A person's membership of one enterprise (tenant-owned). status 1 active, 2 disabled by the enterprise. */
+export const enterpriseUsers = pgTable(
+  'enterprise_users',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull().default(''),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    status: integer('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.accountId] }), index('enterprise_users_account_idx').on(t.accountId)],
+);
+
+/**
+ * Sessions: opaque random tokens stored as their SHA-256, bound to one account and (once chosen)
+ * one enterprise. Revoked sessions are kept until they expire so their holder gets code 307.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eid: integer('eid').references(() => enterprises.eid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+);

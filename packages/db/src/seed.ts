@@ -1,0 +1,272 @@
+import { eq, sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as s from './schema.ts';
+
+type Db = NodePgDatabase<typeof s>;
+
+interface DemoTenant {
+  eid: number;
+  name: string;
+  nameEn: string;
+  host: string;
+  lang: 'zh' | 'en';
+  /** Tenant code this demo enterprise stands for; mapped to the eid by configuration. */
+  tenantCode: string | null;
+}
+
+/**
+ * The demo tenants. Their eids are fixed so that the default TENANT_CODES setting can name them;
+ * a real installation maps its own ids in configuration.
+ */
+export const DEMO_TENANTS: DemoTenant[] = [
+  { eid: 1001, name: '智学企业培训平台', nameEn: 'Zhixue Corporate Academy', host: 'localhost', lang: 'zh', tenantCode: null },
+  { eid: 1002, name: '司法行政干部教育培训平台', nameEn: 'Justice Staff Training Portal', host: 'sfj.localhost', lang: 'zh', tenantCode: 'SFJ' },
+  { eid: 1003, name: '医保业务学习平台', nameEn: 'Medical Insurance Learning Portal', host: 'yb.localhost', lang: 'zh', tenantCode: 'medicalInsurance' },
+  { eid: 1004, name: 'Medical Insurance Academy', nameEn: 'Medical Insurance Academy', host: 'global.localhost', lang: 'en', tenantCode: 'medicalInsurance' },
+];
+
+const agreementHtml = (entName: string, kind: 'service' | 'privacy') =>
+  kind === 'service'
+    ? `<h2 class="agreement-title">${entName}用户服务协议</h2><p>欢迎您使用${entName}（以下简称“本平台”）。在注册和使用本平台前，请您仔细阅读本协议的全部内容。</p><h3>一、服务内容</h3><p>本平台为企业学员提供在线课程、学习任务、考试练习、证书与学时管理等服务。</p><h3>二、账号使用</h3><p>您应妥善保管账号和密码，不得将账号转让、出借给他人使用。因您保管不善造成的损失由您自行承担。</p><h3>三、学习记录</h3><p>您在本平台产生的学习、考试记录将同步给您所在的企业培训管理员，用于培训考核。</p><h3>四、协议变更</h3><p>本平台有权在必要时修改本协议，修改后的协议一经公布即生效。</p>`
+    : `<h2 class="agreement-title">${entName}隐私政策</h2><p>我们重视您的个人信息保护。本政策说明我们如何收集、使用、存储和保护您的个人信息。</p><h3>一、我们收集的信息</h3><p>手机号码、姓名、身份证号码（仅在实名认证时）、学习与考试记录。</p><h3>二、信息的使用</h3><p>用于身份核验、学习管理、证书发放以及向您所在企业提供培训统计。</p><h3>三、信息的保护</h3><p>身份证号码加密存储，页面仅展示脱敏后的号码；我们不会向第三方出售您的个人信息。</p><h3>四、您的权利</h3><p>您可以在个人信息页面查询、更正您的信息，也可以申请注销账号。</p>`;
+
+/**
+ * Seeds the demo tenants once. Idempotent: an enterprise that already exists is left as it is,
+ * so nothing a person changed is overwritten on the next start.
+ */
+export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
+  const created: number[] = [];
+  for (const t of DEMO_TENANTS) {
+    const done = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(s.enterprises)
+        .overridingSystemValue()
+        .values({ eid: t.eid, name: t.name, nameEn: t.nameEn, correctDomain: t.host, lang: t.lang })
+        .onConflictDoNothing()
+        .returning({ eid: s.enterprises.eid });
+      if (inserted.length === 0) return false;
+      await seedTenant(tx as unknown as Db, t);
+      return true;
+    });
+    if (done) created.push(t.eid);
+  }
+  // Keep the identity ahead of the fixed demo ids.
+  await db.execute(
+    sql`SELECT setval(pg_get_serial_sequence('enterprises', 'eid'), GREATEST((SELECT max(eid) FROM enterprises), 1001))`,
+  );
+  return { created };
+}
+
+async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
+  const eid = t.eid;
+  const domains = t.host === 'localhost' ? ['localhost', '127.0.0.1'] : [t.host];
+  await db.insert(s.enterpriseDomains).values(domains.map((domain) => ({ eid, domain, isDefault: true })));
+
+  const common = {
+    eid,
+    entName: t.name,
+    websiteIco: `/demo/${slug(t)}-icon.svg`,
+    userEntLogo: `/demo/${slug(t)}-logo.svg`,
+    appDownloadQrCode: '',
+    defaultUserHeadPortrait: '/demo/avatar.svg',
+  };
+  const settings: Record<number, Partial<typeof s.websiteSettings.$inferInsert>> = {
+    1001: {
+      websiteDesc: '智学企业培训平台：面向企业员工的在线学习、考试与证书管理平台。',
+      websiteKeyword: '企业培训,在线学习,在线考试,学时,证书',
+      websiteIcpNo: '桂ICP备2024000001号-1',
+      websitePrnNo: '桂公网安备45010302000001号',
+      websiteCopyright: 'Copyright © 2026 智学企业培训平台 版权所有',
+      contactPhone: '',
+      isEnableStatistics: true,
+      statisticsCode:
+        '<script>window.portalStats=window.portalStats||[];window.portalStats.push(["pageview",location.pathname]);</script>',
+      theme: { themeColor: '#2468f2', navBgColor: '#2468f2', highlightColor: '#2468f2', pcNavThemeStyle: 1 },
+      registerOpenSet: true,
+      visitorOpenSet: true,
+      usernameOpenSet: true,
+      isEnableAppDownload: true,
+      individuationOptions: { accountHidePage: '9' },
+    },
+    1002: {
+      websiteDesc: '司法行政干部教育培训平台：政策法规学习、业务培训与考试。',
+      websiteKeyword: '司法行政,干部培训,法治教育,在线考试',
+      websiteIcpNo: '桂ICP备2024000002号-1',
+      websitePrnNo: '',
+      websiteCopyright: 'Copyright © 2026 司法行政干部教育培训平台',
+      contactPhone: '0771-5888888',
+      theme: {
+        themeColor: '#b4232a',
+        headerBgColor: '#b4232a',
+        headerFontColor: '#ffffff',
+        navBgColor: '#8f1c22',
+        navHighlightColor: '#ffd591',
+        highlightColor: '#b4232a',
+        footerBgColor: '#3a1f1f',
+        pcNavThemeStyle: 2,
+      },
+      registerOpenSet: true,
+      visitorOpenSet: false,
+      verifyOpenSet: true,
+      individuationOptions: {
+        admissionTicketPrintTime: '准考证将于考试开始前3天开放打印，请届时登录平台下载打印。',
+        indexCustomerServiceEntranceOpenSet: true,
+        indexCustomerServiceLink: 'https://sfj.localhost/service',
+        pcSfjIndexCustomerServiceText: '在线咨询',
+      },
+    },
+    1003: {
+      websiteDesc: '医保业务学习平台：医保政策、经办实务与稽核业务培训。',
+      websiteKeyword: '医保,医疗保障,业务培训,经办',
+      websiteIcpNo: '桂ICP备2024000003号-2',
+      websiteCopyright: 'Copyright © 2026 医保业务学习平台',
+      contactPhone: '0771-12393',
+      theme: {
+        themeColor: '#0e8a6a',
+        navBgColor: '#ffffff',
+        navFontColor: '#1f2d3d',
+        navHighlightColor: '#0e8a6a',
+        highlightColor: '#0e8a6a',
+        footerBgColor: '#0b3d33',
+        pcNavThemeStyle: 3,
+      },
+      registerOpenSet: false,
+      visitorOpenSet: true,
+      studyScoreType: 2,
+      entTypeNameStyle: 2,
+    },
+    1004: {
+      websiteDesc: 'Medical Insurance Academy: policy, claims and audit training for partner staff.',
+      websiteKeyword: 'medical insurance,training,e-learning',
+      websiteCopyright: 'Copyright © 2026 Medical Insurance Academy',
+      contactPhone: '',
+      theme: {
+        themeColor: '#6b3fc9',
+        navBgColor: '#ffffff',
+        navFontColor: '#2a2340',
+        navHighlightColor: '#6b3fc9',
+        highlightColor: '#6b3fc9',
+        footerBgColor: '#231a3a',
+        pcNavThemeStyle: 3,
+      },
+      registerOpenSet: false,
+      visitorOpenSet: true,
+      greyThemeOpenSet: false,
+    },
+  };
+  await db.insert(s.websiteSettings).values({ ...common, ...settings[eid] });
+
+  const zh = t.lang === 'zh';
+  const nav: Array<[string, string, number, string]> =
+    eid === 1001
+      ? [
+          ['首页', 'Home', 1, '/home'],
+          ['新闻资讯', 'News', 2, '/news'],
+          ['知识库', 'Knowledge', 4, '/knowledge'],
+          ['讲师风采', 'Lecturers', 5, '/lecturer'],
+          ['专题学习', 'Topics', 3, '/topic'],
+          ['个人中心', 'My account', 6, '/account'],
+          ['关于我们', 'About', 7, '/about'],
+          ['证书查询', 'Certificates', 7, '/certificate/query'],
+        ]
+      : eid === 1002
+        ? [
+            ['首页', 'Home', 1, '/home'],
+            ['通知公告', 'News', 2, '/news'],
+            ['在线学习', 'Knowledge', 4, '/knowledge'],
+            ['师资库', 'Lecturers', 5, '/lecturer'],
+            ['学习中心', 'My account', 6, '/account'],
+            ['平台介绍', 'About', 7, '/about'],
+          ]
+        : [
+            ['首页', 'Home', 1, '/home'],
+            ['政策资讯', 'Policy news', 2, '/news'],
+            ['课程中心', 'Courses', 4, '/knowledge'],
+            ['个人中心', 'My account', 6, '/account'],
+            ['关于我们', 'About', 7, '/about'],
+          ];
+  await db.insert(s.navItems).values(
+    nav.map(([name, nameEn, menuType, url], i) => ({
+      eid,
+      name: zh ? name : nameEn,
+      nameEn,
+      menuType,
+      url,
+      sort: i + 1,
+    })),
+  );
+
+  await db.insert(s.zones).values(
+    [
+      ['轮播图', 'Banners', 1, null],
+      ['推荐课程', 'Recommended courses', 2, 3],
+      ['新闻资讯', 'News', 3, null],
+      ['学习排行', 'Leaderboard', 5, null],
+      ['优秀讲师', 'Lecturers', 4, null],
+    ].map(([zoneName, zoneNameEn, zoneType, relationType], i) => ({
+      eid,
+      zoneName: zh ? (zoneName as string) : (zoneNameEn as string),
+      zoneNameEn: zoneNameEn as string,
+      zoneType: zoneType as number,
+      relationType: relationType as number | null,
+      sort: i + 1,
+    })),
+  );
+
+  const bannerTitles = zh
+    ? [`欢迎来到${t.name}`, '年度重点培训计划', '线上考试全面开放']
+    : [`Welcome to ${t.name}`, 'This year’s training plan', 'Online exams are open'];
+  await db.insert(s.banners).values(
+    bannerTitles.map((title, i) => ({
+      eid,
+      title,
+      imageUrl: `/demo/${slug(t)}-banner-${i + 1}.svg`,
+      linkUrl: i === 0 ? '/about' : i === 1 ? '/news' : '/knowledge',
+      sort: i + 1,
+      audience: i === 2 ? 'signedIn' : 'all',
+    })),
+  );
+
+  const links: Array<[string, string]> = zh
+    ? [
+        ['中国政府网', 'https://www.gov.cn'],
+        ['国家医疗保障局', 'https://www.nhsa.gov.cn'],
+        ['学习强国', 'https://www.xuexi.cn'],
+      ]
+    : [
+        ['World Health Organization', 'https://www.who.int'],
+        ['National Healthcare Security Administration', 'https://www.nhsa.gov.cn'],
+      ];
+  await db.insert(s.sysLinks).values(links.map(([name, url], i) => ({ eid, name, url, sort: i + 1 })));
+
+  await db.insert(s.agreements).values([
+    { eid, type: 'serviceAgreement', title: zh ? '用户服务协议' : 'Terms of service', content: agreementHtml(t.name, 'service') },
+    { eid, type: 'privacyAgreement', title: zh ? '隐私政策' : 'Privacy policy', content: agreementHtml(t.name, 'privacy') },
+  ]);
+
+  if (eid === 1001) {
+    await db.insert(s.appVersions).values([
+      {
+        eid,
+        versionName: '3.4.0',
+        versionCode: 340,
+        downloadUrl: '/demo/app/zhixue-3.4.0.apk',
+        updateContent: '1. 新增离线下载课程\n2. 优化考试答题体验',
+        releasedAt: new Date('2026-09-01T08:00:00Z'),
+      },
+      {
+        eid,
+        versionName: '3.5.1',
+        versionCode: 351,
+        downloadUrl: '/demo/app/zhixue-3.5.1.apk',
+        updateContent: '1. 学习记录同步更快\n2. 修复已知问题',
+        releasedAt: new Date('2026-11-02T08:00:00Z'),
+      },
+    ]);
+  }
+  await db.update(s.enterprises).set({ updatedAt: new Date() }).where(eq(s.enterprises.eid, eid));
+}
+
+function slug(t: DemoTenant): string {
+  return { 1001: 'zhixue', 1002: 'sfj', 1003: 'yb', 1004: 'global' }[t.eid] ?? 'zhixue';
+}

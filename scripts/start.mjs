@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildEntry = path.join(root, 'apps/web/build/server/index.js');
-const sources = ['apps/web/app', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'packages/contract/src'];
+const sources = [
+  'apps/web/app',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'apps/web/react-router.config.ts',
+  'packages/contract/src',
+];
 
 function newest(p) {
   const full = path.join(root, p);

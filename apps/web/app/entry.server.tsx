@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { Button, Card, ConfigProvider, Space, Typography } from 'antd';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import type { PortalLoadContext } from '@portal/contract';
 
@@ -27,7 +28,12 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -40,5 +46,41 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * A bare antd page rendered the same way as the app's pages (streamed, same React and antd) but
+ * without router, loaders or shell: the baseline of bench/ssr-home.ts. Served only with BENCH_ROUTES.
+ */
+export function renderBareAntdPage(): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(
+      <html lang="zh-CN">
+        <head>
+          <meta charSet="utf-8" />
+          <title>bare antd</title>
+        </head>
+        <body>
+          <ConfigProvider theme={{ zeroRuntime: true, hashed: false }}>
+            <Space direction="vertical">
+              <Typography.Title>antd</Typography.Title>
+              <Card title="Card">
+                <Typography.Paragraph>A bare antd page.</Typography.Paragraph>
+                <Button type="primary">Button</Button>
+              </Card>
+            </Space>
+          </ConfigProvider>
+        </body>
+      </html>,
+      {
+        onShellReady() {
+          const body = new PassThrough();
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: { 'Content-Type': 'text/html' } }));
+          pipe(body);
+        },
+        onShellError: reject,
+      },
+    );
   });
 }

@@ -23,13 +23,7 @@ import { FIRST_VISIT_COOKIE, LANG_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
 import { antdTheme } from './lib/antd-theme.ts';
 import { LangContext } from './lib/i18n.ts';
-import {
-  isMobileUserAgent,
-  pathLang,
-  resolveNavigation,
-  type Lang,
-  type NavigationState,
-} from './lib/navigation.ts';
+import { isMobileUserAgent, pathLang, resolveNavigation, type Lang, type NavigationState } from './lib/navigation.ts';
 import type { RootData } from './lib/root-data.ts';
 import { ErrorPage } from './shell/error-page.tsx';
 import { LoadingBar } from './shell/loading-bar.tsx';
@@ -54,7 +48,12 @@ const positiveInt = (v: string | null | undefined) => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
-function navState(site: RootData['site'], isDev: boolean, ua: string | null, langCookie: string | undefined): NavigationState {
+function navState(
+  site: RootData['site'],
+  isDev: boolean,
+  ua: string | null,
+  langCookie: string | undefined,
+): NavigationState {
   return {
     signedIn: site.signedIn,
     visitorOpenSet: site.website.visitorOpenSet,
@@ -74,7 +73,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const eidParam = positiveInt(url.searchParams.get('eid'));
   const site = await ctx.loadSite(request, eidParam ?? positiveInt(readCookie(cookies, 'eid')));
   if (!site) {
-    throw data({ message: pathLang(url.pathname) === 'en' ? 'This site does not exist' : '平台不存在' }, { status: 404 });
+    throw data(
+      { message: pathLang(url.pathname) === 'en' ? 'This site does not exist' : '平台不存在' },
+      { status: 404 },
+    );
   }
   const target = resolveNavigation(
     url.pathname,

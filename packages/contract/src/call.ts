@@ -9,10 +9,7 @@ export type CallAccess = 'public' | 'session';
  * One gateway call, declared once. The server registers its handler from it, the web client calls
  * it through one typed function, and OpenAPI is generated from it.
  */
-export interface CallDef<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> {
+export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   /** Stable name, used as the OpenAPI operationId and in logs. */
   name: string;
   method: HttpMethod;

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { CallDef, CallRequest, CallResponse } from './call.ts';
+import type { Envelope } from './envelope.ts';
 import type { Banner, NavItem, WebsiteInfo, sysLinkSchema } from './calls/system.ts';
 
 export type SysLink = z.infer<typeof sysLinkSchema>;
@@ -31,4 +33,9 @@ export interface PortalLoadContext {
    */
   loadSite(request: Request, eid: number | undefined): Promise<SiteBundle | null>;
   loadBanners(eid: number, signedIn: boolean): Promise<Banner[]>;
+  /**
+   * Makes a gateway call in-process on behalf of the page's request (its cookies, host and
+   * language), through the whole gateway pipeline: validation, session, envelope.
+   */
+  gateway<C extends CallDef>(request: Request, call: C, input?: CallRequest<C>): Promise<Envelope<CallResponse<C>>>;
 }

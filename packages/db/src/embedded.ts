@@ -79,7 +79,9 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
     if (found.rowCount === 0) {
       const ident = client.escapeIdentifier(database);
       await client.query(
-        template ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}` : `CREATE DATABASE ${ident}`,
+        template
+          ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}`
+          : `CREATE DATABASE ${ident}`,
       );
     }
   } finally {

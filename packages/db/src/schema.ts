@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Tenancy: an enterprise (`eid`) is the tenant. Every tenant-owned table carries `eid`, leads its
@@ -45,7 +35,9 @@ export const enterpriseDomains = pgTable(
   (t) => [
     primaryKey({ columns: [t.eid, t.domain] }),
     index('enterprise_domains_domain_idx').on(t.domain),
-    uniqueIndex('enterprise_domains_one_default_idx').on(t.domain).where(sql`${t.isDefault}`),
+    uniqueIndex('enterprise_domains_one_default_idx')
+      .on(t.domain)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -19,10 +19,38 @@ interface DemoTenant {
  * a real installation maps its own ids in configuration.
  */
 export const DEMO_TENANTS: DemoTenant[] = [
-  { eid: 1001, name: '智学企业培训平台', nameEn: 'Zhixue Corporate Academy', host: 'localhost', lang: 'zh', tenantCode: null },
-  { eid: 1002, name: '司法行政干部教育培训平台', nameEn: 'Justice Staff Training Portal', host: 'sfj.localhost', lang: 'zh', tenantCode: 'SFJ' },
-  { eid: 1003, name: '医保业务学习平台', nameEn: 'Medical Insurance Learning Portal', host: 'yb.localhost', lang: 'zh', tenantCode: 'medicalInsurance' },
-  { eid: 1004, name: 'Medical Insurance Academy', nameEn: 'Medical Insurance Academy', host: 'global.localhost', lang: 'en', tenantCode: 'medicalInsurance' },
+  {
+    eid: 1001,
+    name: '智学企业培训平台',
+    nameEn: 'Zhixue Corporate Academy',
+    host: 'localhost',
+    lang: 'zh',
+    tenantCode: null,
+  },
+  {
+    eid: 1002,
+    name: '司法行政干部教育培训平台',
+    nameEn: 'Justice Staff Training Portal',
+    host: 'sfj.localhost',
+    lang: 'zh',
+    tenantCode: 'SFJ',
+  },
+  {
+    eid: 1003,
+    name: '医保业务学习平台',
+    nameEn: 'Medical Insurance Learning Portal',
+    host: 'yb.localhost',
+    lang: 'zh',
+    tenantCode: 'medicalInsurance',
+  },
+  {
+    eid: 1004,
+    name: 'Medical Insurance Academy',
+    nameEn: 'Medical Insurance Academy',
+    host: 'global.localhost',
+    lang: 'en',
+    tenantCode: 'medicalInsurance',
+  },
 ];
 
 const agreementHtml = (entName: string, kind: 'service' | 'privacy') =>
@@ -86,6 +114,7 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       visitorOpenSet: true,
       usernameOpenSet: true,
       isEnableAppDownload: true,
+      h5Url: '',
       individuationOptions: { accountHidePage: '9' },
     },
     1002: {
@@ -240,30 +269,22 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
   await db.insert(s.sysLinks).values(links.map(([name, url], i) => ({ eid, name, url, sort: i + 1 })));
 
   await db.insert(s.agreements).values([
-    { eid, type: 'serviceAgreement', title: zh ? '用户服务协议' : 'Terms of service', content: agreementHtml(t.name, 'service') },
-    { eid, type: 'privacyAgreement', title: zh ? '隐私政策' : 'Privacy policy', content: agreementHtml(t.name, 'privacy') },
+    {
+      eid,
+      type: 'serviceAgreement',
+      title: zh ? '用户服务协议' : 'Terms of service',
+      content: agreementHtml(t.name, 'service'),
+    },
+    {
+      eid,
+      type: 'privacyAgreement',
+      title: zh ? '隐私政策' : 'Privacy policy',
+      content: agreementHtml(t.name, 'privacy'),
+    },
   ]);
 
-  if (eid === 1001) {
-    await db.insert(s.appVersions).values([
-      {
-        eid,
-        versionName: '3.4.0',
-        versionCode: 340,
-        downloadUrl: '/demo/app/zhixue-3.4.0.apk',
-        updateContent: '1. 新增离线下载课程\n2. 优化考试答题体验',
-        releasedAt: new Date('2026-09-01T08:00:00Z'),
-      },
-      {
-        eid,
-        versionName: '3.5.1',
-        versionCode: 351,
-        downloadUrl: '/demo/app/zhixue-3.5.1.apk',
-        updateContent: '1. 学习记录同步更快\n2. 修复已知问题',
-        releasedAt: new Date('2026-11-02T08:00:00Z'),
-      },
-    ]);
-  }
+  // No app versions are seeded: the demo has no real app package to offer, and a download link
+  // that answers 404 would be fake. /app/download then says that no version is available yet.
   await db.update(s.enterprises).set({ updatedAt: new Date() }).where(eq(s.enterprises.eid, eid));
 }
 

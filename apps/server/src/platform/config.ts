@@ -5,31 +5,33 @@ import { tenantCodes, type TenantCode } from '@portal/contract';
  * The server's settings: one zod schema, parsed once at start. Nothing else reads process.env.
  * Every setting is listed in the README with its default and meaning.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const tenantCodeMap = z
-  .string()
-  .transform((raw, ctx) => {
-    const map = new Map<number, TenantCode>();
-    for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const [code, ids] = part.split('=');
-      if (!code || !ids || !(tenantCodes as readonly string[]).includes(code)) {
-        ctx.addIssue({ code: 'custom', message: `"${part}" is not CODE=eid[|eid...] with CODE one of ${tenantCodes.join(', ')}` });
+const tenantCodeMap = z.string().transform((raw, ctx) => {
+  const map = new Map<number, TenantCode>();
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [code, ids] = part.split('=');
+    if (!code || !ids || !(tenantCodes as readonly string[]).includes(code)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${part}" is not CODE=eid[|eid...] with CODE one of ${tenantCodes.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    for (const id of ids.split('|')) {
+      const eid = Number(id);
+      if (!Number.isInteger(eid) || eid <= 0) {
+        ctx.addIssue({ code: 'custom', message: `"${id}" in "${part}" is not an enterprise id` });
         return z.NEVER;
       }
-      for (const id of ids.split('|')) {
-        const eid = Number(id);
-        if (!Number.isInteger(eid) || eid <= 0) {
-          ctx.addIssue({ code: 'custom', message: `"${id}" in "${part}" is not an enterprise id` });
-          return z.NEVER;
-        }
-        map.set(eid, code as TenantCode);
-      }
+      map.set(eid, code as TenantCode);
     }
-    return map;
-  });
+  }
+  return map;
+});
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -45,7 +47,8 @@ export const configSchema = z.object({
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
-  PUBLIC_ORIGIN: z.string().url().optional(),
+  /** Adds /__bench/antd, the bare antd page bench/ssr-home.ts compares /home with. */
+  BENCH_ROUTES: bool.default(false),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -20,10 +20,7 @@ export interface DatabaseRuntime {
  * The database: an external PostgreSQL when DATABASE_URL is set, else the embedded one with its
  * data in DATA_DIR/postgres. Migrations run at every start; demo data is seeded once.
  */
-export async function startDatabase(
-  config: Config,
-  log: (msg: string) => void,
-): Promise<DatabaseRuntime> {
+export async function startDatabase(config: Config, log: (msg: string) => void): Promise<DatabaseRuntime> {
   let embedded: EmbeddedPostgresHandle | null = null;
   let url = config.DATABASE_URL;
   if (!url) {

@@ -138,9 +138,15 @@ export function installGatewayErrorHandling(app: FastifyInstance): void {
         .send(envelope(ErrorCode.PAYLOAD_TOO_LARGE, errorText(ErrorCode.PAYLOAD_TOO_LARGE, lang), null));
     }
     if (e.statusCode === 415 || e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(200).send(
-        envelope(ErrorCode.BAD_INPUT, lang === 'zh' ? '参数错误：不支持的内容类型' : 'Invalid input: unsupported content type', null),
-      );
+      return reply
+        .status(200)
+        .send(
+          envelope(
+            ErrorCode.BAD_INPUT,
+            lang === 'zh' ? '参数错误：不支持的内容类型' : 'Invalid input: unsupported content type',
+            null,
+          ),
+        );
     }
     if (e.statusCode === 400) {
       // Malformed JSON and other protocol-level bad requests.
@@ -154,7 +160,10 @@ export function installGatewayErrorHandling(app: FastifyInstance): void {
 
 export function gatewayNotFound(req: FastifyRequest, reply: FastifyReply) {
   const lang = requestLang(req);
-  const msg = lang === 'zh' ? `接口不存在：${req.method} ${req.url.split('?')[0]}` : `Unknown call: ${req.method} ${req.url.split('?')[0]}`;
+  const msg =
+    lang === 'zh'
+      ? `接口不存在：${req.method} ${req.url.split('?')[0]}`
+      : `Unknown call: ${req.method} ${req.url.split('?')[0]}`;
   return reply.status(200).send(envelope(ErrorCode.NOT_FOUND, msg, null));
 }
 

@@ -13,13 +13,7 @@ import { SiteRepository } from '../modules/site/site.repository.ts';
 import { registerSiteRoutes } from '../modules/site/site.routes.ts';
 import { SiteService } from '../modules/site/site.service.ts';
 import type { Config } from './config.ts';
-import {
-  envelope,
-  gatewayNotFound,
-  installGatewayErrorHandling,
-  isCsrfSafe,
-  type GatewayDeps,
-} from './gateway.ts';
+import { envelope, gatewayNotFound, installGatewayErrorHandling, isCsrfSafe, type GatewayDeps } from './gateway.ts';
 import { buildOpenApi } from './openapi.ts';
 import { requestLang } from './request-context.ts';
 import { SessionStore } from './session.ts';

@@ -17,7 +17,13 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Record<string, unknow
       tags: call.tags,
       security: call.access === 'session' ? [{ token: [] }, { tokenCookie: [] }] : [],
       parameters: [
-        { name: 'domain', in: 'header', required: false, schema: { type: 'string' }, description: 'Registrable domain of the site' },
+        {
+          name: 'domain',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          description: 'Registrable domain of the site',
+        },
         { name: 'platform', in: 'header', required: call.method !== 'GET', schema: { const: 'WEB-CLIENT' } },
       ],
       responses: {

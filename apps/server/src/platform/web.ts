@@ -6,7 +6,14 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { ErrorCode, TOKEN_COOKIE, type PortalLoadContext, type SiteBundle } from '@portal/contract';
+import {
+  ErrorCode,
+  GATEWAY_PREFIX,
+  PLATFORM_HEADER_VALUE,
+  TOKEN_COOKIE,
+  type PortalLoadContext,
+  type SiteBundle,
+} from '@portal/contract';
 import { AppError } from './errors.ts';
 import type { Services } from './http.ts';
 import { hostnameOf, registrableDomain } from './request-context.ts';
@@ -23,7 +30,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
 }
 
 /** The in-process site access the web app's loaders use (no HTTP round trip to the gateway). */
-export function createLoadContextFactory(services: Services) {
+export function createLoadContextFactory(services: Services, app: FastifyInstance) {
   const loadSite = async (request: Request, eid: number | undefined): Promise<SiteBundle | null> => {
     const host = request.headers.get('host') ?? 'localhost';
     const domain = registrableDomain(host);
@@ -56,6 +63,23 @@ export function createLoadContextFactory(services: Services) {
     isDev: services.config.NODE_ENV === 'development',
     loadSite,
     loadBanners: (eid, signedIn) => services.site.listBanners(eid, signedIn),
+    gateway: async (request, call, input) => {
+      const headers: Record<string, string> = { platform: PLATFORM_HEADER_VALUE, 'x-request-id': requestId };
+      for (const name of ['cookie', 'host', 'accept-language', 'user-agent']) {
+        const value = request.headers.get(name);
+        if (value) headers[name] = value;
+      }
+      const payload = (input ?? {}) as Record<string, unknown>;
+      const res = await app.inject({
+        method: call.method,
+        url: GATEWAY_PREFIX + call.path,
+        headers,
+        ...(call.requestIn === 'query'
+          ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
+          : { payload }),
+      });
+      return res.json();
+    },
   });
 }
 
@@ -105,7 +129,7 @@ export async function mountWeb(app: FastifyInstance, services: Services, buildDi
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, services.config.NODE_ENV === 'production' ? 'production' : 'development');
-  const makeContext = createLoadContextFactory(services);
+  const makeContext = createLoadContextFactory(services, app);
 
   await app.register(fastifyStatic, {
     root: path.join(buildDir, 'client'),
@@ -137,5 +161,13 @@ export async function mountWeb(app: FastifyInstance, services: Services, buildDi
     return reply.send(Readable.fromWeb(response.body as never));
   };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
+  if (services.config.BENCH_ROUTES) {
+    const entry = build.entry.module as unknown as { renderBareAntdPage(): Promise<Response> };
+    app.get('/__bench/antd', async (_req, reply) => {
+      const response = await entry.renderBareAntdPage();
+      reply.header('content-type', 'text/html; charset=utf-8');
+      return reply.send(Readable.fromWeb(response.body as never));
+    });
+  }
   app.route({ method: ['GET', 'HEAD'], url: '/', handler: render });
 }

@@ -62,7 +62,12 @@ function currentLang(): Lang {
 
 const TEXTS = {
   zh: { notice: '温馨提示', ok: '确定', timeout: '请求超时，请稍后再试', network: '网络繁忙，请稍后再试' },
-  en: { notice: 'Notice', ok: 'OK', timeout: 'The request timed out, please try again later', network: 'Network busy, please try again later' },
+  en: {
+    notice: 'Notice',
+    ok: 'OK',
+    timeout: 'The request timed out, please try again later',
+    network: 'Network busy, please try again later',
+  },
 } as const;
 
 /** The catalogue of platform.md section 8, for one error envelope. Always rejects. */
@@ -79,7 +84,9 @@ export function handleErrorEnvelope(env: Envelope): never {
       const publicHere = env.code === ErrorCode.NOT_SIGNED_IN && isPublicPath(window.location.pathname);
       if (!publicHere) {
         const login = localePath('/login', lang);
-        ui?.navigate(here && !isPublicPath(window.location.pathname) ? `${login}?redirect=${encodeURIComponent(here)}` : login);
+        ui?.navigate(
+          here && !isPublicPath(window.location.pathname) ? `${login}?redirect=${encodeURIComponent(here)}` : login,
+        );
       }
       break;
     }

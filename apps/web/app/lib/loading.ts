@@ -41,7 +41,10 @@ export function startLoading(): () => void {
     startedAt = Date.now();
     showTimer = setTimeout(() => {
       emit({ visible: true, progress: progressAt(Date.now() - startedAt) });
-      tickTimer = setInterval(() => emit({ visible: true, progress: progressAt(Date.now() - startedAt) }), LOADING_BAR_THROTTLE_MS);
+      tickTimer = setInterval(
+        () => emit({ visible: true, progress: progressAt(Date.now() - startedAt) }),
+        LOADING_BAR_THROTTLE_MS,
+      );
     }, LOADING_BAR_THROTTLE_MS);
   }
   let done = false;

@@ -98,7 +98,8 @@ export function resolveNavigation(pathname: string, search: string, s: Navigatio
   const to = (path: string) => localePath(path, lang);
 
   if (p === '/') {
-    if (lang === 'zh' && s.langCookie === 'en') return localePath(s.signedIn || s.visitorOpenSet ? '/home' : '/login', 'en');
+    if (lang === 'zh' && s.langCookie === 'en')
+      return localePath(s.signedIn || s.visitorOpenSet ? '/home' : '/login', 'en');
     return to(s.signedIn || s.visitorOpenSet ? '/home' : '/login');
   }
   if (p === '/register' && !s.registerOpenSet) return to('/home');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Modal } from 'antd';
 import { FIRST_VISIT_COOKIE, FIRST_VISIT_TTL_MS } from '@portal/contract/constants';
 import { defineMessages, useMessages } from '../lib/i18n.ts';
@@ -34,16 +34,13 @@ export function correctAddress(current: URL, correctDomain: string): string {
 export function WrongDomainAlert() {
   const site = useSite();
   const t = useMessages(messages);
-  const [target, setTarget] = useState<string | null>(null);
+  const correct = site.website.correctDomain.toLowerCase();
+  const wrong = Boolean(correct) && site.hostname !== correct;
   useEffect(() => {
     const expires = new Date(Date.now() + FIRST_VISIT_TTL_MS).toUTCString();
     document.cookie = `${FIRST_VISIT_COOKIE}=1; Path=/; Expires=${expires}; SameSite=Lax`;
-    const correct = site.website.correctDomain.toLowerCase();
-    if (correct && window.location.hostname.toLowerCase() !== correct) {
-      setTarget(correctAddress(new URL(window.location.href), correct));
-    }
-  }, [site.website.correctDomain]);
-  if (!target) return null;
+  }, []);
+  if (!wrong) return null;
   return (
     <Modal
       open
@@ -53,12 +50,12 @@ export function WrongDomainAlert() {
       keyboard={false}
       okText={t.go}
       cancelButtonProps={{ style: { display: 'none' } }}
-      onOk={() => window.location.assign(target)}
+      onOk={() => window.location.assign(correctAddress(new URL(window.location.href), correct))}
     >
       <p>{t.body}</p>
       <p>
         {t.correct}
-        <a href={target}>{new URL(target).host}</a>
+        {correct}
       </p>
     </Modal>
   );

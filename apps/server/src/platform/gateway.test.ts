@@ -1,0 +1,487 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { GATEWAY_PREFIX, allCalls } from '@portal/contract';
+import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
+import { createEnterprise, createSignedInUser, expireSession } from '../test/factories.ts';
+import { hashToken } from './session.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' });
+});
+afterAll(async () => t?.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const WEBSITE_VIEW = '/gateway/system/api/website/view';
+const WEBSITE_VIEW_AUTH = '/gateway/system/auth/website/view';
+const REGION_LIST = '/gateway/system/api/region/list';
+const ENUM_LIST = '/gateway/system/api/enum/list';
+
+function expectEnvelope(body: unknown): asserts body is { code: number; message: string; data: unknown } {
+  expect(body).toBeTypeOf('object');
+  expect(Object.keys(body as object).sort()).toEqual(['code', 'data', 'message']);
+  const b = body as Record<string, unknown>;
+  expect(Number.isInteger(b.code)).toBe(true);
+  expect(typeof b.message).toBe('string');
+}
+
+describe('registration', () => {
+  it('every call of the contract is registered under /gateway', () => {
+    expect(allCalls.length).toBeGreaterThan(0);
+    for (const call of allCalls) {
+      expect(t.app.hasRoute({ method: call.method, url: GATEWAY_PREFIX + call.path }), `${call.method} ${call.path}`).toBe(true);
+    }
+  });
+});
+
+describe('the envelope', () => {
+  it('every answer, success or error, is exactly { code, message, data } with HTTP 200', async () => {
+    const ent = await createEnterprise(t.database.db);
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: WEBSITE_VIEW, headers: clientHeaders(ent.domain) }), // 200
+      t.app.inject({ method: 'GET', url: WEBSITE_VIEW, headers: clientHeaders('nobody.example.org') }), // 3101
+      t.app.inject({ method: 'GET', url: WEBSITE_VIEW_AUTH, headers: clientHeaders(ent.domain) }), // 301
+      t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: '' } }), // 400
+      t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'nope' } }), // 404
+      t.app.inject({ method: 'GET', url: '/gateway/no/such/call', headers: clientHeaders() }), // 404
+      t.app.inject({ method: 'POST', url: REGION_LIST, payload: {} }), // 403
+    ]);
+    const codes = answers.map((res) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const body = res.json();
+      expectEnvelope(body);
+      return body.code;
+    });
+    expect(codes).toEqual([200, 3101, 301, 400, 404, 404, 403]);
+  });
+
+  it('success message is Chinese by default', async () => {
+    const res = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    expect(res.json().code).toBe(200);
+    expect(res.json().message).toBe('成功');
+  });
+
+  it('success message is English with the i18n_redirected=en cookie', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders(),
+      cookies: { i18n_redirected: 'en' },
+      query: { enumName: 'paymentMethod' },
+    });
+    expect(res.json().message).toBe('Success');
+  });
+
+  it('success message is English with Accept-Language en', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders('localhost', { 'accept-language': 'en-US,en;q=0.9' }),
+      query: { enumName: 'paymentMethod' },
+    });
+    expect(res.json().message).toBe('Success');
+  });
+
+  it('the zh cookie wins over Accept-Language en; Accept-Language zh stays Chinese', async () => {
+    const cookieZh = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders('localhost', { 'accept-language': 'en' }),
+      cookies: { i18n_redirected: 'zh' },
+      query: { enumName: 'paymentMethod' },
+    });
+    expect(cookieZh.json().message).toBe('成功');
+    const acceptZh = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders('localhost', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' }),
+      query: { enumName: 'paymentMethod' },
+    });
+    expect(acceptZh.json().message).toBe('成功');
+  });
+
+  it('successful answers are not cached by the browser', async () => {
+    const res = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('bad input', () => {
+  const badRegion = (cookies?: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: clientHeaders(),
+      payload: { kind: 'planet', depth: 9 },
+      ...(cookies ? { cookies } : {}),
+    });
+
+  it('code 400 with HTTP 200, the message naming the first bad field, data.fields listing all (Chinese)', async () => {
+    const res = await badRegion();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectEnvelope(body);
+    expect(body.code).toBe(400);
+    expect(body.message).toMatch(/^参数错误：kind /);
+    // The field's own message is in Chinese too.
+    expect(body.message.slice('参数错误：kind '.length)).toMatch(/[\u4e00-\u9fff]/);
+    const fields = (body.data as { fields: { field: string; message: string }[] }).fields;
+    expect(fields.map((f) => f.field)).toEqual(['kind', 'depth']);
+    for (const f of fields) expect(f.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('English with the en cookie', async () => {
+    const res = await badRegion({ i18n_redirected: 'en' });
+    const body = res.json();
+    expect(body.code).toBe(400);
+    expect(body.message).toMatch(/^Invalid input: kind: /);
+    expect(body.message).not.toMatch(/[\u4e00-\u9fff]/);
+    const fields = body.data.fields as { field: string; message: string }[];
+    expect(fields.map((f) => f.field)).toEqual(['kind', 'depth']);
+    for (const f of fields) expect(f.message).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('a query call names its bad query field', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gateway/system/api/website/domain', headers: clientHeaders(), query: { eid: 'x' } });
+    const body = res.json();
+    expect(body.code).toBe(400);
+    expect(body.message).toMatch(/^参数错误：eid /);
+    expect(body.data.fields).toHaveLength(1);
+  });
+
+  it('a body that is not an object → 400 naming the body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: clientHeaders(), payload: [1, 2] });
+    const body = res.json();
+    expect(res.statusCode).toBe(200);
+    expect(body.code).toBe(400);
+    expect(body.data.fields[0].field).toBe('(body)');
+  });
+
+  it('malformed JSON → envelope 400 with HTTP 200', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: clientHeaders('localhost', { 'content-type': 'application/json' }),
+      payload: '{"kind": "national",',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectEnvelope(body);
+    expect(body.code).toBe(400);
+    expect(body.message).toBe('参数错误：请求体不是有效的 JSON');
+    expect(body.data).toBeNull();
+  });
+
+  it('malformed JSON in English', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: clientHeaders('localhost', { 'content-type': 'application/json', 'accept-language': 'en' }),
+      payload: '{nope',
+    });
+    expect(res.json()).toEqual({ code: 400, message: 'Invalid input: the body is not valid JSON', data: null });
+  });
+
+  it('an unsupported content type → envelope 400 with HTTP 200', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: clientHeaders('localhost', { 'content-type': 'application/xml' }),
+      payload: '<kind>full</kind>',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(400);
+  });
+
+  it('a body over 1 MiB → HTTP 413 with envelope code 413', async () => {
+    const big = JSON.stringify({ kind: 'national', padding: 'x'.repeat(1024 * 1024 + 16) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: clientHeaders('localhost', { 'content-type': 'application/json' }),
+      payload: big,
+    });
+    expect(res.statusCode).toBe(413);
+    const body = res.json();
+    expectEnvelope(body);
+    expect(body).toEqual({ code: 413, message: '上传内容过大', data: null });
+  });
+});
+
+describe('unknown calls', () => {
+  it('GET of an unknown path under /gateway → HTTP 200, envelope 404 naming the path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gateway/system/api/no/such/thing?x=1', headers: clientHeaders() });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectEnvelope(body);
+    expect(body.code).toBe(404);
+    expect(body.message).toBe('接口不存在：GET /gateway/system/api/no/such/thing');
+    expect(body.data).toBeNull();
+  });
+
+  it('POST of an unknown path under /gateway → HTTP 200, envelope 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/gateway/user/api/nothing', headers: clientHeaders(), payload: { a: 1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 404, message: '接口不存在：POST /gateway/user/api/nothing', data: null });
+  });
+
+  it('a known path with the wrong method → envelope 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: WEBSITE_VIEW, headers: clientHeaders(), payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(404);
+  });
+
+  it('English message with the en cookie', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gateway/nope', headers: clientHeaders(), cookies: { i18n_redirected: 'en' } });
+    expect(res.json().message).toBe('Unknown call: GET /gateway/nope');
+  });
+});
+
+describe('sessions', () => {
+  async function member(options: { status?: number } = {}) {
+    const ent = await createEnterprise(t.database.db);
+    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid], options);
+    return { ent, user };
+  }
+  const viewAuth = (headers: Record<string, string>, cookies?: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: WEBSITE_VIEW_AUTH, headers, ...(cookies ? { cookies } : {}) });
+
+  it('token in the `token` header works', async () => {
+    const { ent, user } = await member();
+    const res = await viewAuth(clientHeaders(ent.domain, { token: user.token }));
+    expect(res.json().code).toBe(200);
+    expect(res.json().data.eid).toBe(ent.eid);
+  });
+
+  it('token in the `token` cookie works', async () => {
+    const { ent, user } = await member();
+    const res = await viewAuth(clientHeaders(ent.domain), { token: user.token });
+    expect(res.json().code).toBe(200);
+    expect(res.json().data.eid).toBe(ent.eid);
+  });
+
+  it('missing token → 301', async () => {
+    const res = await viewAuth(clientHeaders());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 301, message: '请先登录', data: null });
+  });
+
+  it('unknown token → 301', async () => {
+    const res = await viewAuth(clientHeaders('localhost', { token: 'not-a-real-token' }));
+    expect(res.json().code).toBe(301);
+    const cookie = await viewAuth(clientHeaders(), { token: 'not-a-real-token-either' });
+    expect(cookie.json().code).toBe(301);
+  });
+
+  it('expired → 305', async () => {
+    const { user } = await member();
+    await expireSession(t.database.db, user.token);
+    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 305, message: '登录已过期，请重新登录', data: null });
+  });
+
+  it('revoked (SessionStore.revoke) → 307', async () => {
+    const { ent, user } = await member();
+    expect((await viewAuth(clientHeaders(ent.domain, { token: user.token }))).json().code).toBe(200);
+    await t.services.sessions.revoke(hashToken(user.token), 'signOut');
+    const res = await viewAuth(clientHeaders(ent.domain, { token: user.token }));
+    expect(res.json()).toEqual({ code: 307, message: '您的登录状态已失效，请重新登录', data: null });
+  });
+
+  it('membership disabled by the enterprise (status 2) → 308', async () => {
+    const { user } = await member({ status: 2 });
+    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    expect(res.json()).toEqual({ code: 308, message: '您的账号已被禁用，请联系管理员', data: null });
+  });
+
+  it('membership removed after sign-in → 307', async () => {
+    const { ent, user } = await member();
+    await t.database.db.execute(sql`DELETE FROM enterprise_users WHERE eid = ${ent.eid} AND account_id = ${user.accountId}`);
+    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    expect(res.json().code).toBe(307);
+  });
+
+  it('session with no enterprise chosen (eid null) → 309', async () => {
+    const user = await createSignedInUser(t.database.db, t.services.sessions, []);
+    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    expect(res.json()).toEqual({ code: 309, message: '请先选择平台', data: null });
+  });
+
+  it('session errors are in English with the en cookie', async () => {
+    const res = await viewAuth(clientHeaders(), { i18n_redirected: 'en' });
+    expect(res.json().message).toBe('Please sign in first');
+  });
+
+  it('public calls ignore a bad token', async () => {
+    const ent = await createEnterprise(t.database.db);
+    const res = await t.app.inject({ method: 'GET', url: WEBSITE_VIEW, headers: clientHeaders(ent.domain, { token: 'garbage' }) });
+    expect(res.json().code).toBe(200);
+  });
+});
+
+describe('CSRF rule', () => {
+  it('POST without `platform: WEB-CLIENT` is refused with 403 before anything runs', async () => {
+    // The body is invalid too: a 403 (not a 400) shows the call was never parsed or run.
+    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: { domain: 'localhost' }, payload: { kind: 'planet' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectEnvelope(body);
+    expect(body.code).toBe(403);
+    expect(body.data).toBeNull();
+    expect(body.message).toBe('请求缺少 platform 请求头，已拒绝');
+  });
+
+  it('POST with a wrong platform value is refused too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: { platform: 'evil' }, payload: { kind: 'full', depth: 1 } });
+    expect(res.json().code).toBe(403);
+    expect(res.json().data).toBeNull();
+  });
+
+  it('refusal in English with the en cookie', async () => {
+    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, payload: {}, cookies: { i18n_redirected: 'en' } });
+    expect(res.json().message).toBe('Refused: the platform header is missing');
+  });
+
+  it('POST with the header passes', async () => {
+    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: clientHeaders(), payload: { kind: 'full', depth: 1 } });
+    expect(res.json().code).toBe(200);
+    expect(res.json().data).toHaveLength(34);
+  });
+
+  it('GET without the header is fine', async () => {
+    const ent = await createEnterprise(t.database.db);
+    const res = await t.app.inject({ method: 'GET', url: WEBSITE_VIEW, headers: { domain: ent.domain } });
+    expect(res.json().code).toBe(200);
+    expect(res.json().data.eid).toBe(ent.eid);
+  });
+});
+
+describe('security headers and request ids', () => {
+  it('gateway answers carry nosniff, SAMEORIGIN framing and a referrer policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('error answers carry them too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gateway/nope', headers: clientHeaders() });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBeDefined();
+  });
+
+  it('a request id is generated when none is sent, a new one each time', async () => {
+    const one = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    const two = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    expect(one.headers['x-request-id']).toMatch(UUID);
+    expect(two.headers['x-request-id']).toMatch(UUID);
+    expect(one.headers['x-request-id']).not.toBe(two.headers['x-request-id']);
+  });
+
+  it('a valid incoming x-request-id is echoed', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders('localhost', { 'x-request-id': 'trace-ABC_123.xyz' }),
+      query: { enumName: 'paymentMethod' },
+    });
+    expect(res.headers['x-request-id']).toBe('trace-ABC_123.xyz');
+  });
+
+  it.each([
+    ['with spaces and symbols', 'bad id <script>'],
+    ['too short', 'abc'],
+    ['too long', 'a'.repeat(65)],
+  ])('an invalid incoming x-request-id (%s) is replaced', async (_what, id) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders('localhost', { 'x-request-id': id }),
+      query: { enumName: 'paymentMethod' },
+    });
+    expect(res.headers['x-request-id']).not.toBe(id);
+    expect(res.headers['x-request-id']).toMatch(UUID);
+  });
+});
+
+describe('health', () => {
+  it('/healthz answers 200', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers 200 with the database up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+
+  it('/readyz answers 503 when the database does not answer', async () => {
+    vi.spyOn(t.database.pool, 'query').mockImplementationOnce((() => Promise.reject(new Error('connection refused'))) as never);
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+  });
+});
+
+describe('internal errors', () => {
+  it('a failing query answers HTTP 500 with envelope 500 and leaks no internals', async () => {
+    const ent = await createEnterprise(t.database.db);
+    await t.database.db.execute(sql`ALTER TABLE website_settings RENAME TO website_settings_gone`);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: WEBSITE_VIEW, headers: clientHeaders(ent.domain) });
+      expect(res.statusCode).toBe(500);
+      const body = res.json();
+      expect(body).toEqual({ code: 500, message: '系统繁忙，请稍后再试', data: null });
+      expect(res.body).not.toMatch(/website_settings|relation|select|stack/i);
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE website_settings_gone RENAME TO website_settings`);
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3', TENANT_CODES: '' });
+  });
+  afterAll(async () => limited?.close());
+
+  it('the 4th gateway call in a minute gets HTTP 429 with Retry-After and envelope 429; health and docs are not limited', async () => {
+    const call = () => limited.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    for (let i = 0; i < 3; i++) {
+      const ok = await call();
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().code).toBe(200);
+    }
+    const refused = await call();
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(Number.isFinite(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const body = refused.json();
+    expectEnvelope(body);
+    expect(body).toEqual({ code: 429, message: '操作过于频繁，请稍后再试', data: null });
+
+    // Any gateway call is limited now, unknown ones included.
+    const other = await limited.app.inject({ method: 'GET', url: '/gateway/nope', headers: clientHeaders() });
+    expect(other.statusCode).toBe(429);
+    expect(other.json().code).toBe(429);
+
+    for (let i = 0; i < 5; i++) {
+      const health = await limited.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+    }
+    const ready = await limited.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    const docs = await limited.app.inject({ method: 'GET', url: '/gateway/docs/json' });
+    expect(docs.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { basePath, isMobileUserAgent, localePath, mobileTarget, pathLang, resolveNavigation, type NavigationState } from './navigation.ts';
+
+const visitor: NavigationState = {
+  signedIn: false,
+  visitorOpenSet: true,
+  registerOpenSet: true,
+  siteLang: 'zh',
+  h5Url: '',
+  isMobile: false,
+  isDev: false,
+  langCookie: undefined,
+};
+const go = (path: string, s: Partial<NavigationState> = {}) => {
+  const u = new URL(path, 'http://x');
+  return resolveNavigation(u.pathname, u.search, { ...visitor, ...s });
+};
+
+describe('paths and languages', () => {
+  it('reads the language from the /en prefix only', () => {
+    expect(pathLang('/en')).toBe('en');
+    expect(pathLang('/en/home')).toBe('en');
+    expect(pathLang('/english')).toBe('zh');
+    expect(basePath('/en/news/')).toBe('/news');
+    expect(basePath('/en')).toBe('/');
+    expect(localePath('/home', 'en')).toBe('/en/home');
+    expect(localePath('/', 'en')).toBe('/en');
+    expect(localePath('/home', 'zh')).toBe('/home');
+  });
+});
+
+describe('root redirect', () => {
+  it('goes to /home with visitor mode on and to /login with it off', () => {
+    expect(go('/')).toBe('/home');
+    expect(go('/', { visitorOpenSet: false })).toBe('/login');
+    expect(go('/en', { visitorOpenSet: false })).toBe('/en/login');
+    expect(go('/', { visitorOpenSet: false, signedIn: true })).toBe('/home');
+  });
+  it('follows the remembered language on the bare root', () => {
+    expect(go('/', { langCookie: 'en' })).toBe('/en/home');
+  });
+});
+
+describe('route guard without a session', () => {
+  it('lets public paths through', () => {
+    for (const p of ['/home', '/news', '/news/detail?id=3', '/login', '/register', '/agreement', '/ie', '/certificate/query', '/company/in', '/app/download']) {
+      expect(go(p)).toBeNull();
+    }
+  });
+  it('sends other paths to /login with the encoded original path and query', () => {
+    expect(go('/account?change=7')).toBe(`/login?redirect=${encodeURIComponent('/account?change=7')}`);
+    expect(go('/en/knowledge')).toBe(`/en/login?redirect=${encodeURIComponent('/en/knowledge')}`);
+  });
+  it('sends /topic to /login', () => {
+    expect(go('/topic')).toBe('/login');
+    expect(go('/topic/cate/5')).toBe('/login');
+  });
+  it('closes the visitor-only paths when visitor mode is off, but not the other public ones', () => {
+    expect(go('/news', { visitorOpenSet: false })).toBe(`/login?redirect=${encodeURIComponent('/news')}`);
+    expect(go('/about', { visitorOpenSet: false })).toBeNull();
+    expect(go('/login', { visitorOpenSet: false })).toBeNull();
+  });
+  it('sends /register to /home when registration is off', () => {
+    expect(go('/register', { registerOpenSet: false })).toBe('/home');
+  });
+});
+
+describe('route guard with a session', () => {
+  it('sends /login to /home and lets account pages through', () => {
+    expect(go('/login', { signedIn: true })).toBe('/home');
+    expect(go('/en/login', { signedIn: true })).toBe('/en/home');
+    expect(go('/account', { signedIn: true })).toBeNull();
+    expect(go('/topic/cate/1', { signedIn: true })).toBeNull();
+  });
+});
+
+describe('English redirect', () => {
+  it('adds /en when the site language is English, keeping the query', () => {
+    expect(go('/about?x=1', { siteLang: 'en' })).toBe('/en/about?x=1');
+    expect(go('/en/about', { siteLang: 'en' })).toBeNull();
+  });
+});
+
+describe('mobile redirect', () => {
+  const h5 = { isMobile: true, h5Url: 'https://m.example.com/h5' };
+  it('only happens with an H5 address, outside development, and never for /app/download', () => {
+    expect(go('/home', { isMobile: true })).toBeNull();
+    expect(go('/home', { ...h5, isDev: true })).toBeNull();
+    expect(go('/app/download', h5)).toBeNull();
+    expect(go('/home', h5)).toBe('https://m.example.com/h5');
+  });
+  it('maps the special pages', () => {
+    expect(mobileTarget('/agreement', '?type=privacyAgreement', '/h5')).toBe('/h5/pages/login/agreement?type=privacyAgreement');
+    expect(mobileTarget('/agreement', '', '/h5')).toBe('/h5/pages/login/agreement?type=serviceAgreement');
+    expect(mobileTarget('/batchPackage/query', '?a=1&b=2', '/h5')).toBe('/h5/pages/batchPackage/query?a=1&b=2');
+    expect(mobileTarget('/certificate/query', '?x=1', '/h5')).toBe('/h5/pages/certificate/query');
+    expect(mobileTarget('/live/watch/42', '', '/h5')).toBe('/h5/pages/live/watch?id=42');
+  });
+  it('recognises phones but not desktops', () => {
+    expect(isMobileUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe(true);
+    expect(isMobileUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36')).toBe(true);
+    expect(isMobileUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36')).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, ms = 180_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`exited:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`not ready:\n${log()}`);
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** The portal as `npm start` runs it, on free ports with a temporary data folder. */
+export async function startPortal(env: Record<string, string> = {}): Promise<Started> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      // The limiter stays on (its cost is measured) but must not refuse the load itself.
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  await waitFor(`http://127.0.0.1:${port}/readyz`, child, () => log);
+  return {
+    child,
+    port,
+    stop: async () => {
+      await stopChild(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare Fastify server (bench/bare-fastify.ts) in its own process, the baseline. */
+export async function startBareFastify(): Promise<Started> {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-fastify.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  await waitFor(`http://127.0.0.1:${port}/ping`, child, () => log);
+  return { child, port, stop: () => stopChild(child) };
+}
+
+export interface LoadResult {
+  rps: number;
+  latencyP99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+export async function load(
+  url: string,
+  options: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const r = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.duration ?? 10,
+    headers: options.headers ?? {},
+  });
+  return {
+    rps: r.requests.average,
+    latencyP99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+export function print(rows: Array<Record<string, string | number>>): void {
+  console.table(rows);
+}

@@ -1,0 +1,91 @@
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** The flags DESIGN.md section 7 fixes for Chromium on these machines. */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium profile (no cookies), 1400×900, zh-CN unless told otherwise. */
+export async function openBrowser(options: { locale?: string; userAgent?: string } = {}): Promise<Browser> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1400, height: 900 },
+    locale: options.locale ?? 'zh-CN',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `url('/home', 'sfj')` → http://sfj.localhost:PORT/home; no host → localhost. */
+export function url(pathname: string, host?: 'sfj' | 'yb' | 'global'): string {
+  const port = inject('port');
+  return `http://${host ? `${host}.` : ''}localhost:${port}${pathname}`;
+}
+
+/** True when browser tests run (Chromium present); outside CI they are skipped without it. */
+export const browserAvailable = () => inject('browserAvailable');
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A page as the first paint gets it (server-rendered HTML, no JavaScript, redirects not followed).
+ * The tenant is chosen by the Host header, as a browser on `sfj.localhost` would send it.
+ */
+export function fetchHtml(
+  pathname: string,
+  options: { host?: 'sfj' | 'yb' | 'global'; headers?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const port = inject('port');
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        headers: { host: `${options.host ? `${options.host}.` : ''}localhost:${port}`, ...options.headers },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+  });
+}

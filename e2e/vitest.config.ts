@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: the started app (scripts/start.mjs, as `npm start` runs it) in a real Chromium.
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    reporters: ['default', '../scripts/summary-reporter.ts'],
+  },
+});

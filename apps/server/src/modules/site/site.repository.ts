@@ -45,11 +45,7 @@ export class SiteRepository {
       .select()
       .from(schema.banners)
       .where(
-        and(
-          eq(schema.banners.eid, eid),
-          eq(schema.banners.enabled, true),
-          inArray(schema.banners.audience, audiences),
-        ),
+        and(eq(schema.banners.eid, eid), eq(schema.banners.enabled, true), inArray(schema.banners.audience, audiences)),
       )
       .orderBy(asc(schema.banners.sort), asc(schema.banners.id));
   }

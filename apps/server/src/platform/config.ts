@@ -27,6 +27,10 @@ const tenantCodeMap = z.string().transform((raw, ctx) => {
         ctx.addIssue({ code: 'custom', message: `"${id}" in "${part}" is not an enterprise id` });
         return z.NEVER;
       }
+      if (map.has(eid)) {
+        ctx.addIssue({ code: 'custom', message: `enterprise ${eid} is given two codes (${map.get(eid)} and ${code})` });
+        return z.NEVER;
+      }
       map.set(eid, code as TenantCode);
     }
   }
@@ -58,7 +62,9 @@ export const DEMO_TENANT_CODES = 'SFJ=1002,medicalInsurance=1003|1004';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = { ...env };
-  if (input.TENANT_CODES === undefined) input.TENANT_CODES = DEMO_TENANT_CODES;
+  // The demo mapping only makes sense where the demo enterprises are seeded.
+  const seeding = !['false', '0'].includes(String(input.SEED_DEMO_DATA ?? 'true'));
+  if (input.TENANT_CODES === undefined) input.TENANT_CODES = seeding ? DEMO_TENANT_CODES : '';
   const parsed = configSchema.safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -32,7 +32,10 @@ describe('registration', () => {
   it('every call of the contract is registered under /gateway', () => {
     expect(allCalls.length).toBeGreaterThan(0);
     for (const call of allCalls) {
-      expect(t.app.hasRoute({ method: call.method, url: GATEWAY_PREFIX + call.path }), `${call.method} ${call.path}`).toBe(true);
+      expect(
+        t.app.hasRoute({ method: call.method, url: GATEWAY_PREFIX + call.path }),
+        `${call.method} ${call.path}`,
+      ).toBe(true);
     }
   });
 });
@@ -60,7 +63,12 @@ describe('the envelope', () => {
   });
 
   it('success message is Chinese by default', async () => {
-    const res = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders(),
+      query: { enumName: 'paymentMethod' },
+    });
     expect(res.json().code).toBe(200);
     expect(res.json().message).toBe('成功');
   });
@@ -105,7 +113,12 @@ describe('the envelope', () => {
   });
 
   it('successful answers are not cached by the browser', async () => {
-    const res = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders(),
+      query: { enumName: 'paymentMethod' },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 });
@@ -146,7 +159,12 @@ describe('bad input', () => {
   });
 
   it('a query call names its bad query field', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/gateway/system/api/website/domain', headers: clientHeaders(), query: { eid: 'x' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gateway/system/api/website/domain',
+      headers: clientHeaders(),
+      query: { eid: 'x' },
+    });
     const body = res.json();
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：eid /);
@@ -214,7 +232,11 @@ describe('bad input', () => {
 
 describe('unknown calls', () => {
   it('GET of an unknown path under /gateway → HTTP 200, envelope 404 naming the path', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/gateway/system/api/no/such/thing?x=1', headers: clientHeaders() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gateway/system/api/no/such/thing?x=1',
+      headers: clientHeaders(),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expectEnvelope(body);
@@ -224,7 +246,12 @@ describe('unknown calls', () => {
   });
 
   it('POST of an unknown path under /gateway → HTTP 200, envelope 404', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/gateway/user/api/nothing', headers: clientHeaders(), payload: { a: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gateway/user/api/nothing',
+      headers: clientHeaders(),
+      payload: { a: 1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 404, message: '接口不存在：POST /gateway/user/api/nothing', data: null });
   });
@@ -236,7 +263,12 @@ describe('unknown calls', () => {
   });
 
   it('English message with the en cookie', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/gateway/nope', headers: clientHeaders(), cookies: { i18n_redirected: 'en' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gateway/nope',
+      headers: clientHeaders(),
+      cookies: { i18n_redirected: 'en' },
+    });
     expect(res.json().message).toBe('Unknown call: GET /gateway/nope');
   });
 });
@@ -301,7 +333,9 @@ describe('sessions', () => {
 
   it('membership removed after sign-in → 307', async () => {
     const { ent, user } = await member();
-    await t.database.db.execute(sql`DELETE FROM enterprise_users WHERE eid = ${ent.eid} AND account_id = ${user.accountId}`);
+    await t.database.db.execute(
+      sql`DELETE FROM enterprise_users WHERE eid = ${ent.eid} AND account_id = ${user.accountId}`,
+    );
     const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
     expect(res.json().code).toBe(307);
   });
@@ -312,6 +346,13 @@ describe('sessions', () => {
     expect(res.json()).toEqual({ code: 309, message: '请先选择平台', data: null });
   });
 
+  it('the header wins over the cookie', async () => {
+    const a = await member();
+    const b = await member();
+    const res = await viewAuth(clientHeaders(b.ent.domain, { token: a.user.token }), { token: b.user.token });
+    expect(res.json().data.eid).toBe(a.ent.eid);
+  });
+
   it('session errors are in English with the en cookie', async () => {
     const res = await viewAuth(clientHeaders(), { i18n_redirected: 'en' });
     expect(res.json().message).toBe('Please sign in first');
@@ -319,7 +360,11 @@ describe('sessions', () => {
 
   it('public calls ignore a bad token', async () => {
     const ent = await createEnterprise(t.database.db);
-    const res = await t.app.inject({ method: 'GET', url: WEBSITE_VIEW, headers: clientHeaders(ent.domain, { token: 'garbage' }) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: WEBSITE_VIEW,
+      headers: clientHeaders(ent.domain, { token: 'garbage' }),
+    });
     expect(res.json().code).toBe(200);
   });
 });
@@ -327,30 +372,64 @@ describe('sessions', () => {
 describe('CSRF rule', () => {
   it('POST without `platform: WEB-CLIENT` is refused with 403 before anything runs', async () => {
     // The body is invalid too: a 403 (not a 400) shows the call was never parsed or run.
-    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: { domain: 'localhost' }, payload: { kind: 'planet' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: { domain: 'localhost' },
+      payload: { kind: 'planet' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expectEnvelope(body);
     expect(body.code).toBe(403);
     expect(body.data).toBeNull();
     expect(body.message).toBe('请求缺少 platform 请求头，已拒绝');
+    expect(res.headers['x-request-id']).toMatch(UUID);
   });
 
   it('POST with a wrong platform value is refused too', async () => {
-    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: { platform: 'evil' }, payload: { kind: 'full', depth: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: { platform: 'evil' },
+      payload: { kind: 'full', depth: 1 },
+    });
     expect(res.json().code).toBe(403);
     expect(res.json().data).toBeNull();
   });
 
   it('refusal in English with the en cookie', async () => {
-    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, payload: {}, cookies: { i18n_redirected: 'en' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      payload: {},
+      cookies: { i18n_redirected: 'en' },
+    });
     expect(res.json().message).toBe('Refused: the platform header is missing');
   });
 
   it('POST with the header passes', async () => {
-    const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: clientHeaders(), payload: { kind: 'full', depth: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: REGION_LIST,
+      headers: clientHeaders(),
+      payload: { kind: 'full', depth: 1 },
+    });
     expect(res.json().code).toBe(200);
     expect(res.json().data).toHaveLength(34);
+  });
+
+  it('a percent-encoded path that routes to the same call obeys the same rule', async () => {
+    // `/%67ateway/...` is routed to `/gateway/...` (the router decodes the path); the rule must not
+    // depend on how the client spelled the path.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/%67ateway/system/api/region/list',
+      payload: { kind: 'full', depth: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(403);
+    expect(res.json().data).toBeNull();
   });
 
   it('GET without the header is fine', async () => {
@@ -363,7 +442,12 @@ describe('CSRF rule', () => {
 
 describe('security headers and request ids', () => {
   it('gateway answers carry nosniff, SAMEORIGIN framing and a referrer policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders(),
+      query: { enumName: 'paymentMethod' },
+    });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -377,8 +461,18 @@ describe('security headers and request ids', () => {
   });
 
   it('a request id is generated when none is sent, a new one each time', async () => {
-    const one = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
-    const two = await t.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    const one = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders(),
+      query: { enumName: 'paymentMethod' },
+    });
+    const two = await t.app.inject({
+      method: 'GET',
+      url: ENUM_LIST,
+      headers: clientHeaders(),
+      query: { enumName: 'paymentMethod' },
+    });
     expect(one.headers['x-request-id']).toMatch(UUID);
     expect(two.headers['x-request-id']).toMatch(UUID);
     expect(one.headers['x-request-id']).not.toBe(two.headers['x-request-id']);
@@ -410,6 +504,27 @@ describe('security headers and request ids', () => {
   });
 });
 
+describe('HSTS behind a trusted proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: 'true', TENANT_CODES: '' });
+  });
+  afterAll(async () => proxied?.close());
+
+  it('is sent on HTTPS (x-forwarded-proto) only when the proxy is trusted', async () => {
+    const viaHttps = await proxied.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(viaHttps.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    const viaHttp = await proxied.app.inject({ method: 'GET', url: '/healthz' });
+    expect(viaHttp.headers['strict-transport-security']).toBeUndefined();
+    const untrusted = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
 describe('health', () => {
   it('/healthz answers 200', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -424,7 +539,8 @@ describe('health', () => {
   });
 
   it('/readyz answers 503 when the database does not answer', async () => {
-    vi.spyOn(t.database.pool, 'query').mockImplementationOnce((() => Promise.reject(new Error('connection refused'))) as never);
+    vi.spyOn(t.database.pool, 'query').mockImplementationOnce((() =>
+      Promise.reject(new Error('connection refused'))) as never);
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
   });
@@ -454,7 +570,13 @@ describe('rate limiting', () => {
   afterAll(async () => limited?.close());
 
   it('the 4th gateway call in a minute gets HTTP 429 with Retry-After and envelope 429; health and docs are not limited', async () => {
-    const call = () => limited.app.inject({ method: 'GET', url: ENUM_LIST, headers: clientHeaders(), query: { enumName: 'paymentMethod' } });
+    const call = () =>
+      limited.app.inject({
+        method: 'GET',
+        url: ENUM_LIST,
+        headers: clientHeaders(),
+        query: { enumName: 'paymentMethod' },
+      });
     for (let i = 0; i < 3; i++) {
       const ok = await call();
       expect(ok.statusCode).toBe(200);
@@ -483,5 +605,77 @@ describe('rate limiting', () => {
     expect(ready.statusCode).toBe(200);
     const docs = await limited.app.inject({ method: 'GET', url: '/gateway/docs/json' });
     expect(docs.statusCode).toBe(200);
+  });
+
+  it('counts a call however its path is spelled (percent-encoded paths reach the same calls)', async () => {
+    // Another client address: its own budget of 3.
+    const remoteAddress = '10.9.8.7';
+    const plain = () =>
+      limited.app.inject({
+        method: 'GET',
+        url: ENUM_LIST,
+        headers: clientHeaders(),
+        query: { enumName: 'paymentMethod' },
+        remoteAddress,
+      });
+    const encoded = () =>
+      limited.app.inject({
+        method: 'GET',
+        url: '/%67ateway/system/api/enum/list?enumName=paymentMethod',
+        headers: clientHeaders(),
+        remoteAddress,
+      });
+    expect((await plain()).statusCode).toBe(200);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await encoded()).statusCode);
+    expect(codes).toEqual([200, 200, 429, 429]);
+    expect((await plain()).statusCode).toBe(429);
+  });
+});
+
+describe('session ends and tenants of public calls', () => {
+  it('clears the HttpOnly token cookie when the session is gone (305)', async () => {
+    const ent = await createEnterprise(t.database.db);
+    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid]);
+    await expireSession(t.database.db, user.token);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: WEBSITE_VIEW_AUTH,
+      headers: { ...clientHeaders(ent.domain), cookie: `token=${user.token}` },
+    });
+    expect(res.json().code).toBe(305);
+    const cleared = res.cookies.find((c) => c.name === 'token');
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/');
+  });
+
+  it('answers 308 with its own message when the session’s enterprise is disabled', async () => {
+    const ent = await createEnterprise(t.database.db);
+    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid]);
+    await t.database.db.execute(sql`UPDATE enterprises SET status = 0 WHERE eid = ${ent.eid}`);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: WEBSITE_VIEW_AUTH,
+      headers: { ...clientHeaders(ent.domain), token: user.token },
+    });
+    expect(res.json()).toMatchObject({ code: 308, message: '所在平台已停用，请联系管理员' });
+  });
+
+  it('serves a public call from the session’s enterprise, not the domain default', async () => {
+    const a = await createEnterprise(t.database.db);
+    const b = await createEnterprise(t.database.db);
+    const user = await createSignedInUser(t.database.db, t.services.sessions, [b.eid]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${WEBSITE_VIEW}?eid=${a.eid}`,
+      headers: { ...clientHeaders(a.domain), token: user.token },
+    });
+    expect(res.json().data.eid).toBe(b.eid);
+  });
+
+  it('answers the bare /gateway in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/gateway' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(404);
   });
 });

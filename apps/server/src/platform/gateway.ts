@@ -43,6 +43,14 @@ export interface GatewayDeps {
   checkResponses: boolean;
 }
 
+/** Codes after which the session token is of no more use (platform.md section 4). */
+const SESSION_GONE_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.NOT_SIGNED_IN,
+  ErrorCode.SESSION_EXPIRED,
+  ErrorCode.SESSION_ENDED,
+  ErrorCode.ACCOUNT_DISABLED,
+]);
+
 const zodLocales = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
 
 /** The session token: the `token` header, else the HttpOnly `token` cookie. */
@@ -56,6 +64,19 @@ function eidFromQuery(req: FastifyRequest): number | undefined {
   const raw = (req.query as Record<string, unknown> | undefined)?.eid;
   const n = typeof raw === 'string' ? Number(raw) : NaN;
   return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * The tenant of a public call (DESIGN.md section 4): a valid session's enterprise, else the eid in
+ * the query, else the domain's default enterprise.
+ */
+async function publicEid(req: FastifyRequest, deps: GatewayDeps): Promise<number> {
+  const token = requestToken(req);
+  if (token) {
+    const session = await deps.sessions.authenticate(token).catch(() => null);
+    if (session) return session.eid;
+  }
+  return deps.tenancy.resolveEid({ domain: requestDomain(req), eid: eidFromQuery(req) });
 }
 
 export function envelope<T>(code: number, message: string, data: T): Envelope<T> {
@@ -100,10 +121,7 @@ export function registerCall<C extends CallDef>(
         reply,
         lang,
         session,
-        eid: () =>
-          (eidPromise ??= session
-            ? Promise.resolve(session.eid)
-            : deps.tenancy.resolveEid({ domain: requestDomain(req), eid: eidFromQuery(req) })),
+        eid: () => (eidPromise ??= session ? Promise.resolve(session.eid) : publicEid(req, deps)),
       };
       const data = await handler(parsed.data as CallParsedRequest<C>, ctx);
       if (deps.checkResponses) {
@@ -125,6 +143,10 @@ export function installGatewayErrorHandling(app: FastifyInstance): void {
     const lang = requestLang(req);
     if (err instanceof AppError) {
       const status = errorCodes[err.code]?.httpStatus ?? 200;
+      if (SESSION_GONE_CODES.has(err.code) && req.cookies?.[TOKEN_COOKIE]) {
+        // The token is an HttpOnly cookie the page cannot remove: the server does it.
+        reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+      }
       if (status >= 500) req.log.error({ err }, 'server error');
       return reply.status(status).send(envelope(err.code, err.messageFor(lang), err.data));
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -36,6 +36,12 @@ export function createServices(config: Config, database: Database): Services {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** A request that matched a gateway route (including the gateway's not-found route). */
+function isGatewayRoute(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url ?? '';
+  return route === GATEWAY_PREFIX || route.startsWith(GATEWAY_PREFIX + '/');
+}
+
 /**
  * The HTTP server: the gateway under /gateway, health checks, API docs; the web app is mounted on
  * it by `mountWeb` (web.ts). Used as it is by the API tests through `app.inject`.
@@ -71,7 +77,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    allowList: (req) => !req.url.startsWith(GATEWAY_PREFIX + '/') || req.url.startsWith(GATEWAY_PREFIX + '/docs'),
+    // Judged by the route the request matched, not by how its URL was spelled (%67ateway…).
+    allowList: (req) => !isGatewayRoute(req) || (req.routeOptions.url ?? '').startsWith(GATEWAY_PREFIX + '/docs'),
     errorResponseBuilder: (req, ctx) => {
       const lang: Lang = requestLang(req);
       return Object.assign(new Error('rate limited'), {
@@ -84,7 +91,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
-    if (req.url.startsWith(GATEWAY_PREFIX + '/') && !isCsrfSafe(req)) {
+    if (isGatewayRoute(req) && !isCsrfSafe(req)) {
       const lang = requestLang(req);
       return reply
         .status(200)
@@ -129,6 +136,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerEnumRoutes(gateway, deps);
     registerRegionRoutes(gateway, deps);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
+    gateway.all(GATEWAY_PREFIX, gatewayNotFound);
   });
 
   return app;

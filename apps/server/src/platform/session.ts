@@ -40,6 +40,7 @@ export class SessionStore {
         revokedAt: schema.sessions.revokedAt,
         status: schema.enterpriseUsers.status,
         isAdmin: schema.enterpriseUsers.isAdmin,
+        enterpriseStatus: schema.enterprises.status,
       })
       .from(schema.sessions)
       .leftJoin(
@@ -49,6 +50,7 @@ export class SessionStore {
           eq(schema.enterpriseUsers.accountId, schema.sessions.accountId),
         ),
       )
+      .leftJoin(schema.enterprises, eq(schema.enterprises.eid, schema.sessions.eid))
       .where(eq(schema.sessions.tokenHash, tokenHash))
       .limit(1);
     const row = rows[0];
@@ -58,6 +60,14 @@ export class SessionStore {
     if (row.eid === null) throw new AppError(ErrorCode.CHOOSE_ENTERPRISE);
     if (row.status === null) throw new AppError(ErrorCode.SESSION_ENDED);
     if (row.status !== 1) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    if (row.enterpriseStatus !== 1) {
+      throw new AppError(ErrorCode.ACCOUNT_DISABLED, {
+        message: {
+          zh: '所在平台已停用，请联系管理员',
+          en: 'This organisation has been disabled, please contact the administrator',
+        },
+      });
+    }
     return { tokenHash, accountId: row.accountId, eid: row.eid, isAdmin: row.isAdmin ?? false };
   }
 

@@ -5,34 +5,67 @@ import type { SessionStore } from '../platform/session.ts';
 let seq = 0;
 const next = () => ++seq;
 
-/** An enterprise with its website settings and a default domain. */
+/**
+ * An enterprise with its website settings and a default domain. `eid` inserts that id explicitly
+ * (OVERRIDING SYSTEM VALUE), e.g. to name it in TENANT_CODES before it exists; `status` 0 makes a
+ * disabled enterprise.
+ */
 export async function createEnterprise(
   db: Db,
   overrides: {
+    eid?: number;
     name?: string;
     domain?: string;
+    correctDomain?: string;
     lang?: 'zh' | 'en';
+    status?: number;
     settings?: Partial<typeof schema.websiteSettings.$inferInsert>;
   } = {},
 ) {
   const n = next();
   const name = overrides.name ?? `测试企业${n}`;
   const domain = overrides.domain ?? `t${n}.example.com`;
-  const [ent] = await db
-    .insert(schema.enterprises)
-    .values({ name, correctDomain: `learn.${domain}`, lang: overrides.lang ?? 'zh' })
-    .returning();
+  const correctDomain = overrides.correctDomain ?? `learn.${domain}`;
+  const values = {
+    name,
+    correctDomain,
+    lang: overrides.lang ?? 'zh',
+    status: overrides.status ?? 1,
+    ...(overrides.eid !== undefined ? { eid: overrides.eid } : {}),
+  };
+  const [ent] =
+    overrides.eid !== undefined
+      ? await db.insert(schema.enterprises).overridingSystemValue().values(values).returning()
+      : await db.insert(schema.enterprises).values(values).returning();
   const eid = ent!.eid;
   await db.insert(schema.enterpriseDomains).values({ eid, domain, isDefault: true });
   await db.insert(schema.websiteSettings).values({ eid, entName: name, ...overrides.settings });
-  return { eid, name, domain };
+  return { eid, name, domain, correctDomain };
 }
 
 export async function createNavItems(db: Db, eid: number, names: string[]) {
   return db
     .insert(schema.navItems)
-    .values(names.map((name, i) => ({ eid, name, nameEn: `${name}-en`, menuType: (i % 7) + 1, url: `/p${i}`, sort: i })))
+    .values(
+      names.map((name, i) => ({ eid, name, nameEn: `${name}-en`, menuType: (i % 7) + 1, url: `/p${i}`, sort: i })),
+    )
     .returning();
+}
+
+export async function createNavItem(db: Db, eid: number, values: Partial<typeof schema.navItems.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(schema.navItems)
+    .values({ eid, name: `导航${next()}`, menuType: 1, url: '/home', ...values })
+    .returning();
+  return row!;
+}
+
+export async function createZone(db: Db, eid: number, values: Partial<typeof schema.zones.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(schema.zones)
+    .values({ eid, zoneName: `专区${next()}`, zoneType: 2, ...values })
+    .returning();
+  return row!;
 }
 
 export async function createBanner(db: Db, eid: number, values: Partial<typeof schema.banners.$inferInsert> = {}) {
@@ -43,7 +76,48 @@ export async function createBanner(db: Db, eid: number, values: Partial<typeof s
   return row!;
 }
 
-/** A person who is a member of the given enterprises, signed in to the first. */
+export async function createSysLink(db: Db, eid: number, values: Partial<typeof schema.sysLinks.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(schema.sysLinks)
+    .values({ eid, name: `友情链接${n}`, url: `https://link${n}.example.org`, ...values })
+    .returning();
+  return row!;
+}
+
+export async function createAgreement(
+  db: Db,
+  eid: number,
+  values: Partial<typeof schema.agreements.$inferInsert> & { type: string },
+) {
+  const [row] = await db
+    .insert(schema.agreements)
+    .values({ eid, title: `协议${next()}`, content: '<p>协议内容</p>', ...values })
+    .returning();
+  return row!;
+}
+
+export async function createAppVersion(
+  db: Db,
+  eid: number,
+  values: Partial<typeof schema.appVersions.$inferInsert> & { versionCode: number },
+) {
+  const [row] = await db
+    .insert(schema.appVersions)
+    .values({
+      eid,
+      versionName: `1.0.${values.versionCode}`,
+      downloadUrl: `https://dl.example.com/app-${values.versionCode}.apk`,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A person who is a member of the given enterprises, signed in to the first (with no enterprise
+ * chosen when `eids` is empty).
+ */
 export async function createSignedInUser(
   db: Db,
   sessions: SessionStore,
@@ -67,5 +141,7 @@ export async function createSignedInUser(
 
 export async function expireSession(db: Db, token: string) {
   const { hashToken } = await import('../platform/session.ts');
-  await db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashToken(token)}`);
+  await db.execute(
+    sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashToken(token)}`,
+  );
 }

@@ -35,7 +35,11 @@ export default async function setup(project: TestProject) {
     const dir = await mkdtemp(path.join(tmpdir(), 'portal-test-pg-'));
     // The embedded server runs as the postgres user when we are root: it must reach the folder.
     await chmod(dir, 0o755);
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: await freePort(), database: 'postgres' });
+    const pg = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'data'),
+      port: await freePort(),
+      database: 'postgres',
+    });
     adminUrl = pg.adminUrl;
     stop = async () => {
       await pg.stop();

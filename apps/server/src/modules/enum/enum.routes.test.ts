@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enumerations } from '@portal/contract/enums';
+import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
+type Json = any;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+async function enumList(query: Record<string, string>, cookies?: Record<string, string>) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/gateway/system/api/enum/list',
+    headers: clientHeaders(),
+    query,
+    ...(cookies ? { cookies } : {}),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { code: number; message: string; data: Json };
+}
+
+describe('GET /gateway/system/api/enum/list', () => {
+  it('paymentMethod: values 9 to 14 with Chinese and English labels', async () => {
+    const body = await enumList({ enumName: 'paymentMethod' });
+    expect(body.code).toBe(200);
+    expect(body.data.map((o: { value: number }) => o.value)).toEqual([9, 10, 11, 12, 13, 14]);
+    expect(body.data[0]).toEqual({ value: 9, label: '银行转账', labelEn: 'Bank transfer' });
+    expect(body.data[5]).toEqual({ value: 14, label: '人工确认', labelEn: 'Manual confirmation' });
+  });
+
+  it('answers every enumeration of the contract as it is declared', async () => {
+    const names = Object.keys(enumerations) as (keyof typeof enumerations)[];
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      const body = await enumList({ enumName: name });
+      expect(body.code, name).toBe(200);
+      expect(body.data, name).toEqual(enumerations[name]);
+    }
+  });
+
+  it('needs no site: works without a known domain', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gateway/system/api/enum/list',
+      headers: clientHeaders('unknown-site.example.org'),
+      query: { enumName: 'paymentMethod' },
+    });
+    expect(res.json().code).toBe(200);
+  });
+
+  it('surrounding blanks are trimmed', async () => {
+    const body = await enumList({ enumName: '  paymentMethod ' });
+    expect(body.code).toBe(200);
+    expect(body.data).toHaveLength(6);
+  });
+
+  it('unknown name → 404 envelope naming it', async () => {
+    const body = await enumList({ enumName: 'noSuchEnum' });
+    expect(body).toEqual({ code: 404, message: '枚举不存在：noSuchEnum', data: null });
+  });
+
+  it('unknown name in English with the en cookie', async () => {
+    const body = await enumList({ enumName: 'noSuchEnum' }, { i18n_redirected: 'en' });
+    expect(body.message).toBe('Unknown enumeration: noSuchEnum');
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'an inherited property name (%s) is unknown, not a crash',
+    async (name) => {
+      const body = await enumList({ enumName: name });
+      expect(body.code).toBe(404);
+      expect(body.message).toContain(name);
+    },
+  );
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+  ])('%s enumName → 400 naming enumName', async (_what, value) => {
+    const body = await enumList({ enumName: value });
+    expect(body.code).toBe(400);
+    expect(body.message).toMatch(/^参数错误：enumName /);
+    expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual(['enumName']);
+  });
+
+  it('missing enumName → 400 naming enumName', async () => {
+    const body = await enumList({});
+    expect(body.code).toBe(400);
+    expect(body.data.fields[0].field).toBe('enumName');
+  });
+
+  it('a name over 64 characters → 400', async () => {
+    const body = await enumList({ enumName: 'x'.repeat(65) });
+    expect(body.code).toBe(400);
+    expect(body.data.fields[0].field).toBe('enumName');
+  });
+});

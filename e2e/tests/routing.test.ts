@@ -92,7 +92,8 @@ describe.runIf(browserAvailable())('navigation rules', () => {
   });
 
   it('redirects a phone to the mobile site only when an H5 address is configured', async () => {
-    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
+    const phone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1';
     // No demo tenant configures an H5 address: no redirect.
     const res = await fetchHtml('/home', { headers: { 'user-agent': phone } });
     expect(res.status).toBe(200);

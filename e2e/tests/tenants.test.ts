@@ -4,7 +4,7 @@ import { browserAvailable, fetchHtml, openBrowser, url, type Browser } from '../
 const TENANTS = [
   { host: undefined, path: '/home', title: '智学企业培训平台', color: '#2468f2', navStyle: 1 },
   { host: 'sfj' as const, path: '/login', title: '司法行政干部教育培训平台', color: '#b4232a', navStyle: 2 },
-  { host: 'yb' as const, path: '/home', title: '医保业务学习平台', color: '#0e8a6a', navStyle: 3 },
+  { host: 'yb' as const, path: '/home', title: '医保业务学习平台', color: '#0b7d60', navStyle: 3 },
   { host: 'global' as const, path: '/en/home', title: 'Medical Insurance Academy', color: '#6b3fc9', navStyle: 3 },
 ];
 
@@ -29,7 +29,9 @@ describe.runIf(browserAvailable())('tenants in the server-rendered HTML', () => 
 
   it('sets description, keywords and icon from the website info', async () => {
     const res = await fetchHtml('/home');
-    expect(res.body).toContain('<meta name="description" content="智学企业培训平台：面向企业员工的在线学习、考试与证书管理平台。"');
+    expect(res.body).toContain(
+      '<meta name="description" content="智学企业培训平台：面向企业员工的在线学习、考试与证书管理平台。"',
+    );
     expect(res.body).toContain('<meta name="keywords" content="企业培训,在线学习,在线考试,学时,证书"');
     expect(res.body).toContain('<link rel="icon" href="/demo/zhixue-icon.svg"');
   });

@@ -18,6 +18,7 @@ import {
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import { DEFAULT_THEME } from '@portal/contract/theme';
 import type { PortalLoadContext } from '@portal/contract';
 import { FIRST_VISIT_COOKIE, LANG_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
@@ -25,6 +26,7 @@ import { antdTheme } from './lib/antd-theme.ts';
 import { LangContext } from './lib/i18n.ts';
 import { isMobileUserAgent, pathLang, resolveNavigation, type Lang, type NavigationState } from './lib/navigation.ts';
 import type { RootData } from './lib/root-data.ts';
+import { requestedEid } from './lib/site.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
 import { LoadingBar } from './shell/loading-bar.tsx';
 import { StatisticsCode } from './shell/statistics-code.tsx';
@@ -71,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const cookies = request.headers.get('cookie');
   const eidParam = positiveInt(url.searchParams.get('eid'));
-  const site = await ctx.loadSite(request, eidParam ?? positiveInt(readCookie(cookies, 'eid')));
+  const site = await ctx.loadSite(request, requestedEid(request));
   if (!site) {
     throw data(
       { message: pathLang(url.pathname) === 'en' ? 'This site does not exist' : '平台不存在' },
@@ -185,7 +187,7 @@ function RequestUiBinding({ root }: { root: RootData }) {
 
 export function Providers({ root, children }: { root: RootData | undefined; children: React.ReactNode }) {
   const lang: Lang = root?.lang ?? 'zh';
-  const theme = useMemo(() => antdTheme(root?.site.website.websiteThemeColor ?? { themeColor: '#1677ff' }), [root]);
+  const theme = useMemo(() => antdTheme(root?.site.website.websiteThemeColor ?? DEFAULT_THEME), [root]);
   return (
     <LangContext.Provider value={lang}>
       <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} csp={{ nonce: root?.nonce ?? '' }}>

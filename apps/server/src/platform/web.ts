@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import {
   ErrorCode,
   GATEWAY_PREFIX,
+  LANG_COOKIE,
   PLATFORM_HEADER_VALUE,
   TOKEN_COOKIE,
   type PortalLoadContext,
@@ -65,10 +66,17 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
     loadBanners: (eid, signedIn) => services.site.listBanners(eid, signedIn),
     gateway: async (request, call, input) => {
       const headers: Record<string, string> = { platform: PLATFORM_HEADER_VALUE, 'x-request-id': requestId };
-      for (const name of ['cookie', 'host', 'accept-language', 'user-agent']) {
+      for (const name of ['host', 'user-agent']) {
         const value = request.headers.get(name);
         if (value) headers[name] = value;
       }
+      // Messages come back in the page's language (the /en prefix), whatever the cookie says.
+      const lang = /^\/en(\/|$)/.test(new URL(request.url).pathname) ? 'en' : 'zh';
+      const cookies = (request.headers.get('cookie') ?? '')
+        .split(';')
+        .map((c) => c.trim())
+        .filter((c) => c && !c.startsWith(`${LANG_COOKIE}=`));
+      headers.cookie = [...cookies, `${LANG_COOKIE}=${lang}`].join('; ');
       const payload = (input ?? {}) as Record<string, unknown>;
       const res = await app.inject({
         method: call.method,

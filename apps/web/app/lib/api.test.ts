@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, bindRequestUi, handleErrorEnvelope, request, toastOnce, type RequestUi } from './api.ts';
+import type { ApiError} from './api.ts';
+import { bindRequestUi, handleErrorEnvelope, request, toastOnce, type RequestUi } from './api.ts';
 
 function fakeUi(tenantCode: string | null = null) {
   const ui = {
@@ -8,8 +9,7 @@ function fakeUi(tenantCode: string | null = null) {
     navigate: vi.fn(),
     clearSession: vi.fn(),
     domain: () => 'example.com',
-    website: () =>
-      ({ tenantCode, individuationOptions: { admissionTicketPrintTime: '考前3天开放打印' } }) as never,
+    website: () => ({ tenantCode, individuationOptions: { admissionTicketPrintTime: '考前3天开放打印' } }) as never,
   } satisfies RequestUi;
   bindRequestUi(ui);
   return ui;
@@ -113,19 +113,28 @@ describe('request', () => {
   };
   it('sends the headers and body, returns data on 200 and 3300, the raw envelope with _No_dispose', async () => {
     fakeUi();
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 3300, message: '已处理', data: { a: 1 } })));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ code: 3300, message: '已处理', data: { a: 1 } })),
+    );
     vi.stubGlobal('fetch', fetchMock);
     expect(await request(call, { q: 1 } as never)).toEqual({ a: 1 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/gateway/system/api/x');
     expect(init.headers).toMatchObject({ domain: 'example.com', platform: 'WEB-CLIENT' });
     expect(JSON.parse(String(init.body))).toEqual({ q: 1 });
-    expect(await request(call, { q: 1, _No_dispose: true } as never)).toEqual({ code: 3300, message: '已处理', data: { a: 1 } });
+    expect(await request(call, { q: 1, _No_dispose: true } as never)).toEqual({
+      code: 3300,
+      message: '已处理',
+      data: { a: 1 },
+    });
     expect(JSON.parse(String((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual({ q: 1 });
   });
   it('rejects with the code of an error envelope', async () => {
     const ui = fakeUi();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 9001, message: '订单不存在', data: null }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 9001, message: '订单不存在', data: null }))),
+    );
     await expect(request(call, {} as never)).rejects.toMatchObject({ code: 9001 });
     expect(ui.toastError).toHaveBeenCalledWith('订单不存在');
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { basePath, isMobileUserAgent, localePath, mobileTarget, pathLang, resolveNavigation, type NavigationState } from './navigation.ts';
+import {
+  basePath,
+  isMobileUserAgent,
+  localePath,
+  mobileTarget,
+  pathLang,
+  resolveNavigation,
+  type NavigationState,
+} from './navigation.ts';
 
 const visitor: NavigationState = {
   signedIn: false,
@@ -43,7 +51,18 @@ describe('root redirect', () => {
 
 describe('route guard without a session', () => {
   it('lets public paths through', () => {
-    for (const p of ['/home', '/news', '/news/detail?id=3', '/login', '/register', '/agreement', '/ie', '/certificate/query', '/company/in', '/app/download']) {
+    for (const p of [
+      '/home',
+      '/news',
+      '/news/detail?id=3',
+      '/login',
+      '/register',
+      '/agreement',
+      '/ie',
+      '/certificate/query',
+      '/company/in',
+      '/app/download',
+    ]) {
       expect(go(p)).toBeNull();
     }
   });
@@ -90,7 +109,9 @@ describe('mobile redirect', () => {
     expect(go('/home', h5)).toBe('https://m.example.com/h5');
   });
   it('maps the special pages', () => {
-    expect(mobileTarget('/agreement', '?type=privacyAgreement', '/h5')).toBe('/h5/pages/login/agreement?type=privacyAgreement');
+    expect(mobileTarget('/agreement', '?type=privacyAgreement', '/h5')).toBe(
+      '/h5/pages/login/agreement?type=privacyAgreement',
+    );
     expect(mobileTarget('/agreement', '', '/h5')).toBe('/h5/pages/login/agreement?type=serviceAgreement');
     expect(mobileTarget('/batchPackage/query', '?a=1&b=2', '/h5')).toBe('/h5/pages/batchPackage/query?a=1&b=2');
     expect(mobileTarget('/certificate/query', '?x=1', '/h5')).toBe('/h5/pages/certificate/query');

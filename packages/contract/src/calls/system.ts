@@ -25,20 +25,7 @@ export const themeOptionsSchema = z.object({
 });
 export type ThemeOptions = z.infer<typeof themeOptionsSchema>;
 
-export const DEFAULT_THEME: ThemeOptions = {
-  themeColor: '#1677ff',
-  headerBgColor: '#ffffff',
-  headerFontColor: '#333333',
-  navBgColor: '#1677ff',
-  navFontColor: '#ffffff',
-  navHighlightColor: '#ffffff',
-  footerBgColor: '#2b2f3a',
-  footerFontColor: '#c7cad1',
-  fontColor: '#333333',
-  highlightColor: '#1677ff',
-  pcWrapperWidth: 1200,
-  pcNavThemeStyle: 1,
-};
+export { DEFAULT_THEME } from '../theme.ts';
 
 export const individuationOptionsSchema = z.object({
   admissionTicketPrintTime: z.string().optional(),

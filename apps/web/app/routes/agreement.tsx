@@ -1,0 +1,47 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { SUCCESS_CODES, websiteAgreement } from '@portal/contract';
+import { callGateway, siteOf } from '../lib/site.server.ts';
+import { defineMessages, useMessages } from '../lib/i18n.ts';
+
+const messages = defineMessages({
+  zh: { title: '平台协议', failed: '网络繁忙，请稍后再试' },
+  en: { title: 'Agreement', failed: 'Network busy, please try again later' },
+});
+
+type AgreementType = 'serviceAgreement' | 'privacyAgreement';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const type: AgreementType =
+    url.searchParams.get('type') === 'privacyAgreement' ? 'privacyAgreement' : 'serviceAgreement';
+  const site = await siteOf(request, context);
+  if (!site) return { type, agreement: null, message: '' };
+  const env = await callGateway(request, context, site, websiteAgreement, { type });
+  if (SUCCESS_CODES.includes(env.code) && env.data) {
+    return { type, agreement: { title: env.data.title, content: env.data.content }, message: '' };
+  }
+  return { type, agreement: null, message: env.message };
+}
+
+/** A site agreement (?type=serviceAgreement, the default, or privacyAgreement). */
+export default function Agreement() {
+  const { agreement, message } = useLoaderData<typeof loader>();
+  const t = useMessages(messages);
+  if (!agreement) {
+    return (
+      <section className="portal-page portal-agreement">
+        <h1 className="portal-page-title">{t.title}</h1>
+        <p className="portal-agreement-message" role="alert">
+          {message || t.failed}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <article className="portal-page portal-agreement">
+      <h1 className="portal-page-title">{agreement.title}</h1>
+      {/* Sanitised by the server (platform.md section 2, rich content). */}
+      <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: agreement.content }} />
+    </article>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState, useSyncExternalStore } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Carousel } from 'antd';
+import type { Banner } from '@portal/contract';
+import { portalContext, siteOf } from '../lib/site.server.ts';
+import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
+import { localePath, type Lang } from '../lib/navigation.ts';
+import { useSite } from '../lib/root-data.ts';
+
+const messages = defineMessages({
+  zh: { banners: '轮播图', slide: '第{n}张' },
+  en: { banners: 'Banners', slide: 'Slide {n}' },
+});
+
+/** Banner images are 1200 × 360 (the layout width); explicit sizes keep the page from shifting. */
+const BANNER_WIDTH = 1200;
+const BANNER_HEIGHT = 360;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The site is cached on the server; the root loader answers 404 when there is none.
+  const site = await siteOf(request, context);
+  const banners = site ? await portalContext(context).loadBanners(site.website.eid, site.signedIn) : [];
+  return { banners };
+}
+
+function BannerLink({
+  banner,
+  lang,
+  focusable,
+  children,
+}: {
+  banner: Banner;
+  lang: Lang;
+  focusable: boolean;
+  children: React.ReactNode;
+}) {
+  const url = banner.linkUrl.trim();
+  if (!url) return <>{children}</>;
+  const common = {
+    className: 'portal-banner-link',
+    tabIndex: focusable ? undefined : -1,
+    ...(banner.openNewWindow ? { target: '_blank', rel: 'noopener' } : {}),
+  };
+  if (/^([a-z][a-z\d+.-]*:)?\/\//i.test(url)) {
+    return (
+      <a href={url} {...common}>
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link to={localePath(url.startsWith('/') ? url : `/${url}`, lang)} {...common}>
+      {children}
+    </Link>
+  );
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const lang = useLang();
+  const t = useMessages(messages);
+  const [current, setCurrent] = useState(0);
+  // No automatic rotation for people who ask for reduced motion.
+  const reducedMotion = useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+  return (
+    <section className="portal-banner" aria-label={t.banners}>
+      <Carousel
+        autoplay={!reducedMotion}
+        pauseOnFocus
+        effect="fade"
+        beforeChange={(_from, to) => setCurrent(to)}
+        customPaging={(i) => <button type="button" aria-label={t.slide.replace('{n}', String(i + 1))} />}
+      >
+        {banners.map((banner, i) => (
+          <div key={banner.id}>
+            {/* Hidden slides stay out of the tab order. */}
+            <BannerLink banner={banner} lang={lang} focusable={i === current}>
+              <img
+                className="portal-banner-img"
+                src={banner.imageUrl}
+                alt={banner.title}
+                width={BANNER_WIDTH}
+                height={BANNER_HEIGHT}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
+                decoding={i === 0 ? 'sync' : 'async'}
+              />
+            </BannerLink>
+          </div>
+        ))}
+      </Carousel>
+    </section>
+  );
+}
+
+/** The home page: the banners, then the page heading. The home zones come with later work. */
+export default function Home() {
+  const { banners } = useLoaderData<typeof loader>();
+  const { website } = useSite();
+  return (
+    <div className="portal-home">
+      {banners.length > 0 && <BannerCarousel banners={banners} />}
+      <h1 className="portal-home-title">{website.entName}</h1>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { Popover } from 'antd';
+import {
+  CloseOutlined,
+  CustomerServiceOutlined,
+  MobileOutlined,
+  QrcodeOutlined,
+  VerticalAlignTopOutlined,
+} from '@ant-design/icons';
+import type { WebsiteInfo } from '@portal/contract';
+import { QR_CODE_SIZE, SCROLL_THRESHOLD_PX } from '@portal/contract/constants';
+import { useLang, useMessages } from '../lib/i18n.ts';
+import { basePath, localePath } from '../lib/navigation.ts';
+import { useSite } from '../lib/root-data.ts';
+import { useScrolledPast } from './header/use-scrolled-past.tsx';
+import { shellMessages } from './messages.ts';
+
+// The QR encoder loads only when a QR code is first shown (keeps it out of the first load).
+const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+
+/**
+ * A QR code of an address on or off this site (150 px, correction level H, margin 2) with its
+ * caption. Popover content: it renders only in the browser, when first opened.
+ */
+function QrPanel({ url, image, caption }: { url: string; image?: string | undefined; caption: string }) {
+  return (
+    <figure className="portal-qr">
+      {image ? (
+        <img src={image} alt={caption} width={QR_CODE_SIZE} height={QR_CODE_SIZE} />
+      ) : (
+        <Suspense
+          fallback={<div className="portal-qr-placeholder" style={{ width: QR_CODE_SIZE, height: QR_CODE_SIZE }} />}
+        >
+          <QRCodeSVG
+            value={new URL(url, window.location.origin).href}
+            size={QR_CODE_SIZE}
+            level="H"
+            marginSize={2}
+            title={caption}
+          />
+        </Suspense>
+      )}
+      <figcaption>{caption}</figcaption>
+    </figure>
+  );
+}
+
+function FloatButton({ icon, label, onClick }: { icon: React.ReactNode; label: string; onClick?: () => void }) {
+  return (
+    <button type="button" className="portal-float-btn" onClick={onClick}>
+      {icon}
+      <span className="portal-float-label">{label}</span>
+    </button>
+  );
+}
+
+function QrEntry({ icon, label, content }: { icon: React.ReactNode; label: string; content: React.ReactNode }) {
+  return (
+    <Popover
+      content={content}
+      placement="left"
+      trigger={['hover', 'click']}
+      rootClassName="portal-float-popover"
+      // Inside the float window's landmark, next to its button in the tab order.
+      getPopupContainer={(trigger) => trigger.closest<HTMLElement>('.portal-float') ?? document.body}
+    >
+      <button type="button" className="portal-float-btn">
+        {icon}
+        <span className="portal-float-label">{label}</span>
+      </button>
+    </Popover>
+  );
+}
+
+const CS_CLOSED_KEY = 'portal:customer-service-closed';
+const csListeners = new Set<() => void>();
+/** Closed on this page even when sessionStorage is unavailable. */
+let hiddenThisPage = false;
+
+function subscribeCs(listener: () => void): () => void {
+  csListeners.add(listener);
+  return () => csListeners.delete(listener);
+}
+
+function csClosed(): boolean {
+  try {
+    return sessionStorage.getItem(CS_CLOSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function closeCs(): void {
+  try {
+    sessionStorage.setItem(CS_CLOSED_KEY, '1');
+  } catch {
+    // Storage unavailable: hidden until the next page load only.
+  }
+  hiddenThisPage = true;
+  for (const l of csListeners) l();
+}
+
+/** The customer-service entrance of the home page; closing it hides it for the browser session. */
+function CustomerServiceEntrance({ options }: { options: WebsiteInfo['individuationOptions'] }) {
+  const t = useMessages(shellMessages);
+  const closed = useSyncExternalStore(
+    subscribeCs,
+    () => hiddenThisPage || csClosed(),
+    // Not rendered on the server: whether it was closed is only known in the browser.
+    () => true,
+  );
+  if (closed || !options.indexCustomerServiceLink) return null;
+  const text = options.pcSfjIndexCustomerServiceText || t.customerService;
+  return (
+    <div className="portal-cs">
+      <a className="portal-cs-link" href={options.indexCustomerServiceLink} target="_blank" rel="noopener noreferrer">
+        {options.pcSfjIndexCustomerServiceEntranceImg ? (
+          <img src={options.pcSfjIndexCustomerServiceEntranceImg} alt={text} width={80} />
+        ) : (
+          <>
+            <CustomerServiceOutlined aria-hidden="true" className="portal-cs-icon" />
+            <span>{text}</span>
+          </>
+        )}
+        <span className="portal-visually-hidden">{t.newWindow}</span>
+      </a>
+      <button type="button" className="portal-cs-close" aria-label={t.closeCustomerService} onClick={closeCs}>
+        <CloseOutlined aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+function scrollToTop(): void {
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+}
+
+/**
+ * The float window at the right side: app QR code (when app download is on), mobile-site QR code
+ * (when the site has an H5 address), back to top after 100 px of scroll, and on the home page the
+ * customer-service entrance when the site turns it on.
+ */
+export function FloatWindow() {
+  const { website } = useSite();
+  const lang = useLang();
+  const t = useMessages(shellMessages);
+  const { pathname } = useLocation();
+  const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
+  const options = website.individuationOptions;
+  const showCs = basePath(pathname) === '/home' && options.indexCustomerServiceEntranceOpenSet === true;
+  const showApp = website.isEnableAppDownload;
+  const showH5 = website.h5Url.trim() !== '';
+  if (!showCs && !showApp && !showH5 && !scrolled) return null;
+  return (
+    <aside className="portal-float" aria-label={t.floatWindow}>
+      {showCs && <CustomerServiceEntrance options={options} />}
+      <ul className="portal-float-list">
+        {showApp && (
+          <li>
+            <QrEntry
+              icon={<MobileOutlined aria-hidden="true" />}
+              label={t.appDownload}
+              content={
+                <QrPanel
+                  url={localePath('/app/download', lang)}
+                  image={website.appDownloadQrCode || undefined}
+                  caption={t.appQr}
+                />
+              }
+            />
+          </li>
+        )}
+        {showH5 && (
+          <li>
+            <QrEntry
+              icon={<QrcodeOutlined aria-hidden="true" />}
+              label={t.mobileSite}
+              content={<QrPanel url={website.h5Url.trim()} caption={t.mobileQr} />}
+            />
+          </li>
+        )}
+        {scrolled && (
+          <li>
+            <FloatButton
+              icon={<VerticalAlignTopOutlined aria-hidden="true" />}
+              label={t.backToTop}
+              onClick={scrollToTop}
+            />
+          </li>
+        )}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { UserOutlined } from '@ant-design/icons';
+import { useLang, useMessages } from '../../lib/i18n.ts';
+import { localePath } from '../../lib/navigation.ts';
+import { useSite } from '../../lib/root-data.ts';
+import { shellMessages } from '../messages.ts';
+import { LangSwitch } from './lang-switch.tsx';
+
+/**
+ * The right side of the header. Visitors: 登录, and 注册 when registration is open. Signed in: a
+ * link to the account area (the full user menu comes with the account work).
+ */
+export function UserArea() {
+  const { website, signedIn } = useSite();
+  const lang = useLang();
+  const t = useMessages(shellMessages);
+  return (
+    <div className="portal-user" role="group" aria-label={t.userArea}>
+      {signedIn ? (
+        <Link className="portal-user-link" to={localePath('/account', lang)}>
+          <UserOutlined aria-hidden="true" />
+          {t.account}
+        </Link>
+      ) : (
+        <>
+          <Link className="portal-user-link" to={localePath('/login', lang)}>
+            {t.signIn}
+          </Link>
+          {website.registerOpenSet && (
+            <Link className="portal-user-link portal-user-register" to={localePath('/register', lang)}>
+              {t.register}
+            </Link>
+          )}
+        </>
+      )}
+      <LangSwitch />
+    </div>
+  );
+}

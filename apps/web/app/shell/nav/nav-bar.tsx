@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Popover } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import type { NavItem } from '@portal/contract';
+import { NAV_INLINE_ITEMS, NAV_POPOVER_ABOVE } from '@portal/contract/constants';
+import { useLang, useMessages } from '../../lib/i18n.ts';
+import { basePath } from '../../lib/navigation.ts';
+import { useSite } from '../../lib/root-data.ts';
+import { shellMessages } from '../messages.ts';
+import { activeNavItem, NavLink } from './nav-link.tsx';
+
+/**
+ * How the navigation sits in the header: `inline` in the style-1 header bar, `bar` as the
+ * separate coloured bar of style 2, `underline` right-aligned in the style-3 header.
+ */
+export type NavVariant = 'inline' | 'bar' | 'underline';
+
+/**
+ * The site's navigation (loaded with the site on the server), in order. More than 6 items: the first
+ * 5 inline and the rest in a 更多 popover; 6 or fewer: all inline.
+ */
+export function NavBar({ variant }: { variant: NavVariant }) {
+  const { nav, signedIn } = useSite();
+  const lang = useLang();
+  const t = useMessages(shellMessages);
+  const { pathname } = useLocation();
+  const active = activeNavItem(nav, basePath(pathname));
+  const overflow = nav.length > NAV_POPOVER_ABOVE;
+  const inline = overflow ? nav.slice(0, NAV_INLINE_ITEMS) : nav;
+  const rest = overflow ? nav.slice(NAV_INLINE_ITEMS) : [];
+  if (nav.length === 0) return null;
+  const link = (item: NavItem, className: string) => (
+    <NavLink
+      item={item}
+      lang={lang}
+      signedIn={signedIn}
+      active={item === active}
+      className={className}
+      newWindowText={t.newWindow}
+    />
+  );
+  return (
+    <nav className={`portal-nav portal-nav--${variant}`} aria-label={t.mainNav}>
+      <ul className="portal-nav-list">
+        {inline.map((item) => (
+          <li key={item.id} className="portal-nav-item">
+            {link(item, 'portal-nav-link')}
+          </li>
+        ))}
+        {rest.length > 0 && (
+          <li className="portal-nav-item">
+            <MoreMenu label={t.more} active={!!active && rest.includes(active)}>
+              <ul className="portal-nav-more-list">
+                {rest.map((item) => (
+                  <li key={item.id}>{link(item, 'portal-nav-more-link')}</li>
+                ))}
+              </ul>
+            </MoreMenu>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function MoreMenu({ label, active, children }: { label: string; active: boolean; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      content={children}
+      trigger={['hover', 'click']}
+      placement="bottom"
+      arrow={false}
+      open={open}
+      onOpenChange={setOpen}
+      rootClassName="portal-nav-more-popover"
+      // Inside the nav: keyboard users tab from the button straight into the entries.
+      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+    >
+      <button
+        type="button"
+        className={active ? 'portal-nav-link portal-nav-more is-active' : 'portal-nav-link portal-nav-more'}
+        aria-expanded={open}
+      >
+        {label}
+        <DownOutlined aria-hidden="true" className="portal-nav-more-icon" />
+      </button>
+    </Popover>
+  );
+}

@@ -42,7 +42,7 @@ async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 

@@ -76,6 +76,7 @@ export function fetchHtml(
       {
         host: '127.0.0.1',
         port,
+        agent: false,
         path: pathname,
         headers: { host: `${options.host ? `${options.host}.` : ''}localhost:${port}`, ...options.headers },
       },

@@ -81,7 +81,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);
     if (child.exitCode === null) child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   };

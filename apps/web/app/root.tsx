@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -15,14 +15,9 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import { DEFAULT_THEME } from '@portal/contract/theme';
 import type { PortalLoadContext } from '@portal/contract';
 import { FIRST_VISIT_COOKIE, LANG_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
-import { antdTheme } from './lib/antd-theme.ts';
 import { LangContext } from './lib/i18n.ts';
 import { isMobileUserAgent, pathLang, resolveNavigation, type Lang, type NavigationState } from './lib/navigation.ts';
 import type { RootData } from './lib/root-data.ts';
@@ -30,7 +25,6 @@ import { requestedEid } from './lib/site.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
 import { LoadingBar } from './shell/loading-bar.tsx';
 import { StatisticsCode } from './shell/statistics-code.tsx';
-import { WrongDomainAlert } from './shell/wrong-domain-alert.tsx';
 import antdCss from './styles/antd.css?url';
 import appCss from './styles/app.css?url';
 
@@ -162,16 +156,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Connects the request layer to antd's message and modal and to the router. */
+// antd loads only when it has something to show: an error toast, a dialog, the wrong-domain alert.
+const loadFeedback = () => import('./features/antd/feedback.tsx');
+const WrongDomainAlert = lazy(() =>
+  import('./shell/wrong-domain-alert.tsx').then((m) => ({ default: m.WrongDomainAlert })),
+);
+
+/** Connects the request layer to toasts, dialogs and the router. */
 function RequestUiBinding({ root }: { root: RootData }) {
-  const { message, modal } = AntdApp.useApp();
   const navigate = useNavigate();
   useEffect(() => {
+    const theme = root.site.website.websiteThemeColor;
     bindRequestUi({
-      toastError: (text) => void message.error(text),
-      dialog: ({ title, content, okText, onOk }) => {
-        modal.warning({ title, content, okText, onOk, closable: false, maskClosable: false, keyboard: false });
-      },
+      toastError: (text) => void loadFeedback().then((m) => m.showError(text, theme, root.lang)),
+      dialog: (options) => void loadFeedback().then((m) => m.showNotice(options, theme, root.lang)),
       navigate: (to) => void navigate(to),
       website: () => root.site.website,
       domain: () => root.site.domain,
@@ -181,33 +179,29 @@ function RequestUiBinding({ root }: { root: RootData }) {
       },
     });
     return () => bindRequestUi(undefined);
-  }, [message, modal, navigate, root]);
+  }, [navigate, root]);
   return null;
 }
 
-export function Providers({ root, children }: { root: RootData | undefined; children: React.ReactNode }) {
-  const lang: Lang = root?.lang ?? 'zh';
-  const theme = useMemo(() => antdTheme(root?.site.website.websiteThemeColor ?? DEFAULT_THEME), [root]);
-  return (
-    <LangContext.Provider value={lang}>
-      <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={theme} csp={{ nonce: root?.nonce ?? '' }}>
-        <AntdApp>
-          {root && <RequestUiBinding root={root} />}
-          {children}
-        </AntdApp>
-      </ConfigProvider>
-    </LangContext.Provider>
-  );
+/** The wrong-domain check is due and the host is not the site's configured one. */
+function wrongDomain(root: RootData): boolean {
+  const correct = root.site.website.correctDomain.toLowerCase();
+  return root.checkDomain && correct !== '' && root.site.hostname !== correct;
 }
 
 export default function Root() {
   const root = useRouteLoaderData('root') as RootData;
   return (
-    <Providers root={root}>
+    <LangContext.Provider value={root.lang}>
+      <RequestUiBinding root={root} />
       <LoadingBar />
       <Outlet />
-      {root.checkDomain && <WrongDomainAlert />}
-    </Providers>
+      {wrongDomain(root) && (
+        <Suspense fallback={null}>
+          <WrongDomainAlert />
+        </Suspense>
+      )}
+    </LangContext.Provider>
   );
 }
 
@@ -220,8 +214,10 @@ export function ErrorBoundary() {
       ? String((error.data as { message: unknown }).message)
       : undefined;
   return (
-    <Providers root={root}>
+    <LangContext.Provider
+      value={root?.lang ?? pathLang(typeof window === 'undefined' ? '/' : window.location.pathname)}
+    >
       <ErrorPage status={status} message={message} />
-    </Providers>
+    </LangContext.Provider>
   );
 }

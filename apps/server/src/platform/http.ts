@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -65,6 +67,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // Pages and gateway answers; static assets are served precompressed (web.ts).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     // Pages get a per-request nonce CSP from the web handler; JSON answers need none.
     contentSecurityPolicy: false,

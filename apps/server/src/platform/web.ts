@@ -143,6 +143,7 @@ export async function mountWeb(app: FastifyInstance, services: Services, buildDi
     root: path.join(buildDir, 'client'),
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiError} from './api.ts';
+import type { ApiError } from './api.ts';
 import { bindRequestUi, handleErrorEnvelope, request, toastOnce, type RequestUi } from './api.ts';
 
 function fakeUi(tenantCode: string | null = null) {

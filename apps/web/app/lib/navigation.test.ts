@@ -70,6 +70,10 @@ describe('route guard without a session', () => {
     expect(go('/account?change=7')).toBe(`/login?redirect=${encodeURIComponent('/account?change=7')}`);
     expect(go('/en/knowledge')).toBe(`/en/login?redirect=${encodeURIComponent('/en/knowledge')}`);
   });
+  it('leaves unknown pages to the 404 page', () => {
+    expect(go('/no/such/page')).toBeNull();
+    expect(go('/en/account/nothing')).toBeNull();
+  });
   it('sends /topic to /login', () => {
     expect(go('/topic')).toBe('/login');
     expect(go('/topic/cate/5')).toBe('/login');

@@ -3,6 +3,8 @@
  * account-area.md section 2). One implementation: the root loader runs it on the server for the
  * first paint, the root clientLoader runs it in the browser for every navigation.
  */
+import { findPage } from '../pages.ts';
+
 export type Lang = 'zh' | 'en';
 
 export interface NavigationState {
@@ -66,6 +68,11 @@ export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(basePath(pathname));
 }
 
+/** A path some page answers (pages.ts), as opposed to one that only the 404 page matches. */
+export function isKnownPath(base: string): boolean {
+  return base === '/' || base.startsWith('/redirect/') || findPage(base) !== undefined;
+}
+
 /** The mobile site address for a path (account-area.md section 2). */
 export function mobileTarget(pathname: string, search: string, h5Url: string): string {
   const base = h5Url.replace(/\/$/, '');
@@ -109,7 +116,8 @@ export function resolveNavigation(pathname: string, search: string, s: Navigatio
   }
   const withRedirect = () => `${to('/login')}?redirect=${encodeURIComponent(pathname + search)}`;
   if (p === '/topic' || p.startsWith('/topic/')) return to('/login');
-  if (!isPublicPath(pathname)) return withRedirect();
+  // An unknown page is not guarded: everyone gets its 404 (该页面不存在), not a sign-in page.
+  if (!isPublicPath(pathname) && isKnownPath(p)) return withRedirect();
   if ((VISITOR_PATHS as readonly string[]).includes(p) && !s.visitorOpenSet) return withRedirect();
   return null;
 }

@@ -1,6 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Button, Empty } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { androidLatest, SUCCESS_CODES } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
@@ -114,9 +115,11 @@ export default function AppDownload() {
     );
   }
   return (
-    <section className="portal-page portal-app-download">
-      <h1 className="portal-page-title">{t.title}</h1>
-      {body}
-    </section>
+    <AntdRoot>
+      <section className="portal-page portal-app-download">
+        <h1 className="portal-page-title">{t.title}</h1>
+        {body}
+      </section>
+    </AntdRoot>
   );
 }

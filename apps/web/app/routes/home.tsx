@@ -1,9 +1,8 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { Carousel } from 'antd';
 import type { Banner } from '@portal/contract';
 import { portalContext, siteOf } from '../lib/site.server.ts';
-import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
+import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, type Lang } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
 
@@ -63,27 +62,48 @@ function subscribeReducedMotion(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
+const AUTOPLAY_MS = 5000;
+
+/**
+ * The banners, fading one into the next every 5 s (paused while pointed at or focused, and never
+ * for people who ask for reduced motion), with a dot button per banner.
+ */
 function BannerCarousel({ banners }: { banners: Banner[] }) {
   const lang = useLang();
   const t = useMessages(messages);
   const [current, setCurrent] = useState(0);
-  // No automatic rotation for people who ask for reduced motion.
+  const [paused, setPaused] = useState(false);
   const reducedMotion = useSyncExternalStore(
     subscribeReducedMotion,
     () => window.matchMedia(REDUCED_MOTION).matches,
     () => false,
   );
+  const rotating = banners.length > 1 && !paused && !reducedMotion;
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setInterval(() => setCurrent((c) => (c + 1) % banners.length), AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [rotating, banners.length]);
   return (
-    <section className="portal-banner" aria-label={t.banners}>
-      <Carousel
-        autoplay={!reducedMotion}
-        pauseOnFocus
-        effect="fade"
-        beforeChange={(_from, to) => setCurrent(to)}
-        customPaging={(i) => <button type="button" aria-label={t.slide.replace('{n}', String(i + 1))} />}
-      >
+    <section
+      className="portal-banner"
+      aria-label={t.banners}
+      aria-roledescription="carousel"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="portal-banner-track">
         {banners.map((banner, i) => (
-          <div key={banner.id}>
+          <div
+            key={banner.id}
+            className={i === current ? 'portal-banner-slide is-current' : 'portal-banner-slide'}
+            aria-hidden={i !== current}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={format(t.slide, { n: i + 1 })}
+          >
             {/* Hidden slides stay out of the tab order. */}
             <BannerLink banner={banner} lang={lang} focusable={i === current}>
               <img
@@ -99,7 +119,21 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
             </BannerLink>
           </div>
         ))}
-      </Carousel>
+      </div>
+      {banners.length > 1 && (
+        <div className="portal-banner-dots">
+          {banners.map((banner, i) => (
+            <button
+              key={banner.id}
+              type="button"
+              className={i === current ? 'portal-banner-dot is-current' : 'portal-banner-dot'}
+              aria-label={format(t.slide, { n: i + 1 })}
+              aria-current={i === current}
+              onClick={() => setCurrent(i)}
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

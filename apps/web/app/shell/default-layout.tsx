@@ -1,12 +1,12 @@
-import { Outlet } from 'react-router';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { useMessages } from '../lib/i18n.ts';
+import { ErrorPage } from './error-page.tsx';
 import { FloatWindow } from './float-window.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
 import { shellMessages } from './messages.ts';
 
-/** The default layout (platform.md section 2): header, navigation, the page, footer, float window. */
-export default function DefaultLayout() {
+function Shell({ children }: { children: React.ReactNode }) {
   const t = useMessages(shellMessages);
   return (
     <div className="portal-shell">
@@ -15,12 +15,35 @@ export default function DefaultLayout() {
       </a>
       <Header />
       <main id="portal-main" className="portal-main" tabIndex={-1}>
-        <div className="portal-wrapper">
-          <Outlet />
-        </div>
+        <div className="portal-wrapper">{children}</div>
       </main>
       <Footer />
       <FloatWindow />
     </div>
+  );
+}
+
+/** The default layout (platform.md section 2): header, navigation, the page, footer, float window. */
+export default function DefaultLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Errors of pages in this layout (404 included) keep the header and footer around the error page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === 'object' && error.data && 'message' in error.data
+      ? String((error.data as { message: unknown }).message)
+      : undefined;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Shell>
+      <ErrorPage status={status} message={message} />
+    </Shell>
   );
 }

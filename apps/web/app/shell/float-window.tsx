@@ -1,19 +1,13 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { Popover } from 'antd';
-import {
-  CloseOutlined,
-  CustomerServiceOutlined,
-  MobileOutlined,
-  QrcodeOutlined,
-  VerticalAlignTopOutlined,
-} from '@ant-design/icons';
 import type { WebsiteInfo } from '@portal/contract';
 import { QR_CODE_SIZE, SCROLL_THRESHOLD_PX } from '@portal/contract/constants';
-import { useLang, useMessages } from '../lib/i18n.ts';
+import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { basePath, localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import { Disclosure } from './disclosure.tsx';
 import { useScrolledPast } from './header/use-scrolled-past.tsx';
+import { CloseIcon, CustomerServiceIcon, MobileIcon, QrcodeIcon, VerticalAlignTopIcon } from './icons.tsx';
 import { shellMessages } from './messages.ts';
 
 // The QR encoder loads only when a QR code is first shown (keeps it out of the first load).
@@ -23,7 +17,17 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QR
  * A QR code of an address on or off this site (150 px, correction level H, margin 2) with its
  * caption. Popover content: it renders only in the browser, when first opened.
  */
-function QrPanel({ url, image, caption }: { url: string; image?: string | undefined; caption: string }) {
+function QrPanel({
+  url,
+  image,
+  caption,
+  note,
+}: {
+  url: string;
+  image?: string | undefined;
+  caption: string;
+  note?: React.ReactNode;
+}) {
   return (
     <figure className="portal-qr">
       {image ? (
@@ -41,9 +45,36 @@ function QrPanel({ url, image, caption }: { url: string; image?: string | undefi
           />
         </Suspense>
       )}
-      <figcaption>{caption}</figcaption>
+      <figcaption>
+        {caption}
+        {note}
+      </figcaption>
     </figure>
   );
+}
+
+/**
+ * The latest Android version under the app QR code, asked of the gateway when the panel opens
+ * (through the request layer, so its errors follow the catalogue). The call's declaration loads
+ * with it, keeping the contract's schemas out of the first load.
+ */
+function AppVersionNote({ eid }: { eid: number }) {
+  const t = useMessages(shellMessages);
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void (async () => {
+      const [{ androidLatest }, { request }] = await Promise.all([
+        import('@portal/contract/calls/system'),
+        import('../lib/api.ts'),
+      ]);
+      const latest = await request(androidLatest, { eid }, { signal: controller.signal });
+      setVersion(latest?.versionName ?? null);
+    })().catch(() => setVersion(null));
+    return () => controller.abort();
+  }, [eid]);
+  if (!version) return null;
+  return <span className="portal-qr-version">{format(t.latestVersion, { version })}</span>;
 }
 
 function FloatButton({ icon, label, onClick }: { icon: React.ReactNode; label: string; onClick?: () => void }) {
@@ -57,19 +88,18 @@ function FloatButton({ icon, label, onClick }: { icon: React.ReactNode; label: s
 
 function QrEntry({ icon, label, content }: { icon: React.ReactNode; label: string; content: React.ReactNode }) {
   return (
-    <Popover
-      content={content}
-      placement="left"
-      trigger={['hover', 'click']}
-      rootClassName="portal-float-popover"
-      // Inside the float window's landmark, next to its button in the tab order.
-      getPopupContainer={(trigger) => trigger.closest<HTMLElement>('.portal-float') ?? document.body}
+    <Disclosure
+      buttonClassName="portal-float-btn"
+      panelClassName="portal-float-panel"
+      button={
+        <>
+          {icon}
+          <span className="portal-float-label">{label}</span>
+        </>
+      }
     >
-      <button type="button" className="portal-float-btn">
-        {icon}
-        <span className="portal-float-label">{label}</span>
-      </button>
-    </Popover>
+      {content}
+    </Disclosure>
   );
 }
 
@@ -119,14 +149,14 @@ function CustomerServiceEntrance({ options }: { options: WebsiteInfo['individuat
           <img src={options.pcSfjIndexCustomerServiceEntranceImg} alt={text} width={80} />
         ) : (
           <>
-            <CustomerServiceOutlined aria-hidden="true" className="portal-cs-icon" />
+            <CustomerServiceIcon aria-hidden="true" className="portal-cs-icon" />
             <span>{text}</span>
           </>
         )}
         <span className="portal-visually-hidden">{t.newWindow}</span>
       </a>
       <button type="button" className="portal-cs-close" aria-label={t.closeCustomerService} onClick={closeCs}>
-        <CloseOutlined aria-hidden="true" />
+        <CloseIcon aria-hidden="true" />
       </button>
     </div>
   );
@@ -160,13 +190,14 @@ export function FloatWindow() {
         {showApp && (
           <li>
             <QrEntry
-              icon={<MobileOutlined aria-hidden="true" />}
+              icon={<MobileIcon aria-hidden="true" />}
               label={t.appDownload}
               content={
                 <QrPanel
                   url={localePath('/app/download', lang)}
                   image={website.appDownloadQrCode || undefined}
                   caption={t.appQr}
+                  note={<AppVersionNote eid={website.eid} />}
                 />
               }
             />
@@ -175,7 +206,7 @@ export function FloatWindow() {
         {showH5 && (
           <li>
             <QrEntry
-              icon={<QrcodeOutlined aria-hidden="true" />}
+              icon={<QrcodeIcon aria-hidden="true" />}
               label={t.mobileSite}
               content={<QrPanel url={website.h5Url.trim()} caption={t.mobileQr} />}
             />
@@ -183,11 +214,7 @@ export function FloatWindow() {
         )}
         {scrolled && (
           <li>
-            <FloatButton
-              icon={<VerticalAlignTopOutlined aria-hidden="true" />}
-              label={t.backToTop}
-              onClick={scrollToTop}
-            />
+            <FloatButton icon={<VerticalAlignTopIcon aria-hidden="true" />} label={t.backToTop} onClick={scrollToTop} />
           </li>
         )}
       </ul>

@@ -3,6 +3,7 @@ import { Modal } from 'antd';
 import { FIRST_VISIT_COOKIE, FIRST_VISIT_TTL_MS } from '@portal/contract/constants';
 import { defineMessages, useMessages } from '../lib/i18n.ts';
 import { useSite } from '../lib/root-data.ts';
+import { AntdRoot } from '../features/antd/antd-root.tsx';
 
 const messages = defineMessages({
   zh: {
@@ -29,34 +30,35 @@ export function correctAddress(current: URL, correctDomain: string): string {
 
 /**
  * The wrong-domain alert (platform.md section 2): when the visited host is not the site's configured
- * correct domain. Checked once a half day (first-visit cookie); not in development.
+ * correct domain (root.tsx decides; this module loads only then). Checked once a half day
+ * (first-visit cookie); not in development.
  */
 export function WrongDomainAlert() {
   const site = useSite();
   const t = useMessages(messages);
   const correct = site.website.correctDomain.toLowerCase();
-  const wrong = Boolean(correct) && site.hostname !== correct;
   useEffect(() => {
     const expires = new Date(Date.now() + FIRST_VISIT_TTL_MS).toUTCString();
     document.cookie = `${FIRST_VISIT_COOKIE}=1; Path=/; Expires=${expires}; SameSite=Lax`;
   }, []);
-  if (!wrong) return null;
   return (
-    <Modal
-      open
-      title={t.title}
-      closable={false}
-      maskClosable={false}
-      keyboard={false}
-      okText={t.go}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      onOk={() => window.location.assign(correctAddress(new URL(window.location.href), correct))}
-    >
-      <p>{t.body}</p>
-      <p>
-        {t.correct}
-        {correct}
-      </p>
-    </Modal>
+    <AntdRoot>
+      <Modal
+        open
+        title={t.title}
+        closable={false}
+        maskClosable={false}
+        keyboard={false}
+        okText={t.go}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        onOk={() => window.location.assign(correctAddress(new URL(window.location.href), correct))}
+      >
+        <p>{t.body}</p>
+        <p>
+          {t.correct}
+          {correct}
+        </p>
+      </Modal>
+    </AntdRoot>
   );
 }

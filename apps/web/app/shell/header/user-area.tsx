@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { UserOutlined } from '@ant-design/icons';
+import { UserIcon } from '../icons.tsx';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
@@ -18,7 +18,7 @@ export function UserArea() {
     <div className="portal-user" role="group" aria-label={t.userArea}>
       {signedIn ? (
         <Link className="portal-user-link" to={localePath('/account', lang)}>
-          <UserOutlined aria-hidden="true" />
+          <UserIcon aria-hidden="true" />
           {t.account}
         </Link>
       ) : (

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { Popover } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
 import type { NavItem } from '@portal/contract';
 import { NAV_INLINE_ITEMS, NAV_POPOVER_ABOVE } from '@portal/contract/constants';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { basePath } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
+import { Disclosure } from '../disclosure.tsx';
+import { DownIcon } from '../icons.tsx';
 import { shellMessages } from '../messages.ts';
 import { activeNavItem, NavLink } from './nav-link.tsx';
 
@@ -65,27 +64,19 @@ export function NavBar({ variant }: { variant: NavVariant }) {
 }
 
 function MoreMenu({ label, active, children }: { label: string; active: boolean; children: React.ReactNode }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Popover
-      content={children}
-      trigger={['hover', 'click']}
-      placement="bottom"
-      arrow={false}
-      open={open}
-      onOpenChange={setOpen}
-      rootClassName="portal-nav-more-popover"
-      // Inside the nav: keyboard users tab from the button straight into the entries.
-      getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
+    <Disclosure
+      className="portal-nav-more-wrap"
+      buttonClassName={active ? 'portal-nav-link portal-nav-more is-active' : 'portal-nav-link portal-nav-more'}
+      panelClassName="portal-nav-more-panel"
+      button={
+        <>
+          {label}
+          <DownIcon className="portal-nav-more-icon" />
+        </>
+      }
     >
-      <button
-        type="button"
-        className={active ? 'portal-nav-link portal-nav-more is-active' : 'portal-nav-link portal-nav-more'}
-        aria-expanded={open}
-      >
-        {label}
-        <DownOutlined aria-hidden="true" className="portal-nav-more-icon" />
-      </button>
-    </Popover>
+      {children}
+    </Disclosure>
   );
 }

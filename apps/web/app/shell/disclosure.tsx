@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A button with a panel that opens on hover, on click and from the keyboard (Enter or Space;
+ * Escape closes and returns focus), closing when the pointer or focus leaves. Plain React and CSS:
+ * the header and float window stay out of antd so the first load stays small.
+ */
+export function Disclosure({
+  button,
+  buttonClassName,
+  className,
+  panelClassName,
+  children,
+}: {
+  button: ReactNode;
+  buttonClassName: string;
+  className?: string;
+  panelClassName: string;
+  /** Rendered only while open. */
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const panelId = useId();
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  const show = () => {
+    clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  // A short delay lets the pointer travel from the button to the panel.
+  const hideSoon = () => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setOpen(false), 150);
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className={['portal-disclosure', className].filter(Boolean).join(' ')}
+      onMouseEnter={show}
+      onMouseLeave={hideSoon}
+      onBlur={(e) => {
+        if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClassName}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {button}
+      </button>
+      <div id={panelId} className={panelClassName} hidden={!open}>
+        {open && children}
+      </div>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   basePath,
   isMobileUserAgent,
+  isOldIeUserAgent,
   localePath,
   mobileTarget,
   pathLang,
@@ -16,6 +17,7 @@ const visitor: NavigationState = {
   siteLang: 'zh',
   h5Url: '',
   isMobile: false,
+  isOldIe: false,
   isDev: false,
   langCookie: undefined,
 };
@@ -101,6 +103,17 @@ describe('English redirect', () => {
   it('adds /en when the site language is English, keeping the query', () => {
     expect(go('/about?x=1', { siteLang: 'en' })).toBe('/en/about?x=1');
     expect(go('/en/about', { siteLang: 'en' })).toBeNull();
+  });
+});
+
+describe('unsupported browsers', () => {
+  it('sends Internet Explorer to /ie, whatever the page', () => {
+    expect(go('/home', { isOldIe: true })).toBe('/ie');
+    expect(go('/en/account', { isOldIe: true })).toBe('/en/ie');
+    expect(go('/ie', { isOldIe: true })).toBeNull();
+    expect(isOldIeUserAgent('Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko')).toBe(true);
+    expect(isOldIeUserAgent('Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1)')).toBe(true);
+    expect(isOldIeUserAgent('Mozilla/5.0 (Windows NT 10.0) Chrome/130.0 Safari/537.36 Edg/130.0')).toBe(false);
   });
 });
 

@@ -15,6 +15,8 @@ export interface NavigationState {
   /** Mobile (H5) site address; '' turns the mobile redirect off. */
   h5Url: string;
   isMobile: boolean;
+  /** Internet Explorer, which cannot run the portal: it gets the /ie page. */
+  isOldIe: boolean;
   isDev: boolean;
   /** The i18n_redirected cookie, if set. */
   langCookie: Lang | undefined;
@@ -96,6 +98,7 @@ export function resolveNavigation(pathname: string, search: string, s: Navigatio
   const lang = pathLang(pathname);
   const p = basePath(pathname);
 
+  if (s.isOldIe) return p === '/ie' ? null : localePath('/ie', lang);
   if (s.isMobile && s.h5Url && !s.isDev && p !== '/app/download') {
     return mobileTarget(pathname, search, s.h5Url);
   }
@@ -126,4 +129,9 @@ export function resolveNavigation(pathname: string, search: string, s: Navigatio
 export function isMobileUserAgent(ua: string | null | undefined): boolean {
   if (!ua) return false;
   return /Android.+Mobile|iPhone|iPod|Windows Phone|HarmonyOS.+Mobile|MicroMessenger.+Mobile|Mobile Safari/i.test(ua);
+}
+
+/** Internet Explorer (MSIE up to 10, Trident for 11). */
+export function isOldIeUserAgent(ua: string | null | undefined): boolean {
+  return !!ua && /MSIE |Trident\//.test(ua);
 }

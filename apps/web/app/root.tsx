@@ -19,7 +19,14 @@ import type { PortalLoadContext } from '@portal/contract';
 import { FIRST_VISIT_COOKIE, LANG_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
 import { LangContext } from './lib/i18n.ts';
-import { isMobileUserAgent, isOldIeUserAgent, pathLang, resolveNavigation, type Lang, type NavigationState } from './lib/navigation.ts';
+import {
+  isMobileUserAgent,
+  isOldIeUserAgent,
+  pathLang,
+  resolveNavigation,
+  type Lang,
+  type NavigationState,
+} from './lib/navigation.ts';
 import type { RootData } from './lib/root-data.ts';
 import { requestedEid } from './lib/site.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';

@@ -1,4 +1,4 @@
-import { DEMO_TENANTS } from '@portal/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from '@portal/db';
 import { loadConfig } from './platform/config.ts';
 import { startDatabase } from './platform/database.ts';
 import { buildApp, createServices } from './platform/http.ts';
@@ -49,9 +49,15 @@ async function main(): Promise<void> {
     say('');
     say('Demo sites (each host reaches its own enterprise; or add ?eid=<id> on localhost):');
     for (const t of DEMO_TENANTS) {
-      say(`  ${t.name.padEnd(16)} eid ${t.eid}  http://${t.host}:${port}/${t.lang === 'en' ? 'en/home' : ''}`);
+      const address = `http://${t.host}:${port}/${t.lang === 'en' ? 'en/home' : ''}`;
+      say(`  ${address.padEnd(36)} eid ${t.eid}  ${t.name}`);
     }
     if (runtime.seeded.length) say(`  (demo data created for ${runtime.seeded.join(', ')})`);
+    say('');
+    say(`Demo accounts (password ${DEMO_PASSWORD}; signing in arrives with the accounts work):`);
+    for (const a of DEMO_ACCOUNTS) {
+      say(`  ${a.phone}  enterprises ${a.eids.join(', ').padEnd(10)}  ${a.name}${a.isAdmin ? ' (administrator)' : ''}`);
+    }
   }
   say('');
   say('Press Ctrl-C to stop.');

@@ -5,7 +5,7 @@ import * as schema from './schema.ts';
 export * as schema from './schema.ts';
 export { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
-export { seedDemoData, DEMO_TENANTS } from './seed.ts';
+export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from './seed.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 

@@ -178,6 +178,8 @@ export const appVersions = pgTable(
 export const accounts = pgTable('accounts', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   phone: text('phone').notNull().unique(),
+  /** argon2id hash; null until the person sets a password (DESIGN.md section 4). */
+  passwordHash: text('password_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -58,6 +58,23 @@ const agreementHtml = (entName: string, kind: 'service' | 'privacy') =>
     ? `<h2 class="agreement-title">${entName}用户服务协议</h2><p>欢迎您使用${entName}（以下简称“本平台”）。在注册和使用本平台前，请您仔细阅读本协议的全部内容。</p><h3>一、服务内容</h3><p>本平台为企业学员提供在线课程、学习任务、考试练习、证书与学时管理等服务。</p><h3>二、账号使用</h3><p>您应妥善保管账号和密码，不得将账号转让、出借给他人使用。因您保管不善造成的损失由您自行承担。</p><h3>三、学习记录</h3><p>您在本平台产生的学习、考试记录将同步给您所在的企业培训管理员，用于培训考核。</p><h3>四、协议变更</h3><p>本平台有权在必要时修改本协议，修改后的协议一经公布即生效。</p>`
     : `<h2 class="agreement-title">${entName}隐私政策</h2><p>我们重视您的个人信息保护。本政策说明我们如何收集、使用、存储和保护您的个人信息。</p><h3>一、我们收集的信息</h3><p>手机号码、姓名、身份证号码（仅在实名认证时）、学习与考试记录。</p><h3>二、信息的使用</h3><p>用于身份核验、学习管理、证书发放以及向您所在企业提供培训统计。</p><h3>三、信息的保护</h3><p>身份证号码加密存储，页面仅展示脱敏后的号码；我们不会向第三方出售您的个人信息。</p><h3>四、您的权利</h3><p>您可以在个人信息页面查询、更正您的信息，也可以申请注销账号。</p>`;
 
+export interface DemoAccount {
+  phone: string;
+  name: string;
+  /** Enterprises the person belongs to; the first is where they land. */
+  eids: number[];
+  isAdmin: boolean;
+}
+
+/** The demo password of every demo account (meets the password rule of platform.md section 5). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { phone: '13800000001', name: '张晓明', eids: [1001, 1002], isAdmin: false },
+  { phone: '13800000002', name: '李静', eids: [1001], isAdmin: true },
+  { phone: '13800000003', name: '王磊', eids: [1003, 1004], isAdmin: false },
+];
+
 /**
  * Seeds the demo tenants once. Idempotent: an enterprise that already exists is left as it is,
  * so nothing a person changed is overwritten on the next start.
@@ -78,11 +95,29 @@ export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
     });
     if (done) created.push(t.eid);
   }
+  if (created.length > 0) await seedDemoAccounts(db, created);
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('enterprises', 'eid'), GREATEST((SELECT max(eid) FROM enterprises), 1001))`,
   );
   return { created };
+}
+
+/** The demo people, in the enterprises just created; existing accounts and memberships are kept. */
+async function seedDemoAccounts(db: Db, createdEids: number[]): Promise<void> {
+  const { hash } = await import('@node-rs/argon2');
+  // argon2id (the library's default algorithm) with OWASP's minimum cost.
+  const passwordHash = await hash(DEMO_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  for (const person of DEMO_ACCOUNTS) {
+    const eids = person.eids.filter((eid) => createdEids.includes(eid));
+    if (eids.length === 0) continue;
+    await db.insert(s.accounts).values({ phone: person.phone, passwordHash }).onConflictDoNothing();
+    const [account] = await db.select({ id: s.accounts.id }).from(s.accounts).where(eq(s.accounts.phone, person.phone));
+    await db
+      .insert(s.enterpriseUsers)
+      .values(eids.map((eid) => ({ eid, accountId: account!.id, userName: person.name, isAdmin: person.isAdmin })))
+      .onConflictDoNothing();
+  }
 }
 
 async function seedTenant(db: Db, t: DemoTenant): Promise<void> {

@@ -82,12 +82,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Sta
 }
 
 /** A bare Fastify server (bench/bare-fastify.ts) in its own process, the baseline. */
-export async function startBareFastify(): Promise<Started> {
+export async function startBareFastify(body: string): Promise<Started> {
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-fastify.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), BARE_BODY: body },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));

@@ -6,10 +6,12 @@ import { load, print, rssMb, startBareFastify, startPortal } from './lib.ts';
 const duration = Number(process.argv[2] ?? 10);
 const headers = { domain: 'localhost', platform: 'WEB-CLIENT' };
 
-const bare = await startBareFastify();
 const portal = await startPortal();
+const base = `http://127.0.0.1:${portal.port}/gateway/system/api`;
+// The baseline answers exactly the bytes the portal answers for website view.
+const body = await (await fetch(`${base}/website/view`, { headers })).text();
+const bare = await startBareFastify(body);
 try {
-  const base = `http://127.0.0.1:${portal.port}/gateway/system/api`;
   // Warm up (fills the site caches and the JIT).
   await load(`http://127.0.0.1:${bare.port}/gateway/system/api/website/view`, { duration: 3 });
   await load(`${base}/website/view`, { duration: 3, headers });

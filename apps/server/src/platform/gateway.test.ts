@@ -441,7 +441,7 @@ describe('CSRF rule', () => {
 });
 
 describe('security headers and request ids', () => {
-  it('gateway answers carry nosniff, SAMEORIGIN framing and a referrer policy', async () => {
+  it('gateway answers (JSON, never rendered) carry nosniff and no-store', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: ENUM_LIST,
@@ -449,15 +449,24 @@ describe('security headers and request ids', () => {
       query: { enumName: 'paymentMethod' },
     });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('error answers carry them too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/gateway/nope', headers: clientHeaders() });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('documents (API docs, health) carry the full set: framing, referrer, opener and resource policies', async () => {
+    for (const url of ['/gateway/docs', '/healthz']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 
   it('a request id is generated when none is sent, a new one each time', async () => {

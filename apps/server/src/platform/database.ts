@@ -36,7 +36,13 @@ export async function startDatabase(config: Config, log: (msg: string) => void):
     });
     url = embedded.url;
   }
-  const database = connectDatabase(url, { max: 20 });
+  let stopping = false;
+  const database = connectDatabase(url, {
+    max: 20,
+    onIdleError: (err) => {
+      if (!stopping) log(`database connection lost (it will be replaced): ${err.message}`);
+    },
+  });
   try {
     const version = await database.pool.query<{ server_version_num: string }>('SHOW server_version_num');
     if (Number(version.rows[0]?.server_version_num) < 150000) {
@@ -49,6 +55,7 @@ export async function startDatabase(config: Config, log: (msg: string) => void):
       embedded,
       seeded,
       stop: async () => {
+        stopping = true;
         await database.close();
         if (embedded) await embedded.stop();
       },

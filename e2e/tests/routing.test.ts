@@ -85,6 +85,21 @@ describe.runIf(browserAvailable())('navigation rules', () => {
     expect(en.body).toContain('This page does not exist');
   });
 
+  it('keeps the enterprise chosen with ?eid= across the redirect of its first page', async () => {
+    const res = await fetchHtml('/?eid=1003');
+    expect(res.status).toBe(302);
+    expect(String(res.headers['set-cookie'])).toContain('eid=1003');
+    const fresh = await openBrowser();
+    try {
+      // SFJ (1002) has visitor mode off: the root goes to its /login, which must still be SFJ's.
+      await fresh.page.goto(url('/?eid=1002'));
+      expect(new URL(fresh.page.url()).pathname).toBe('/login');
+      expect(await fresh.page.title()).toBe('司法行政干部教育培训平台');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers 404 平台不存在 for an enterprise id that does not exist', async () => {
     const res = await fetchHtml('/home?eid=999999');
     expect(res.status).toBe(404);

@@ -89,6 +89,16 @@ describe.runIf(browserAvailable())('the shell', () => {
     await expect.poll(() => qr.count()).toBe(1);
     expect(await qr.getAttribute('width')).toBe('150');
     expect(await qr.getAttribute('height')).toBe('150');
+    // Really visible: inside the window and not clipped by the float window.
+    await expect.poll(() => qr.isVisible()).toBe(true);
+    const box = await qr.boundingBox();
+    expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 1400).toBe(true);
+    const topmost = await qr.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    });
+    expect(topmost).toBe(true);
     expect(await b.page.getByRole('button', { name: '返回顶部' }).count()).toBe(0);
     await b.page.setViewportSize({ width: 1400, height: 400 });
     await b.page.evaluate(() => window.scrollTo(0, 300));

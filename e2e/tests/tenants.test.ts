@@ -103,7 +103,7 @@ describe.runIf(browserAvailable())('tenants in the browser', () => {
     await expect.poll(() => b.page.getByRole('link', { name: '登录' }).first().isVisible()).toBe(true);
     await b.page.getByText('English', { exact: true }).first().click();
     await b.page.waitForURL(/\/en\/home$/);
-    expect(await b.page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => b.page.locator('html').getAttribute('lang')).toBe('en');
     await expect.poll(() => b.page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true);
     const cookie = (await b.context.cookies(url('/'))).find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('en');

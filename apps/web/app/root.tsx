@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -43,7 +43,12 @@ export const links = () => [
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   const m = header.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
+  if (!m?.[1]) return undefined;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return undefined; // a malformed cookie is as good as none
+  }
 }
 
 const positiveInt = (v: string | null | undefined) => {
@@ -87,10 +92,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.search,
     navState(site, ctx.isDev, request.headers.get('user-agent'), readCookie(cookies, LANG_COOKIE)),
   );
-  if (target) throw redirect(target);
-  const { tenantThemeCss } = await import('./lib/theme.server.ts');
   const headers = new Headers();
+  // The enterprise a visitor chose with ?eid= is remembered, also when this answer is a redirect.
   if (eidParam) headers.append('set-cookie', `eid=${eidParam}; Path=/; SameSite=Lax`);
+  if (target) throw redirect(target, { headers });
+  const { tenantThemeCss } = await import('./lib/theme.server.ts');
   const body: RootData = {
     site,
     lang: pathLang(url.pathname),
@@ -149,7 +155,7 @@ function Head({ root }: { root: RootData | undefined }) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
-  if (root) cached ??= root;
+  if (root && typeof window !== 'undefined') cached ??= root;
   const lang: Lang = root?.lang ?? 'zh';
   return (
     <html lang={lang === 'en' ? 'en' : 'zh-CN'}>
@@ -197,14 +203,24 @@ function wrongDomain(root: RootData): boolean {
   return root.checkDomain && correct !== '' && root.site.hostname !== correct;
 }
 
+/** True once the page is hydrated: the alert renders only in the browser, never in the HTML. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
+}
+
 export default function Root() {
   const root = useRouteLoaderData('root') as RootData;
+  const hydrated = useHydrated();
   return (
     <LangContext.Provider value={root.lang}>
       <RequestUiBinding root={root} />
       <LoadingBar />
       <Outlet />
-      {wrongDomain(root) && (
+      {hydrated && wrongDomain(root) && (
         <Suspense fallback={null}>
           <WrongDomainAlert />
         </Suspense>
@@ -225,7 +241,9 @@ export function ErrorBoundary() {
     <LangContext.Provider
       value={root?.lang ?? pathLang(typeof window === 'undefined' ? '/' : window.location.pathname)}
     >
-      <ErrorPage status={status} message={message} />
+      <main id="portal-main">
+        <ErrorPage status={status} message={message} />
+      </main>
     </LangContext.Provider>
   );
 }

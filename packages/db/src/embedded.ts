@@ -125,8 +125,19 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   const child: ChildProcess = spawn(
     bins.postgres,
-    ['-D', dataDir, '-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(options.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'lc_messages=C',
+    ],
+    { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
     let output = '';
@@ -177,7 +188,9 @@ export async function ensureDatabase(adminUrl: string, database: string, templat
     if (found.rowCount === 0) {
       const ident = client.escapeIdentifier(database);
       await client.query(
-        template ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}` : `CREATE DATABASE ${ident}`,
+        template
+          ? `CREATE DATABASE ${ident} TEMPLATE ${client.escapeIdentifier(template)}`
+          : `CREATE DATABASE ${ident}`,
       );
     }
   } finally {

@@ -53,10 +53,15 @@ export const DEMO_TENANTS: DemoTenant[] = [
   },
 ];
 
+const agreementHtmlEn = (entName: string, kind: 'service' | 'privacy') =>
+  kind === 'service'
+    ? `<p>Welcome to ${entName} (the "Platform"). Please read these terms in full before you register or use the Platform.</p><h3>1. The service</h3><p>The Platform offers enterprise learners online courses, study tasks, exams and practice, and the management of certificates and credit hours.</p><h3>2. Your account</h3><p>Keep your account and password safe and do not lend or transfer your account to anyone else.</p><h3>3. Learning records</h3><p>Your learning and exam records are shared with your organisation's training administrators for assessment.</p><h3>4. Changes</h3><p>The Platform may change these terms when necessary; changes take effect when published.</p>`
+    : `<p>We care about your personal information. This policy explains how we collect, use, store and protect it.</p><h3>1. What we collect</h3><p>Your mobile number, your name, your ID number (only for real-name verification), and your learning and exam records.</p><h3>2. How we use it</h3><p>To verify your identity, manage your learning, issue certificates and give your organisation its training statistics.</p><h3>3. How we protect it</h3><p>ID numbers are stored encrypted and shown masked; we never sell your personal information.</p><h3>4. Your rights</h3><p>You can view and correct your information on your profile page and ask for your account to be closed.</p>`;
+
 const agreementHtml = (entName: string, kind: 'service' | 'privacy') =>
   kind === 'service'
-    ? `<h2 class="agreement-title">${entName}用户服务协议</h2><p>欢迎您使用${entName}（以下简称“本平台”）。在注册和使用本平台前，请您仔细阅读本协议的全部内容。</p><h3>一、服务内容</h3><p>本平台为企业学员提供在线课程、学习任务、考试练习、证书与学时管理等服务。</p><h3>二、账号使用</h3><p>您应妥善保管账号和密码，不得将账号转让、出借给他人使用。因您保管不善造成的损失由您自行承担。</p><h3>三、学习记录</h3><p>您在本平台产生的学习、考试记录将同步给您所在的企业培训管理员，用于培训考核。</p><h3>四、协议变更</h3><p>本平台有权在必要时修改本协议，修改后的协议一经公布即生效。</p>`
-    : `<h2 class="agreement-title">${entName}隐私政策</h2><p>我们重视您的个人信息保护。本政策说明我们如何收集、使用、存储和保护您的个人信息。</p><h3>一、我们收集的信息</h3><p>手机号码、姓名、身份证号码（仅在实名认证时）、学习与考试记录。</p><h3>二、信息的使用</h3><p>用于身份核验、学习管理、证书发放以及向您所在企业提供培训统计。</p><h3>三、信息的保护</h3><p>身份证号码加密存储，页面仅展示脱敏后的号码；我们不会向第三方出售您的个人信息。</p><h3>四、您的权利</h3><p>您可以在个人信息页面查询、更正您的信息，也可以申请注销账号。</p>`;
+    ? `<p>欢迎您使用${entName}（以下简称“本平台”）。在注册和使用本平台前，请您仔细阅读本协议的全部内容。</p><h3>一、服务内容</h3><p>本平台为企业学员提供在线课程、学习任务、考试练习、证书与学时管理等服务。</p><h3>二、账号使用</h3><p>您应妥善保管账号和密码，不得将账号转让、出借给他人使用。因您保管不善造成的损失由您自行承担。</p><h3>三、学习记录</h3><p>您在本平台产生的学习、考试记录将同步给您所在的企业培训管理员，用于培训考核。</p><h3>四、协议变更</h3><p>本平台有权在必要时修改本协议，修改后的协议一经公布即生效。</p>`
+    : `<p>我们重视您的个人信息保护。本政策说明我们如何收集、使用、存储和保护您的个人信息。</p><h3>一、我们收集的信息</h3><p>手机号码、姓名、身份证号码（仅在实名认证时）、学习与考试记录。</p><h3>二、信息的使用</h3><p>用于身份核验、学习管理、证书发放以及向您所在企业提供培训统计。</p><h3>三、信息的保护</h3><p>身份证号码加密存储，页面仅展示脱敏后的号码；我们不会向第三方出售您的个人信息。</p><h3>四、您的权利</h3><p>您可以在个人信息页面查询、更正您的信息，也可以申请注销账号。</p>`;
 
 export interface DemoAccount {
   phone: string;
@@ -291,30 +296,43 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
     })),
   );
 
-  const links: Array<[string, string]> = zh
-    ? [
-        ['中国政府网', 'https://www.gov.cn'],
-        ['国家医疗保障局', 'https://www.nhsa.gov.cn'],
-        ['学习强国', 'https://www.xuexi.cn'],
-      ]
-    : [
-        ['World Health Organization', 'https://www.who.int'],
-        ['National Healthcare Security Administration', 'https://www.nhsa.gov.cn'],
-      ];
-  await db.insert(s.sysLinks).values(links.map(([name, url], i) => ({ eid, name, url, sort: i + 1 })));
+  const links: Array<[string, string]> =
+    eid === 1002
+      ? [
+          ['中国政府网', 'https://www.gov.cn'],
+          ['中华人民共和国司法部', 'https://www.moj.gov.cn'],
+          ['中国普法网', 'https://www.legalinfo.gov.cn'],
+        ]
+      : eid === 1003
+        ? [
+            ['中国政府网', 'https://www.gov.cn'],
+            ['国家医疗保障局', 'https://www.nhsa.gov.cn'],
+            ['学习强国', 'https://www.xuexi.cn'],
+          ]
+        : [
+            ['中国政府网', 'https://www.gov.cn'],
+            ['学习强国', 'https://www.xuexi.cn'],
+            ['人力资源和社会保障部', 'https://www.mohrss.gov.cn'],
+          ];
+  const linksEn: Array<[string, string]> = [
+    ['World Health Organization', 'https://www.who.int'],
+    ['National Healthcare Security Administration', 'https://www.nhsa.gov.cn'],
+  ];
+  const siteLinks = zh ? links : linksEn;
+  await db.insert(s.sysLinks).values(siteLinks.map(([name, url], i) => ({ eid, name, url, sort: i + 1 })));
 
   await db.insert(s.agreements).values([
     {
       eid,
       type: 'serviceAgreement',
       title: zh ? '用户服务协议' : 'Terms of service',
-      content: agreementHtml(t.name, 'service'),
+      content: (zh ? agreementHtml : agreementHtmlEn)(t.name, 'service'),
     },
     {
       eid,
       type: 'privacyAgreement',
       title: zh ? '隐私政策' : 'Privacy policy',
-      content: agreementHtml(t.name, 'privacy'),
+      content: (zh ? agreementHtml : agreementHtmlEn)(t.name, 'privacy'),
     },
   ]);
 

@@ -129,7 +129,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
         .send(
           envelope(
             ErrorCode.FORBIDDEN,
-            lang === 'zh' ? '请求缺少 platform 请求头，已拒绝' : 'Refused: the platform header is missing',
+            req.headers.platform === undefined
+              ? lang === 'zh'
+                ? '请求缺少 platform 请求头，已拒绝'
+                : 'Refused: the platform header is missing'
+              : lang === 'zh'
+                ? '请求头 platform 不正确，已拒绝'
+                : 'Refused: the platform header is wrong',
             null,
           ),
         );

@@ -19,8 +19,13 @@ export function hostnameOf(host: string): string {
   return h.split(':')[0] ?? h;
 }
 
-/** The user's language: the i18n_redirected cookie, else Accept-Language, else Chinese. */
+/**
+ * The user's language: the `lang` header the web client sends with the page's language, else the
+ * i18n_redirected cookie, else Accept-Language, else Chinese.
+ */
 export function requestLang(req: FastifyRequest): Lang {
+  const header = req.headers.lang;
+  if (header === 'en' || header === 'zh') return header;
   const cookie = req.cookies?.[LANG_COOKIE];
   if (cookie === 'en' || cookie === 'zh') return cookie;
   const accept = req.headers['accept-language'];

@@ -25,7 +25,13 @@ function cookieValue(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return undefined; // a malformed cookie is as good as none
+      }
+    }
   }
   return undefined;
 }
@@ -165,6 +171,8 @@ export async function mountWeb(app: FastifyInstance, services: Services, buildDi
     if (cookies.length) reply.header('set-cookie', cookies);
     if ((response.headers.get('content-type') ?? '').includes('text/html')) {
       reply.header('content-security-policy', pageCsp(nonce));
+      // Pages depend on the host and the visitor's cookies: never stored by shared caches.
+      if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
     }
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as never));

@@ -156,6 +156,8 @@ export async function request(call: CallDef, input?: unknown, options: RequestOp
     headers: {
       domain: ui?.domain() ?? window.location.hostname,
       platform: PLATFORM_HEADER_VALUE,
+      // Messages in the language of the page the user is on.
+      lang: currentLang(),
       ...(call.requestIn === 'body' ? { 'content-type': 'application/json' } : {}),
     },
   };

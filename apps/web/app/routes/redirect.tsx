@@ -5,8 +5,9 @@ import { localePath, pathLang } from '../lib/navigation.ts';
 export function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const rest = (params['*'] ?? '').replace(/^\/+/, '');
-  const safe = rest.split('/').every((seg) => seg !== '..' && !seg.includes(':'));
-  const target = safe && rest ? `/${rest}` : '/home';
+  // Only plain same-site paths: letters, digits and - _ . ~ per segment (no //, \\, :, .., %).
+  const safe = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]*(\/[A-Za-z0-9_~-][A-Za-z0-9_.~-]*)*$/.test(rest);
+  const target = safe ? `/${rest}` : '/home';
   return redirect(localePath(target, pathLang(url.pathname)) + url.search);
 }
 

@@ -13,7 +13,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
   const lang = useLang();
   const text = message ?? (status === 404 ? t.notFound : t.failed);
   return (
-    <main className="portal-error-page">
+    <section className="portal-error-page">
       <p className="portal-error-status" aria-hidden="true">
         {status}
       </p>
@@ -27,6 +27,6 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
           {t.code} {status}
         </p>
       )}
-    </main>
+    </section>
   );
 }

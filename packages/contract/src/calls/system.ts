@@ -8,19 +8,30 @@ const eidQuery = z.object({
 export const tenantCodes = ['SFJ', 'publicTraining', 'medicalInsurance', 'MLH', 'KPY'] as const;
 export type TenantCode = (typeof tenantCodes)[number];
 
+/**
+ * A CSS colour as a tenant may set it: #rgb, #rrggbb (#rrggbbaa) or rgb()/rgba(). Theme values are
+ * written into the page's <style>, so nothing else may pass.
+ */
+export const cssColor = z
+  .string()
+  .trim()
+  .regex(
+    /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/,
+  );
+
 /** Theme options (platform.md section 3) with their defaults. */
 export const themeOptionsSchema = z.object({
-  themeColor: z.string(),
-  headerBgColor: z.string(),
-  headerFontColor: z.string(),
-  navBgColor: z.string(),
-  navFontColor: z.string(),
-  navHighlightColor: z.string(),
-  footerBgColor: z.string(),
-  footerFontColor: z.string(),
-  fontColor: z.string(),
-  highlightColor: z.string(),
-  pcWrapperWidth: z.number().int(),
+  themeColor: cssColor,
+  headerBgColor: cssColor,
+  headerFontColor: cssColor,
+  navBgColor: cssColor,
+  navFontColor: cssColor,
+  navHighlightColor: cssColor,
+  footerBgColor: cssColor,
+  footerFontColor: cssColor,
+  fontColor: cssColor,
+  highlightColor: cssColor,
+  pcWrapperWidth: z.number().int().min(960).max(1920),
   pcNavThemeStyle: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });
 export type ThemeOptions = z.infer<typeof themeOptionsSchema>;
@@ -64,7 +75,7 @@ export const websiteInfoSchema = z.object({
   defaultUserHeadPortrait: z.string(),
   appDownloadQrCode: z.string(),
   isEnableAppDownload: z.boolean(),
-  /** The configured correct origin of the site, e.g. `https://learn.example.com`. */
+  /** Hostname of the site's configured correct address, e.g. `learn.example.com` (no scheme or port). */
   correctDomain: z.string(),
   /** Mobile (H5) site address; the mobile redirect happens only when it is set. */
   h5Url: z.string(),

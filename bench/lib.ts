@@ -52,7 +52,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Sta
   await chmod(dataDir, 0o755);
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,

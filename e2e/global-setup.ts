@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const pgPort = await freePort();
   let log = '';
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

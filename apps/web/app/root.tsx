@@ -96,11 +96,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The enterprise a visitor chose with ?eid= is remembered, also when this answer is a redirect.
   if (eidParam) headers.append('set-cookie', `eid=${eidParam}; Path=/; SameSite=Lax`);
   if (target) throw redirect(target, { headers });
-  const { tenantThemeCss } = await import('./lib/theme.server.ts');
   const body: RootData = {
     site,
     lang: pathLang(url.pathname),
-    themeCss: tenantThemeCss(site.website.websiteThemeColor, site.website.greyThemeOpenSet),
+    themeCss: await ctx.themeCss(site.website.websiteThemeColor, site.website.greyThemeOpenSet),
     nonce: ctx.nonce,
     isDev: ctx.isDev,
     checkDomain: !ctx.isDev && !readCookie(cookies, FIRST_VISIT_COOKIE),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CallDef, CallRequest, CallResponse } from './call.ts';
 import type { Envelope } from './envelope.ts';
-import type { Banner, NavItem, WebsiteInfo, sysLinkSchema } from './calls/system.ts';
+import type { Banner, NavItem, ThemeOptions, WebsiteInfo, sysLinkSchema } from './calls/system.ts';
 
 export type SysLink = z.infer<typeof sysLinkSchema>;
 
@@ -33,6 +33,8 @@ export interface PortalLoadContext {
    */
   loadSite(request: Request, eid: number | undefined): Promise<SiteBundle | null>;
   loadBanners(eid: number, signedIn: boolean): Promise<Banner[]>;
+  /** The tenant theme's CSS for the page's <style> (computed once per theme, then cached). */
+  themeCss(theme: ThemeOptions, grey: boolean): Promise<string>;
   /**
    * Makes a gateway call in-process on behalf of the page's request (its cookies, host and
    * language), through the whole gateway pipeline: validation, session, envelope.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { LRUCache } from 'lru-cache';
 import {
   ErrorCode,
   GATEWAY_PREFIX,
@@ -18,6 +19,7 @@ import {
 import { AppError } from './errors.ts';
 import type { Services } from './http.ts';
 import { hostnameOf, registrableDomain } from './request-context.ts';
+import { ThemeCss } from './theme.ts';
 
 export const DEFAULT_WEB_BUILD = path.resolve(import.meta.dirname, '../../../web/build');
 
@@ -38,6 +40,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
 
 /** The in-process site access the web app's loaders use (no HTTP round trip to the gateway). */
 export function createLoadContextFactory(services: Services, app: FastifyInstance) {
+  const themes = new ThemeCss();
   const loadSite = async (request: Request, eid: number | undefined): Promise<SiteBundle | null> => {
     const host = request.headers.get('host') ?? 'localhost';
     const domain = registrableDomain(host);
@@ -70,6 +73,7 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
     isDev: services.config.NODE_ENV === 'development',
     loadSite,
     loadBanners: (eid, signedIn) => services.site.listBanners(eid, signedIn),
+    themeCss: (theme, grey) => themes.get(theme, grey),
     gateway: async (request, call, input) => {
       const headers: Record<string, string> = { platform: PLATFORM_HEADER_VALUE, 'x-request-id': requestId };
       for (const name of ['host', 'user-agent']) {
@@ -115,11 +119,60 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   return new Request(origin + req.url, init);
 }
 
-/** Content-Security-Policy of a page: scripts only from us or with this response's nonce. */
-export function pageCsp(nonce: string): string {
+interface CachedPage {
+  headers: Array<[string, string]>;
+  csp: string;
+  body: Buffer;
+}
+
+function sendCached(reply: FastifyReply, page: CachedPage) {
+  reply.status(200);
+  for (const [k, value] of page.headers) reply.header(k, value);
+  reply.header('content-security-policy', page.csp);
+  reply.header('cache-control', 'private, no-cache');
+  return reply.send(page.body);
+}
+
+/**
+ * The cache key of a visitor's page request, or undefined when the page is not cacheable: only
+ * GET without a session token; the key holds everything the page depends on (host, URL, user
+ * agent for the mobile and IE redirects, the cookies the root loader reads).
+ */
+export function visitorPageKey(req: FastifyRequest, ttlMs: number): string | undefined {
+  if (ttlMs <= 0 || req.method !== 'GET') return undefined;
+  const cookies = req.cookies ?? {};
+  if (cookies[TOKEN_COOKIE]) return undefined;
+  return [
+    req.headers.host ?? '',
+    req.url,
+    req.headers['user-agent'] ?? '',
+    cookies.eid ?? '',
+    cookies[LANG_COOKIE] ?? '',
+    cookies.first_visit ? '1' : '0',
+  ].join('\n');
+}
+
+/** The CSP of a finished page: its inline scripts allowed by their SHA-256 hashes. */
+export function pageCspForHtml(html: string): string {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return pageCsp([...hashes].join(' '));
+}
+
+/**
+ * Content-Security-Policy of a page: scripts only with this response's nonce or hashes, and what
+ * those load ('strict-dynamic').
+ */
+export function pageCsp(allowed: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' ${allowed} 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
@@ -159,24 +212,47 @@ export async function mountWeb(app: FastifyInstance, services: Services, buildDi
     },
   });
 
+  const pageCache = new LRUCache<string, CachedPage>({
+    max: 1000,
+    ttl: Math.max(services.config.PAGE_CACHE_TTL_MS, 1),
+  });
+
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
+    const key = visitorPageKey(req, services.config.PAGE_CACHE_TTL_MS);
+    const cached = key === undefined ? undefined : pageCache.get(key);
+    if (cached) return sendCached(reply, cached);
+
     const nonce = randomBytes(16).toString('base64');
     const response = await handle(toWebRequest(req, reply), makeContext(String(req.id), nonce) as never);
-    reply.status(response.status);
-    for (const [key, value] of response.headers) {
-      if (key === 'set-cookie') continue;
-      reply.header(key, value);
-    }
+    const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
     const cookies = response.headers.getSetCookie();
+    if (key !== undefined && isHtml && response.status === 200 && cookies.length === 0 && response.body) {
+      // A visitor's page: rendered once, kept for PAGE_CACHE_TTL_MS, with a hash-based CSP since
+      // a nonce must not be served twice.
+      const html = await response.text();
+      const page: CachedPage = {
+        headers: [...response.headers].filter(([k]) => k !== 'set-cookie' && k !== 'content-length'),
+        csp: pageCspForHtml(html),
+        body: Buffer.from(html),
+      };
+      pageCache.set(key, page);
+      return sendCached(reply, page);
+    }
+    reply.status(response.status);
+    for (const [k, value] of response.headers) {
+      if (k === 'set-cookie') continue;
+      reply.header(k, value);
+    }
     if (cookies.length) reply.header('set-cookie', cookies);
-    if ((response.headers.get('content-type') ?? '').includes('text/html')) {
-      reply.header('content-security-policy', pageCsp(nonce));
+    if (isHtml) {
+      reply.header('content-security-policy', pageCsp(`'nonce-${nonce}'`));
       // Pages depend on the host and the visitor's cookies: never stored by shared caches.
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'private, no-cache');
     }
     if (!response.body) return reply.send();
     return reply.send(Readable.fromWeb(response.body as never));
   };
+
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render });
   if (services.config.BENCH_ROUTES) {
     const entry = build.entry.module as unknown as { renderBareAntdPage(): Promise<Response> };

@@ -7,7 +7,6 @@ import {
   type WebsiteInfo,
   type zoneSchema,
 } from '@portal/contract';
-import { sanitizeRichText } from '@portal/contract/sanitize';
 import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Tenancy } from '../../platform/tenancy.ts';
@@ -93,6 +92,8 @@ export class SiteService {
     if (!row) {
       throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '协议不存在', en: 'The agreement does not exist' } });
     }
+    // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+    const { sanitizeRichText } = await import('@portal/contract/sanitize');
     return { type, title: row.title, content: sanitizeRichText(row.content) };
   }
 

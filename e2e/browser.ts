@@ -4,20 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/test-support.ts';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** The flags DESIGN.md section 7 fixes for Chromium on these machines. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_PATH };
 
 export interface Browser {
   context: BrowserContext;
@@ -31,7 +20,7 @@ export async function openBrowser(options: { locale?: string; userAgent?: string
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
     viewport: { width: 1400, height: 900 },
     locale: options.locale ?? 'zh-CN',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),

@@ -47,7 +47,7 @@ describe.runIf(browserAvailable())('tenants in the server-rendered HTML', () => 
 
   it('sends a page CSP that allows every inline script of the page and no other', async () => {
     const { createHash } = await import('node:crypto');
-    for (const headers of [{}, { cookie: 'token=not-a-session' }]) {
+    for (const headers of [{}, { cookie: 'token=not-a-session' }] as Array<Record<string, string>>) {
       // A visitor's page (cached, hash-based CSP) and a page rendered for a session (nonce-based).
       const res = await fetchHtml('/home', { headers });
       const csp = String(res.headers['content-security-policy']);

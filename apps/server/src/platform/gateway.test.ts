@@ -19,6 +19,7 @@ const WEBSITE_VIEW = '/gateway/system/api/website/view';
 const WEBSITE_VIEW_AUTH = '/gateway/system/auth/website/view';
 const REGION_LIST = '/gateway/system/api/region/list';
 const ENUM_LIST = '/gateway/system/api/enum/list';
+const WEBSITE_DOMAIN = '/gateway/system/api/website/domain';
 
 function expectEnvelope(body: unknown): asserts body is { code: number; message: string; data: unknown } {
   expect(body).toBeTypeOf('object');
@@ -582,14 +583,14 @@ describe('rate limiting', () => {
     const call = () =>
       limited.app.inject({
         method: 'GET',
-        url: ENUM_LIST,
+        url: WEBSITE_DOMAIN,
         headers: clientHeaders(),
-        query: { enumName: 'paymentMethod' },
+        query: { eid: '1' },
       });
     for (let i = 0; i < 3; i++) {
       const ok = await call();
       expect(ok.statusCode).toBe(200);
-      expect(ok.json().code).toBe(200);
+      expect(ok.json().code).toBe(3101);
     }
     const refused = await call();
     expect(refused.statusCode).toBe(429);
@@ -622,15 +623,15 @@ describe('rate limiting', () => {
     const plain = () =>
       limited.app.inject({
         method: 'GET',
-        url: ENUM_LIST,
+        url: WEBSITE_DOMAIN,
         headers: clientHeaders(),
-        query: { enumName: 'paymentMethod' },
+        query: { eid: '1' },
         remoteAddress,
       });
     const encoded = () =>
       limited.app.inject({
         method: 'GET',
-        url: '/%67ateway/system/api/enum/list?enumName=paymentMethod',
+        url: '/%67ateway/system/api/website/domain?eid=1',
         headers: clientHeaders(),
         remoteAddress,
       });
@@ -639,6 +640,20 @@ describe('rate limiting', () => {
     for (let i = 0; i < 4; i++) codes.push((await encoded()).statusCode);
     expect(codes).toEqual([200, 200, 429, 429]);
     expect((await plain()).statusCode).toBe(429);
+  });
+
+  it('does not count cached public reads of site information (they cost what a static file costs)', async () => {
+    const remoteAddress = '10.9.8.6';
+    for (let i = 0; i < 6; i++) {
+      const res = await limited.app.inject({
+        method: 'GET',
+        url: ENUM_LIST,
+        headers: clientHeaders(),
+        query: { enumName: 'paymentMethod' },
+        remoteAddress,
+      });
+      expect(res.statusCode).toBe(200);
+    }
   });
 });
 

@@ -137,7 +137,11 @@ export function registerCall<C extends CallDef>(
   deps: GatewayDeps,
   call: C,
   handler: CallHandler<C>,
-  options: { compress?: boolean; cacheForVisitors?: boolean } = {},
+  options: {
+    compress?: boolean;
+    /** A public GET whose answer depends only on URL, domain and language (site information). */
+    cacheForVisitors?: boolean;
+  } = {},
 ): void {
   const cacheable = options.cacheForVisitors === true && call.method === 'GET' && call.access === 'public';
   app.route({
@@ -145,6 +149,9 @@ export function registerCall<C extends CallDef>(
     url: GATEWAY_PREFIX + call.path,
     // Compression only where answers are large (region trees); gateway bodies are small JSON.
     ...(options.compress ? {} : { compress: false, decompress: false }),
+    // Cached public reads cost about what a static file costs: like static files, they are not
+    // counted by the per-address limit, which guards the calls that do work (docs/decisions/007).
+    ...(cacheable ? { config: { rateLimit: false } } : {}),
     handler: async (req, reply) => {
       const lang = requestLang(req);
       const answerKey = cacheable && !requestToken(req) ? `${lang}|${requestDomain(req)}|${req.url}` : undefined;

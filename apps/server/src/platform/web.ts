@@ -67,7 +67,7 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
     ]);
     return { website, nav, links, signedIn: sessionEid !== undefined, domain, hostname: hostnameOf(host) };
   };
-  return (requestId: string, nonce: string): PortalLoadContext => ({
+  return (requestId: string, nonce: string, remoteAddress: string): PortalLoadContext => ({
     requestId,
     nonce,
     isDev: services.config.NODE_ENV === 'development',
@@ -89,6 +89,8 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
       headers.cookie = [...cookies, `${LANG_COOKIE}=${lang}`].join('; ');
       const payload = (input ?? {}) as Record<string, unknown>;
       const res = await app.inject({
+        // The visitor's address, so the gateway's per-address limit counts this call as theirs.
+        remoteAddress,
         method: call.method,
         url: GATEWAY_PREFIX + call.path,
         headers,
@@ -223,7 +225,7 @@ export async function mountWeb(app: FastifyInstance, services: Services, buildDi
     if (cached) return sendCached(reply, cached);
 
     const nonce = randomBytes(16).toString('base64');
-    const response = await handle(toWebRequest(req, reply), makeContext(String(req.id), nonce) as never);
+    const response = await handle(toWebRequest(req, reply), makeContext(String(req.id), nonce, req.ip) as never);
     const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
     const cookies = response.headers.getSetCookie();
     if (key !== undefined && isHtml && response.status === 200 && cookies.length === 0 && response.body) {

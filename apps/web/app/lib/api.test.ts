@@ -129,6 +129,15 @@ describe('request', () => {
     });
     expect(JSON.parse(String((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual({ q: 1 });
   });
+  it('names the page’s enterprise in public calls', async () => {
+    const ui = fakeUi();
+    bindRequestUi({ ...ui, website: () => ({ eid: 1002, tenantCode: null, individuationOptions: {} }) as never });
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 200, message: '', data: null })));
+    vi.stubGlobal('fetch', fetchMock);
+    await request(call, {} as never);
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/gateway/system/api/x?eid=1002');
+  });
+
   it('rejects with the code of an error envelope', async () => {
     const ui = fakeUi();
     vi.stubGlobal(

@@ -41,7 +41,7 @@ export function bindRequestUi(next: RequestUi | undefined): void {
 }
 
 /** Codes rejected with no message at all (platform.md section 8). */
-export const SILENT_CODES: readonly number[] = [8004, 3052, 7603, 7610, 309];
+export const SILENT_CODES: readonly number[] = [8004, 3052, 7603, 7610];
 export const SIGN_IN_CODES: readonly number[] = [301, 305, 307];
 
 const lastToast = new Map<string, number>();
@@ -135,17 +135,20 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
-/** Calls one contract call from the browser. */
+/**
+ * Calls one contract call from the browser. With `_No_dispose: true` in the input it resolves to
+ * the whole envelope, whatever its code (platform.md section 7).
+ */
 export async function request<C extends CallDef>(
   call: C,
-  input?: CallRequest<C> & { [NO_DISPOSE_FLAG]?: boolean },
-  options?: RequestOptions,
-): Promise<CallResponse<C>>;
-export async function request<C extends CallDef>(
-  call: C,
-  input: (CallRequest<C> & { [NO_DISPOSE_FLAG]: true }) | undefined,
+  input: CallRequest<C> & { [NO_DISPOSE_FLAG]: true },
   options?: RequestOptions,
 ): Promise<Envelope<CallResponse<C>>>;
+export async function request<C extends CallDef>(
+  call: C,
+  input?: CallRequest<C> & { [NO_DISPOSE_FLAG]?: false },
+  options?: RequestOptions,
+): Promise<CallResponse<C>>;
 export async function request(call: CallDef, input?: unknown, options: RequestOptions = {}): Promise<unknown> {
   const raw = hasNoDispose(input);
   const payload = withoutFlag(input);
@@ -154,20 +157,25 @@ export async function request(call: CallDef, input?: unknown, options: RequestOp
     method: call.method,
     credentials: 'same-origin',
     headers: {
-      domain: ui?.domain() ?? window.location.hostname,
+      // Without the page's site (not bound yet) the server derives the domain from Host.
+      ...(ui ? { domain: ui.domain() } : {}),
       platform: PLATFORM_HEADER_VALUE,
       // Messages in the language of the page the user is on.
       lang: currentLang(),
       ...(call.requestIn === 'body' ? { 'content-type': 'application/json' } : {}),
     },
   };
+  const qs = new URLSearchParams();
   if (call.requestIn === 'query') {
-    const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) qs.set(k, String(v));
-    if ([...qs].length) url += `?${qs}`;
   } else {
     init.body = JSON.stringify(payload);
   }
+  // Public calls name the page's enterprise: a visitor on another enterprise than the domain's
+  // default (?eid=) gets that site's data. Signed in, the server uses the session's enterprise.
+  const eid = ui?.website()?.eid;
+  if (call.access === 'public' && eid !== undefined && !qs.has('eid')) qs.set('eid', String(eid));
+  if ([...qs].length) url += `?${qs}`;
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   init.signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const done = options.quiet ? () => {} : startLoading();

@@ -19,26 +19,32 @@ export function parseStatisticsCode(code: string): ScriptBlock[] {
 }
 
 /**
+ * A script of the statistics code that loads an address: an inline loader that inserts it, because
+ * under 'strict-dynamic' a script tag with a src is allowed only by nonce, and cached visitors'
+ * pages use hashes instead (apps/server/src/platform/web.ts); scripts inserted by an allowed script
+ * are allowed in both modes.
+ */
+export function loaderFor(src: string): string {
+  return `(function(){var s=document.createElement('script');s.async=true;s.src=${JSON.stringify(src).replace(/</g, '\\u003c')};document.head.appendChild(s);})();`;
+}
+
+/**
  * The site's statistics code, only when the site enables statistics (platform.md section 1). Its
- * scripts carry this response's CSP nonce; scripts they load follow through 'strict-dynamic'.
+ * inline scripts carry this response's CSP nonce (and are hashed for cached pages).
  */
 export function StatisticsCode({ website, nonce }: { website: WebsiteInfo; nonce: string }) {
   if (!website.isEnableStatistics || !website.statisticsCode) return null;
   return (
     <>
-      {parseStatisticsCode(website.statisticsCode).map((b, i) =>
-        b.src ? (
-          <script key={i} data-statistics="" nonce={nonce} src={b.src} async suppressHydrationWarning />
-        ) : (
-          <script
-            key={i}
-            data-statistics=""
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: b.code }}
-          />
-        ),
-      )}
+      {parseStatisticsCode(website.statisticsCode).map((b, i) => (
+        <script
+          key={i}
+          data-statistics=""
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: b.src ? loaderFor(b.src) : b.code }}
+        />
+      ))}
     </>
   );
 }

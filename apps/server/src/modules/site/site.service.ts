@@ -87,14 +87,18 @@ export class SiteService {
     )) as z.infer<typeof sysLinkSchema>[];
   }
 
+  /** An agreement as sanitised rich text (sanitised once per cache period, not per request). */
   async getAgreement(eid: number, type: 'serviceAgreement' | 'privacyAgreement') {
-    const row = await this.repo.findAgreement(eid, type);
-    if (!row) {
-      throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '协议不存在', en: 'The agreement does not exist' } });
-    }
-    // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
-    const { sanitizeRichText } = await import('@portal/contract/sanitize');
-    return { type, title: row.title, content: sanitizeRichText(row.content) };
+    const [agreement] = (await this.lists.get(`agreement:${eid}:${type}`, async () => {
+      const row = await this.repo.findAgreement(eid, type);
+      if (!row) {
+        throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '协议不存在', en: 'The agreement does not exist' } });
+      }
+      // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+      const { sanitizeRichText } = await import('@portal/contract/sanitize');
+      return [{ type, title: row.title, content: sanitizeRichText(row.content) }];
+    })) as Array<{ type: typeof type; title: string; content: string }>;
+    return agreement!;
   }
 
   async getLatestAndroid(eid: number) {

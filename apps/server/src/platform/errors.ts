@@ -1,4 +1,4 @@
-import { ErrorCode, errorText, type ErrorCodeValue, type Lang } from '@portal/contract';
+import { errorText, type ErrorCodeValue, type Lang } from '@portal/contract';
 
 /**
  * The one error type of the server. A service throws it with a registry code; the gateway turns it
@@ -31,6 +31,3 @@ export class AppError extends Error {
     return this.customMessage ? this.customMessage[lang] : errorText(this.code, lang, this.params);
   }
 }
-
-export const notFound = (what?: { zh: string; en: string }) =>
-  new AppError(ErrorCode.NOT_FOUND, what ? { message: what } : {});

@@ -181,10 +181,7 @@ export function registerCall<C extends CallDef>(
       if (deps.checkResponses) {
         const checked = call.response.safeParse(data);
         if (!checked.success) {
-          req.log.error(
-            { reqId: req.id, call: call.name, issues: checked.error.issues },
-            'response does not match the contract',
-          );
+          req.log.error({ call: call.name, issues: checked.error.issues }, 'response does not match the contract');
           throw new AppError(ErrorCode.INTERNAL);
         }
       }
@@ -209,7 +206,7 @@ export function installGatewayErrorHandling(app: FastifyInstance): void {
         // The token is an HttpOnly cookie the page cannot remove: the server does it.
         reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       }
-      if (status >= 500) req.log.error({ reqId: req.id, err }, 'server error');
+      if (status >= 500) req.log.error({ err }, 'server error');
       return reply.status(status).send(envelope(err.code, err.messageFor(lang), err.data));
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
@@ -237,7 +234,7 @@ export function installGatewayErrorHandling(app: FastifyInstance): void {
       const msg = lang === 'zh' ? '参数错误：请求体不是有效的 JSON' : 'Invalid input: the body is not valid JSON';
       return reply.status(200).send(envelope(ErrorCode.BAD_INPUT, msg, null));
     }
-    req.log.error({ reqId: req.id, err }, 'unhandled error');
+    req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(envelope(ErrorCode.INTERNAL, errorText(ErrorCode.INTERNAL, lang), null));
   });
 }

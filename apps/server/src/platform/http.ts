@@ -88,9 +88,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
-    // A child logger per request only where request lines are written (info and below); at warn
-    // and above the server's own logger serves, and our error lines carry reqId themselves.
-    ...(['fatal', 'error', 'warn'].includes(config.LOG_LEVEL) ? { childLoggerFactory: (logger) => logger } : {}),
     forceCloseConnections: 'idle',
   });
 

@@ -61,9 +61,4 @@ export class Tenancy {
     if (rows[0]) return rows[0].eid;
     throw new AppError(ErrorCode.ENTERPRISE_NOT_FOUND);
   }
-
-  /** Drops cached lookups, e.g. after an administrator changes domains. */
-  invalidate(): void {
-    this.byKey.clear();
-  }
 }

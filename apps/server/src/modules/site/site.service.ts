@@ -113,11 +113,4 @@ export class SiteService {
       releasedAt: row.releasedAt.toISOString(),
     };
   }
-
-  /** Forget cached data of one enterprise after it changed. */
-  invalidate(eid: number): void {
-    this.websites.delete(String(eid));
-    this.navs.delete(String(eid));
-    this.lists.clear();
-  }
 }

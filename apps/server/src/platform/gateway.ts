@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   ErrorCode,
@@ -18,6 +17,7 @@ import { AppError } from './errors.ts';
 import { requestDomain, requestLang } from './request-context.ts';
 import type { Session, SessionStore } from './session.ts';
 import type { Tenancy } from './tenancy.ts';
+import { VisitorAnswers } from './visitor-answers.ts';
 
 export interface CallContext {
   req: FastifyRequest;
@@ -68,9 +68,9 @@ export interface GatewayDeps {
   tenancy: Tenancy;
   /**
    * Whole answers of cacheable public GET calls for visitors (no session token), by URL, domain and
-   * language, for SITE_CACHE_TTL_MS: a cached site call skips parsing, tenancy and serialisation.
+   * language, for SITE_CACHE_TTL_MS: served again in front of the router (visitor-answers.ts).
    */
-  answers: LRUCache<string, string>;
+  answers: VisitorAnswers;
   /** Validate every response against the contract (development and tests). */
   checkResponses: boolean;
 }
@@ -151,8 +151,10 @@ export function registerCall<C extends CallDef>(
     ...(options.compress ? {} : { compress: false, decompress: false }),
     handler: async (req, reply) => {
       const lang = requestLang(req);
-      const answerKey = cacheable && !requestToken(req) ? `${lang}|${requestDomain(req)}|${req.url}` : undefined;
+      const answerKey =
+        cacheable && !requestToken(req) ? VisitorAnswers.key(lang, requestDomain(req), req.url) : undefined;
       if (answerKey !== undefined) {
+        // Requests the front door does not see (app.inject: tests, page renders) are answered here.
         const hit = deps.answers.get(answerKey);
         if (hit !== undefined) {
           reply.type('application/json; charset=utf-8');

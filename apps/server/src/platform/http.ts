@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
@@ -8,7 +8,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, GATEWAY_PREFIX, errorText, type Lang } from '@portal/contract';
 import type { Database } from '@portal/db';
-import { LRUCache } from 'lru-cache';
 import { registerEnumRoutes } from '../modules/enum/enum.routes.ts';
 import { registerRegionRoutes } from '../modules/region/region.routes.ts';
 import { SiteRepository } from '../modules/site/site.repository.ts';
@@ -17,9 +16,10 @@ import { SiteService } from '../modules/site/site.service.ts';
 import type { Config } from './config.ts';
 import { envelope, gatewayNotFound, installGatewayErrorHandling, isCsrfSafe, type GatewayDeps } from './gateway.ts';
 import { buildOpenApi } from './openapi.ts';
-import { requestLang } from './request-context.ts';
+import { requestIdOf, requestLang } from './request-context.ts';
 import { SessionStore } from './session.ts';
 import { Tenancy } from './tenancy.ts';
+import { GATEWAY_HEADERS, VisitorAnswers } from './visitor-answers.ts';
 
 export interface Services {
   config: Config;
@@ -35,8 +35,6 @@ export function createServices(config: Config, database: Database): Services {
   const site = new SiteService(new SiteRepository(database.db), tenancy, config.SITE_CACHE_TTL_MS);
   return { config, database, tenancy, sessions, site };
 }
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * Security headers of documents (pages, static files, API docs). They are constants, set from one
@@ -56,11 +54,6 @@ export const SECURITY_HEADERS = Object.freeze({
   'x-download-options': 'noopen',
 });
 
-export const GATEWAY_HEADERS = Object.freeze({
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-});
-
 /** A request that matched a gateway call's route (including the gateway's not-found route). */
 function isGatewayRoute(req: FastifyRequest): boolean {
   const route = req.routeOptions.url ?? '';
@@ -75,6 +68,10 @@ function isGatewayRoute(req: FastifyRequest): boolean {
  */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const { config } = services;
+  const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
+  let closing = false;
+  // Set once Fastify exists: the cookie parser and the request logger the front door uses.
+  let frontDoor: Parameters<VisitorAnswers['serve']>[2] | undefined;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -83,15 +80,56 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Visitors' cached site answers are served in front of the router (visitor-answers.ts); the
+    // server is otherwise the one Fastify would create.
+    serverFactory: (handler, factoryOptions) => {
+      const options = factoryOptions as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      const server = http.createServer((req, res) => {
+        if (frontDoor && answers.serve(req, res, frontDoor)) return;
+        handler(req, res);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
+  });
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
   });
 
   await app.register(cookie);
+  const logRequests = ['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
+  frontDoor = {
+    closing: () => closing,
+    parseCookie: (header) => app.parseCookie(header),
+    trustProxy: config.TRUST_PROXY,
+    logRequest: logRequests
+      ? (reqId, req, startedAt) =>
+          app.log.info(
+            {
+              reqId,
+              req: {
+                method: req.method,
+                url: req.url,
+                host: req.headers.host,
+                remoteAddress: req.socket.remoteAddress,
+              },
+              res: { statusCode: 200 },
+              responseTime: performance.now() - startedAt,
+            },
+            'request completed',
+          )
+      : undefined,
+  };
   // Pages and gateway answers; static assets are served precompressed (web.ts).
   await app.register(compress, {
     // Routes opt out where answers are small (most gateway calls): the hooks alone cost 10 %.
@@ -168,7 +206,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const deps: GatewayDeps = {
     sessions: services.sessions,
     tenancy: services.tenancy,
-    answers: new LRUCache<string, string>({ max: 5000, ttl: Math.max(config.SITE_CACHE_TTL_MS, 1) }),
+    answers,
     checkResponses: config.NODE_ENV !== 'production',
   };
   await app.register(async (gateway) => {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseDomain } from 'tldts';
 import { LANG_COOKIE, type Lang } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
@@ -24,18 +26,36 @@ export function hostnameOf(host: string): string {
  * i18n_redirected cookie, else Accept-Language, else Chinese.
  */
 export function requestLang(req: FastifyRequest): Lang {
-  const header = req.headers.lang;
+  return langOf(req.headers.lang, req.cookies?.[LANG_COOKIE], req.headers['accept-language']);
+}
+
+/** requestLang from the raw values: `lang` header, i18n_redirected cookie, Accept-Language. */
+export function langOf(
+  header: string | string[] | undefined,
+  cookie: string | undefined,
+  accept: string | undefined,
+): Lang {
   if (header === 'en' || header === 'zh') return header;
-  const cookie = req.cookies?.[LANG_COOKIE];
   if (cookie === 'en' || cookie === 'zh') return cookie;
-  const accept = req.headers['accept-language'];
   if (typeof accept === 'string' && /^en\b/i.test(accept.trim())) return 'en';
   return 'zh';
 }
 
 /** The `domain` header the web client sends, else the one computed from Host. */
 export function requestDomain(req: FastifyRequest): string {
-  const header = req.headers.domain;
+  return domainOf(req.headers);
+}
+
+export function domainOf(headers: IncomingHttpHeaders): string {
+  const header = headers.domain;
   if (typeof header === 'string' && header.trim()) return header.trim().toLowerCase();
-  return registrableDomain(req.headers.host ?? 'localhost');
+  return registrableDomain(headers.host ?? 'localhost');
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The caller's `x-request-id` when it is a sane one (a proxy's), else a new UUID. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const incoming = headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

@@ -19,7 +19,7 @@ import { buildOpenApi } from './openapi.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
 import { SessionStore } from './session.ts';
 import { Tenancy } from './tenancy.ts';
-import { GATEWAY_HEADERS, VisitorAnswers } from './visitor-answers.ts';
+import { GATEWAY_HEADERS, VisitorAnswers, type FrontDoorOptions } from './visitor-answers.ts';
 
 export interface Services {
   config: Config;
@@ -71,7 +71,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
-  let frontDoor: Parameters<VisitorAnswers['serve']>[2] | undefined;
+  const front: { options?: FrontDoorOptions } = {};
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -92,7 +92,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
         connectionTimeout?: number;
       };
       const server = http.createServer((req, res) => {
-        if (frontDoor && answers.serve(req, res, frontDoor)) return;
+        if (front.options && answers.serve(req, res, front.options)) return;
         handler(req, res);
       });
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
@@ -108,7 +108,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   await app.register(cookie);
   const logRequests = ['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
-  frontDoor = {
+  front.options = {
     closing: () => closing,
     parseCookie: (header) => app.parseCookie(header),
     trustProxy: config.TRUST_PROXY,

@@ -54,6 +54,13 @@ export const SECURITY_HEADERS = Object.freeze({
   'x-download-options': 'noopen',
 });
 
+/** The client's address as Fastify's `req.ip` gives it (X-Forwarded-For behind a trusted proxy). */
+function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded.trim()) return forwarded.split(',')[0]!.trim();
+  return req.socket.remoteAddress;
+}
+
 /** A request that matched a gateway call's route (including the gateway's not-found route). */
 function isGatewayRoute(req: FastifyRequest): boolean {
   const route = req.routeOptions.url ?? '';
@@ -117,11 +124,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
           app.log.info(
             {
               reqId,
+              // The shape Fastify's request serializer reads (ip, host, socket).
               req: {
                 method: req.method,
                 url: req.url,
                 host: req.headers.host,
-                remoteAddress: req.socket.remoteAddress,
+                ip: clientAddress(req, config.TRUST_PROXY),
+                socket: req.socket,
               },
               res: { statusCode: 200 },
               responseTime: performance.now() - startedAt,

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const say = (msg: string) => process.stdout.write(`${msg}\n`);
   const runtime = await startDatabase(config, say);
-  const services = createServices(config, runtime.database);
+  const services = await createServices(config, runtime.database);
   const app = await buildApp(services);
   await mountWeb(app, services);
 

@@ -180,6 +180,10 @@ export const accounts = pgTable('accounts', {
   phone: text('phone').notNull().unique(),
   /** argon2id hash; null until the person sets a password (DESIGN.md section 4). */
   passwordHash: text('password_hash'),
+  /** Failed password sign-ins since the last success or lock (decision 008). */
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  /** Password sign-in refused until then. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -194,11 +198,22 @@ export const enterpriseUsers = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     userName: text('user_name').notNull().default(''),
+    /** Employee number, unique within the enterprise; signs in with the account's password. */
+    employeeNo: text('employee_no'),
+    realName: text('real_name').notNull().default(''),
+    headPortrait: text('head_portrait').notNull().default(''),
+    departmentName: text('department_name').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     status: integer('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.eid, t.accountId] }), index('enterprise_users_account_idx').on(t.accountId)],
+  (t) => [
+    primaryKey({ columns: [t.eid, t.accountId] }),
+    index('enterprise_users_account_idx').on(t.accountId),
+    uniqueIndex('enterprise_users_employee_no_idx')
+      .on(t.eid, t.employeeNo)
+      .where(sql`${t.employeeNo} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -219,4 +234,65 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
   },
   (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Image captchas: the answer's hash, single use (used_at), short-lived. Not tenant-owned. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * SMS codes sent to a phone for one purpose (verificationCodeType): the code's hash, its lifetime
+ * and the attempts made against it. A new code for the same phone and purpose replaces the old.
+ */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: text('phone').notNull(),
+    purpose: integer('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
+);
+
+/** Messages of the dev SMS provider (DESIGN.md section 5): what a real provider would have sent. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: text('phone').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.createdAt)],
+);
+
+/** Security events of accounts: sign-ins, failures, locks, password changes, sign-outs, switches. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    eid: integer('eid'),
+    accountId: integer('account_id'),
+    event: text('event').notNull(),
+    ip: text('ip').notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_account_idx').on(t.accountId, t.createdAt),
+    index('audit_log_eid_idx').on(t.eid, t.createdAt),
+  ],
 );

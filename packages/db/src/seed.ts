@@ -69,15 +69,32 @@ export interface DemoAccount {
   /** Enterprises the person belongs to; the first is where they land. */
   eids: number[];
   isAdmin: boolean;
+  /** Employee number in each of the person's enterprises (signs in with the same password). */
+  employeeNo: string;
+  departmentName: string;
 }
 
 /** The demo password of every demo account (meets the password rule of platform.md section 5). */
 export const DEMO_PASSWORD = 'Demo@2026';
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { phone: '13800000001', name: '张晓明', eids: [1001, 1002], isAdmin: false },
-  { phone: '13800000002', name: '李静', eids: [1001], isAdmin: true },
-  { phone: '13800000003', name: '王磊', eids: [1003, 1004], isAdmin: false },
+  {
+    phone: '13800000001',
+    name: '张晓明',
+    eids: [1001, 1002],
+    isAdmin: false,
+    employeeNo: 'E0001',
+    departmentName: '销售部',
+  },
+  { phone: '13800000002', name: '李静', eids: [1001], isAdmin: true, employeeNo: 'E0002', departmentName: '培训部' },
+  {
+    phone: '13800000003',
+    name: '王磊',
+    eids: [1003, 1004],
+    isAdmin: false,
+    employeeNo: 'E0003',
+    departmentName: '医保结算科',
+  },
 ];
 
 /**
@@ -120,7 +137,17 @@ async function seedDemoAccounts(db: Db, createdEids: number[]): Promise<void> {
     const [account] = await db.select({ id: s.accounts.id }).from(s.accounts).where(eq(s.accounts.phone, person.phone));
     await db
       .insert(s.enterpriseUsers)
-      .values(eids.map((eid) => ({ eid, accountId: account!.id, userName: person.name, isAdmin: person.isAdmin })))
+      .values(
+        eids.map((eid) => ({
+          eid,
+          accountId: account!.id,
+          userName: person.name,
+          realName: person.name,
+          isAdmin: person.isAdmin,
+          employeeNo: person.employeeNo,
+          departmentName: person.departmentName,
+        })),
+      )
       .onConflictDoNothing();
   }
 }

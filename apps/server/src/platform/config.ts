@@ -53,6 +53,15 @@ export const configSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Private key passwords and ID numbers are encrypted for (PEM, PKCS#8); made on first start. */
+  PASSWORD_KEY_FILE: z.string().optional(),
+  /** Where text messages go: `dev` keeps them in the log and the dev outbox (DESIGN.md section 5). */
+  SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  /** Failed password sign-ins in a row that lock the account, and for how long. */
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Sign-in and code requests one client address may make per minute. */
+  SIGN_IN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Adds /__bench/antd, the bare antd page bench/ssr-home.ts compares /home with. */
   BENCH_ROUTES: bool.default(false),
 });
@@ -73,4 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Bad settings, the server cannot start:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The private key file of the password cipher: PASSWORD_KEY_FILE, else under DATA_DIR. */
+export function passwordKeyFile(config: Pick<Config, 'PASSWORD_KEY_FILE' | 'DATA_DIR'>): string {
+  return config.PASSWORD_KEY_FILE ?? `${config.DATA_DIR}/keys/password-key.pem`;
 }

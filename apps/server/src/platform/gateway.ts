@@ -15,7 +15,7 @@ import {
 } from '@portal/contract';
 import { AppError } from './errors.ts';
 import { requestDomain, requestLang } from './request-context.ts';
-import type { Session, SessionStore } from './session.ts';
+import type { AccountSession, Session, SessionStore } from './session.ts';
 import type { Tenancy } from './tenancy.ts';
 import { VisitorAnswers } from './visitor-answers.ts';
 
@@ -25,6 +25,8 @@ export interface CallContext {
   lang: Lang;
   /** The signed-in session (session calls only). */
   session: Session | null;
+  /** The session of calls registered with `session: 'account'`, which need no enterprise yet. */
+  account: AccountSession | null;
   /**
    * The tenant the call works on: the session's enterprise for session calls; for public calls the
    * site found from the domain and the eid in the query (never from a request body).
@@ -141,6 +143,10 @@ export function registerCall<C extends CallDef>(
     compress?: boolean;
     /** A public GET whose answer depends only on URL, domain and language (site information). */
     cacheForVisitors?: boolean;
+    /** Session calls: `account` accepts a session that has not chosen its enterprise yet. */
+    session?: 'enterprise' | 'account';
+    /** A tighter per-address limit than the gateway's (sign-in, codes). */
+    perMinute?: number;
   } = {},
 ): void {
   const cacheable = options.cacheForVisitors === true && call.method === 'GET' && call.access === 'public';
@@ -149,6 +155,7 @@ export function registerCall<C extends CallDef>(
     url: GATEWAY_PREFIX + call.path,
     // Compression only where answers are large (region trees); gateway bodies are small JSON.
     ...(options.compress ? {} : { compress: false, decompress: false }),
+    ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
     handler: async (req, reply) => {
       const lang = requestLang(req);
       const answerKey =
@@ -169,13 +176,17 @@ export function registerCall<C extends CallDef>(
         parsed = call.request.safeParse(raw, { error: zodLocales[lang] });
         if (!parsed.success) throw badInput(parsed.error);
       }
-      const session = call.access === 'session' ? await deps.sessions.authenticate(requestToken(req)) : null;
+      const accountLevel = call.access === 'session' && options.session === 'account';
+      const account = accountLevel ? await deps.sessions.authenticateAccount(requestToken(req)) : null;
+      const session =
+        call.access === 'session' && !accountLevel ? await deps.sessions.authenticate(requestToken(req)) : null;
       let eidPromise: Promise<number> | undefined;
       const ctx: CallContext = {
         req,
         reply,
         lang,
         session,
+        account,
         eid: () => (eidPromise ??= session ? Promise.resolve(session.eid) : publicEid(req, deps)),
       };
       const result = await handler(parsed.data as CallParsedRequest<C>, ctx);

@@ -13,7 +13,16 @@ import { registerRegionRoutes } from '../modules/region/region.routes.ts';
 import { SiteRepository } from '../modules/site/site.repository.ts';
 import { registerSiteRoutes } from '../modules/site/site.routes.ts';
 import { SiteService } from '../modules/site/site.service.ts';
-import type { Config } from './config.ts';
+import { pino } from 'pino';
+import { AccountRepository } from '../modules/account/account.repository.ts';
+import { registerAccountRoutes } from '../modules/account/account.routes.ts';
+import { AccountService } from '../modules/account/account.service.ts';
+import { SmsCodes } from '../modules/account/sms-code.service.ts';
+import { AuditLog } from './audit.ts';
+import { CaptchaStore } from './captcha.ts';
+import { passwordKeyFile, type Config } from './config.ts';
+import { PasswordCipher } from './password-cipher.ts';
+import { DevSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { envelope, gatewayNotFound, installGatewayErrorHandling, isCsrfSafe, type GatewayDeps } from './gateway.ts';
 import { buildOpenApi } from './openapi.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
@@ -27,13 +36,31 @@ export interface Services {
   tenancy: Tenancy;
   sessions: SessionStore;
   site: SiteService;
+  cipher: PasswordCipher;
+  captchas: CaptchaStore;
+  sms: SmsProvider;
+  accounts: AccountService;
 }
 
-export function createServices(config: Config, database: Database): Services {
-  const tenancy = new Tenancy(database.db, config);
-  const sessions = new SessionStore(database.db);
-  const site = new SiteService(new SiteRepository(database.db), tenancy, config.SITE_CACHE_TTL_MS);
-  return { config, database, tenancy, sessions, site };
+export async function createServices(config: Config, database: Database): Promise<Services> {
+  const { db } = database;
+  const tenancy = new Tenancy(db, config);
+  const sessions = new SessionStore(db);
+  const site = new SiteService(new SiteRepository(db), tenancy, config.SITE_CACHE_TTL_MS);
+  const cipher = await PasswordCipher.load(passwordKeyFile(config));
+  const captchas = new CaptchaStore(db);
+  // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
+  const sms: SmsProvider = new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
+  const accounts = new AccountService({
+    accounts: new AccountRepository(db),
+    sessions,
+    captchas,
+    smsCodes: new SmsCodes(db, sms),
+    cipher,
+    audit: new AuditLog(db),
+    config,
+  });
+  return { config, database, tenancy, sessions, site, cipher, captchas, sms, accounts };
 }
 
 /**
@@ -221,6 +248,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(async (gateway) => {
     registerSiteRoutes(gateway, deps, services.site);
     registerEnumRoutes(gateway, deps);
+    registerAccountRoutes(gateway, deps, { ...services, config });
     registerRegionRoutes(gateway, deps);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
     gateway.all(GATEWAY_PREFIX, gatewayNotFound);

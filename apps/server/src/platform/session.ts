@@ -12,6 +12,13 @@ export interface Session {
   isAdmin: boolean;
 }
 
+/** A session that may not have chosen its enterprise yet. */
+export interface AccountSession {
+  tokenHash: string;
+  accountId: number;
+  eid: number | null;
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Opaque random session tokens (256 bits), stored hashed (DESIGN.md section 4). */
@@ -69,6 +76,29 @@ export class SessionStore {
       });
     }
     return { tokenHash, accountId: row.accountId, eid: row.eid, isAdmin: row.isAdmin ?? false };
+  }
+
+  /**
+   * The account behind a token, whether or not an enterprise is chosen yet (choosing one is what
+   * such a session is for): 301 unknown, 305 expired, 307 ended.
+   */
+  async authenticateAccount(token: string | undefined, now = new Date()): Promise<AccountSession> {
+    if (!token) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    const tokenHash = hashToken(token);
+    const [row] = await this.db
+      .select({
+        accountId: schema.sessions.accountId,
+        eid: schema.sessions.eid,
+        expiresAt: schema.sessions.expiresAt,
+        revokedAt: schema.sessions.revokedAt,
+      })
+      .from(schema.sessions)
+      .where(eq(schema.sessions.tokenHash, tokenHash))
+      .limit(1);
+    if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    if (row.revokedAt) throw new AppError(ErrorCode.SESSION_ENDED);
+    if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.SESSION_EXPIRED);
+    return { tokenHash, accountId: row.accountId, eid: row.eid };
   }
 
   /** Ends one session (sign-out, enterprise switch). */

@@ -145,3 +145,30 @@ export async function expireSession(db: Db, token: string) {
     sql`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashToken(token)}`,
   );
 }
+
+/** A person with a password (argon2id) who belongs to the given enterprises; not signed in. */
+export async function createAccount(
+  db: Db,
+  eids: number[],
+  options: { password?: string; employeeNo?: string; status?: number; realName?: string } = {},
+) {
+  const { hash } = await import('@node-rs/argon2');
+  const n = next();
+  const phone = `137${String(10_000_000 + n).slice(-8)}`;
+  const password = options.password ?? 'Passw0rd!';
+  const [account] = await db
+    .insert(schema.accounts)
+    .values({ phone, passwordHash: await hash(password) })
+    .returning();
+  for (const eid of eids) {
+    await db.insert(schema.enterpriseUsers).values({
+      eid,
+      accountId: account!.id,
+      userName: `学员${n}`,
+      realName: options.realName ?? `测试${n}`,
+      employeeNo: options.employeeNo ?? null,
+      status: options.status ?? 1,
+    });
+  }
+  return { accountId: account!.id, phone, password };
+}

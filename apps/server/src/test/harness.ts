@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { connectDatabase, type Database } from '@portal/db';
@@ -24,8 +26,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = connectDatabase(url.href, { max: 5 });
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false', ...env });
-  const services = createServices(config, database);
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    // One key for the run's test files (made by the first that needs it).
+    PASSWORD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'password-key.pem'),
+    ...env,
+  });
+  const services = await createServices(config, database);
   const app = await buildApp(services);
   await app.ready();
   return {

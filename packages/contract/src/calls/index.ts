@@ -1,7 +1,9 @@
 import type { CallDef } from '../call.ts';
 import * as system from './system.ts';
+import * as user from './user.ts';
 
 export * from './system.ts';
+export * from './user.ts';
 
 function callsOf(mod: Record<string, unknown>): CallDef[] {
   return Object.values(mod).filter(
@@ -10,4 +12,4 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
 }
 
 /** Every call of the contract, for the server's registration and the OpenAPI document. */
-export const allCalls: CallDef[] = [...callsOf(system)];
+export const allCalls: CallDef[] = [...callsOf(system), ...callsOf(user)];

@@ -1,0 +1,102 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { schema, type Db } from '@portal/db';
+
+export interface Membership {
+  eid: number;
+  entName: string;
+  userEntLogo: string;
+  /** The person's membership and the enterprise are both active. */
+  active: boolean;
+}
+
+/** SQL of accounts and memberships. Reads of a membership always name the enterprise. */
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  async byPhone(phone: string) {
+    const [row] = await this.db.select().from(schema.accounts).where(eq(schema.accounts.phone, phone)).limit(1);
+    return row ?? null;
+  }
+
+  async byId(id: number) {
+    const [row] = await this.db.select().from(schema.accounts).where(eq(schema.accounts.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** The account of an employee number in one enterprise. */
+  async byEmployeeNo(eid: number, employeeNo: string) {
+    const [row] = await this.db
+      .select({ account: schema.accounts })
+      .from(schema.enterpriseUsers)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.employeeNo, employeeNo)))
+      .limit(1);
+    return row?.account ?? null;
+  }
+
+  /** Counts a failed password sign-in; answers the count so far. */
+  async countFailure(accountId: number): Promise<number> {
+    const [row] = await this.db
+      .update(schema.accounts)
+      .set({ failedSignIns: sql`${schema.accounts.failedSignIns} + 1` })
+      .where(eq(schema.accounts.id, accountId))
+      .returning({ failed: schema.accounts.failedSignIns });
+    return row?.failed ?? 0;
+  }
+
+  async lock(accountId: number, until: Date): Promise<void> {
+    await this.db
+      .update(schema.accounts)
+      .set({ failedSignIns: 0, lockedUntil: until })
+      .where(eq(schema.accounts.id, accountId));
+  }
+
+  async clearFailures(accountId: number): Promise<void> {
+    await this.db
+      .update(schema.accounts)
+      .set({ failedSignIns: 0, lockedUntil: null })
+      .where(eq(schema.accounts.id, accountId));
+  }
+
+  async memberships(accountId: number): Promise<Membership[]> {
+    const rows = await this.db
+      .select({
+        eid: schema.enterprises.eid,
+        name: schema.enterprises.name,
+        entName: schema.websiteSettings.entName,
+        userEntLogo: schema.websiteSettings.userEntLogo,
+        status: schema.enterpriseUsers.status,
+        enterpriseStatus: schema.enterprises.status,
+      })
+      .from(schema.enterpriseUsers)
+      .innerJoin(schema.enterprises, eq(schema.enterprises.eid, schema.enterpriseUsers.eid))
+      .leftJoin(schema.websiteSettings, eq(schema.websiteSettings.eid, schema.enterpriseUsers.eid))
+      .where(eq(schema.enterpriseUsers.accountId, accountId))
+      .orderBy(schema.enterpriseUsers.eid);
+    return rows.map((r) => ({
+      eid: r.eid,
+      entName: r.entName || r.name,
+      userEntLogo: r.userEntLogo ?? '',
+      active: r.status === 1 && r.enterpriseStatus === 1,
+    }));
+  }
+
+  /** The person in one enterprise (the session's). */
+  async member(eid: number, accountId: number) {
+    const [row] = await this.db
+      .select({
+        eid: schema.enterpriseUsers.eid,
+        userName: schema.enterpriseUsers.userName,
+        realName: schema.enterpriseUsers.realName,
+        headPortrait: schema.enterpriseUsers.headPortrait,
+        departmentName: schema.enterpriseUsers.departmentName,
+        isAdmin: schema.enterpriseUsers.isAdmin,
+        phone: schema.accounts.phone,
+      })
+      .from(schema.enterpriseUsers)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)))
+      .limit(1);
+    return row ?? null;
+  }
+}

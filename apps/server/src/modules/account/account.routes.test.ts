@@ -1,0 +1,360 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { schema } from '@portal/db';
+import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { createAccount, createEnterprise } from '../../test/factories.ts';
+
+const CAPTCHA = '/gateway/user/api/common/get/image/captcha';
+const KEY = '/gateway/user/api/common/get/public/key';
+const SEND_CODE = '/gateway/user/api/common/send/verification/code';
+const LOGIN_PWD = '/gateway/user/api/login/pwd';
+const LOGIN_CODE = '/gateway/user/api/login/verification/code';
+const LOGIN_EMP = '/gateway/user/api/login/emp/no';
+const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
+const LOGOUT = '/gateway/user/auth/user/info/logout';
+const ENTERPRISES = '/gateway/user/auth/user/info/enterprise/list';
+const CHOOSE = '/gateway/user/auth/user/info/choose/enterprise';
+const OUTBOX = '/gateway/dev/api/sms/outbox';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createEnterprise>>;
+let b: Awaited<ReturnType<typeof createEnterprise>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '', SIGN_IN_MAX_FAILURES: '3', SIGN_IN_LOCK_MINUTES: '15' });
+  a = await createEnterprise(t.database.db, { name: '甲企业' });
+  b = await createEnterprise(t.database.db, { name: '乙企业' });
+});
+afterAll(async () => t?.close());
+
+const encrypt = (plain: string) =>
+  publicEncrypt(
+    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain),
+  ).toString('base64');
+
+/** A fresh captcha and its answer (the answer never leaves the server but through the image). */
+async function captcha() {
+  const { token, text } = await t.services.captchas.create();
+  return { imageCodeToken: token, imageCode: text };
+}
+
+function call(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  options: { domain?: string; token?: string; body?: object; lang?: string } = {},
+) {
+  const headers: Record<string, string> = clientHeaders(options.domain ?? a.domain);
+  if (options.token) headers.token = options.token;
+  if (options.lang) headers.lang = options.lang;
+  return t.app.inject({
+    method,
+    url,
+    headers,
+    ...(method === 'GET' ? { query: options.body as Record<string, string> } : { payload: options.body ?? {} }),
+  });
+}
+
+async function passwordSignIn(phone: string, password: string, domain = a.domain) {
+  return call('POST', LOGIN_PWD, { domain, body: { phone, password: encrypt(password), ...(await captcha()) } });
+}
+
+async function auditEvents(accountId: number) {
+  const rows = await t.database.db
+    .select({ event: schema.auditLog.event })
+    .from(schema.auditLog)
+    .where(eq(schema.auditLog.accountId, accountId))
+    .orderBy(schema.auditLog.id);
+  return rows.map((r) => r.event);
+}
+
+async function sendCode(phone: string, type = 2, domain = a.domain) {
+  return call('POST', SEND_CODE, { domain, body: { phone, verificationCodeType: type, ...(await captcha()) } });
+}
+
+async function lastCode(phone: string): Promise<string> {
+  const res = await call('GET', OUTBOX, { body: { phone } });
+  const [latest] = res.json().data as Array<{ content: string }>;
+  return /\d{6}/.exec(latest!.content)![0];
+}
+
+describe('captcha and key', () => {
+  it('gives a captcha as an SVG data URL with a token, and the public key of the password cipher', async () => {
+    const res = await call('GET', CAPTCHA);
+    const body = res.json();
+    expect(body.code).toBe(200);
+    expect(body.data.token).toMatch(/^[\w-]{20,}$/);
+    expect(body.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(body.data.img.split(',')[1], 'base64').toString()).toContain('<svg');
+
+    const key = (await call('GET', KEY)).json();
+    expect(key.data).toEqual({ publicKey: expect.stringContaining('BEGIN PUBLIC KEY'), algorithm: 'RSA-OAEP-256' });
+  });
+});
+
+describe('password sign-in', () => {
+  it('signs in: token in the body and as an HttpOnly cookie; the person and audit log follow', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const res = await passwordSignIn(person.phone, person.password);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 200, data: { token: expect.any(String), chooseEnterprise: false } });
+    const cookie = res.cookies.find((c) => c.name === 'token');
+    expect(cookie).toMatchObject({ value: body.data.token, httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    const me = (await call('GET', CURRENT, { token: body.data.token })).json();
+    expect(me.data).toMatchObject({ eid: a.eid, phone: person.phone, isAdmin: false });
+    expect(await auditEvents(person.accountId)).toEqual(['sign_in']);
+  });
+
+  it('a wrong password gives 3002 and is audited; the message is in the page language', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const res = await call('POST', LOGIN_PWD, {
+      lang: 'en',
+      body: { phone: person.phone, password: encrypt('Wrong123!'), ...(await captcha()) },
+    });
+    expect(res.json()).toEqual({ code: 3002, message: 'Wrong account or password', data: null });
+    expect((await passwordSignIn(person.phone, 'Wrong123!')).json().message).toBe('账号或密码错误');
+    expect(await auditEvents(person.accountId)).toEqual(['sign_in_failed', 'sign_in_failed']);
+    // An unknown phone answers the same.
+    expect((await passwordSignIn('13900000999', 'Wrong123!')).json().code).toBe(3002);
+  });
+
+  it('a wrong captcha gives 3003, a used or made-up one 3004; the captcha is used up either way', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const c = await captcha();
+    const wrong = await call('POST', LOGIN_PWD, {
+      body: {
+        phone: person.phone,
+        password: encrypt(person.password),
+        imageCodeToken: c.imageCodeToken,
+        imageCode: 'zzzz',
+      },
+    });
+    expect(wrong.json()).toMatchObject({ code: 3003, message: '图形验证码错误' });
+    const reused = await call('POST', LOGIN_PWD, {
+      body: { phone: person.phone, password: encrypt(person.password), ...c },
+    });
+    expect(reused.json()).toMatchObject({ code: 3004, message: '图形验证码已过期，请重新获取' });
+    const madeUp = await call('POST', LOGIN_PWD, {
+      body: { phone: person.phone, password: encrypt(person.password), imageCodeToken: 'nope', imageCode: 'abcd' },
+    });
+    expect(madeUp.json().code).toBe(3004);
+  });
+
+  it('an expired captcha gives 3004; answers are case-insensitive', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const old = await captcha();
+    await t.database.db.execute(sql`UPDATE captchas SET expires_at = now() - interval '1 second'`);
+    const expired = await call('POST', LOGIN_PWD, {
+      body: { phone: person.phone, password: encrypt(person.password), ...old },
+    });
+    expect(expired.json().code).toBe(3004);
+    const c = await captcha();
+    const ok = await call('POST', LOGIN_PWD, {
+      body: { phone: person.phone, password: encrypt(person.password), ...c, imageCode: c.imageCode.toUpperCase() },
+    });
+    expect(ok.json().code).toBe(200);
+  });
+
+  it('locks the account after repeated failures (3008 with the minutes left), even for the right password', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    expect((await passwordSignIn(person.phone, 'Wrong123!')).json().code).toBe(3002);
+    expect((await passwordSignIn(person.phone, 'Wrong123!')).json().code).toBe(3002);
+    const locked = (await passwordSignIn(person.phone, 'Wrong123!')).json();
+    expect(locked).toEqual({ code: 3008, message: '账号已锁定，请15分钟后再试', data: { minutes: 15 } });
+    const stillLocked = (await passwordSignIn(person.phone, person.password)).json();
+    expect(stillLocked.code).toBe(3008);
+    expect(await auditEvents(person.accountId)).toEqual(['sign_in_failed', 'sign_in_failed', 'account_locked']);
+
+    // Once the lock has passed, the right password signs in and the count starts again.
+    await t.database.db
+      .update(schema.accounts)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(schema.accounts.id, person.accountId));
+    expect((await passwordSignIn(person.phone, person.password)).json().code).toBe(200);
+    expect((await passwordSignIn(person.phone, 'Wrong123!')).json().code).toBe(3002);
+  });
+
+  it('refuses a password that was not encrypted with the key (400), and bad input names the field', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const plain = await call('POST', LOGIN_PWD, {
+      body: { phone: person.phone, password: person.password, ...(await captcha()) },
+    });
+    expect(plain.json()).toMatchObject({ code: 400, message: '参数错误：密码未按要求加密，请刷新页面后重试' });
+    const badPhone = await call('POST', LOGIN_PWD, { body: { phone: '12345', password: 'x', ...(await captcha()) } });
+    expect(badPhone.json()).toMatchObject({ code: 400, message: expect.stringContaining('phone') });
+    expect(badPhone.json().message).toContain('请输入正确的手机号码');
+  });
+});
+
+describe('SMS code sign-in', () => {
+  it('sends a 6-digit code through the dev provider and signs in with it once', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const sent = (await sendCode(person.phone)).json();
+    expect(sent).toEqual({ code: 200, message: '成功', data: { retryDuration: 60 } });
+    const code = await lastCode(person.phone);
+    expect(code).toMatch(/^\d{6}$/);
+    const outbox = (await call('GET', OUTBOX, { body: { phone: person.phone } })).json().data;
+    expect(outbox[0].content).toContain(`【${a.name}】`);
+
+    const res = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    expect(res.json()).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
+    const again = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    expect(again.json()).toMatchObject({ code: 3006, message: '短信验证码已过期，请重新获取' });
+  });
+
+  it('a wrong code gives 3005; after five wrong tries the code is dead (3006)', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    await sendCode(person.phone);
+    const code = await lastCode(person.phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: wrong } });
+      expect(res.json()).toMatchObject({ code: 3005, message: '短信验证码错误' });
+    }
+    const right = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    expect(right.json().code).toBe(3006);
+  });
+
+  it('an expired code gives 3006; a new code within a minute is refused (3009)', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    await sendCode(person.phone);
+    const code = await lastCode(person.phone);
+    expect((await sendCode(person.phone)).json()).toMatchObject({
+      code: 3009,
+      message: '验证码发送过于频繁，请稍后再试',
+    });
+    await t.database.db
+      .update(schema.smsCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.smsCodes.phone, person.phone));
+    const res = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    expect(res.json().code).toBe(3006);
+  });
+
+  it('codes for sign-in need a registered phone (3010); codes for registration an unregistered one (3007)', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    expect((await sendCode('13900000998')).json()).toMatchObject({ code: 3010, message: '该手机号未注册' });
+    expect((await sendCode(person.phone, 1)).json()).toMatchObject({ code: 3007, message: '该手机号已注册' });
+    const newcomer = (await sendCode('13900000997', 1)).json();
+    expect(newcomer.code).toBe(200);
+  });
+});
+
+describe('employee-number sign-in', () => {
+  it("signs in to the site's enterprise with the employee number and the account's password", async () => {
+    const person = await createAccount(t.database.db, [a.eid, b.eid], { employeeNo: 'E-7001' });
+    const body = async (domain: string, empNo: string, password: string) =>
+      (
+        await call('POST', LOGIN_EMP, {
+          domain,
+          body: { empNo, password: encrypt(password), ...(await captcha()) },
+        })
+      ).json();
+    const ok = await body(b.domain, 'E-7001', person.password);
+    expect(ok).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
+    const me = (await call('GET', CURRENT, { token: ok.data.token })).json();
+    expect(me.data.eid).toBe(b.eid);
+    expect((await body(a.domain, 'E-7001', 'Wrong123!')).code).toBe(3002);
+    expect((await body(a.domain, 'E-0000', person.password)).code).toBe(3002);
+  });
+
+  it("another enterprise's employee number is unknown on this site", async () => {
+    await createAccount(t.database.db, [b.eid], { employeeNo: 'ONLY-B' });
+    const res = await call('POST', LOGIN_EMP, {
+      domain: a.domain,
+      body: { empNo: 'ONLY-B', password: encrypt('Passw0rd!'), ...(await captcha()) },
+    });
+    expect(res.json().code).toBe(3002);
+  });
+});
+
+describe('enterprises, sign-out and tenancy', () => {
+  it('a person of several enterprises signing in elsewhere chooses one: 309 until then, then a new session', async () => {
+    const c = await createEnterprise(t.database.db, { name: '丙企业' });
+    const person = await createAccount(t.database.db, [a.eid, b.eid]);
+    const signedIn = (await passwordSignIn(person.phone, person.password, c.domain)).json();
+    expect(signedIn.data.chooseEnterprise).toBe(true);
+    const first = signedIn.data.token as string;
+    expect((await call('GET', CURRENT, { token: first })).json().code).toBe(309);
+
+    const list = (await call('GET', ENTERPRISES, { token: first })).json();
+    expect(list.data).toEqual([
+      { eid: a.eid, entName: '甲企业', userEntLogo: '', current: false, disabled: false },
+      { eid: b.eid, entName: '乙企业', userEntLogo: '', current: false, disabled: false },
+    ]);
+    const chosen = await call('POST', CHOOSE, { token: first, body: { eid: b.eid } });
+    const second = chosen.json().data.token as string;
+    expect(chosen.cookies.find((k) => k.name === 'token')?.value).toBe(second);
+    expect((await call('GET', CURRENT, { token: second })).json().data.eid).toBe(b.eid);
+    // The session it was chosen from has ended.
+    expect((await call('GET', ENTERPRISES, { token: first })).json().code).toBe(307);
+
+    // Switching again: the list marks the current one.
+    const now = (await call('GET', ENTERPRISES, { token: second })).json().data;
+    expect(now.find((e: { current: boolean }) => e.current).eid).toBe(b.eid);
+    const third = (await call('POST', CHOOSE, { token: second, body: { eid: a.eid } })).json().data.token;
+    expect((await call('GET', CURRENT, { token: third })).json().data.eid).toBe(a.eid);
+    expect((await call('GET', CURRENT, { token: second })).json().code).toBe(307);
+  });
+
+  it('choosing an enterprise one does not belong to is not found, and nothing of it is read', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const token = (await passwordSignIn(person.phone, person.password)).json().data.token;
+    const res = await call('POST', CHOOSE, { token, body: { eid: b.eid } });
+    expect(res.json().code).toBe(404);
+    expect((await call('GET', CURRENT, { token })).json().data.eid).toBe(a.eid);
+    // A disabled membership cannot be chosen either.
+    const other = await createAccount(t.database.db, [a.eid]);
+    await t.database.db.insert(schema.enterpriseUsers).values({ eid: b.eid, accountId: other.accountId, status: 2 });
+    const otherToken = (await passwordSignIn(other.phone, other.password)).json().data.token;
+    expect((await call('POST', CHOOSE, { token: otherToken, body: { eid: b.eid } })).json().code).toBe(308);
+  });
+
+  it('signing out ends the session (307 from then on) and clears the cookie; it is audited', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const token = (await passwordSignIn(person.phone, person.password)).json().data.token;
+    const res = await call('PUT', LOGOUT, { token });
+    expect(res.json()).toEqual({ code: 200, message: '成功', data: null });
+    const cleared = res.cookies.find((c) => c.name === 'token');
+    expect(cleared?.value).toBe('');
+    expect((await call('GET', CURRENT, { token })).json().code).toBe(307);
+    expect(await auditEvents(person.accountId)).toEqual(['sign_in', 'sign_out']);
+    const [row] = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.accountId, person.accountId), eq(schema.auditLog.event, 'sign_out')))
+      .orderBy(desc(schema.auditLog.id));
+    expect(row?.eid).toBe(a.eid);
+  });
+
+  it('a person only in a disabled membership cannot sign in (308)', async () => {
+    const person = await createAccount(t.database.db, [a.eid], { status: 2 });
+    expect((await passwordSignIn(person.phone, person.password)).json().code).toBe(308);
+  });
+});
+
+describe('per-address limit of sign-in calls', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ TENANT_CODES: '', SIGN_IN_PER_IP_PER_MINUTE: '2' });
+  });
+  afterAll(async () => limited?.close());
+
+  it('the third sign-in attempt of an address within a minute gets 429', async () => {
+    const e = await createEnterprise(limited.database.db);
+    const attempt = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: LOGIN_CODE,
+        headers: clientHeaders(e.domain),
+        payload: { phone: '13900000996', verificationCode: '123456' },
+      });
+    expect((await attempt()).json().code).toBe(3006);
+    expect((await attempt()).json().code).toBe(3006);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(429);
+  });
+});

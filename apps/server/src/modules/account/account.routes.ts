@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import * as calls from '@portal/contract';
+import type { CaptchaStore } from '../../platform/captcha.ts';
+import type { Config } from '../../platform/config.ts';
+import { registerCall, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
+import type { PasswordCipher } from '../../platform/password-cipher.ts';
+import { DevSmsProvider, type SmsProvider } from '../../platform/providers/sms.ts';
+import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
+import type { SiteService } from '../site/site.service.ts';
+import type { AccountService, SignedIn } from './account.service.ts';
+
+export interface AccountRouteDeps {
+  accounts: AccountService;
+  captchas: CaptchaStore;
+  cipher: PasswordCipher;
+  site: SiteService;
+  sms: SmsProvider;
+  config: Pick<Config, 'SIGN_IN_PER_IP_PER_MINUTE'>;
+}
+
+/** Sign-in, codes, the signed-in person, sign-out and enterprises: thin handlers over the service. */
+export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, account: AccountRouteDeps): void {
+  const limited = { perMinute: account.config.SIGN_IN_PER_IP_PER_MINUTE };
+  const site = async (ctx: CallContext) => {
+    const eid = await ctx.eid();
+    const website = await account.site.getWebsite(eid);
+    return { eid, entName: website.entName, ip: ctx.req.ip };
+  };
+  const signedIn = (ctx: CallContext, result: SignedIn) => {
+    setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
+    return { token: result.token, chooseEnterprise: result.chooseEnterprise };
+  };
+
+  registerCall(app, deps, calls.getImageCaptcha, async () => {
+    const { token, img } = await account.captchas.create();
+    return { token, img };
+  });
+  registerCall(app, deps, calls.getPasswordKey, () => ({
+    publicKey: account.cipher.publicKeyPem,
+    algorithm: 'RSA-OAEP-256' as const,
+  }));
+  registerCall(
+    app,
+    deps,
+    calls.sendVerificationCode,
+    async (input, ctx) => ({ retryDuration: await account.accounts.sendCode(input, await site(ctx)) }),
+    limited,
+  );
+  registerCall(
+    app,
+    deps,
+    calls.loginByPassword,
+    async (input, ctx) => signedIn(ctx, await account.accounts.signInWithPassword(input, await site(ctx))),
+    limited,
+  );
+  registerCall(
+    app,
+    deps,
+    calls.loginByCode,
+    async (input, ctx) => signedIn(ctx, await account.accounts.signInWithCode(input, await site(ctx))),
+    limited,
+  );
+  registerCall(
+    app,
+    deps,
+    calls.loginByEmployeeNo,
+    async (input, ctx) => signedIn(ctx, await account.accounts.signInWithEmployeeNo(input, await site(ctx))),
+    limited,
+  );
+  registerCall(app, deps, calls.currentUser, (_q, ctx) => account.accounts.currentUser(ctx.session!));
+  registerCall(
+    app,
+    deps,
+    calls.logout,
+    async (_q, ctx) => {
+      await account.accounts.signOut(ctx.account!, ctx.req.ip);
+      clearSessionCookie(ctx.reply);
+      return null;
+    },
+    { session: 'account' },
+  );
+  registerCall(
+    app,
+    deps,
+    calls.enterpriseList,
+    async (_q, ctx) =>
+      (await account.accounts.enterprises(ctx.account!)).map((m) => ({
+        eid: m.eid,
+        entName: m.entName,
+        userEntLogo: m.userEntLogo,
+        current: m.current,
+        disabled: !m.active,
+      })),
+    { session: 'account' },
+  );
+  registerCall(
+    app,
+    deps,
+    calls.chooseEnterprise,
+    async (input, ctx) => {
+      const result = await account.accounts.choose(ctx.account!, input.eid, ctx.req.ip);
+      setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
+      return { token: result.token };
+    },
+    { session: 'account' },
+  );
+
+  const { sms } = account;
+  if (sms instanceof DevSmsProvider) {
+    registerCall(app, deps, calls.devSmsOutbox, async (input) =>
+      (await sms.outbox(input.phone)).map((r) => ({
+        phone: r.phone,
+        content: r.content,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    );
+  }
+}

@@ -1,0 +1,214 @@
+import { verify } from '@node-rs/argon2';
+import { ErrorCode, SmsPurpose, type SmsPurposeValue } from '@portal/contract';
+import type { AuditLog } from '../../platform/audit.ts';
+import type { CaptchaStore } from '../../platform/captcha.ts';
+import type { Config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PasswordCipher } from '../../platform/password-cipher.ts';
+import type { AccountSession, Session, SessionStore } from '../../platform/session.ts';
+import type { AccountRepository, Membership } from './account.repository.ts';
+import type { SmsCodes } from './sms-code.service.ts';
+
+/** Where a sign-in happens: the site's enterprise (domain and eid) and the client's address. */
+export interface SignInSite {
+  eid: number;
+  entName: string;
+  ip: string;
+}
+
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  chooseEnterprise: boolean;
+}
+
+interface Captcha {
+  imageCodeToken: string;
+  imageCode: string;
+}
+
+/** Masks a phone for logs and messages: 138****0001. */
+export const maskPhone = (phone: string) =>
+  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';
+
+/**
+ * Sign-in, sign-out and choosing an enterprise (issue 3, decision 008). Password sign-ins are
+ * limited per account (SIGN_IN_MAX_FAILURES in a row lock it for SIGN_IN_LOCK_MINUTES) and per
+ * address (route limit); every outcome is written to the audit log.
+ */
+export class AccountService {
+  constructor(
+    private readonly deps: {
+      accounts: AccountRepository;
+      sessions: SessionStore;
+      captchas: CaptchaStore;
+      smsCodes: SmsCodes;
+      cipher: PasswordCipher;
+      audit: AuditLog;
+      config: Pick<Config, 'SIGN_IN_MAX_FAILURES' | 'SIGN_IN_LOCK_MINUTES'>;
+    },
+  ) {}
+
+  async signInWithPassword(
+    input: Captcha & { phone: string; password: string },
+    site: SignInSite,
+    now = new Date(),
+  ): Promise<SignedIn> {
+    await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
+    const account = await this.deps.accounts.byPhone(input.phone);
+    return this.checkPassword(
+      account,
+      input.password,
+      site,
+      { method: 'password', detail: { phone: maskPhone(input.phone) } },
+      now,
+    );
+  }
+
+  async signInWithEmployeeNo(
+    input: Captcha & { empNo: string; password: string },
+    site: SignInSite,
+    now = new Date(),
+  ): Promise<SignedIn> {
+    await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
+    const account = await this.deps.accounts.byEmployeeNo(site.eid, input.empNo);
+    // An employee number names a person of this site's enterprise: the session is for it.
+    const how = { method: 'employee number', detail: { empNo: input.empNo }, onlySite: true };
+    return this.checkPassword(account, input.password, site, how, now);
+  }
+
+  async signInWithCode(input: { phone: string; verificationCode: string }, site: SignInSite, now = new Date()) {
+    await this.deps.smsCodes.consume(input.phone, SmsPurpose.SIGN_IN, input.verificationCode, now);
+    const account = await this.deps.accounts.byPhone(input.phone);
+    if (!account) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+    return this.start(account.id, site, 'code', now);
+  }
+
+  /** Sends an SMS code after the image captcha; the phone must (or must not) have an account. */
+  async sendCode(
+    input: Captcha & { phone: string; verificationCodeType: SmsPurposeValue },
+    site: SignInSite,
+    now = new Date(),
+  ): Promise<number> {
+    await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
+    const account = await this.deps.accounts.byPhone(input.phone);
+    if (input.verificationCodeType === SmsPurpose.REGISTER && account) throw new AppError(ErrorCode.PHONE_REGISTERED);
+    if (input.verificationCodeType !== SmsPurpose.REGISTER && !account) {
+      throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+    }
+    return this.deps.smsCodes.send(input.phone, input.verificationCodeType, site.entName, now);
+  }
+
+  async signOut(session: AccountSession, ip: string): Promise<void> {
+    await this.deps.sessions.revoke(session.tokenHash, 'signed out');
+    await this.deps.audit.write({ event: 'sign_out', accountId: session.accountId, eid: session.eid, ip });
+  }
+
+  async enterprises(session: AccountSession): Promise<Array<Membership & { current: boolean }>> {
+    const list = await this.deps.accounts.memberships(session.accountId);
+    return list.map((m) => ({ ...m, current: m.eid === session.eid }));
+  }
+
+  /** A new session in the chosen enterprise; the one it was chosen from ends (307 from now on). */
+  async choose(session: AccountSession, eid: number, ip: string, now = new Date()): Promise<SignedIn> {
+    const membership = (await this.deps.accounts.memberships(session.accountId)).find((m) => m.eid === eid);
+    // Another person's enterprise is as unknown as a missing one.
+    if (!membership) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!membership.active) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    const created = await this.deps.sessions.create(session.accountId, eid, now);
+    await this.deps.sessions.revoke(session.tokenHash, 'enterprise switched');
+    await this.deps.audit.write({
+      event: 'enterprise_chosen',
+      accountId: session.accountId,
+      eid,
+      ip,
+      detail: { from: session.eid },
+    });
+    return { ...created, chooseEnterprise: false };
+  }
+
+  async currentUser(session: Session) {
+    const member = await this.deps.accounts.member(session.eid, session.accountId);
+    // The session's membership was checked a moment ago; gone now means it just ended.
+    if (!member) throw new AppError(ErrorCode.SESSION_ENDED);
+    return { ...member, creditHour: 0, certificateCount: 0 };
+  }
+
+  private async checkPassword(
+    account: Awaited<ReturnType<AccountRepository['byPhone']>>,
+    encrypted: string,
+    site: SignInSite,
+    how: { method: string; detail: Record<string, unknown>; onlySite?: boolean },
+    now: Date,
+  ): Promise<SignedIn> {
+    const { detail } = how;
+    const password = this.deps.cipher.decrypt(encrypted);
+    if (password === null) {
+      throw new AppError(ErrorCode.BAD_INPUT, {
+        message: {
+          zh: '参数错误：密码未按要求加密，请刷新页面后重试',
+          en: 'Invalid input: the password is not encrypted as required, please reload the page',
+        },
+      });
+    }
+    const { audit, accounts, config } = this.deps;
+    if (!account) {
+      await audit.write({
+        event: 'sign_in_failed',
+        eid: site.eid,
+        ip: site.ip,
+        detail: { ...detail, reason: 'unknown' },
+      });
+      throw new AppError(ErrorCode.WRONG_CREDENTIALS);
+    }
+    if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) {
+      throw locked(account.lockedUntil, now);
+    }
+    const ok = account.passwordHash !== null && (await verify(account.passwordHash, password).catch(() => false));
+    if (!ok) {
+      const failures = await accounts.countFailure(account.id);
+      if (failures >= config.SIGN_IN_MAX_FAILURES) {
+        const until = new Date(now.getTime() + config.SIGN_IN_LOCK_MINUTES * 60_000);
+        await accounts.lock(account.id, until);
+        await audit.write({ event: 'account_locked', accountId: account.id, eid: site.eid, ip: site.ip, detail });
+        throw locked(until, now);
+      }
+      await audit.write({
+        event: 'sign_in_failed',
+        accountId: account.id,
+        eid: site.eid,
+        ip: site.ip,
+        detail: { ...detail, reason: 'password', failures },
+      });
+      throw new AppError(ErrorCode.WRONG_CREDENTIALS);
+    }
+    await accounts.clearFailures(account.id);
+    return this.start(account.id, site, how.method, now, how.onlySite);
+  }
+
+  /**
+   * Starts a session: in the site's enterprise when the person belongs to it (required with
+   * `onlySite`), else in their only enterprise, else without one (the person chooses at /company).
+   */
+  private async start(
+    accountId: number,
+    site: SignInSite,
+    method: string,
+    now: Date,
+    onlySite = false,
+  ): Promise<SignedIn> {
+    const active = (await this.deps.accounts.memberships(accountId)).filter((m) => m.active);
+    if (active.length === 0) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    const here = active.find((m) => m.eid === site.eid);
+    if (onlySite && !here) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    const eid = here?.eid ?? (active.length === 1 ? active[0]!.eid : null);
+    const created = await this.deps.sessions.create(accountId, eid, now);
+    await this.deps.audit.write({ event: 'sign_in', accountId, eid, ip: site.ip, detail: { method, site: site.eid } });
+    return { ...created, chooseEnterprise: eid === null };
+  }
+}
+
+function locked(until: Date, now: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return new AppError(ErrorCode.ACCOUNT_LOCKED, { params: { minutes }, data: { minutes } });
+}

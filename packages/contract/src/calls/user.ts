@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { zMobile } from '../validators.ts';
+
+/**
+ * Account calls (platform.md section 7, account-area.md section 7): captcha, SMS codes, sign-in,
+ * the signed-in person, sign-out and choosing an enterprise. Field names are the spec's where it
+ * gives them; decision 008 records the rest.
+ */
+
+/** What an SMS code is for (verificationCodeType). The spec fixes 4 and 5; decision 008 the rest. */
+export const SmsPurpose = {
+  REGISTER: 1,
+  SIGN_IN: 2,
+  RESET_PASSWORD: 3,
+  CHANGE_PHONE: 4,
+  CANCEL_ACCOUNT: 5,
+} as const;
+export type SmsPurposeValue = (typeof SmsPurpose)[keyof typeof SmsPurpose];
+
+const imageCode = {
+  imageCodeToken: z.string().trim().min(1, { error: '请获取图形验证码' }).max(100),
+  imageCode: z.string().trim().min(1, { error: '请输入图形验证码' }).max(10),
+};
+
+/** A password as the browser sends it: RSA-OAEP (SHA-256) ciphertext, base64. */
+const encryptedPassword = z.string().trim().min(1, { error: '请输入密码' }).max(1024);
+
+const signedIn = z.object({
+  token: z.string(),
+  /** The person belongs to several enterprises and none is chosen yet: go to /company. */
+  chooseEnterprise: z.boolean(),
+});
+
+export const getImageCaptcha = defineCall({
+  name: 'getImageCaptcha',
+  method: 'GET',
+  path: '/user/api/common/get/image/captcha',
+  summary: 'Image captcha: single use, short-lived; img is an SVG data URL',
+  tags: ['account'],
+  request: z.object({}),
+  response: z.object({ token: z.string(), img: z.string() }),
+});
+
+export const getPasswordKey = defineCall({
+  name: 'getPasswordKey',
+  method: 'GET',
+  path: '/user/api/common/get/public/key',
+  summary: 'Public key the browser encrypts passwords and ID numbers with (RSA-OAEP, SHA-256, SPKI PEM)',
+  tags: ['account'],
+  request: z.object({}),
+  response: z.object({ publicKey: z.string(), algorithm: z.literal('RSA-OAEP-256') }),
+});
+
+export const sendVerificationCode = defineCall({
+  name: 'sendVerificationCode',
+  method: 'POST',
+  path: '/user/api/common/send/verification/code',
+  summary: 'Send an SMS code (6 digits) after an image captcha; answers the seconds until a new one may be sent',
+  tags: ['account'],
+  request: z.object({
+    ...imageCode,
+    phone: zMobile(),
+    eid: z.coerce.number().int().positive().optional(),
+    verificationCodeType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  }),
+  response: z.object({ retryDuration: z.number().int() }),
+});
+
+export const loginByPassword = defineCall({
+  name: 'loginByPassword',
+  method: 'POST',
+  path: '/user/api/login/pwd',
+  summary: 'Sign in with phone, encrypted password and image captcha',
+  tags: ['account'],
+  request: z.object({ phone: zMobile(), password: encryptedPassword, ...imageCode }),
+  response: signedIn,
+});
+
+export const loginByCode = defineCall({
+  name: 'loginByCode',
+  method: 'POST',
+  path: '/user/api/login/verification/code',
+  summary: 'Sign in with phone and SMS code (verificationCodeType 2)',
+  tags: ['account'],
+  request: z.object({
+    phone: zMobile(),
+    verificationCode: z.string().trim().min(1, { error: '请输入验证码' }).max(6),
+  }),
+  response: signedIn,
+});
+
+export const loginByEmployeeNo = defineCall({
+  name: 'loginByEmployeeNo',
+  method: 'POST',
+  path: '/user/api/login/emp/no',
+  summary: "Sign in to this site's enterprise with an employee number, encrypted password and image captcha",
+  tags: ['account'],
+  request: z.object({
+    empNo: z.string().trim().min(1, { error: '请输入工号' }).max(50),
+    password: encryptedPassword,
+    ...imageCode,
+  }),
+  response: signedIn,
+});
+
+export const currentUser = defineCall({
+  name: 'currentUser',
+  method: 'GET',
+  path: '/user/auth/enterprise/user/info/current/view',
+  summary: 'The signed-in person in the chosen enterprise',
+  tags: ['account'],
+  request: z.object({}),
+  response: z.object({
+    eid: z.number().int(),
+    userName: z.string(),
+    realName: z.string(),
+    phone: z.string(),
+    headPortrait: z.string(),
+    departmentName: z.string(),
+    isAdmin: z.boolean(),
+    creditHour: z.number(),
+    certificateCount: z.number().int(),
+  }),
+});
+
+export const logout = defineCall({
+  name: 'logout',
+  method: 'PUT',
+  path: '/user/auth/user/info/logout',
+  summary: 'Sign out: the session ends (its token answers 307 from now on)',
+  tags: ['account'],
+  request: z.object({}),
+  response: z.null(),
+});
+
+export const enterpriseList = defineCall({
+  name: 'enterpriseList',
+  method: 'GET',
+  path: '/user/auth/user/info/enterprise/list',
+  summary: "The signed-in person's enterprises (also before one is chosen)",
+  tags: ['account'],
+  request: z.object({}),
+  response: z.array(
+    z.object({
+      eid: z.number().int(),
+      entName: z.string(),
+      userEntLogo: z.string(),
+      current: z.boolean(),
+      disabled: z.boolean(),
+    }),
+  ),
+});
+
+export const chooseEnterprise = defineCall({
+  name: 'chooseEnterprise',
+  method: 'POST',
+  path: '/user/auth/user/info/choose/enterprise',
+  summary: 'Choose or switch the enterprise: a new session for it, the old one ends',
+  tags: ['account'],
+  request: z.object({ eid: z.coerce.number().int().positive() }),
+  response: z.object({ token: z.string() }),
+});
+
+export const devSmsOutbox = defineCall({
+  name: 'devSmsOutbox',
+  method: 'GET',
+  path: '/dev/api/sms/outbox',
+  summary: 'Dev SMS provider only: the latest messages it "sent" to a phone (DESIGN.md section 5)',
+  tags: ['dev'],
+  request: z.object({ phone: zMobile() }),
+  response: z.array(z.object({ phone: z.string(), content: z.string(), createdAt: z.string() })),
+});

@@ -12,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     port: number;
     browserAvailable: boolean;
+    /** The portal's embedded database, for tests that set up what a browser cannot (captchas). */
+    databaseUrl: string;
   }
 }
 
@@ -68,6 +70,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
   project.provide('browserAvailable', browserAvailable);
+  project.provide('databaseUrl', `postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`);
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');

@@ -16,6 +16,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { PortalLoadContext } from '@portal/contract';
+import { currentUser } from '@portal/contract/calls/user';
 import { FIRST_VISIT_COOKIE, LANG_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
 import { LangContext } from './lib/i18n.ts';
@@ -64,6 +65,7 @@ function navState(
 ): NavigationState {
   return {
     signedIn: site.signedIn,
+    choosingEnterprise: site.choosingEnterprise,
     visitorOpenSet: site.website.visitorOpenSet,
     registerOpenSet: site.website.registerOpenSet,
     siteLang: site.website.lang,
@@ -96,8 +98,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The enterprise a visitor chose with ?eid= is remembered, also when this answer is a redirect.
   if (eidParam) headers.append('set-cookie', `eid=${eidParam}; Path=/; SameSite=Lax`);
   if (target) throw redirect(target, { headers });
+  const user = site.signedIn && !site.choosingEnterprise ? await ctx.gateway(request, currentUser, {}) : null;
   const body: RootData = {
     site,
+    user: user && user.code === 200 ? user.data : null,
     lang: pathLang(url.pathname),
     themeCss: await ctx.themeCss(site.website.websiteThemeColor, site.website.greyThemeOpenSet),
     nonce: ctx.nonce,

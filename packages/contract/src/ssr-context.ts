@@ -12,6 +12,8 @@ export interface SiteBundle {
   links: SysLink[];
   /** A valid session came with the request. */
   signedIn: boolean;
+  /** The session has not chosen its enterprise yet (code 309): every page leads to /company. */
+  choosingEnterprise: boolean;
   /** Registrable domain of the host, as the client sends in the `domain` header. */
   domain: string;
   /** Hostname the request came to (for the wrong-domain check). */

@@ -46,11 +46,13 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
     const domain = registrableDomain(host);
     const token = cookieValue(request.headers.get('cookie'), TOKEN_COOKIE);
     let sessionEid: number | undefined;
+    let choosingEnterprise = false;
     if (token) {
       try {
         sessionEid = (await services.sessions.authenticate(token)).eid;
-      } catch {
+      } catch (err) {
         sessionEid = undefined;
+        choosingEnterprise = err instanceof AppError && err.code === ErrorCode.CHOOSE_ENTERPRISE;
       }
     }
     let siteEid: number;
@@ -65,7 +67,15 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
       services.site.getNav(siteEid),
       services.site.listLinks(siteEid),
     ]);
-    return { website, nav, links, signedIn: sessionEid !== undefined, domain, hostname: hostnameOf(host) };
+    return {
+      website,
+      nav,
+      links,
+      signedIn: sessionEid !== undefined || choosingEnterprise,
+      choosingEnterprise,
+      domain,
+      hostname: hostnameOf(host),
+    };
   };
   return (requestId: string, nonce: string, remoteAddress: string): PortalLoadContext => ({
     requestId,

@@ -93,6 +93,11 @@ describe('route guard without a session', () => {
 describe('route guard with a session', () => {
   it('sends /login to /home and lets account pages through', () => {
     expect(go('/login', { signedIn: true })).toBe('/home');
+    // Signed in without an enterprise chosen (code 309): every page leads to /company.
+    expect(go('/home', { signedIn: true, choosingEnterprise: true })).toBe('/company');
+    expect(go('/account', { signedIn: true, choosingEnterprise: true })).toBe('/company?redirect=%2Faccount');
+    expect(go('/en/news', { signedIn: true, choosingEnterprise: true })).toBe('/en/company?redirect=%2Fen%2Fnews');
+    expect(go('/company', { signedIn: true, choosingEnterprise: true })).toBeNull();
     expect(go('/en/login', { signedIn: true })).toBe('/en/home');
     expect(go('/account', { signedIn: true })).toBeNull();
     expect(go('/topic/cate/1', { signedIn: true })).toBeNull();

@@ -9,6 +9,8 @@ export type Lang = 'zh' | 'en';
 
 export interface NavigationState {
   signedIn: boolean;
+  /** Signed in, but no enterprise chosen yet: /company is the only page. */
+  choosingEnterprise?: boolean;
   visitorOpenSet: boolean;
   registerOpenSet: boolean;
   siteLang: Lang;
@@ -112,6 +114,7 @@ export function resolveNavigation(pathname: string, search: string, s: Navigatio
       return localePath(s.signedIn || s.visitorOpenSet ? '/home' : '/login', 'en');
     return to(s.signedIn || s.visitorOpenSet ? '/home' : '/login');
   }
+  if (s.choosingEnterprise) return p === '/company' ? null : `${to('/company')}${redirectQuery(pathname, search, p)}`;
   if (p === '/register' && !s.registerOpenSet) return to('/home');
   if (s.signedIn) {
     if (p === '/login') return to('/home');
@@ -123,6 +126,12 @@ export function resolveNavigation(pathname: string, search: string, s: Navigatio
   if (!isPublicPath(pathname) && isKnownPath(p)) return withRedirect();
   if ((VISITOR_PATHS as readonly string[]).includes(p) && !s.visitorOpenSet) return withRedirect();
   return null;
+}
+
+/** `?redirect=` back to a page worth returning to (not the sign-in pages), or ''. */
+function redirectQuery(pathname: string, search: string, p: string): string {
+  if (p === '/' || p === '/login' || p === '/home' || !isKnownPath(p)) return '';
+  return `?redirect=${encodeURIComponent(pathname + search)}`;
 }
 
 /** A coarse mobile-device test on the User-Agent (phones and small tablets, not iPad desktop mode). */

@@ -1,10 +1,15 @@
 import { useRouteLoaderData } from 'react-router';
-import type { SiteBundle } from '@portal/contract';
+import type { CallResponse, SiteBundle } from '@portal/contract';
+import type { currentUser } from '@portal/contract/calls/user';
+
+export type CurrentUser = CallResponse<typeof currentUser>;
 import type { Lang } from './navigation.ts';
 
 /** What the root loader gives every page. */
 export interface RootData {
   site: SiteBundle;
+  /** The signed-in person in the site's enterprise (header user menu), null for visitors. */
+  user: CurrentUser | null;
   lang: Lang;
   /** The tenant theme's CSS (cached per theme on the server). */
   themeCss: string;
@@ -18,6 +23,10 @@ export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined;
   if (!data) throw new Error('useRootData outside the root route');
   return data;
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  return useRootData().user;
 }
 
 export function useSite(): SiteBundle {

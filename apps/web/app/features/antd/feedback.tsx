@@ -45,3 +45,14 @@ export function showNotice(
     keyboard: false,
   });
 }
+
+/** A confirmation dialog (sign-out): onOk runs when confirmed; the dialog waits for it. */
+export function confirmDialog(
+  options: { title: string; content: string; okText: string; cancelText: string },
+  theme: Pick<ThemeOptions, 'themeColor'>,
+  lang: Lang,
+  onOk: () => Promise<void>,
+): void {
+  configure(theme, lang);
+  Modal.confirm({ ...options, onOk });
+}

@@ -1,0 +1,24 @@
+import type { Rule } from 'antd/es/form';
+import { validate, type ValidatorKind } from '@portal/contract/validators';
+import type { Lang } from '../../lib/navigation.ts';
+
+/** An antd form rule from a shared validator: the spec's exact required and format messages. */
+export function ruleOf(kind: ValidatorKind, lang: Lang, required = true): Rule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const error = validate(kind, typeof value === 'string' ? value : '', { lang, required });
+      return error ? Promise.reject(new Error(error)) : Promise.resolve();
+    },
+  };
+}
+
+/** A required text field: trimmed, with the given message when empty. */
+export function requiredRule(message: string): Rule {
+  return { required: true, whitespace: true, message };
+}
+
+/** Only a path of this site may be returned to after signing in (no `//host` or `https:`). */
+export function safeRedirect(raw: string | null, fallback: string): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  return raw;
+}

@@ -1,0 +1,20 @@
+import { logout } from '@portal/contract/calls/user';
+import type { ThemeOptions } from '@portal/contract';
+import { request } from '../../lib/api.ts';
+import { localePath, type Lang } from '../../lib/navigation.ts';
+import { confirmDialog } from '../antd/feedback.tsx';
+
+/**
+ * Asks 确定要退出登录吗？ and, confirmed, ends the session and goes to /login. Loaded when the
+ * person clicks 退出登录, so the header's first load carries neither antd nor the call schemas.
+ */
+export function confirmSignOut(
+  texts: { title: string; content: string; okText: string; cancelText: string },
+  theme: Pick<ThemeOptions, 'themeColor'>,
+  lang: Lang,
+): void {
+  confirmDialog(texts, theme, lang, async () => {
+    await request(logout).catch(() => undefined);
+    window.location.assign(localePath('/login', lang));
+  });
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Empty, List, Spin, Tag } from 'antd';
+import { chooseEnterprise, enterpriseList, logout } from '@portal/contract/calls/user';
+import type { CallResponse } from '@portal/contract';
+import { AntdRoot } from '../features/antd/antd-root.tsx';
+import { safeRedirect } from '../features/account/form-rules.ts';
+import { accountMessages } from '../features/account/messages.ts';
+import { request } from '../lib/api.ts';
+import { useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+
+type Enterprise = CallResponse<typeof enterpriseList>[number];
+
+/** /company: a person of several enterprises chooses one (also where code 309 leads). */
+function ChooseEnterprise() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const [params] = useSearchParams();
+  const [list, setList] = useState<Enterprise[] | null>(null);
+  const [choosing, setChoosing] = useState<number | null>(null);
+  useEffect(() => {
+    request(enterpriseList)
+      .then(setList)
+      .catch(() => setList([]));
+  }, []);
+  const choose = async (eid: number) => {
+    setChoosing(eid);
+    try {
+      await request(chooseEnterprise, { eid });
+      // The new session is the cookie the answer set; the whole page starts from it.
+      window.location.assign(safeRedirect(params.get('redirect'), localePath('/home', lang)));
+    } catch {
+      setChoosing(null);
+    }
+  };
+  const signOut = async () => {
+    await request(logout).catch(() => undefined);
+    window.location.assign(localePath('/login', lang));
+  };
+  return (
+    <section className="portal-company" aria-labelledby="company-title">
+      <h1 id="company-title" className="portal-page-title">
+        {t.chooseTitle}
+      </h1>
+      <p>{t.chooseHint}</p>
+      {list === null ? (
+        <Spin />
+      ) : list.length === 0 ? (
+        <Empty description={t.noEnterprises} />
+      ) : (
+        <List
+          bordered
+          dataSource={list}
+          renderItem={(e) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="enter"
+                  type="primary"
+                  disabled={e.disabled}
+                  loading={choosing === e.eid}
+                  onClick={() => void choose(e.eid)}
+                  aria-label={`${t.enter} ${e.entName}`}
+                >
+                  {t.enter}
+                </Button>,
+              ]}
+            >
+              <span className="portal-company-name">
+                {e.entName}
+                {e.current && <Tag color="blue">{t.current}</Tag>}
+                {e.disabled && <Tag>{t.disabled}</Tag>}
+              </span>
+            </List.Item>
+          )}
+        />
+      )}
+      <Button type="link" onClick={() => void signOut()}>
+        {t.signOut}
+      </Button>
+    </section>
+  );
+}
+
+export default function CompanyPage() {
+  return (
+    <AntdRoot>
+      <ChooseEnterprise />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,200 @@
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { App, Button, Form, Input, Tabs } from 'antd';
+import {
+  loginByCode,
+  loginByEmployeeNo,
+  loginByPassword,
+  sendVerificationCode,
+  SmsPurpose,
+} from '@portal/contract/calls/user';
+import { AntdRoot } from '../features/antd/antd-root.tsx';
+import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
+import { requiredRule, ruleOf, safeRedirect } from '../features/account/form-rules.ts';
+import { accountMessages } from '../features/account/messages.ts';
+import { encryptSecret } from '../features/account/password-crypto.ts';
+import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
+import { request } from '../lib/api.ts';
+import { useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+import { useSite } from '../lib/root-data.ts';
+
+type Method = 'password' | 'code' | 'employeeNo';
+
+/** Where to go once signed in: the redirect parameter (this site's paths only), else home. */
+function useAfterSignIn() {
+  const [params] = useSearchParams();
+  const lang = useLang();
+  return (result: { chooseEnterprise: boolean }) => {
+    const target = safeRedirect(params.get('redirect'), localePath('/home', lang));
+    const next = result.chooseEnterprise
+      ? `${localePath('/company', lang)}?redirect=${encodeURIComponent(target)}`
+      : target;
+    // A full load: every part of the page (header, guard, data) starts from the new session.
+    window.location.assign(next);
+  };
+}
+
+function SignInForm({ method }: { method: Method }) {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const afterSignIn = useAfterSignIn();
+
+  const retry = () => {
+    captcha.current?.refresh();
+    form.setFieldValue('imageCode', '');
+  };
+
+  const submit = async (v: Record<string, string>) => {
+    setBusy(true);
+    try {
+      const imageCode = { imageCodeToken: captcha.current?.token() ?? '', imageCode: v.imageCode?.trim() ?? '' };
+      const result =
+        method === 'password'
+          ? await request(loginByPassword, {
+              phone: v.phone!.trim(),
+              password: await encryptSecret(v.password!),
+              ...imageCode,
+            })
+          : method === 'employeeNo'
+            ? await request(loginByEmployeeNo, {
+                empNo: v.empNo!.trim(),
+                password: await encryptSecret(v.password!),
+                ...imageCode,
+              })
+            : await request(loginByCode, { phone: v.phone!.trim(), verificationCode: v.verificationCode!.trim() });
+      afterSignIn(result);
+    } catch {
+      if (method !== 'code') retry();
+      setBusy(false);
+    }
+  };
+
+  const sendCode = async (): Promise<number | undefined> => {
+    // The image code is needed to send a code, not to sign in with it (it is used up by sending).
+    const imageCodeValue = String(form.getFieldValue('imageCode') ?? '').trim();
+    if (!imageCodeValue) form.setFields([{ name: 'imageCode', errors: [t.imageCodeRequired] }]);
+    try {
+      await form.validateFields(['phone']);
+    } catch {
+      void message.error(t.needPhoneAndImageCode);
+      return undefined;
+    }
+    if (!imageCodeValue) {
+      void message.error(t.needPhoneAndImageCode);
+      return undefined;
+    }
+    try {
+      const { retryDuration } = await request(sendVerificationCode, {
+        phone: String(form.getFieldValue('phone')).trim(),
+        imageCodeToken: captcha.current?.token() ?? '',
+        imageCode: imageCodeValue,
+        verificationCodeType: SmsPurpose.SIGN_IN,
+      });
+      void message.success(t.codeSent);
+      return retryDuration;
+    } catch {
+      return undefined;
+    } finally {
+      // A captcha is good for one check, right or wrong.
+      retry();
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => void submit(v)}
+      name={`sign-in-${method}`}
+    >
+      {method === 'employeeNo' ? (
+        <Form.Item name="empNo" label={t.employeeNo} rules={[requiredRule(t.employeeNoRequired)]}>
+          <Input placeholder={t.employeeNoPlaceholder} maxLength={50} autoComplete="username" />
+        </Form.Item>
+      ) : (
+        <Form.Item name="phone" label={t.phone} rules={[ruleOf('mobile', lang)]}>
+          <Input placeholder={t.phonePlaceholder} maxLength={11} autoComplete="username" inputMode="numeric" />
+        </Form.Item>
+      )}
+      {method !== 'code' && (
+        <Form.Item name="password" label={t.password} rules={[{ required: true, message: t.passwordRequired }]}>
+          <Input.Password placeholder={t.passwordPlaceholder} maxLength={20} autoComplete="current-password" />
+        </Form.Item>
+      )}
+      <Form.Item
+        name="imageCode"
+        label={t.imageCode}
+        rules={method === 'code' ? [] : [requiredRule(t.imageCodeRequired)]}
+        required={method !== 'code'}
+      >
+        <CaptchaInput ref={captcha} />
+      </Form.Item>
+      {method === 'code' && (
+        <Form.Item label={t.smsCode} required htmlFor={`sign-in-${method}_verificationCode`}>
+          <div className="portal-sms-row">
+            <Form.Item name="verificationCode" noStyle rules={[requiredRule(t.smsCodeRequired)]}>
+              <Input
+                placeholder={t.smsCodePlaceholder}
+                maxLength={6}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+              />
+            </Form.Item>
+            <SmsCodeButton onSend={sendCode} />
+          </div>
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        {t.signIn}
+      </Button>
+    </Form>
+  );
+}
+
+function SignIn() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const { website } = useSite();
+  const [method, setMethod] = useState<Method>('password');
+  return (
+    <section className="portal-sign-in" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title" className="portal-sign-in-title">
+        {t.signInTitle}
+      </h1>
+      <p className="portal-sign-in-site">{website.entName}</p>
+      <Tabs
+        activeKey={method}
+        onChange={(k) => setMethod(k as Method)}
+        centered
+        items={[
+          { key: 'password', label: t.byPassword, children: <SignInForm method="password" /> },
+          { key: 'code', label: t.byCode, children: <SignInForm method="code" /> },
+          { key: 'employeeNo', label: t.byEmployeeNo, children: <SignInForm method="employeeNo" /> },
+        ]}
+      />
+      <div className="portal-sign-in-links">
+        <Link to={localePath('/forget', lang)}>{t.forgot}</Link>
+        {website.registerOpenSet && (
+          <span>
+            {t.noAccount}
+            <Link to={localePath('/register', lang)}>{t.register}</Link>
+          </span>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <AntdRoot>
+      <SignIn />
+    </AntdRoot>
+  );
+}

@@ -54,10 +54,13 @@ async function main(): Promise<void> {
     }
     if (runtime.seeded.length) say(`  (demo data created for ${runtime.seeded.join(', ')})`);
     say('');
-    say(`Demo accounts (password ${DEMO_PASSWORD}; signing in arrives with the accounts work):`);
+    say(`Demo accounts (password ${DEMO_PASSWORD}; sign in with the phone, or the employee number on its site):`);
     for (const a of DEMO_ACCOUNTS) {
-      say(`  ${a.phone}  enterprises ${a.eids.join(', ').padEnd(10)}  ${a.name}${a.isAdmin ? ' (administrator)' : ''}`);
+      say(
+        `  ${a.phone}  ${a.employeeNo}  enterprises ${a.eids.join(', ').padEnd(10)}  ${a.name}${a.isAdmin ? ' (administrator)' : ''}`,
+      );
     }
+    if (config.SMS_PROVIDER === 'dev') say('SMS codes are not sent: they appear in this log (dev SMS provider).');
   }
   say('');
   say('Press Ctrl-C to stop.');

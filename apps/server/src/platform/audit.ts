@@ -1,7 +1,13 @@
 import { schema, type Db } from '@portal/db';
 
 export type AuditEvent =
-  'sign_in' | 'sign_in_failed' | 'account_locked' | 'sign_out' | 'enterprise_chosen' | 'password_changed';
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'account_locked'
+  | 'sign_out'
+  | 'enterprise_chosen'
+  | 'password_changed'
+  | 'phone_changed';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -108,4 +108,12 @@ export class SessionStore {
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt)));
   }
+
+  /** Ends every session of an account (password or phone changed, account cancelled). */
+  async revokeAll(accountId: number, reason: string): Promise<void> {
+    await this.db
+      .update(schema.sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(schema.sessions.accountId, accountId), isNull(schema.sessions.revokedAt)));
+  }
 }

@@ -162,6 +162,77 @@ export const chooseEnterprise = defineCall({
   response: z.object({ token: z.string() }),
 });
 
+const imgCode = {
+  imgVerificationCodeToken: z.string().trim().min(1, { error: '请获取图形验证码' }).max(100),
+  imgVerificationCode: z.string().trim().min(1, { error: '请输入图形验证码' }).max(10),
+};
+const smsCode = z.string().trim().min(1, { error: '请输入验证码' }).max(6);
+
+export const resetPassword = defineCall({
+  name: 'resetPassword',
+  method: 'PUT',
+  path: '/user/api/user/info/reset/password',
+  summary: 'Forgotten password: phone, SMS code (type 3), image captcha and the new password twice (encrypted)',
+  tags: ['account'],
+  request: z.object({
+    phone: zMobile(),
+    verificationCode: smsCode,
+    loginPwd: encryptedPassword,
+    confirmPwd: encryptedPassword,
+    ...imgCode,
+  }),
+  response: z.null(),
+});
+
+export const setPassword = defineCall({
+  name: 'setPassword',
+  method: 'PUT',
+  path: '/user/auth/user/info/reset/password',
+  summary: 'Set a password where none is set yet (isNeedModifyPassword); every session of the account ends',
+  tags: ['account'],
+  request: z.object({ loginPwd: encryptedPassword, confirmPwd: encryptedPassword }),
+  response: z.null(),
+});
+
+export const updatePassword = defineCall({
+  name: 'updatePassword',
+  method: 'PUT',
+  path: '/user/auth/user/info/update/password',
+  summary: 'Change the password (old, new, confirmation; encrypted); every session of the account ends',
+  tags: ['account'],
+  request: z.object({
+    password: z.string().trim().min(1, { error: '请输入旧密码' }).max(1024),
+    newPassword: encryptedPassword,
+    confirmPassword: encryptedPassword,
+  }),
+  response: z.null(),
+});
+
+export const sendAccountCode = defineCall({
+  name: 'sendAccountCode',
+  method: 'POST',
+  path: '/user/auth/user/info/send/verification/code',
+  summary: "Signed in: an SMS code to a new phone (type 4) or to the account's phone for cancellation (type 5)",
+  tags: ['account'],
+  request: z.object({
+    ...imageCode,
+    phone: zMobile('zh', { required: false }).optional(),
+    eid: z.coerce.number().int().positive().optional(),
+    verificationCodeType: z.union([z.literal(4), z.literal(5)]),
+  }),
+  response: z.object({ retryDuration: z.number().int() }),
+});
+
+export const updatePhone = defineCall({
+  name: 'updatePhone',
+  method: 'PUT',
+  path: '/user/auth/user/info/update/phone',
+  summary: 'Change the sign-in phone with an SMS code sent to the new one (type 4); every session ends',
+  tags: ['account'],
+  request: z.object({ phone: zMobile(), verificationCode: smsCode }),
+  response: z.null(),
+});
+
 export const devSmsOutbox = defineCall({
   name: 'devSmsOutbox',
   method: 'GET',

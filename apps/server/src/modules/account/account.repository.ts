@@ -99,4 +99,25 @@ export class AccountRepository {
       .limit(1);
     return row ?? null;
   }
+
+  async setPassword(accountId: number, passwordHash: string): Promise<void> {
+    await this.db
+      .update(schema.accounts)
+      .set({ passwordHash, failedSignIns: 0, lockedUntil: null })
+      .where(eq(schema.accounts.id, accountId));
+  }
+
+  /** Changes the phone; false when another account has it (unique). */
+  async setPhone(accountId: number, phone: string): Promise<boolean> {
+    const rows = await this.db
+      .update(schema.accounts)
+      .set({ phone })
+      .where(eq(schema.accounts.id, accountId))
+      .returning({ id: schema.accounts.id })
+      .catch((err: { code?: string; cause?: { code?: string } }) => {
+        if (err.code === '23505' || err.cause?.code === '23505') return [];
+        throw err;
+      });
+    return rows.length > 0;
+  }
 }

@@ -105,6 +105,43 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     { session: 'account' },
   );
 
+  // Password and phone changes end every session of the account, this one included.
+  const ended = (ctx: CallContext) => {
+    clearSessionCookie(ctx.reply);
+    return null;
+  };
+  registerCall(
+    app,
+    deps,
+    calls.resetPassword,
+    async (input, ctx) => {
+      await account.accounts.resetPassword(input, await site(ctx));
+      return null;
+    },
+    limited,
+  );
+  registerCall(app, deps, calls.setPassword, async (input, ctx) => {
+    await account.accounts.setFirstPassword(ctx.session!, input, ctx.req.ip);
+    return ended(ctx);
+  });
+  registerCall(app, deps, calls.updatePassword, async (input, ctx) => {
+    await account.accounts.changePassword(ctx.session!, input, ctx.req.ip);
+    return ended(ctx);
+  });
+  registerCall(
+    app,
+    deps,
+    calls.sendAccountCode,
+    async (input, ctx) => ({
+      retryDuration: await account.accounts.sendAccountCode(ctx.session!, input, await site(ctx)),
+    }),
+    limited,
+  );
+  registerCall(app, deps, calls.updatePhone, async (input, ctx) => {
+    await account.accounts.changePhone(ctx.session!, input, ctx.req.ip);
+    return ended(ctx);
+  });
+
   const { sms } = account;
   if (sms instanceof DevSmsProvider) {
     registerCall(app, deps, calls.devSmsOutbox, async (input) =>

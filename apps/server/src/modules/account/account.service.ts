@@ -1,5 +1,5 @@
-import { verify } from '@node-rs/argon2';
-import { ErrorCode, SmsPurpose, type SmsPurposeValue } from '@portal/contract';
+import { hash, verify } from '@node-rs/argon2';
+import { ErrorCode, isPassword, SmsPurpose, type SmsPurposeValue } from '@portal/contract';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { CaptchaStore } from '../../platform/captcha.ts';
 import type { Config } from '../../platform/config.ts';
@@ -99,6 +99,100 @@ export class AccountService {
     return this.deps.smsCodes.send(input.phone, input.verificationCodeType, site.entName, now);
   }
 
+  /** Forgotten password: image captcha, SMS code (type 3), new password; every session ends. */
+  async resetPassword(
+    input: {
+      phone: string;
+      verificationCode: string;
+      loginPwd: string;
+      confirmPwd: string;
+      imgVerificationCode: string;
+      imgVerificationCodeToken: string;
+    },
+    site: SignInSite,
+    now = new Date(),
+  ): Promise<void> {
+    await this.deps.captchas.check(input.imgVerificationCodeToken, input.imgVerificationCode, now);
+    const password = this.newPassword(input.loginPwd, input.confirmPwd);
+    await this.deps.smsCodes.consume(input.phone, SmsPurpose.RESET_PASSWORD, input.verificationCode, now);
+    const account = await this.deps.accounts.byPhone(input.phone);
+    if (!account) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
+    await this.replacePassword(account.id, password, site.eid, site.ip, 'reset');
+  }
+
+  /** Sets the first password of an account that has none (isNeedModifyPassword). */
+  async setFirstPassword(session: Session, input: { loginPwd: string; confirmPwd: string }, ip: string) {
+    const account = await this.deps.accounts.byId(session.accountId);
+    if (account?.passwordHash) {
+      throw new AppError(ErrorCode.CONFLICT, {
+        message: { zh: '密码已设置，请使用修改密码', en: 'A password is already set, please change it instead' },
+      });
+    }
+    const password = this.newPassword(input.loginPwd, input.confirmPwd);
+    await this.replacePassword(session.accountId, password, session.eid, ip, 'set');
+  }
+
+  /** Changes the password after checking the old one; every session of the account ends. */
+  async changePassword(
+    session: Session,
+    input: { password: string; newPassword: string; confirmPassword: string },
+    ip: string,
+  ): Promise<void> {
+    const old = this.decryptOrThrow(input.password);
+    const password = this.newPassword(input.newPassword, input.confirmPassword);
+    const account = await this.deps.accounts.byId(session.accountId);
+    const ok = !!account?.passwordHash && (await verify(account.passwordHash, old).catch(() => false));
+    if (!ok) {
+      throw new AppError(ErrorCode.WRONG_CREDENTIALS, {
+        message: { zh: '旧密码错误', en: 'The old password is wrong' },
+      });
+    }
+    await this.replacePassword(session.accountId, password, session.eid, ip, 'change');
+  }
+
+  /** Signed in: a code to a new phone (4) or to the account's own phone for cancellation (5). */
+  async sendAccountCode(
+    session: Session,
+    input: Captcha & { phone?: string | undefined; verificationCodeType: 4 | 5 },
+    site: SignInSite,
+    now = new Date(),
+  ): Promise<number> {
+    await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
+    const account = await this.deps.accounts.byId(session.accountId);
+    if (!account) throw new AppError(ErrorCode.SESSION_ENDED);
+    let phone = account.phone;
+    if (input.verificationCodeType === SmsPurpose.CHANGE_PHONE) {
+      if (!input.phone) throw badInput('请输入手机号码', 'Please enter your mobile number');
+      if (input.phone === account.phone) {
+        throw badInput('新手机号不能与当前手机号相同', 'The new number is the one in use');
+      }
+      if (await this.deps.accounts.byPhone(input.phone)) throw new AppError(ErrorCode.PHONE_REGISTERED);
+      phone = input.phone;
+    }
+    return this.deps.smsCodes.send(phone, input.verificationCodeType, site.entName, now);
+  }
+
+  /** Changes the sign-in phone with the code sent to it; every session of the account ends. */
+  async changePhone(
+    session: Session,
+    input: { phone: string; verificationCode: string },
+    ip: string,
+    now = new Date(),
+  ) {
+    await this.deps.smsCodes.consume(input.phone, SmsPurpose.CHANGE_PHONE, input.verificationCode, now);
+    if (!(await this.deps.accounts.setPhone(session.accountId, input.phone))) {
+      throw new AppError(ErrorCode.PHONE_REGISTERED);
+    }
+    await this.deps.sessions.revokeAll(session.accountId, 'phone changed');
+    await this.deps.audit.write({
+      event: 'phone_changed',
+      accountId: session.accountId,
+      eid: session.eid,
+      ip,
+      detail: { phone: maskPhone(input.phone) },
+    });
+  }
+
   async signOut(session: AccountSession, ip: string): Promise<void> {
     await this.deps.sessions.revoke(session.tokenHash, 'signed out');
     await this.deps.audit.write({ event: 'sign_out', accountId: session.accountId, eid: session.eid, ip });
@@ -134,6 +228,32 @@ export class AccountService {
     return { ...member, creditHour: 0, certificateCount: 0 };
   }
 
+  private decryptOrThrow(ciphertext: string): string {
+    const plain = this.deps.cipher.decrypt(ciphertext);
+    if (plain === null) {
+      throw badInput(
+        '参数错误：密码未按要求加密，请刷新页面后重试',
+        'Invalid input: the password is not encrypted as required, please reload the page',
+      );
+    }
+    return plain;
+  }
+
+  /** A new password and its confirmation: the same, and in the password format (3001). */
+  private newPassword(encrypted: string, encryptedConfirmation: string): string {
+    const password = this.decryptOrThrow(encrypted);
+    const confirmation = this.decryptOrThrow(encryptedConfirmation);
+    if (!isPassword(password)) throw new AppError(ErrorCode.PASSWORD_FORMAT);
+    if (password !== confirmation) throw badInput('确认密码与新密码不一致', 'The two passwords entered differ');
+    return password;
+  }
+
+  private async replacePassword(accountId: number, password: string, eid: number | null, ip: string, how: string) {
+    await this.deps.accounts.setPassword(accountId, await hash(password));
+    await this.deps.sessions.revokeAll(accountId, 'password changed');
+    await this.deps.audit.write({ event: 'password_changed', accountId, eid, ip, detail: { how } });
+  }
+
   private async checkPassword(
     account: Awaited<ReturnType<AccountRepository['byPhone']>>,
     encrypted: string,
@@ -142,15 +262,7 @@ export class AccountService {
     now: Date,
   ): Promise<SignedIn> {
     const { detail } = how;
-    const password = this.deps.cipher.decrypt(encrypted);
-    if (password === null) {
-      throw new AppError(ErrorCode.BAD_INPUT, {
-        message: {
-          zh: '参数错误：密码未按要求加密，请刷新页面后重试',
-          en: 'Invalid input: the password is not encrypted as required, please reload the page',
-        },
-      });
-    }
+    const password = this.decryptOrThrow(encrypted);
     const { audit, accounts, config } = this.deps;
     if (!account) {
       await audit.write({
@@ -206,6 +318,10 @@ export class AccountService {
     await this.deps.audit.write({ event: 'sign_in', accountId, eid, ip: site.ip, detail: { method, site: site.eid } });
     return { ...created, chooseEnterprise: eid === null };
   }
+}
+
+function badInput(zh: string, en: string): AppError {
+  return new AppError(ErrorCode.BAD_INPUT, { message: { zh, en } });
 }
 
 function locked(until: Date, now: Date): AppError {

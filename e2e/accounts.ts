@@ -45,3 +45,31 @@ export async function lastSmsCode(phone: string): Promise<string> {
   if (!code) throw new Error(`no SMS code for ${phone}`);
   return code;
 }
+
+let learners = 0;
+
+/**
+ * A new learner of one demo enterprise with a password, for tests that change what they sign in
+ * with (the demo accounts stay as they are for the other tests).
+ */
+export async function createLearner(
+  eid: number,
+  password = 'Learn#2026',
+): Promise<{ phone: string; password: string }> {
+  const { hash } = await import('@node-rs/argon2');
+  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  try {
+    const phone =
+      `135${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 9) + String(++learners).padStart(2, '0');
+    const [account] = await database.db
+      .insert(schema.accounts)
+      .values({ phone, passwordHash: await hash(password) })
+      .returning();
+    await database.db
+      .insert(schema.enterpriseUsers)
+      .values({ eid, accountId: account!.id, userName: `学员${learners}`, realName: `学员${learners}` });
+    return { phone, password };
+  } finally {
+    await database.close();
+  }
+}

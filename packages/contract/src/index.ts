@@ -9,3 +9,4 @@ export * from './relative-time.ts';
 export * from './file-size.ts';
 export * from './rich-content.ts';
 export * from './enums.ts';
+export * from './mask.ts';

@@ -13,6 +13,7 @@ import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.ts
 import { requiredRule, ruleOf, safeRedirect } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
+import { sendCodeFrom } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
@@ -74,36 +75,15 @@ function SignInForm({ method }: { method: Method }) {
     }
   };
 
-  const sendCode = async (): Promise<number | undefined> => {
-    // The image code is needed to send a code, not to sign in with it (it is used up by sending).
-    const imageCodeValue = String(form.getFieldValue('imageCode') ?? '').trim();
-    if (!imageCodeValue) form.setFields([{ name: 'imageCode', errors: [t.imageCodeRequired] }]);
-    try {
-      await form.validateFields(['phone']);
-    } catch {
-      void message.error(t.needPhoneAndImageCode);
-      return undefined;
-    }
-    if (!imageCodeValue) {
-      void message.error(t.needPhoneAndImageCode);
-      return undefined;
-    }
-    try {
-      const { retryDuration } = await request(sendVerificationCode, {
+  // The image code is needed to send a code, not to sign in with it (sending uses it up).
+  const sendCode = () =>
+    sendCodeFrom(form, captcha, ['phone'], t, message, (imageCode) =>
+      request(sendVerificationCode, {
         phone: String(form.getFieldValue('phone')).trim(),
-        imageCodeToken: captcha.current?.token() ?? '',
-        imageCode: imageCodeValue,
+        ...imageCode,
         verificationCodeType: SmsPurpose.SIGN_IN,
-      });
-      void message.success(t.codeSent);
-      return retryDuration;
-    } catch {
-      return undefined;
-    } finally {
-      // A captcha is good for one check, right or wrong.
-      retry();
-    }
-  };
+      }),
+    );
 
   return (
     <Form

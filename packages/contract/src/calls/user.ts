@@ -233,6 +233,23 @@ export const updatePhone = defineCall({
   response: z.null(),
 });
 
+export const verifyComplete = defineCall({
+  name: 'verifyComplete',
+  method: 'GET',
+  path: '/user/auth/enterprise/user/info/verify/complete',
+  summary: "How complete the signed-in person's profile is, and whether a password must be set",
+  tags: ['account'],
+  request: z.object({}),
+  response: z.object({
+    completeEnterpriseUserInfo: z.boolean(),
+    completeUserDetail: z.boolean(),
+    completeUserVerify: z.boolean(),
+    userVerify: z.boolean(),
+    isModifyPasswordForce: z.boolean(),
+    isNeedModifyPassword: z.boolean(),
+  }),
+});
+
 export const devSmsOutbox = defineCall({
   name: 'devSmsOutbox',
   method: 'GET',

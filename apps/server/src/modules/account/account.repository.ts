@@ -92,6 +92,8 @@ export class AccountRepository {
         departmentName: schema.enterpriseUsers.departmentName,
         isAdmin: schema.enterpriseUsers.isAdmin,
         phone: schema.accounts.phone,
+        // Real-name verification arrives with the ID number (issue 3, personal information).
+        verified: sql<boolean>`false`,
       })
       .from(schema.enterpriseUsers)
       .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))

@@ -68,6 +68,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     limited,
   );
   registerCall(app, deps, calls.currentUser, (_q, ctx) => account.accounts.currentUser(ctx.session!));
+  registerCall(app, deps, calls.verifyComplete, async (_q, ctx) => {
+    const website = await account.site.getWebsite(ctx.session!.eid);
+    return account.accounts.profileCompleteness(ctx.session!, website.verifyOpenSet);
+  });
   registerCall(
     app,
     deps,

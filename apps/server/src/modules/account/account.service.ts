@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ErrorCode, isPassword, SmsPurpose, type SmsPurposeValue } from '@portal/contract';
+import { ErrorCode, isPassword, maskPhone, SmsPurpose, type SmsPurposeValue } from '@portal/contract';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { CaptchaStore } from '../../platform/captcha.ts';
 import type { Config } from '../../platform/config.ts';
@@ -26,10 +26,6 @@ interface Captcha {
   imageCodeToken: string;
   imageCode: string;
 }
-
-/** Masks a phone for logs and messages: 138****0001. */
-export const maskPhone = (phone: string) =>
-  phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';
 
 /**
  * Sign-in, sign-out and choosing an enterprise (issue 3, decision 008). Password sign-ins are
@@ -221,11 +217,34 @@ export class AccountService {
     return { ...created, chooseEnterprise: false };
   }
 
+  /**
+   * Profile completeness (account-area.md section 4). An account without a password must set one
+   * (isModifyPasswordForce, decision 008). Real-name verification counts only where the site has
+   * it on (userVerify); no detail field is required until registration configuration names one.
+   */
+  async profileCompleteness(session: Session, verifyOpenSet: boolean) {
+    const [account, member] = await Promise.all([
+      this.deps.accounts.byId(session.accountId),
+      this.deps.accounts.member(session.eid, session.accountId),
+    ]);
+    if (!account || !member) throw new AppError(ErrorCode.SESSION_ENDED);
+    const needsPassword = account.passwordHash === null;
+    return {
+      completeEnterpriseUserInfo: member.userName !== '' && member.realName !== '',
+      completeUserDetail: true,
+      completeUserVerify: !verifyOpenSet || member.verified,
+      userVerify: verifyOpenSet,
+      isModifyPasswordForce: needsPassword,
+      isNeedModifyPassword: needsPassword,
+    };
+  }
+
   async currentUser(session: Session) {
     const member = await this.deps.accounts.member(session.eid, session.accountId);
     // The session's membership was checked a moment ago; gone now means it just ended.
     if (!member) throw new AppError(ErrorCode.SESSION_ENDED);
-    return { ...member, creditHour: 0, certificateCount: 0 };
+    const { verified: _verified, ...user } = member;
+    return { ...user, creditHour: 0, certificateCount: 0 };
   }
 
   private decryptOrThrow(ciphertext: string): string {

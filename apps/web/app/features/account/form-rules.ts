@@ -17,6 +17,17 @@ export function requiredRule(message: string): Rule {
   return { required: true, whitespace: true, message };
 }
 
+/** The confirmation of a new password: required, and equal to the field `of`. */
+export function confirmRules(of: string, texts: { confirmRequired: string; confirmMismatch: string }): Rule[] {
+  return [
+    { required: true, message: texts.confirmRequired },
+    ({ getFieldValue }) => ({
+      validator: (_rule, value: unknown) =>
+        !value || value === getFieldValue(of) ? Promise.resolve() : Promise.reject(new Error(texts.confirmMismatch)),
+    }),
+  ];
+}
+
 /** Only a path of this site may be returned to after signing in (no `//host` or `https:`). */
 export function safeRedirect(raw: string | null, fallback: string): string {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;

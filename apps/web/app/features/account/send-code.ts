@@ -1,0 +1,40 @@
+import type { RefObject } from 'react';
+import type { FormInstance } from 'antd';
+import type { CaptchaHandle } from './captcha.tsx';
+
+/**
+ * The get-code action of a form: the image code and the named fields must be filled in, then the
+ * code is requested; the captcha is used up either way, so a new one is shown and its field
+ * emptied. Resolves to retryDuration, or undefined when nothing was sent.
+ */
+export async function sendCodeFrom(
+  form: FormInstance,
+  captcha: RefObject<CaptchaHandle | null>,
+  fields: string[],
+  texts: { imageCodeRequired: string; codeSent: string },
+  toast: { success(text: string): unknown },
+  send: (imageCode: { imageCodeToken: string; imageCode: string }) => Promise<{ retryDuration: number }>,
+): Promise<number | undefined> {
+  const imageCode = String(form.getFieldValue('imageCode') ?? '').trim();
+  let valid = true;
+  try {
+    await form.validateFields(fields);
+  } catch {
+    valid = false;
+  }
+  if (!imageCode) {
+    form.setFields([{ name: 'imageCode', errors: [texts.imageCodeRequired] }]);
+    valid = false;
+  }
+  if (!valid) return undefined;
+  try {
+    const { retryDuration } = await send({ imageCodeToken: captcha.current?.token() ?? '', imageCode });
+    void toast.success(texts.codeSent);
+    return retryDuration;
+  } catch {
+    return undefined;
+  } finally {
+    captcha.current?.refresh();
+    form.setFieldValue('imageCode', '');
+  }
+}

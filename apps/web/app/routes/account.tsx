@@ -1,0 +1,59 @@
+import { Link, useSearchParams } from 'react-router';
+import { AntdRoot } from '../features/antd/antd-root.tsx';
+import { accountMessages } from '../features/account/messages.ts';
+import { PersonalInfo } from '../features/account/personal-info.tsx';
+import { hiddenEntries } from '../shell/header/user-menu.tsx';
+import { useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+import { useCurrentUser, useSite } from '../lib/root-data.ts';
+
+/** The account area's sections (/account?change=N, account-area.md section 2). */
+const SECTIONS = [1, 2, 3, 4, 5, 7, 8, 9, 10] as const;
+type Section = (typeof SECTIONS)[number];
+
+/**
+ * The account area: the menu of sections the site does not hide (accountHidePage) and the chosen
+ * one. Personal information (7) is here; the other sections render with their title until their
+ * issues fill them.
+ */
+export default function AccountPage() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const [params] = useSearchParams();
+  const { website } = useSite();
+  const user = useCurrentUser();
+  const hidden = hiddenEntries(website.individuationOptions.accountHidePage);
+  const visible = SECTIONS.filter((n) => !hidden.has(n));
+  const asked = Number(params.get('change'));
+  const current: Section | undefined = visible.find((n) => n === asked) ?? visible[0];
+  const title = (n: Section) => t[`change${n}`];
+  return (
+    <div className="portal-account">
+      <nav className="portal-account-menu" aria-label={t.sections}>
+        <ul>
+          {visible.map((n) => (
+            <li key={n}>
+              <Link
+                to={`${localePath('/account', lang)}?change=${n}`}
+                aria-current={n === current ? 'page' : undefined}
+                className={n === current ? 'is-active' : undefined}
+              >
+                {title(n)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="portal-account-main" aria-labelledby="account-section-title">
+        <h1 id="account-section-title" className="portal-page-title">
+          {current ? title(current) : ''}
+        </h1>
+        {current === 7 && user && (
+          <AntdRoot>
+            <PersonalInfo user={user} />
+          </AntdRoot>
+        )}
+      </section>
+    </div>
+  );
+}

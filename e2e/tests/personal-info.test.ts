@@ -1,0 +1,96 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
+import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
+
+// Passwords and the sign-in phone: /account?change=7 and /forget, in zh and en (issue 3).
+
+async function signIn(page: Page, phone: string, password: string, prefix = '') {
+  await page.goto(url(`${prefix}/login`));
+  const form = page.locator('form#sign-in-password');
+  const en = prefix === '/en';
+  await form.getByLabel(en ? 'Mobile number' : '手机号码', { exact: true }).fill(phone);
+  await form.getByLabel(en ? 'Password' : '密码', { exact: true }).fill(password);
+  await form.getByLabel(en ? 'Image code' : '图形验证码', { exact: true }).fill(CAPTCHA_ANSWER);
+  await form.getByRole('button', { name: en ? 'Sign in' : '登 录' }).click();
+  await page.waitForURL(new RegExp(`${prefix}/home$`));
+}
+
+describe.runIf(browserAvailable())('passwords and phone', () => {
+  let b: Browser;
+  let captchas: { close(): Promise<void> };
+  beforeAll(async () => {
+    b = await openBrowser();
+  });
+  afterAll(async () => b?.close());
+  beforeEach(async () => {
+    await b.context.clearCookies();
+    captchas = await knownCaptchas(b.page);
+  });
+  afterEach(async () => {
+    await b.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await captchas.close();
+  });
+
+  it('changes the password (the spec messages first), signs in again with the new one', async () => {
+    const learner = await createLearner(1001);
+    await signIn(b.page, learner.phone, learner.password);
+    await b.page.goto(url('/account?change=7'));
+    const info = b.page.locator('.portal-personal-info');
+    await expect.poll(() => info.textContent()).toContain(`${learner.phone.slice(0, 3)}****${learner.phone.slice(7)}`);
+    await info.getByRole('button', { name: '修改密码' }).click();
+    const dialog = b.page.getByRole('dialog', { name: '修改密码' });
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请输入旧密码', '请输入密码', '请输入确认密码']);
+    await dialog.getByLabel('旧密码').fill(learner.password);
+    await dialog.getByLabel('新密码').fill('short');
+    await dialog.getByLabel('确认密码').fill('Other#2026');
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['密码为8~20位包含英文大、小写字母和数字或特殊字符的组合', '确认密码与新密码不一致']);
+    await dialog.getByLabel('新密码').fill('Changed#2026');
+    await dialog.getByLabel('确认密码').fill('Changed#2026');
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('修改成功');
+    await b.page.waitForURL(/\/login$/);
+    await signIn(b.page, learner.phone, 'Changed#2026');
+  });
+
+  it('changes the sign-in phone with a code sent to the new one (English)', async () => {
+    const learner = await createLearner(1001);
+    await signIn(b.page, learner.phone, learner.password, '/en');
+    await b.page.goto(url('/en/account?change=7'));
+    await b.page.locator('.portal-personal-info').getByRole('button', { name: 'Change phone' }).click();
+    const dialog = b.page.getByRole('dialog', { name: 'Change phone' });
+    const newPhone = `136${learner.phone.slice(3)}`;
+    await dialog.getByLabel('New phone').fill(newPhone);
+    await dialog.getByLabel('Image code').fill(CAPTCHA_ANSWER);
+    await dialog.getByRole('button', { name: 'Get code' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('SMS code sent, please check');
+    await dialog.getByLabel('SMS code').fill(await lastSmsCode(newPhone));
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await b.page.waitForURL(/\/en\/login$/);
+    await signIn(b.page, newPhone, learner.password, '/en');
+  });
+
+  it('resets a forgotten password at /forget', async () => {
+    const learner = await createLearner(1001);
+    await b.page.goto(url('/login'));
+    await b.page.getByRole('link', { name: '忘记密码？' }).click();
+    await b.page.waitForURL(/\/forget$/);
+    const form = b.page.locator('form#forget');
+    await form.getByLabel('手机号码').fill(learner.phone);
+    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('短信验证码已发送，请注意查收');
+    await form.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(learner.phone));
+    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await form.getByLabel('新密码').fill('Reset#2026');
+    await form.getByLabel('确认密码').fill('Reset#2026');
+    await form.getByRole('button', { name: '提 交' }).click();
+    await b.page.waitForURL(/\/login$/);
+    await signIn(b.page, learner.phone, 'Reset#2026');
+  });
+});

@@ -175,17 +175,27 @@ export const appVersions = pgTable(
 );
 
 /** A person: one account (phone number) that may belong to several enterprises. Not tenant-owned. */
-export const accounts = pgTable('accounts', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  phone: text('phone').notNull().unique(),
-  /** argon2id hash; null until the person sets a password (DESIGN.md section 4). */
-  passwordHash: text('password_hash'),
-  /** Failed password sign-ins since the last success or lock (decision 008). */
-  failedSignIns: integer('failed_sign_ins').notNull().default(0),
-  /** Password sign-in refused until then. */
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    phone: text('phone').notNull().unique(),
+    /** argon2id hash; null until the person sets a password (DESIGN.md section 4). */
+    passwordHash: text('password_hash'),
+    /** Failed password sign-ins since the last success or lock (decision 008). */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** Password sign-in refused until then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Real-name verification: the person's name and ID number (AES-256-GCM, decision 009). */
+    realName: text('real_name').notNull().default(''),
+    idCardEncrypted: text('id_card_encrypted'),
+    /** Keyed hash (HMAC-SHA256) of the ID number: finds other accounts bound to it. */
+    idCardHash: text('id_card_hash'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_id_card_hash_idx').on(t.idCardHash)],
+);
 
 /** A person's membership of one enterprise (tenant-owned). status 1 active, 2 disabled by the enterprise. */
 export const enterpriseUsers = pgTable(

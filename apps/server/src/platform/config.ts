@@ -55,6 +55,8 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Private key passwords and ID numbers are encrypted for (PEM, PKCS#8); made on first start. */
   PASSWORD_KEY_FILE: z.string().optional(),
+  /** Keys ID numbers are encrypted and hashed with (64 random bytes, base64); made on first start. */
+  ID_CARD_KEY_FILE: z.string().optional(),
   /** Where text messages go: `dev` keeps them in the log and the dev outbox (DESIGN.md section 5). */
   SMS_PROVIDER: z.enum(['dev']).default('dev'),
   /** Failed password sign-ins in a row that lock the account, and for how long. */
@@ -82,6 +84,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Bad settings, the server cannot start:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The key file of the ID-number vault: ID_CARD_KEY_FILE, else under DATA_DIR. */
+export function idCardKeyFile(config: Pick<Config, 'ID_CARD_KEY_FILE' | 'DATA_DIR'>): string {
+  return config.ID_CARD_KEY_FILE ?? `${config.DATA_DIR}/keys/id-card.key`;
 }
 
 /** The private key file of the password cipher: PASSWORD_KEY_FILE, else under DATA_DIR. */

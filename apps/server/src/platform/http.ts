@@ -17,10 +17,12 @@ import { pino } from 'pino';
 import { AccountRepository } from '../modules/account/account.repository.ts';
 import { registerAccountRoutes } from '../modules/account/account.routes.ts';
 import { AccountService } from '../modules/account/account.service.ts';
+import { ProfileService } from '../modules/account/profile.service.ts';
 import { SmsCodes } from '../modules/account/sms-code.service.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
-import { passwordKeyFile, type Config } from './config.ts';
+import { idCardKeyFile, passwordKeyFile, type Config } from './config.ts';
+import { IdCardVault } from './id-card-vault.ts';
 import { PasswordCipher } from './password-cipher.ts';
 import { DevSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { envelope, gatewayNotFound, installGatewayErrorHandling, isCsrfSafe, type GatewayDeps } from './gateway.ts';
@@ -40,6 +42,7 @@ export interface Services {
   captchas: CaptchaStore;
   sms: SmsProvider;
   accounts: AccountService;
+  profiles: ProfileService;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -48,11 +51,14 @@ export async function createServices(config: Config, database: Database): Promis
   const sessions = new SessionStore(db);
   const site = new SiteService(new SiteRepository(db), tenancy, config.SITE_CACHE_TTL_MS);
   const cipher = await PasswordCipher.load(passwordKeyFile(config));
+  const vault = await IdCardVault.load(idCardKeyFile(config));
   const captchas = new CaptchaStore(db);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
   const sms: SmsProvider = new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
+  const accountRepository = new AccountRepository(db);
+  const profiles = new ProfileService({ accounts: accountRepository, cipher, vault });
   const accounts = new AccountService({
-    accounts: new AccountRepository(db),
+    accounts: accountRepository,
     sessions,
     captchas,
     smsCodes: new SmsCodes(db, sms),
@@ -60,7 +66,7 @@ export async function createServices(config: Config, database: Database): Promis
     audit: new AuditLog(db),
     config,
   });
-  return { config, database, tenancy, sessions, site, cipher, captchas, sms, accounts };
+  return { config, database, tenancy, sessions, site, cipher, captchas, sms, accounts, profiles };
 }
 
 /**

@@ -32,6 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SEED_DEMO_DATA: 'false',
     // One key for the run's test files (made by the first that needs it).
     PASSWORD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'password-key.pem'),
+    ID_CARD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'id-card.key'),
     ...env,
   });
   const services = await createServices(config, database);

@@ -250,6 +250,51 @@ export const verifyComplete = defineCall({
   }),
 });
 
+/** An ID number as the browser sends it: RSA-OAEP ciphertext like a password. */
+const encryptedIdCard = z.string().trim().min(1, { error: '请输入身份证号码' }).max(1024);
+
+export const userDetail = defineCall({
+  name: 'userDetail',
+  method: 'GET',
+  path: '/user/auth/enterprise/user/info/detail',
+  summary: "The signed-in person's profile in the chosen enterprise (ID number masked)",
+  tags: ['account'],
+  request: z.object({}),
+  response: z.object({
+    phone: z.string(),
+    userName: z.string(),
+    realName: z.string(),
+    idCard: z.string().describe('Masked: first 6 and last 4'),
+    verified: z.boolean(),
+    headPortrait: z.string(),
+    departmentName: z.string(),
+  }),
+});
+
+export const checkIdCard = defineCall({
+  name: 'checkIdCard',
+  method: 'POST',
+  path: '/user/auth/enterprise/info/check/idcard',
+  summary: "Is the ID number (encrypted) bound to another account? 3052 with that account's phone masked",
+  tags: ['account'],
+  request: z.object({ idCard: encryptedIdCard }),
+  response: z.null(),
+});
+
+export const updateIdv = defineCall({
+  name: 'updateIdv',
+  method: 'PUT',
+  path: '/user/auth/enterprise/user/info/update/idv',
+  summary: 'Real-name verification: real name and ID number (encrypted); confirmBind after 3052 (继续绑定)',
+  tags: ['account'],
+  request: z.object({
+    realName: z.string().trim().min(1, { error: '请输入真实姓名' }).max(15, { error: '真实姓名最多15个字' }),
+    idCard: encryptedIdCard,
+    confirmBind: z.boolean().optional(),
+  }),
+  response: z.null(),
+});
+
 export const devSmsOutbox = defineCall({
   name: 'devSmsOutbox',
   method: 'GET',

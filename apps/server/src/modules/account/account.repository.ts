@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
 
 export interface Membership {
@@ -92,8 +92,7 @@ export class AccountRepository {
         departmentName: schema.enterpriseUsers.departmentName,
         isAdmin: schema.enterpriseUsers.isAdmin,
         phone: schema.accounts.phone,
-        // Real-name verification arrives with the ID number (issue 3, personal information).
-        verified: sql<boolean>`false`,
+        verified: sql<boolean>`${schema.accounts.verifiedAt} IS NOT NULL`,
       })
       .from(schema.enterpriseUsers)
       .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))
@@ -121,5 +120,27 @@ export class AccountRepository {
         throw err;
       });
     return rows.length > 0;
+  }
+
+  /** Another account bound to this ID number (keyed hash), if any. */
+  async otherAccountWithIdCard(idCardHash: string, accountId: number) {
+    const [row] = await this.db
+      .select({ id: schema.accounts.id, phone: schema.accounts.phone })
+      .from(schema.accounts)
+      .where(and(eq(schema.accounts.idCardHash, idCardHash), ne(schema.accounts.id, accountId)))
+      .orderBy(schema.accounts.id)
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Stores the verified identity; the real name also becomes the name in every enterprise. */
+  async setIdentity(accountId: number, realName: string, idCardEncrypted: string, idCardHash: string, at: Date) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(schema.accounts)
+        .set({ realName, idCardEncrypted, idCardHash, verifiedAt: at })
+        .where(eq(schema.accounts.id, accountId));
+      await tx.update(schema.enterpriseUsers).set({ realName }).where(eq(schema.enterpriseUsers.accountId, accountId));
+    });
   }
 }

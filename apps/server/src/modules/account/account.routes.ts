@@ -8,9 +8,11 @@ import { DevSmsProvider, type SmsProvider } from '../../platform/providers/sms.t
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { AccountService, SignedIn } from './account.service.ts';
+import type { ProfileService } from './profile.service.ts';
 
 export interface AccountRouteDeps {
   accounts: AccountService;
+  profiles: ProfileService;
   captchas: CaptchaStore;
   cipher: PasswordCipher;
   site: SiteService;
@@ -144,6 +146,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
   registerCall(app, deps, calls.updatePhone, async (input, ctx) => {
     await account.accounts.changePhone(ctx.session!, input, ctx.req.ip);
     return ended(ctx);
+  });
+
+  registerCall(app, deps, calls.userDetail, (_q, ctx) => account.profiles.detail(ctx.session!));
+  registerCall(app, deps, calls.checkIdCard, async (input, ctx) => {
+    await account.profiles.checkIdCard(ctx.session!, input.idCard);
+    return null;
+  });
+  registerCall(app, deps, calls.updateIdv, async (input, ctx) => {
+    await account.profiles.verify(ctx.session!, input);
+    return null;
   });
 
   const { sms } = account;

@@ -1,0 +1,80 @@
+import { ErrorCode, isIdCard, maskIdCard, maskPhone } from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { IdCardVault } from '../../platform/id-card-vault.ts';
+import type { PasswordCipher } from '../../platform/password-cipher.ts';
+import type { Session } from '../../platform/session.ts';
+import type { AccountRepository } from './account.repository.ts';
+
+/**
+ * The signed-in person's profile: details and real-name verification (account-area.md section 4,
+ * decision 009). ID numbers arrive encrypted for the password key, are stored encrypted with the
+ * vault's key and looked up by keyed hash; they leave the server only masked.
+ */
+export class ProfileService {
+  constructor(private readonly deps: { accounts: AccountRepository; cipher: PasswordCipher; vault: IdCardVault }) {}
+
+  async detail(session: Session) {
+    const [account, member] = await Promise.all([
+      this.deps.accounts.byId(session.accountId),
+      this.deps.accounts.member(session.eid, session.accountId),
+    ]);
+    if (!account || !member) throw new AppError(ErrorCode.SESSION_ENDED);
+    const idCard = account.idCardEncrypted ? maskIdCard(this.deps.vault.decrypt(account.idCardEncrypted)) : '';
+    return {
+      phone: member.phone,
+      userName: member.userName,
+      realName: member.realName,
+      idCard,
+      verified: member.verified,
+      headPortrait: member.headPortrait,
+      departmentName: member.departmentName,
+    };
+  }
+
+  /** 3052 (data.phone masked) when another account is bound to the ID number. */
+  async checkIdCard(session: Session, encrypted: string): Promise<void> {
+    const idCard = this.idCardOf(encrypted);
+    await this.refuseIfBound(session.accountId, idCard);
+  }
+
+  /**
+   * Binds the real name and ID number to the account. An ID number another account has is refused
+   * with 3052 unless the person confirmed (继续绑定): several accounts may then share one identity.
+   */
+  async verify(session: Session, input: { realName: string; idCard: string; confirmBind?: boolean | undefined }) {
+    const idCard = this.idCardOf(input.idCard);
+    if (!input.confirmBind) await this.refuseIfBound(session.accountId, idCard);
+    const { vault } = this.deps;
+    await this.deps.accounts.setIdentity(
+      session.accountId,
+      input.realName,
+      vault.encrypt(idCard),
+      vault.hash(idCard),
+      new Date(),
+    );
+  }
+
+  private idCardOf(encrypted: string): string {
+    const plain = this.deps.cipher.decrypt(encrypted)?.trim().toUpperCase();
+    if (plain === undefined) {
+      throw new AppError(ErrorCode.BAD_INPUT, {
+        message: {
+          zh: '参数错误：身份证号码未按要求加密，请刷新页面后重试',
+          en: 'Invalid input: the ID number is not encrypted as required, please reload the page',
+        },
+      });
+    }
+    if (!isIdCard(plain)) {
+      throw new AppError(ErrorCode.BAD_INPUT, {
+        message: { zh: '请输入正确的身份证号码', en: 'Please enter a valid ID number' },
+        data: { fields: [{ field: 'idCard', message: '请输入正确的身份证号码' }] },
+      });
+    }
+    return plain;
+  }
+
+  private async refuseIfBound(accountId: number, idCard: string): Promise<void> {
+    const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), accountId);
+    if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
+  }
+}

@@ -1,0 +1,60 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const KEY_BYTES = 64;
+
+/**
+ * ID numbers at rest (DESIGN.md section 4, decision 009): encrypted with AES-256-GCM (random IV,
+ * stored as base64 of iv | tag | ciphertext) and found again by a keyed hash (HMAC-SHA256), so the
+ * database never holds a readable or guessable ID number. Two independent 32-byte keys are read
+ * from ID_CARD_KEY_FILE, or made there (mode 0600) on the first start.
+ */
+export class IdCardVault {
+  private constructor(
+    private readonly encryptionKey: Buffer,
+    private readonly hashKey: Buffer,
+  ) {}
+
+  static async load(file: string): Promise<IdCardVault> {
+    let raw: Buffer;
+    try {
+      raw = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      raw = randomBytes(KEY_BYTES);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(file, raw.toString('base64'), { mode: 0o600, flag: 'wx' }).catch(
+        async (e: NodeJS.ErrnoException) => {
+          if (e.code !== 'EEXIST') throw e;
+          raw = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
+        },
+      );
+    }
+    if (raw.length !== KEY_BYTES) throw new Error(`${file} must hold ${KEY_BYTES} random bytes, base64-encoded`);
+    return new IdCardVault(raw.subarray(0, 32), raw.subarray(32));
+  }
+
+  /** ID numbers are compared upper-cased (a check character x is X). */
+  private static normal(idCard: string): string {
+    return idCard.trim().toUpperCase();
+  }
+
+  encrypt(idCard: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
+    const data = Buffer.concat([cipher.update(IdCardVault.normal(idCard), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
+  }
+
+  decrypt(stored: string): string {
+    const raw = Buffer.from(stored, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+
+  hash(idCard: string): string {
+    return createHmac('sha256', this.hashKey).update(IdCardVault.normal(idCard)).digest('hex');
+  }
+}

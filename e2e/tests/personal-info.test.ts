@@ -5,8 +5,8 @@ import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../ac
 
 // Passwords and the sign-in phone: /account?change=7 and /forget, in zh and en (issue 3).
 
-async function signIn(page: Page, phone: string, password: string, prefix = '') {
-  await page.goto(url(`${prefix}/login`));
+async function signIn(page: Page, phone: string, password: string, prefix = '', host?: 'sfj') {
+  await page.goto(url(`${prefix}/login`, host));
   const form = page.locator('form#sign-in-password');
   const en = prefix === '/en';
   await form.getByLabel(en ? 'Mobile number' : '手机号码', { exact: true }).fill(phone);
@@ -92,5 +92,48 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
     await form.getByRole('button', { name: '提 交' }).click();
     await b.page.waitForURL(/\/login$/);
     await signIn(b.page, learner.phone, 'Reset#2026');
+  });
+
+  it('binds the real name where the site verifies identities; an ID number already bound asks 继续绑定', async () => {
+    const first = await createLearner(1002);
+    await signIn(b.page, first.phone, first.password, '', 'sfj');
+    await b.page.goto(url('/account?change=7', 'sfj'));
+    const info = b.page.locator('.portal-personal-info');
+    await expect.poll(() => info.textContent()).toContain('请填写真实姓名和身份证号码完成实名认证');
+    await expect.poll(() => info.textContent()).toContain('您的个人资料尚未完善：实名认证');
+    await info.getByRole('button', { name: '修改', exact: true }).click();
+    const dialog = b.page.getByRole('dialog', { name: '实名认证' });
+    await dialog.getByLabel('真实姓名').fill('');
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请输入真实姓名', '请输入身份证号码']);
+    await dialog.getByLabel('真实姓名').fill('陈实');
+    await dialog.getByLabel('身份证号码').fill('110105194912310021');
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请输入正确的身份证号码']);
+    await dialog.getByLabel('身份证号码').fill('11010519491231002x');
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('认证成功');
+    await expect.poll(() => info.textContent()).toContain('110105********002X');
+    expect(await info.getByText('已认证').isVisible()).toBe(true);
+    // Verified where the site verifies: no more editing of the identity.
+    expect(await info.getByRole('button', { name: '修改', exact: true }).count()).toBe(0);
+
+    const second = await createLearner(1002);
+    await b.context.clearCookies();
+    await signIn(b.page, second.phone, second.password, '', 'sfj');
+    await b.page.goto(url('/account?change=7', 'sfj'));
+    await info.getByRole('button', { name: '修改', exact: true }).click();
+    await dialog.getByLabel('真实姓名').fill('陈实');
+    await dialog.getByLabel('身份证号码').fill('11010519491231002X');
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    const bound = b.page.getByRole('dialog', { name: '温馨提示' });
+    const masked = `${first.phone.slice(0, 3)}****${first.phone.slice(7)}`;
+    await expect.poll(() => bound.textContent()).toContain(`该身份证号码已绑定账号 ${masked}`);
+    expect(await bound.textContent()).toContain('是否继续绑定当前账号？');
+    await bound.getByRole('button', { name: '继续绑定' }).click();
+    await expect.poll(() => info.textContent()).toContain('110105********002X');
   });
 });

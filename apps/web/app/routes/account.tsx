@@ -50,7 +50,7 @@ export default function AccountPage() {
         </h1>
         {current === 7 && user && (
           <AntdRoot>
-            <PersonalInfo user={user} />
+            <PersonalInfo />
           </AntdRoot>
         )}
       </section>

@@ -285,11 +285,13 @@ export const updateIdv = defineCall({
   name: 'updateIdv',
   method: 'PUT',
   path: '/user/auth/enterprise/user/info/update/idv',
-  summary: 'Real-name verification: real name and ID number (encrypted); confirmBind after 3052 (继续绑定)',
+  summary:
+    'Real-name verification: real name and ID number (encrypted; optional where the site does not verify); confirmBind after 3052 (继续绑定)',
   tags: ['account'],
   request: z.object({
     realName: z.string().trim().min(1, { error: '请输入真实姓名' }).max(15, { error: '真实姓名最多15个字' }),
-    idCard: encryptedIdCard,
+    /** Required where the site verifies identities (verifyOpenSet); else '' keeps only the name. */
+    idCard: z.string().trim().max(1024).default(''),
     confirmBind: z.boolean().optional(),
   }),
   response: z.null(),

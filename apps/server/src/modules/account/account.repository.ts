@@ -143,4 +143,11 @@ export class AccountRepository {
       await tx.update(schema.enterpriseUsers).set({ realName }).where(eq(schema.enterpriseUsers.accountId, accountId));
     });
   }
+
+  async setRealName(accountId: number, realName: string) {
+    await this.db.transaction(async (tx) => {
+      await tx.update(schema.accounts).set({ realName }).where(eq(schema.accounts.id, accountId));
+      await tx.update(schema.enterpriseUsers).set({ realName }).where(eq(schema.enterpriseUsers.accountId, accountId));
+    });
+  }
 }

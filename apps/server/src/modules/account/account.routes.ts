@@ -154,7 +154,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     return null;
   });
   registerCall(app, deps, calls.updateIdv, async (input, ctx) => {
-    await account.profiles.verify(ctx.session!, input);
+    const website = await account.site.getWebsite(ctx.session!.eid);
+    await account.profiles.verify(ctx.session!, input, website.verifyOpenSet);
     return null;
   });
 

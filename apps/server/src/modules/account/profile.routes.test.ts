@@ -115,6 +115,24 @@ describe('real-name verification', () => {
     expect(row!.verifiedAt).toBeNull();
   });
 
+  it('without an ID number: refused where the site verifies, the name alone kept where it does not', async () => {
+    const inA = await session([a.eid]);
+    const refused = (await call('PUT', VERIFY, inA.token, { realName: '赵六', idCard: '' })).json();
+    expect(refused).toMatchObject({ code: 400, message: '请输入身份证号码' });
+    const inB = await session([b.eid]);
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: VERIFY,
+      headers: { ...clientHeaders(b.domain), token: inB.token },
+      payload: { realName: '赵六' },
+    });
+    expect(kept.json().code).toBe(200);
+    const detail = (
+      await t.app.inject({ method: 'GET', url: DETAIL, headers: { ...clientHeaders(b.domain), token: inB.token } })
+    ).json().data;
+    expect(detail).toMatchObject({ realName: '赵六', verified: false, idCard: '' });
+  });
+
   it('a person of enterprise A reads only their membership of A; no session, no detail', async () => {
     const p = await session([a.eid, b.eid]);
     await t.database.db

@@ -41,7 +41,22 @@ export class ProfileService {
    * Binds the real name and ID number to the account. An ID number another account has is refused
    * with 3052 unless the person confirmed (继续绑定): several accounts may then share one identity.
    */
-  async verify(session: Session, input: { realName: string; idCard: string; confirmBind?: boolean | undefined }) {
+  async verify(
+    session: Session,
+    input: { realName: string; idCard: string; confirmBind?: boolean | undefined },
+    verifyOpenSet: boolean,
+  ) {
+    if (input.idCard === '') {
+      if (verifyOpenSet) {
+        throw new AppError(ErrorCode.BAD_INPUT, {
+          message: { zh: '请输入身份证号码', en: 'Please enter your ID number' },
+          data: { fields: [{ field: 'idCard', message: '请输入身份证号码' }] },
+        });
+      }
+      // Where the site does not verify identities, the real name may be kept on its own.
+      await this.deps.accounts.setRealName(session.accountId, input.realName);
+      return;
+    }
     const idCard = this.idCardOf(input.idCard);
     if (!input.confirmBind) await this.refuseIfBound(session.accountId, idCard);
     const { vault } = this.deps;

@@ -1,46 +1,69 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Spin } from 'antd';
-import { verifyComplete } from '@portal/contract/calls/user';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Spin, Tag } from 'antd';
+import { userDetail, verifyComplete } from '@portal/contract/calls/user';
 import type { CallResponse } from '@portal/contract';
 import { maskPhone } from '@portal/contract/mask';
 import { request } from '../../lib/api.ts';
-import { useMessages } from '../../lib/i18n.ts';
-import type { CurrentUser } from '../../lib/root-data.ts';
+import { format, useMessages } from '../../lib/i18n.ts';
 import { PasswordDialog } from './dialogs/password-dialog.tsx';
 import { PhoneDialog } from './dialogs/phone-dialog.tsx';
+import { VerifyDialog } from './dialogs/verify-dialog.tsx';
 import { accountMessages } from './messages.ts';
 
 type Completeness = CallResponse<typeof verifyComplete>;
-type Dialog = 'password' | 'phone' | null;
+type Detail = CallResponse<typeof userDetail>;
+type Dialog = 'password' | 'phone' | 'verify' | null;
 
 /**
- * Personal information (/account?change=7, account-area.md section 4): sign-in details with the
- * change-phone and change- or set-password dialogs. An account without a password gets the
- * set-password warning; where setting one is forced the dialog opens by itself and cannot close.
+ * Personal information (/account?change=7, account-area.md section 4): the banners, sign-in details
+ * (phone, password) and real-name verification with their dialogs. An account without a password
+ * gets the set-password warning; where setting one is forced its dialog opens and cannot close.
  */
-export function PersonalInfo({ user }: { user: CurrentUser }) {
+export function PersonalInfo() {
   const t = useMessages(accountMessages);
   const [complete, setComplete] = useState<Completeness | null>(null);
+  const [detail, setDetail] = useState<Detail | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  useEffect(() => {
-    request(verifyComplete)
-      .then((c) => {
+  const load = useCallback(() => {
+    Promise.all([request(verifyComplete), request(userDetail)])
+      .then(([c, d]) => {
         setComplete(c);
+        setDetail(d);
         if (c.isNeedModifyPassword && c.isModifyPasswordForce) setDialog('password');
       })
       .catch(() => undefined);
   }, []);
-  if (!complete) return <Spin />;
+  useEffect(load, [load]);
+  if (!complete || !detail) return <Spin />;
+
   const needsPassword = complete.isNeedModifyPassword;
+  const missing = [
+    ...(complete.completeUserVerify ? [] : [t.missingVerify]),
+    ...(complete.completeEnterpriseUserInfo && complete.completeUserDetail ? [] : [t.missingOther]),
+  ];
+  // Verified where the site verifies identities: the real name is no longer edited here.
+  const canEditIdentity = !(complete.userVerify && detail.verified);
 
   return (
     <div className="portal-personal-info">
+      {missing.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          className="portal-info-banner"
+          message={format(t.incomplete, { missing: missing.join(t.listSeparator) })}
+        />
+      )}
+      {complete.userVerify && !detail.verified && (
+        <Alert type="info" showIcon className="portal-info-banner" message={t.verifyBanner} />
+      )}
       {needsPassword && <Alert type="warning" showIcon message={t.noPasswordWarning} className="portal-info-banner" />}
+
       <section aria-labelledby="login-info-title" className="portal-info-section">
         <h2 id="login-info-title">{t.loginInfo}</h2>
         <Descriptions column={1} bordered size="middle">
           <Descriptions.Item label={t.loginPhone}>
-            <span className="portal-info-value">{maskPhone(user.phone)}</span>
+            <span className="portal-info-value">{maskPhone(detail.phone)}</span>
             <Button type="link" onClick={() => setDialog('phone')}>
               {t.changePhone}
             </Button>
@@ -53,6 +76,24 @@ export function PersonalInfo({ user }: { user: CurrentUser }) {
           </Descriptions.Item>
         </Descriptions>
       </section>
+
+      <section aria-labelledby="real-name-title" className="portal-info-section">
+        <h2 id="real-name-title">
+          {t.realNameSection} {detail.verified ? <Tag color="success">{t.verified}</Tag> : <Tag>{t.notVerified}</Tag>}
+        </h2>
+        <Descriptions column={1} bordered size="middle">
+          <Descriptions.Item label={t.realName}>
+            <span className="portal-info-value">{detail.realName}</span>
+            {canEditIdentity && (
+              <Button type="link" onClick={() => setDialog('verify')}>
+                {detail.verified || detail.realName ? t.editRealName : t.verify}
+              </Button>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t.idCard}>{detail.idCard}</Descriptions.Item>
+        </Descriptions>
+      </section>
+
       <PasswordDialog
         mode={needsPassword ? 'set' : 'change'}
         open={dialog === 'password'}
@@ -60,6 +101,16 @@ export function PersonalInfo({ user }: { user: CurrentUser }) {
         onClose={() => setDialog(null)}
       />
       <PhoneDialog open={dialog === 'phone'} onClose={() => setDialog(null)} />
+      <VerifyDialog
+        open={dialog === 'verify'}
+        required={complete.userVerify}
+        initialName={detail.realName}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          load();
+        }}
+      />
     </div>
   );
 }

@@ -7,7 +7,8 @@ export type AuditEvent =
   | 'sign_out'
   | 'enterprise_chosen'
   | 'password_changed'
-  | 'phone_changed';
+  | 'phone_changed'
+  | 'account_cancelled';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -297,6 +297,22 @@ export const updateIdv = defineCall({
   response: z.null(),
 });
 
+export const deregister = defineCall({
+  name: 'deregister',
+  method: 'DELETE',
+  path: '/user/auth/user/info/deregister',
+  summary: "Cancel the account: SMS code (type 5, to the account's phone), image captcha, real name and reason",
+  tags: ['account'],
+  requestIn: 'body',
+  request: z.object({
+    verificationCode: smsCode,
+    ...imgCode,
+    realName: z.string().trim().min(1, { error: '请输入真实姓名' }).max(15),
+    reason: z.string().trim().min(1, { error: '请填写注销理由' }).max(100, { error: '注销理由最多100个字' }),
+  }),
+  response: z.null(),
+});
+
 export const devSmsOutbox = defineCall({
   name: 'devSmsOutbox',
   method: 'GET',

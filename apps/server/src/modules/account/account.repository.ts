@@ -150,4 +150,18 @@ export class AccountRepository {
       await tx.update(schema.enterpriseUsers).set({ realName }).where(eq(schema.enterpriseUsers.accountId, accountId));
     });
   }
+
+  /** Removes the account; its memberships and sessions go with it (foreign keys cascade). */
+  async remove(accountId: number): Promise<void> {
+    await this.db.delete(schema.accounts).where(eq(schema.accounts.id, accountId));
+  }
+
+  async isAdminAnywhere(accountId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ eid: schema.enterpriseUsers.eid })
+      .from(schema.enterpriseUsers)
+      .where(and(eq(schema.enterpriseUsers.accountId, accountId), eq(schema.enterpriseUsers.isAdmin, true)))
+      .limit(1);
+    return row !== undefined;
+  }
 }

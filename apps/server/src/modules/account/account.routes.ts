@@ -148,6 +148,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     return ended(ctx);
   });
 
+  registerCall(app, deps, calls.deregister, async (input, ctx) => {
+    await account.accounts.cancel(ctx.session!, input, ctx.req.ip);
+    return ended(ctx);
+  });
   registerCall(app, deps, calls.userDetail, (_q, ctx) => account.profiles.detail(ctx.session!));
   registerCall(app, deps, calls.checkIdCard, async (input, ctx) => {
     await account.profiles.checkIdCard(ctx.session!, input.idCard);

@@ -189,6 +189,49 @@ export class AccountService {
     });
   }
 
+  /**
+   * Cancels the account (decision 009): the code sent to its phone, an image captcha, the real name
+   * it was verified with and a reason. The account, its memberships and sessions are removed; the
+   * phone may register again. An administrator of an enterprise cannot cancel (403).
+   */
+  async cancel(
+    session: Session,
+    input: {
+      verificationCode: string;
+      imgVerificationCode: string;
+      imgVerificationCodeToken: string;
+      realName: string;
+      reason: string;
+    },
+    ip: string,
+    now = new Date(),
+  ): Promise<void> {
+    await this.deps.captchas.check(input.imgVerificationCodeToken, input.imgVerificationCode, now);
+    const account = await this.deps.accounts.byId(session.accountId);
+    const member = await this.deps.accounts.member(session.eid, session.accountId);
+    if (!account || !member) throw new AppError(ErrorCode.SESSION_ENDED);
+    const realName = account.realName || member.realName;
+    if (input.realName !== realName) throw badInput('真实姓名不正确', 'The real name is not correct');
+    const memberships = await this.deps.accounts.memberships(session.accountId);
+    if (await this.deps.accounts.isAdminAnywhere(session.accountId)) {
+      throw new AppError(ErrorCode.FORBIDDEN, {
+        message: {
+          zh: '您是平台管理员，请先移交管理员权限后再注销账号',
+          en: 'You administer an organisation: hand that over before cancelling the account',
+        },
+      });
+    }
+    await this.deps.smsCodes.consume(account.phone, SmsPurpose.CANCEL_ACCOUNT, input.verificationCode, now);
+    await this.deps.accounts.remove(session.accountId);
+    await this.deps.audit.write({
+      event: 'account_cancelled',
+      accountId: session.accountId,
+      eid: session.eid,
+      ip,
+      detail: { phone: maskPhone(account.phone), reason: input.reason, enterprises: memberships.map((m) => m.eid) },
+    });
+  }
+
   async signOut(session: AccountSession, ip: string): Promise<void> {
     await this.deps.sessions.revoke(session.tokenHash, 'signed out');
     await this.deps.audit.write({ event: 'sign_out', accountId: session.accountId, eid: session.eid, ip });

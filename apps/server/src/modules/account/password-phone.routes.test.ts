@@ -250,3 +250,89 @@ describe('changing the phone', () => {
     expect((await call('GET', OUTBOX, { phone: '13600000999' })).json().data).toEqual([]);
   });
 });
+
+describe('cancelling the account', () => {
+  const DEREGISTER = '/gateway/user/auth/user/info/deregister';
+  async function cancelCode(token: string) {
+    const c = await captcha();
+    await call(
+      'POST',
+      SEND_ACCOUNT_CODE,
+      { verificationCodeType: 5, imageCodeToken: c.token, imageCode: c.text },
+      token,
+    );
+  }
+  async function cancel(token: string, body: Record<string, string>) {
+    const c = await captcha();
+    return (
+      await t.app.inject({
+        method: 'DELETE',
+        url: DEREGISTER,
+        headers: { ...clientHeaders(a.domain), token },
+        payload: { imgVerificationCodeToken: c.token, imgVerificationCode: c.text, ...body },
+      })
+    ).json();
+  }
+
+  it('needs the code, the right real name and a reason; then the account is gone and the phone free', async () => {
+    const person = await createAccount(t.database.db, [a.eid], { realName: '注销人' });
+    const token = (await signIn(person.phone, person.password)).data.token;
+    await cancelCode(token);
+    const code = await lastCode(person.phone);
+    expect(await cancel(token, { verificationCode: code, realName: '别人', reason: '不再使用' })).toMatchObject({
+      code: 400,
+      message: '真实姓名不正确',
+    });
+    const noReason = await cancel(token, { verificationCode: code, realName: '注销人', reason: ' ' });
+    expect(noReason.message).toContain('请填写注销理由');
+    const longReason = await cancel(token, { verificationCode: code, realName: '注销人', reason: '长'.repeat(101) });
+    expect(longReason.message).toContain('注销理由最多100个字');
+    expect(
+      (
+        await cancel(token, {
+          verificationCode: '000000' === code ? '111111' : '000000',
+          realName: '注销人',
+          reason: '不再使用',
+        })
+      ).code,
+    ).toBe(3005);
+
+    const done = await cancel(token, { verificationCode: code, realName: '注销人', reason: '不再使用' });
+    expect(done).toEqual({ code: 200, message: '成功', data: null });
+    expect((await call('GET', CURRENT, {}, token)).json().code).toBe(301);
+    expect((await signIn(person.phone, person.password)).code).toBe(3002);
+    const rows = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));
+    expect(rows).toEqual([]);
+    const [audit] = await t.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.event, 'account_cancelled'));
+    expect(audit).toMatchObject({ accountId: person.accountId, eid: a.eid });
+    // The phone may register again.
+    const c = await captcha();
+    const again = await call('POST', SEND_CODE, {
+      phone: person.phone,
+      verificationCodeType: 1,
+      imageCodeToken: c.token,
+      imageCode: c.text,
+    });
+    expect(again.json().code).toBe(200);
+  });
+
+  it('an administrator cannot cancel', async () => {
+    const person = await createAccount(t.database.db, [a.eid], { realName: '管理员' });
+    await t.database.db
+      .update(schema.enterpriseUsers)
+      .set({ isAdmin: true })
+      .where(eq(schema.enterpriseUsers.accountId, person.accountId));
+    const token = (await signIn(person.phone, person.password)).data.token;
+    await cancelCode(token);
+    const res = await cancel(token, {
+      verificationCode: await lastCode(person.phone),
+      realName: '管理员',
+      reason: '不再使用',
+    });
+    expect(res).toMatchObject({ code: 403, message: '您是平台管理员，请先移交管理员权限后再注销账号' });
+    expect((await call('GET', CURRENT, {}, token)).json().code).toBe(200);
+  });
+});

@@ -136,4 +136,48 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
     await bound.getByRole('button', { name: '继续绑定' }).click();
     await expect.poll(() => info.textContent()).toContain('110105********002X');
   });
+
+  it('cancels the account in two steps; the spec messages; afterwards the account is gone', async () => {
+    const learner = await createLearner(1001);
+    await signIn(b.page, learner.phone, learner.password);
+    await b.page.goto(url('/account?change=7'));
+    await b.page.locator('.portal-personal-info').getByRole('button', { name: '注销账号' }).click();
+    const dialog = b.page.getByRole('dialog', { name: '注销账号' });
+    const one = dialog.locator('form#cancel-step-1');
+    const two = dialog.locator('form#cancel-step-2');
+    await dialog.getByRole('button', { name: '下一步' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('请获取验证码后再提交下一步');
+    await one.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await one.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('短信验证码已发送，请注意查收');
+    await one.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(learner.phone));
+    await dialog.getByRole('button', { name: '下一步' }).click();
+
+    await two.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await two.getByLabel('真实姓名').fill('不是我');
+    await dialog.getByRole('button', { name: '注销账号' }).click();
+    await expect
+      .poll(() => two.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['真实姓名不正确', '请填写注销理由']);
+    await dialog.getByRole('button', { name: '上一步' }).click();
+    expect(await one.getByLabel('验证码', { exact: true }).inputValue()).toMatch(/^\d{6}$/);
+    await dialog.getByRole('button', { name: '下一步' }).click();
+    await two.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    const realName = await b.page
+      .locator('.portal-personal-info')
+      .getByText(/^学员\d+$/)
+      .first()
+      .textContent();
+    await two.getByLabel('真实姓名').fill(realName ?? '');
+    await two.getByLabel('注销理由').fill('不再使用本平台');
+    await dialog.getByRole('button', { name: '注销账号' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('账号已注销');
+    await b.page.waitForURL(/\/login$/);
+    const form = b.page.locator('form#sign-in-password');
+    await form.getByLabel('手机号码').fill(learner.phone);
+    await form.getByLabel('密码', { exact: true }).fill(learner.password);
+    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await form.getByRole('button', { name: '登 录' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('账号或密码错误');
+  });
 });

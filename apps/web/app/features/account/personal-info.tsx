@@ -5,6 +5,7 @@ import type { CallResponse } from '@portal/contract';
 import { maskPhone } from '@portal/contract/mask';
 import { request } from '../../lib/api.ts';
 import { format, useMessages } from '../../lib/i18n.ts';
+import { CancelDialog } from './dialogs/cancel-dialog.tsx';
 import { PasswordDialog } from './dialogs/password-dialog.tsx';
 import { PhoneDialog } from './dialogs/phone-dialog.tsx';
 import { VerifyDialog } from './dialogs/verify-dialog.tsx';
@@ -12,7 +13,7 @@ import { accountMessages } from './messages.ts';
 
 type Completeness = CallResponse<typeof verifyComplete>;
 type Detail = CallResponse<typeof userDetail>;
-type Dialog = 'password' | 'phone' | 'verify' | null;
+type Dialog = 'password' | 'phone' | 'verify' | 'cancel' | null;
 
 /**
  * Personal information (/account?change=7, account-area.md section 4): the banners, sign-in details
@@ -94,6 +95,16 @@ export function PersonalInfo() {
         </Descriptions>
       </section>
 
+      <section aria-labelledby="account-management-title" className="portal-info-section">
+        <h2 id="account-management-title">{t.accountSection}</h2>
+        <p>
+          {t.cancelHint}
+          <Button type="link" danger onClick={() => setDialog('cancel')}>
+            {t.cancelAccount}
+          </Button>
+        </p>
+      </section>
+
       <PasswordDialog
         mode={needsPassword ? 'set' : 'change'}
         open={dialog === 'password'}
@@ -101,6 +112,12 @@ export function PersonalInfo() {
         onClose={() => setDialog(null)}
       />
       <PhoneDialog open={dialog === 'phone'} onClose={() => setDialog(null)} />
+      <CancelDialog
+        open={dialog === 'cancel'}
+        phone={detail.phone}
+        realName={detail.realName}
+        onClose={() => setDialog(null)}
+      />
       <VerifyDialog
         open={dialog === 'verify'}
         required={complete.userVerify}

@@ -212,6 +212,8 @@ export const enterpriseUsers = pgTable(
     employeeNo: text('employee_no'),
     realName: text('real_name').notNull().default(''),
     headPortrait: text('head_portrait').notNull().default(''),
+    /** One-inch photo: a private file key (shown through a short-lived signed link). */
+    headshot: text('headshot').notNull().default(''),
     departmentName: text('department_name').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     status: integer('status').notNull().default(1),

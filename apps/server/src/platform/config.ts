@@ -57,6 +57,10 @@ export const configSchema = z.object({
   PASSWORD_KEY_FILE: z.string().optional(),
   /** Keys ID numbers are encrypted and hashed with (64 random bytes, base64); made on first start. */
   ID_CARD_KEY_FILE: z.string().optional(),
+  /** Uploaded files (avatars, one-inch photos); a folder of its own under DATA_DIR by default. */
+  UPLOAD_DIR: z.string().optional(),
+  /** Secret of the short-lived links to private files (32 random bytes, base64); made on first start. */
+  URL_SIGNING_KEY_FILE: z.string().optional(),
   /** Where text messages go: `dev` keeps them in the log and the dev outbox (DESIGN.md section 5). */
   SMS_PROVIDER: z.enum(['dev']).default('dev'),
   /** Failed password sign-ins in a row that lock the account, and for how long. */
@@ -84,6 +88,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Bad settings, the server cannot start:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+export function uploadDir(config: Pick<Config, 'UPLOAD_DIR' | 'DATA_DIR'>): string {
+  return config.UPLOAD_DIR ?? `${config.DATA_DIR}/uploads`;
+}
+
+export function urlSigningKeyFile(config: Pick<Config, 'URL_SIGNING_KEY_FILE' | 'DATA_DIR'>): string {
+  return config.URL_SIGNING_KEY_FILE ?? `${config.DATA_DIR}/keys/url-signing.key`;
 }
 
 /** The key file of the ID-number vault: ID_CARD_KEY_FILE, else under DATA_DIR. */

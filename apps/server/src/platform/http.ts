@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,10 +19,13 @@ import { AccountRepository } from '../modules/account/account.repository.ts';
 import { registerAccountRoutes } from '../modules/account/account.routes.ts';
 import { AccountService } from '../modules/account/account.service.ts';
 import { ProfileService } from '../modules/account/profile.service.ts';
+import { registerUploadRoutes } from '../modules/upload/upload.routes.ts';
+import { UploadService } from '../modules/upload/upload.service.ts';
 import { SmsCodes } from '../modules/account/sms-code.service.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
-import { idCardKeyFile, passwordKeyFile, type Config } from './config.ts';
+import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
+import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { IdCardVault } from './id-card-vault.ts';
 import { PasswordCipher } from './password-cipher.ts';
 import { DevSmsProvider, type SmsProvider } from './providers/sms.ts';
@@ -43,6 +47,9 @@ export interface Services {
   sms: SmsProvider;
   accounts: AccountService;
   profiles: ProfileService;
+  storage: FileStorage;
+  signer: UrlSigner;
+  uploads: UploadService;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -55,8 +62,11 @@ export async function createServices(config: Config, database: Database): Promis
   const captchas = new CaptchaStore(db);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
   const sms: SmsProvider = new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
+  const storage = new LocalStorage(uploadDir(config));
+  const signer = await UrlSigner.load(urlSigningKeyFile(config));
+  const uploads = new UploadService(storage, signer);
   const accountRepository = new AccountRepository(db);
-  const profiles = new ProfileService({ accounts: accountRepository, cipher, vault });
+  const profiles = new ProfileService({ accounts: accountRepository, cipher, vault, uploads });
   const accounts = new AccountService({
     accounts: accountRepository,
     sessions,
@@ -66,7 +76,21 @@ export async function createServices(config: Config, database: Database): Promis
     audit: new AuditLog(db),
     config,
   });
-  return { config, database, tenancy, sessions, site, cipher, captchas, sms, accounts, profiles };
+  return {
+    config,
+    database,
+    tenancy,
+    sessions,
+    site,
+    cipher,
+    captchas,
+    sms,
+    accounts,
+    profiles,
+    storage,
+    signer,
+    uploads,
+  };
 }
 
 /**
@@ -147,6 +171,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // Multipart bodies are read only by the upload calls, one file each, limited per call.
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 2 * 1024 * 1024 } });
   const logRequests = ['info', 'debug', 'trace'].includes(config.LOG_LEVEL);
   front.options = {
     closing: () => closing,
@@ -255,6 +281,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerSiteRoutes(gateway, deps, services.site);
     registerEnumRoutes(gateway, deps);
     registerAccountRoutes(gateway, deps, { ...services, config });
+    registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRegionRoutes(gateway, deps);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
     gateway.all(GATEWAY_PREFIX, gatewayNotFound);

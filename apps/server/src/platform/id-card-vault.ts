@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { loadOrCreateSecret } from './secret-file.ts';
 
 const KEY_BYTES = 64;
 
@@ -17,21 +16,7 @@ export class IdCardVault {
   ) {}
 
   static async load(file: string): Promise<IdCardVault> {
-    let raw: Buffer;
-    try {
-      raw = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      raw = randomBytes(KEY_BYTES);
-      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-      await writeFile(file, raw.toString('base64'), { mode: 0o600, flag: 'wx' }).catch(
-        async (e: NodeJS.ErrnoException) => {
-          if (e.code !== 'EEXIST') throw e;
-          raw = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
-        },
-      );
-    }
-    if (raw.length !== KEY_BYTES) throw new Error(`${file} must hold ${KEY_BYTES} random bytes, base64-encoded`);
+    const raw = await loadOrCreateSecret(file, KEY_BYTES);
     return new IdCardVault(raw.subarray(0, 32), raw.subarray(32));
   }
 

@@ -33,6 +33,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // One key for the run's test files (made by the first that needs it).
     PASSWORD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'password-key.pem'),
     ID_CARD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'id-card.key'),
+    URL_SIGNING_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'url-signing.key'),
+    UPLOAD_DIR: path.join(tmpdir(), 'portal-test-uploads'),
     ...env,
   });
   const services = await createServices(config, database);

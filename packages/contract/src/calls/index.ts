@@ -1,8 +1,10 @@
 import type { CallDef } from '../call.ts';
 import * as system from './system.ts';
+import * as upload from './upload.ts';
 import * as user from './user.ts';
 
 export * from './system.ts';
+export * from './upload.ts';
 export * from './user.ts';
 
 function callsOf(mod: Record<string, unknown>): CallDef[] {
@@ -12,4 +14,4 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
 }
 
 /** Every call of the contract, for the server's registration and the OpenAPI document. */
-export const allCalls: CallDef[] = [...callsOf(system), ...callsOf(user)];
+export const allCalls: CallDef[] = [...callsOf(system), ...callsOf(user), ...callsOf(upload)];

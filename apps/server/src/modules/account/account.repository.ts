@@ -89,6 +89,7 @@ export class AccountRepository {
         userName: schema.enterpriseUsers.userName,
         realName: schema.enterpriseUsers.realName,
         headPortrait: schema.enterpriseUsers.headPortrait,
+        headshot: schema.enterpriseUsers.headshot,
         departmentName: schema.enterpriseUsers.departmentName,
         isAdmin: schema.enterpriseUsers.isAdmin,
         phone: schema.accounts.phone,
@@ -163,5 +164,18 @@ export class AccountRepository {
       .where(and(eq(schema.enterpriseUsers.accountId, accountId), eq(schema.enterpriseUsers.isAdmin, true)))
       .limit(1);
     return row !== undefined;
+  }
+
+  /** Edit info: only the given fields change, in the session's enterprise only. */
+  async setUserInfo(
+    eid: number,
+    accountId: number,
+    values: { userName?: string; headPortrait?: string; headshot?: string },
+  ) {
+    if (Object.keys(values).length === 0) return;
+    await this.db
+      .update(schema.enterpriseUsers)
+      .set(values)
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)));
   }
 }

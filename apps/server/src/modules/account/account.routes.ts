@@ -153,6 +153,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     return ended(ctx);
   });
   registerCall(app, deps, calls.userDetail, (_q, ctx) => account.profiles.detail(ctx.session!));
+  registerCall(app, deps, calls.getHeadshotUrl, async (_q, ctx) => ({
+    url: await account.profiles.headshotUrl(ctx.session!),
+  }));
+  registerCall(app, deps, calls.updateUserInfo, async (input, ctx) => {
+    await account.profiles.updateInfo(ctx.session!, input);
+    return null;
+  });
   registerCall(app, deps, calls.checkIdCard, async (input, ctx) => {
     await account.profiles.checkIdCard(ctx.session!, input.idCard);
     return null;

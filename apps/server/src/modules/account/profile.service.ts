@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { IdCardVault } from '../../platform/id-card-vault.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import type { Session } from '../../platform/session.ts';
+import type { UploadService } from '../upload/upload.service.ts';
 import type { AccountRepository } from './account.repository.ts';
 
 /**
@@ -11,7 +12,14 @@ import type { AccountRepository } from './account.repository.ts';
  * vault's key and looked up by keyed hash; they leave the server only masked.
  */
 export class ProfileService {
-  constructor(private readonly deps: { accounts: AccountRepository; cipher: PasswordCipher; vault: IdCardVault }) {}
+  constructor(
+    private readonly deps: {
+      accounts: AccountRepository;
+      cipher: PasswordCipher;
+      vault: IdCardVault;
+      uploads: UploadService;
+    },
+  ) {}
 
   async detail(session: Session) {
     const [account, member] = await Promise.all([
@@ -29,6 +37,41 @@ export class ProfileService {
       headPortrait: member.headPortrait,
       departmentName: member.departmentName,
     };
+  }
+
+  async headshotUrl(session: Session): Promise<string> {
+    const member = await this.deps.accounts.member(session.eid, session.accountId);
+    return member?.headshot ? this.deps.uploads.signedUrl(member.headshot) : '';
+  }
+
+  /**
+   * Edit info: nickname, avatar and one-inch photo. A picture must be one uploaded to this
+   * enterprise (its URL or key), never an address from elsewhere.
+   */
+  async updateInfo(
+    session: Session,
+    input: { userName?: string | undefined; headPortrait?: string | undefined; headshot?: string | undefined },
+  ) {
+    const values: { userName?: string; headPortrait?: string; headshot?: string } = {};
+    if (input.userName !== undefined) values.userName = input.userName;
+    if (input.headPortrait !== undefined) {
+      const key = input.headPortrait.replace(/^\/uploads\//, '');
+      if (input.headPortrait !== '' && !(await this.ownFile(key, `avatars/${session.eid}/`))) {
+        throw invalid('headPortrait', '头像图片无效，请重新上传', 'The avatar is not valid, please upload it again');
+      }
+      values.headPortrait = input.headPortrait;
+    }
+    if (input.headshot !== undefined) {
+      if (input.headshot !== '' && !(await this.ownFile(input.headshot, `private/${session.eid}/`))) {
+        throw invalid('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+      }
+      values.headshot = input.headshot;
+    }
+    await this.deps.accounts.setUserInfo(session.eid, session.accountId, values);
+  }
+
+  private async ownFile(key: string, prefix: string): Promise<boolean> {
+    return key.startsWith(prefix) && (await this.deps.uploads.exists(key));
   }
 
   /** 3052 (data.phone masked) when another account is bound to the ID number. */
@@ -92,4 +135,8 @@ export class ProfileService {
     const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), accountId);
     if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
   }
+}
+
+function invalid(field: string, zh: string, en: string): AppError {
+  return new AppError(ErrorCode.BAD_INPUT, { message: { zh, en }, data: { fields: [{ field, message: zh }] } });
 }

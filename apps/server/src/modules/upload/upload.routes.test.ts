@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { createAccount, createEnterprise } from '../../test/factories.ts';
+
+const PIC = '/gateway/system/auth/upload/pic';
+const PRIVATE = '/gateway/system/api/upload/private/file';
+const HEADSHOT_URL = '/gateway/user/auth/enterprise/user/info/get/headshot/url';
+const UPDATE = '/gateway/user/auth/enterprise/user/info/update';
+const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
+
+/** A 1×1 PNG and the start of a JPEG: what file-type recognises by content. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
+  Buffer.alloc(64),
+]);
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createEnterprise>>;
+let b: Awaited<ReturnType<typeof createEnterprise>>;
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' });
+  a = await createEnterprise(t.database.db);
+  b = await createEnterprise(t.database.db);
+});
+afterAll(async () => t?.close());
+
+function multipart(field: string, filename: string, data: Buffer, type = 'application/octet-stream') {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function signedIn(eid: number) {
+  const person = await createAccount(t.database.db, [eid]);
+  return (await t.services.sessions.create(person.accountId, eid)).token;
+}
+
+function upload(url: string, body: ReturnType<typeof multipart>, token?: string, domain = a.domain) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...clientHeaders(domain), 'content-type': body.contentType, ...(token ? { token } : {}) },
+    payload: body.payload,
+  });
+}
+
+function json(method: 'GET' | 'PUT', url: string, token: string, payload?: object) {
+  return t.app.inject({ method, url, headers: { ...clientHeaders(a.domain), token }, ...(payload ? { payload } : {}) });
+}
+
+describe('avatar', () => {
+  it('uploads a PNG, serves it back publicly, and keeps it as the avatar', async () => {
+    const token = await signedIn(a.eid);
+    const res = (await upload(PIC, multipart('picFile', 'me.png', PNG), token)).json();
+    expect(res.code).toBe(200);
+    expect(res.data.url).toMatch(new RegExp(`^/uploads/avatars/${a.eid}/[\\w-]+\\.png$`));
+    const file = await t.app.inject({ method: 'GET', url: res.data.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+
+    expect((await json('PUT', UPDATE, token, { headPortrait: res.data.url })).json().code).toBe(200);
+    expect((await json('GET', CURRENT, token)).json().data.headPortrait).toBe(res.data.url);
+  });
+
+  it('takes the type from the content: a JPEG named .png is a JPEG, text named .png is refused', async () => {
+    const token = await signedIn(a.eid);
+    const jpeg = (await upload(PIC, multipart('picFile', 'photo.png', JPEG, 'image/png'), token)).json();
+    expect(jpeg.data.url).toMatch(/\.jpg$/);
+    const text = (
+      await upload(PIC, multipart('picFile', 'evil.png', Buffer.from('<svg onload=alert(1)>'), 'image/png'), token)
+    ).json();
+    expect(text).toEqual({ code: 400, message: '上传头像图片只能是 JPG | JPEG | PNG 格式！', data: null });
+  });
+
+  it('refuses more than 500 KB (413 with the spec text) and a request without the file part', async () => {
+    const token = await signedIn(a.eid);
+    const big = Buffer.concat([PNG, Buffer.alloc(500 * 1024)]);
+    const res = await upload(PIC, multipart('picFile', 'big.png', big), token);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 413, message: '上传头像图片大小不能超过 500kb！' });
+    const wrongField = (await upload(PIC, multipart('other', 'me.png', PNG), token)).json();
+    expect(wrongField).toMatchObject({ code: 400, message: '参数错误：请选择要上传的文件' });
+    const notMultipart = await json('GET', CURRENT, token);
+    expect(notMultipart.json().code).toBe(200);
+  });
+
+  it('needs a session; an avatar of another enterprise or from elsewhere cannot be kept', async () => {
+    expect((await upload(PIC, multipart('picFile', 'me.png', PNG))).json().code).toBe(301);
+    const inB = await signedIn(b.eid);
+    const other = (await upload(PIC, multipart('picFile', 'me.png', PNG), inB, b.domain)).json().data.url;
+    const token = await signedIn(a.eid);
+    for (const headPortrait of [other, 'https://evil.example.com/a.png', '/uploads/avatars/../../keys/x.png']) {
+      const res = (await json('PUT', UPDATE, token, { headPortrait })).json();
+      expect(res).toMatchObject({ code: 400, message: '头像图片无效，请重新上传' });
+    }
+  });
+});
+
+describe('one-inch photo', () => {
+  it('uploads without a session (registration), is served only through a signed, short-lived link', async () => {
+    const res = (await upload(PRIVATE, multipart('file', 'headshot.jpg', JPEG))).json();
+    expect(res.code).toBe(200);
+    expect(res.data.key).toMatch(new RegExp(`^private/${a.eid}/[\\w-]+\\.jpg$`));
+    expect((await t.app.inject({ method: 'GET', url: `/uploads/${res.data.key}` })).statusCode).toBe(404);
+    const signed = await t.app.inject({ method: 'GET', url: res.data.url });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['content-type']).toBe('image/jpeg');
+    const tampered = res.data.url.replace(/sig=./, 'sig=A');
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
+    const expired = t.services.signer.url(res.data.key, -1000);
+    expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
+  });
+
+  it('is kept as the headshot of the signed-in person and read back by a fresh link', async () => {
+    const token = await signedIn(a.eid);
+    expect((await json('GET', HEADSHOT_URL, token)).json().data).toEqual({ url: '' });
+    const { key } = (await upload(PRIVATE, multipart('file', 'h.png', PNG), token)).json().data;
+    expect((await json('PUT', UPDATE, token, { headshot: key })).json().code).toBe(200);
+    const { url } = (await json('GET', HEADSHOT_URL, token)).json().data;
+    expect(url).toMatch(new RegExp(`^/uploads/${key}\\?expires=\\d+&sig=`));
+    expect((await t.app.inject({ method: 'GET', url })).rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses more than 1024 KB, other types, and a key of another enterprise', async () => {
+    const big = await upload(PRIVATE, multipart('file', 'h.png', Buffer.concat([PNG, Buffer.alloc(1024 * 1024)])));
+    expect(big.json()).toMatchObject({ code: 413, message: '文件大小不能超过1024KB' });
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    expect((await upload(PRIVATE, multipart('file', 'h.gif', gif))).json()).toMatchObject({
+      code: 400,
+      message: '请上传JPG、JPEG、PNG格式的文件',
+    });
+    const inB = (await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, b.domain)).json().data.key;
+    const token = await signedIn(a.eid);
+    expect((await json('PUT', UPDATE, token, { headshot: inB })).json()).toMatchObject({
+      code: 400,
+      message: '一寸照无效，请重新上传',
+    });
+  });
+});

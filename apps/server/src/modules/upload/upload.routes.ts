@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import * as calls from '@portal/contract';
+import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
+import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import type { UploadService } from './upload.service.ts';
+
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
+
+/** The upload calls and the files they keep: avatars public, one-inch photos by signed link. */
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  upload: { uploads: UploadService; storage: FileStorage; signer: UrlSigner; perMinute: number },
+): void {
+  registerCall(app, deps, calls.uploadPic, async (_input, ctx) => {
+    const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'avatar', ctx.session!.eid);
+    return { url: upload.uploads.publicUrl(key) };
+  });
+  registerCall(
+    app,
+    deps,
+    calls.uploadPrivateFile,
+    async (_input, ctx) => {
+      // Public (registration has no session yet): the site's enterprise, and a tight per-address limit.
+      const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'headshot', await ctx.eid());
+      return { key, url: upload.uploads.signedUrl(key) };
+    },
+    { perMinute: upload.perMinute },
+  );
+
+  app.get('/uploads/*', async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    const query = req.query as { expires?: string; sig?: string };
+    const allowed =
+      isFileKey(key) && (key.startsWith('avatars/') || upload.signer.verify(key, query.expires, query.sig));
+    const data = allowed ? await upload.storage.get(key) : null;
+    if (!data) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    reply.header('content-type', TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
+    reply.header(
+      'cache-control',
+      key.startsWith('avatars/') ? 'public, max-age=31536000, immutable' : 'private, max-age=600',
+    );
+    return reply.send(data);
+  });
+}

@@ -1,0 +1,96 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { AVATAR_MAX_BYTES, ErrorCode, HEADSHOT_MAX_BYTES } from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import { newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+
+export type UploadKind = 'avatar' | 'headshot';
+
+const RULES: Record<
+  UploadKind,
+  {
+    field: string;
+    maxBytes: number;
+    area: 'avatars' | 'private';
+    tooLarge: [string, string];
+    wrongType: [string, string];
+  }
+> = {
+  avatar: {
+    field: 'picFile',
+    maxBytes: AVATAR_MAX_BYTES,
+    area: 'avatars',
+    tooLarge: ['上传头像图片大小不能超过 500kb！', 'The avatar image may be at most 500 KB!'],
+    wrongType: ['上传头像图片只能是 JPG | JPEG | PNG 格式！', 'The avatar image must be JPG | JPEG | PNG!'],
+  },
+  headshot: {
+    field: 'file',
+    maxBytes: HEADSHOT_MAX_BYTES,
+    area: 'private',
+    tooLarge: ['文件大小不能超过1024KB', 'The file may be at most 1024 KB'],
+    wrongType: ['请上传JPG、JPEG、PNG格式的文件', 'Please upload a JPG, JPEG or PNG file'],
+  },
+};
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/**
+ * Uploaded pictures (issue 3): the one file part of the request, its size limited while it is read
+ * and its type taken from its content (file-type), never from its name or the browser's word;
+ * stored under a random key of the enterprise.
+ */
+export class UploadService {
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly signer: UrlSigner,
+  ) {}
+
+  async accept(
+    next: (options: { limits: { fileSize: number; files: number } }) => Promise<MultipartFile | undefined>,
+    kind: UploadKind,
+    eid: number,
+  ): Promise<{ key: string }> {
+    const rule = RULES[kind];
+    const fail = (code: typeof ErrorCode.BAD_INPUT | typeof ErrorCode.PAYLOAD_TOO_LARGE, [zh, en]: [string, string]) =>
+      new AppError(code, { message: { zh, en } });
+    let part: MultipartFile | undefined;
+    try {
+      part = await next({ limits: { fileSize: rule.maxBytes, files: 1 } });
+    } catch {
+      part = undefined;
+    }
+    if (!part || part.fieldname !== rule.field) {
+      throw fail(ErrorCode.BAD_INPUT, [
+        '参数错误：请选择要上传的文件',
+        'Invalid input: please choose a file to upload',
+      ]);
+    }
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw fail(ErrorCode.PAYLOAD_TOO_LARGE, rule.tooLarge);
+      throw err;
+    }
+    const type = await fileTypeFromBuffer(data);
+    const ext = type ? EXTENSIONS[type.mime] : undefined;
+    if (!ext) throw fail(ErrorCode.BAD_INPUT, rule.wrongType);
+    const key = newFileKey(rule.area, eid, ext);
+    await this.storage.put(key, data);
+    return { key };
+  }
+
+  /** The public address of an avatar key. */
+  publicUrl(key: string): string {
+    return `/uploads/${key}`;
+  }
+
+  signedUrl(key: string): string {
+    return this.signer.url(key);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.storage.get(key)) !== null;
+  }
+}

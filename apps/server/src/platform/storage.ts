@@ -1,0 +1,74 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadOrCreateSecret } from './secret-file.ts';
+
+/** Where uploaded files are kept (DESIGN.md section 2: local folder by default). */
+export interface FileStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+}
+
+/** Keys are `<area>/<eid>/<random>.<ext>`: nothing a client sends becomes part of a path. */
+const KEY = /^(avatars|private)\/\d+\/[A-Za-z0-9_-]{16,64}\.(jpg|png|gif|webp|bmp)$/;
+
+export function newFileKey(area: 'avatars' | 'private', eid: number, ext: string): string {
+  return `${area}/${eid}/${randomBytes(18).toString('base64url')}.${ext}`;
+}
+
+export function isFileKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+export class LocalStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    if (!isFileKey(key)) throw new Error(`not a file key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data, { flag: 'wx' });
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.file(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Short-lived links to private files (one-inch photos): `/uploads/<key>?expires=…&sig=…`, the
+ * signature an HMAC of key and expiry with a secret kept in URL_SIGNING_KEY_FILE.
+ */
+export class UrlSigner {
+  private constructor(private readonly secret: Buffer) {}
+
+  static async load(file: string): Promise<UrlSigner> {
+    return new UrlSigner(await loadOrCreateSecret(file, 32));
+  }
+
+  private sig(key: string, expires: number): string {
+    return createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  }
+
+  url(key: string, ttlMs = 10 * 60_000, now = Date.now()): string {
+    const expires = Math.floor((now + ttlMs) / 1000);
+    return `/uploads/${key}?expires=${expires}&sig=${this.sig(key, expires)}`;
+  }
+
+  verify(key: string, expires: string | undefined, sig: string | undefined, now = Date.now()): boolean {
+    const at = Number(expires);
+    if (!Number.isInteger(at) || at * 1000 < now || typeof sig !== 'string') return false;
+    const expected = Buffer.from(this.sig(key, at));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}

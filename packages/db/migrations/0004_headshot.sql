@@ -1,0 +1,1 @@
+ALTER TABLE "enterprise_users" ADD COLUMN "headshot" text DEFAULT '' NOT NULL;

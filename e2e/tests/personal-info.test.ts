@@ -180,4 +180,67 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
     await form.getByRole('button', { name: '登 录' }).click();
     await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('账号或密码错误');
   });
+
+  it('crops and uploads an avatar (110×110) and a one-inch photo; wrong files get the spec messages', async () => {
+    const learner = await createLearner(1001);
+    await signIn(b.page, learner.phone, learner.password);
+    await b.page.goto(url('/account?change=7'));
+    const info = b.page.locator('.portal-personal-info');
+    await expect.poll(() => info.getByRole('button', { name: '更换头像' }).isVisible()).toBe(true);
+    // A real 300×200 picture, drawn by the browser.
+    const dataUrl = await b.page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 300;
+      c.height = 200;
+      const g = c.getContext('2d')!;
+      g.fillStyle = '#2468f2';
+      g.fillRect(0, 0, 300, 200);
+      g.fillStyle = '#ffffff';
+      g.fillRect(100, 50, 100, 100);
+      return c.toDataURL('image/png');
+    });
+    const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+
+    const avatarInput = info.getByLabel('更换头像');
+    await avatarInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect
+      .poll(() => b.page.locator('.ant-message').textContent())
+      .toContain('上传头像图片只能是 JPG | JPEG | PNG 格式！');
+    await avatarInput.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(501 * 1024) });
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('上传头像图片大小不能超过 500kb！');
+    await avatarInput.setInputFiles({
+      name: 'broken.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('not a picture'),
+    });
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('该图片不支持剪辑');
+
+    await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    const cropper = b.page.getByRole('dialog', { name: '裁剪头像' });
+    await expect.poll(() => cropper.getByAltText('预览').isVisible()).toBe(true);
+    await cropper.getByRole('button', { name: '确 定' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('头像上传成功');
+    const avatar = info.locator('.ant-avatar img');
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/uploads\/avatars\/1001\/[\w-]+\.png$/);
+    const stored = await b.page.evaluate(
+      async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return [img.naturalWidth, img.naturalHeight];
+      },
+      (await avatar.getAttribute('src'))!,
+    );
+    expect(stored).toEqual([110, 110]);
+
+    await info.getByLabel('上传一寸照').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('一寸照上传成功');
+    const photo = info.getByAltText('一寸照');
+    await expect
+      .poll(() => photo.getAttribute('src'))
+      .toMatch(/^\/uploads\/private\/1001\/[\w-]+\.png\?expires=\d+&sig=/);
+    expect(await photo.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth])).toEqual([
+      110, 154, 300,
+    ]);
+  });
 });

@@ -129,6 +129,51 @@ function withoutFlag(input: unknown): Record<string, unknown> {
   return rest;
 }
 
+/**
+ * Uploads one file to a multipart call (platform.md section 7: upload progress reported), with the
+ * request layer's headers and error handling. `onProgress` gets 0 to 100.
+ */
+export function upload<C extends CallDef>(
+  call: C,
+  file: Blob,
+  options: { field: string; filename: string; onProgress?: (percent: number) => void },
+): Promise<CallResponse<C>> {
+  const lang = currentLang();
+  const qs = new URLSearchParams();
+  const eid = ui?.website()?.eid;
+  if (call.access === 'public' && eid !== undefined) qs.set('eid', String(eid));
+  const body = new FormData();
+  body.append(options.field, file, options.filename);
+  const done = startLoading();
+  return new Promise<Envelope>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(call.method, GATEWAY_PREFIX + call.path + ([...qs].length ? `?${qs}` : ''));
+    if (ui) xhr.setRequestHeader('domain', ui.domain());
+    xhr.setRequestHeader('platform', PLATFORM_HEADER_VALUE);
+    xhr.setRequestHeader('lang', lang);
+    xhr.timeout = HTTP_TIMEOUT_MS;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) options.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      try {
+        resolve(JSON.parse(xhr.responseText) as Envelope);
+      } catch {
+        reject(new Error('not an envelope'));
+      }
+    };
+    xhr.onerror = xhr.ontimeout = () => reject(new Error('network'));
+    xhr.send(body);
+  })
+    .catch(() => {
+      const t = TEXTS[lang];
+      toastOnce(t.network);
+      throw new ApiError(ErrorCode.INTERNAL, t.network);
+    })
+    .then((env) => (SUCCESS_CODES.includes(env.code) ? (env.data as CallResponse<C>) : handleErrorEnvelope(env)))
+    .finally(done);
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the loading bar (background polling). */

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
-import { accountMessages } from '../features/account/messages.ts';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
+import { menuMessages } from '../shell/header/menu-messages.ts';
 import { hiddenEntries } from '../shell/header/user-menu.tsx';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
@@ -17,7 +17,7 @@ type Section = (typeof SECTIONS)[number];
  * issues fill them.
  */
 export default function AccountPage() {
-  const t = useMessages(accountMessages);
+  const t = useMessages(menuMessages);
   const lang = useLang();
   const [params] = useSearchParams();
   const { website } = useSite();

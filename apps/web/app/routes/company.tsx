@@ -6,6 +6,7 @@ import type { CallResponse } from '@portal/contract';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { safeRedirect } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
+import { menuMessages } from '../shell/header/menu-messages.ts';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
@@ -15,6 +16,7 @@ type Enterprise = CallResponse<typeof enterpriseList>[number];
 /** /company: a person of several enterprises chooses one (also where code 309 leads). */
 function ChooseEnterprise() {
   const t = useMessages(accountMessages);
+  const menu = useMessages(menuMessages);
   const lang = useLang();
   const [params] = useSearchParams();
   const [list, setList] = useState<Enterprise[] | null>(null);
@@ -77,7 +79,7 @@ function ChooseEnterprise() {
         />
       )}
       <Button type="link" onClick={() => void signOut()}>
-        {t.signOut}
+        {menu.signOut}
       </Button>
     </section>
   );

@@ -1,14 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Spin, Tag } from 'antd';
+import { getHeadshotUrl } from '@portal/contract/calls/upload';
 import { userDetail, verifyComplete } from '@portal/contract/calls/user';
 import type { CallResponse } from '@portal/contract';
 import { maskPhone } from '@portal/contract/mask';
 import { request } from '../../lib/api.ts';
 import { format, useMessages } from '../../lib/i18n.ts';
+import { AvatarUpload } from './avatar-upload.tsx';
 import { CancelDialog } from './dialogs/cancel-dialog.tsx';
 import { PasswordDialog } from './dialogs/password-dialog.tsx';
 import { PhoneDialog } from './dialogs/phone-dialog.tsx';
 import { VerifyDialog } from './dialogs/verify-dialog.tsx';
+import { HeadshotUpload } from './headshot-upload.tsx';
 import { accountMessages } from './messages.ts';
 
 type Completeness = CallResponse<typeof verifyComplete>;
@@ -24,12 +27,14 @@ export function PersonalInfo() {
   const t = useMessages(accountMessages);
   const [complete, setComplete] = useState<Completeness | null>(null);
   const [detail, setDetail] = useState<Detail | null>(null);
+  const [headshot, setHeadshot] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const load = useCallback(() => {
-    Promise.all([request(verifyComplete), request(userDetail)])
-      .then(([c, d]) => {
+    Promise.all([request(verifyComplete), request(userDetail), request(getHeadshotUrl)])
+      .then(([c, d, h]) => {
         setComplete(c);
         setDetail(d);
+        setHeadshot(h.url);
         if (c.isNeedModifyPassword && c.isModifyPasswordForce) setDialog('password');
       })
       .catch(() => undefined);
@@ -93,6 +98,20 @@ export function PersonalInfo() {
           </Descriptions.Item>
           <Descriptions.Item label={t.idCard}>{detail.idCard}</Descriptions.Item>
         </Descriptions>
+      </section>
+
+      <section aria-labelledby="pictures-title" className="portal-info-section">
+        <h2 id="pictures-title">{t.picturesSection}</h2>
+        <div className="portal-pictures">
+          <div>
+            <h3>{t.avatar}</h3>
+            <AvatarUpload current={detail.headPortrait} onDone={load} />
+          </div>
+          <div>
+            <h3>{t.headshot}</h3>
+            <HeadshotUpload url={headshot} onDone={load} />
+          </div>
+        </div>
       </section>
 
       <section aria-labelledby="account-management-title" className="portal-info-section">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { accountMessages } from '../../features/account/messages.ts';
+import { menuMessages } from './menu-messages.ts';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import type { CurrentUser } from '../../lib/root-data.ts';
@@ -28,7 +28,7 @@ const loadSignOut = () => import('../../features/account/sign-out.ts');
  * after a confirmation; the admin button for administrators.
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const t = useMessages(accountMessages);
+  const t = useMessages(menuMessages);
   const lang = useLang();
   const { website } = useSite();
   const hidden = hiddenEntries(website.individuationOptions.accountHidePage);

@@ -10,3 +10,4 @@ export * from './file-size.ts';
 export * from './rich-content.ts';
 export * from './enums.ts';
 export * from './mask.ts';
+export * from './registration.ts';

@@ -67,6 +67,8 @@ export const websiteSettings = pgTable('website_settings', {
   verifyOpenSet: boolean('verify_open_set').notNull().default(false),
   usernameOpenSet: boolean('username_open_set').notNull().default(false),
   registerOpenSet: boolean('register_open_set').notNull().default(true),
+  /** Registrations are accepted at once (else they wait for an administrator's review). */
+  registerAutoAudit: boolean('register_auto_audit').notNull().default(true),
   visitorOpenSet: boolean('visitor_open_set').notNull().default(true),
   defaultUserHeadPortrait: text('default_user_head_portrait').notNull().default(''),
   appDownloadQrCode: text('app_download_qr_code').notNull().default(''),
@@ -214,6 +216,8 @@ export const enterpriseUsers = pgTable(
     headPortrait: text('head_portrait').notNull().default(''),
     /** One-inch photo: a private file key (shown through a short-lived signed link). */
     headshot: text('headshot').notNull().default(''),
+    /** The configured registration fields (userDetail), as entered and checked. */
+    userDetail: jsonb('user_detail').$type<Record<string, string>>().notNull().default({}),
     departmentName: text('department_name').notNull().default(''),
     isAdmin: boolean('is_admin').notNull().default(false),
     status: integer('status').notNull().default(1),
@@ -307,4 +311,46 @@ export const auditLog = pgTable(
     index('audit_log_account_idx').on(t.accountId, t.createdAt),
     index('audit_log_eid_idx').on(t.eid, t.createdAt),
   ],
+);
+
+/**
+ * Registration form configuration per enterprise (account-area.md section 4): which fields show,
+ * which are required, their order and label. Group `default` tunes the always-present fields,
+ * `userTitle` the detail fields kept in userDetail. No rows: the client's defaults apply.
+ */
+export const registrationFields = pgTable(
+  'registration_fields',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    grp: text('grp').notNull(),
+    field: text('field').notNull(),
+    name: text('name').notNull().default(''),
+    required: boolean('required').notNull().default(false),
+    show: boolean('show').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.grp, t.field] })],
+);
+
+/**
+ * The position hierarchy of an enterprise, loaded level by level (level and pathNo): level 1 the
+ * personal categories, 2 job types, 3 administrative duties, 4 ranks. pathNo is the parent's plus
+ * two digits. categoryType (level 1) drives the labels and whether ranks exist (decision 009).
+ */
+export const positions = pgTable(
+  'positions',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    pathNo: text('path_no').notNull(),
+    level: integer('level').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    categoryType: integer('category_type').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.pathNo] }), index('positions_level_idx').on(t.eid, t.level)],
 );

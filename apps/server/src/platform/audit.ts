@@ -8,7 +8,8 @@ export type AuditEvent =
   | 'enterprise_chosen'
   | 'password_changed'
   | 'phone_changed'
-  | 'account_cancelled';
+  | 'account_cancelled'
+  | 'registered';
 
 export interface AuditEntry {
   event: AuditEvent;

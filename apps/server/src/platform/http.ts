@@ -19,6 +19,9 @@ import { AccountRepository } from '../modules/account/account.repository.ts';
 import { registerAccountRoutes } from '../modules/account/account.routes.ts';
 import { AccountService } from '../modules/account/account.service.ts';
 import { ProfileService } from '../modules/account/profile.service.ts';
+import { RegistrationRepository } from '../modules/registration/registration.repository.ts';
+import { registerRegistrationRoutes } from '../modules/registration/registration.routes.ts';
+import { RegistrationService } from '../modules/registration/registration.service.ts';
 import { registerUploadRoutes } from '../modules/upload/upload.routes.ts';
 import { UploadService } from '../modules/upload/upload.service.ts';
 import { SmsCodes } from '../modules/account/sms-code.service.ts';
@@ -50,6 +53,7 @@ export interface Services {
   storage: FileStorage;
   signer: UrlSigner;
   uploads: UploadService;
+  registrations: RegistrationService;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -67,13 +71,26 @@ export async function createServices(config: Config, database: Database): Promis
   const uploads = new UploadService(storage, signer);
   const accountRepository = new AccountRepository(db);
   const profiles = new ProfileService({ accounts: accountRepository, cipher, vault, uploads });
+  const audit = new AuditLog(db);
+  const smsCodes = new SmsCodes(db, sms);
+  const registrations = new RegistrationService({
+    registrations: new RegistrationRepository(db),
+    accounts: accountRepository,
+    sessions,
+    captchas,
+    smsCodes,
+    cipher,
+    vault,
+    uploads,
+    audit,
+  });
   const accounts = new AccountService({
     accounts: accountRepository,
     sessions,
     captchas,
-    smsCodes: new SmsCodes(db, sms),
+    smsCodes,
     cipher,
-    audit: new AuditLog(db),
+    audit,
     config,
   });
   return {
@@ -90,6 +107,7 @@ export async function createServices(config: Config, database: Database): Promis
     storage,
     signer,
     uploads,
+    registrations,
   };
 }
 
@@ -282,6 +300,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerEnumRoutes(gateway, deps);
     registerAccountRoutes(gateway, deps, { ...services, config });
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
+    registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRegionRoutes(gateway, deps);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
     gateway.all(GATEWAY_PREFIX, gatewayNotFound);

@@ -19,6 +19,18 @@ export interface AccountSession {
   eid: number | null;
 }
 
+/** A membership waiting for an administrator's review (registration without auto-audit). */
+export const MEMBERSHIP_PENDING = 3;
+
+export function pendingReview(): AppError {
+  return new AppError(ErrorCode.ACCOUNT_DISABLED, {
+    message: {
+      zh: '您的注册信息正在审核中，请耐心等待管理员审核',
+      en: 'Your registration is waiting for review by an administrator',
+    },
+  });
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Opaque random session tokens (256 bits), stored hashed (DESIGN.md section 4). */
@@ -66,6 +78,7 @@ export class SessionStore {
     if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.SESSION_EXPIRED);
     if (row.eid === null) throw new AppError(ErrorCode.CHOOSE_ENTERPRISE);
     if (row.status === null) throw new AppError(ErrorCode.SESSION_ENDED);
+    if (row.status === MEMBERSHIP_PENDING) throw pendingReview();
     if (row.status !== 1) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
     if (row.enterpriseStatus !== 1) {
       throw new AppError(ErrorCode.ACCOUNT_DISABLED, {

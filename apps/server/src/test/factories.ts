@@ -172,3 +172,42 @@ export async function createAccount(
   }
   return { accountId: account!.id, phone, password };
 }
+
+/** A small position hierarchy: a civil-servant branch down to ranks, an institution branch, other. */
+export async function createPositions(db: Db, eid: number) {
+  await db.insert(schema.positions).values([
+    { eid, pathNo: '01', level: 1, name: '公务员', nameEn: 'Civil servant', categoryType: 1, sort: 1 },
+    { eid, pathNo: '0101', level: 2, name: '综合管理类', nameEn: 'General management', sort: 1 },
+    { eid, pathNo: '010101', level: 3, name: '领导职务', nameEn: 'Leading post', sort: 1 },
+    { eid, pathNo: '01010101', level: 4, name: '一级主任科员', nameEn: 'First-class principal staff member', sort: 1 },
+    { eid, pathNo: '02', level: 1, name: '事业单位人员', nameEn: 'Public institution staff', categoryType: 3, sort: 2 },
+    { eid, pathNo: '0201', level: 2, name: '专业技术岗位', nameEn: 'Professional post', sort: 1 },
+    { eid, pathNo: '020101', level: 3, name: '高级职称', nameEn: 'Senior title', sort: 1 },
+    { eid, pathNo: '03', level: 1, name: '其他人员', nameEn: 'Other', categoryType: 0, sort: 3 },
+  ]);
+}
+
+export async function configureRegistration(
+  db: Db,
+  eid: number,
+  fields: Array<{
+    grp?: 'default' | 'userTitle';
+    field: string;
+    name?: string;
+    required?: boolean;
+    show?: boolean;
+    sort?: number;
+  }>,
+) {
+  await db.insert(schema.registrationFields).values(
+    fields.map((f, i) => ({
+      eid,
+      grp: f.grp ?? 'userTitle',
+      field: f.field,
+      name: f.name ?? '',
+      required: f.required ?? false,
+      show: f.show ?? true,
+      sort: f.sort ?? i,
+    })),
+  );
+}

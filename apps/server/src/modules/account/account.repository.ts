@@ -7,6 +7,8 @@ export interface Membership {
   userEntLogo: string;
   /** The person's membership and the enterprise are both active. */
   active: boolean;
+  /** Waiting for an administrator's review. */
+  pending: boolean;
 }
 
 /** SQL of accounts and memberships. Reads of a membership always name the enterprise. */
@@ -78,6 +80,7 @@ export class AccountRepository {
       entName: r.entName || r.name,
       userEntLogo: r.userEntLogo ?? '',
       active: r.status === 1 && r.enterpriseStatus === 1,
+      pending: r.status === 3,
     }));
   }
 

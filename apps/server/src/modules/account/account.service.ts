@@ -5,7 +5,7 @@ import type { CaptchaStore } from '../../platform/captcha.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
-import type { AccountSession, Session, SessionStore } from '../../platform/session.ts';
+import { pendingReview, type AccountSession, type Session, type SessionStore } from '../../platform/session.ts';
 import type { AccountRepository, Membership } from './account.repository.ts';
 import type { SmsCodes } from './sms-code.service.ts';
 
@@ -371,8 +371,11 @@ export class AccountService {
     now: Date,
     onlySite = false,
   ): Promise<SignedIn> {
-    const active = (await this.deps.accounts.memberships(accountId)).filter((m) => m.active);
-    if (active.length === 0) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    const memberships = await this.deps.accounts.memberships(accountId);
+    const active = memberships.filter((m) => m.active);
+    if (active.length === 0) {
+      throw memberships.some((m) => m.pending) ? pendingReview() : new AppError(ErrorCode.ACCOUNT_DISABLED);
+    }
     const here = active.find((m) => m.eid === site.eid);
     if (onlySite && !here) throw new AppError(ErrorCode.ACCOUNT_DISABLED);
     const eid = here?.eid ?? (active.length === 1 ? active[0]!.eid : null);

@@ -1,0 +1,104 @@
+import { and, asc, eq, like } from 'drizzle-orm';
+import { schema, type Db } from '@portal/db';
+
+/** SQL of the registration form's configuration, the position hierarchy and new accounts. */
+export class RegistrationRepository {
+  constructor(private readonly db: Db) {}
+
+  async config(eid: number) {
+    const rows = await this.db
+      .select()
+      .from(schema.registrationFields)
+      .where(eq(schema.registrationFields.eid, eid))
+      .orderBy(asc(schema.registrationFields.sort));
+    const pick = (grp: string) =>
+      rows
+        .filter((r) => r.grp === grp)
+        .map(({ field, name, required, show, sort }) => ({ field, name, required, show, sort }));
+    return { default: pick('default'), userTitle: pick('userTitle') };
+  }
+
+  async autoAudit(eid: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ autoAudit: schema.websiteSettings.registerAutoAudit })
+      .from(schema.websiteSettings)
+      .where(eq(schema.websiteSettings.eid, eid))
+      .limit(1);
+    return row?.autoAudit ?? true;
+  }
+
+  /** One level of the hierarchy: the children of `pathNo` ('' for level 1). */
+  async positions(eid: number, level: number, pathNo: string) {
+    return this.db
+      .select({
+        name: schema.positions.name,
+        nameEn: schema.positions.nameEn,
+        pathNo: schema.positions.pathNo,
+        categoryType: schema.positions.categoryType,
+      })
+      .from(schema.positions)
+      .where(
+        and(
+          eq(schema.positions.eid, eid),
+          eq(schema.positions.level, level),
+          like(schema.positions.pathNo, `${pathNo.replace(/[%_\\]/g, '')}%`),
+        ),
+      )
+      .orderBy(asc(schema.positions.sort), asc(schema.positions.pathNo));
+  }
+
+  async position(eid: number, pathNo: string) {
+    const [row] = await this.db
+      .select()
+      .from(schema.positions)
+      .where(and(eq(schema.positions.eid, eid), eq(schema.positions.pathNo, pathNo)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The new account and its membership, together; null when the phone was taken meanwhile. */
+  async createMember(values: {
+    phone: string;
+    passwordHash: string;
+    realName: string;
+    idCardEncrypted: string | null;
+    idCardHash: string | null;
+    eid: number;
+    userName: string;
+    headshot: string;
+    userDetail: Record<string, string>;
+    active: boolean;
+  }): Promise<number | null> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [account] = await tx
+          .insert(schema.accounts)
+          .values({
+            phone: values.phone,
+            passwordHash: values.passwordHash,
+            realName: values.realName,
+            idCardEncrypted: values.idCardEncrypted,
+            idCardHash: values.idCardHash,
+            verifiedAt: values.idCardHash ? new Date() : null,
+          })
+          .returning({ id: schema.accounts.id });
+        await tx.insert(schema.enterpriseUsers).values({
+          eid: values.eid,
+          accountId: account!.id,
+          userName: values.userName,
+          realName: values.realName,
+          headshot: values.headshot,
+          userDetail: values.userDetail,
+          status: values.active ? 1 : 3,
+        });
+        return account!.id;
+      });
+    } catch (err) {
+      const code =
+        (err as { code?: string; cause?: { code?: string } }).code ??
+        (err as { cause?: { code?: string } }).cause?.code;
+      if (code === '23505') return null;
+      throw err;
+    }
+  }
+}

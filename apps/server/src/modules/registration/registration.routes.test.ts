@@ -1,0 +1,250 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@portal/db';
+import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { configureRegistration, createAccount, createEnterprise, createPositions } from '../../test/factories.ts';
+
+const CONFIG = '/gateway/user/api/user/info/detail/config';
+const MENU = '/gateway/user/api/enterprise/position/children/menu';
+const AUTO = '/gateway/user/api/user/info/register/auto/audit';
+const CHECK_PHONE = '/gateway/user/api/user/info/check/phone';
+const REGISTER = '/gateway/user/api/user/info/register';
+const SEND_CODE = '/gateway/user/api/common/send/verification/code';
+const OUTBOX = '/gateway/dev/api/sms/outbox';
+const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
+const LOGIN_PWD = '/gateway/user/api/login/pwd';
+
+let t: TestApp;
+let open: Awaited<ReturnType<typeof createEnterprise>>;
+let verify: Awaited<ReturnType<typeof createEnterprise>>;
+let closed: Awaited<ReturnType<typeof createEnterprise>>;
+let review: Awaited<ReturnType<typeof createEnterprise>>;
+let phones = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' });
+  const db = t.database.db;
+  open = await createEnterprise(db, { name: '开放企业', settings: { usernameOpenSet: true } });
+  verify = await createEnterprise(db, { name: '实名企业', settings: { verifyOpenSet: true } });
+  closed = await createEnterprise(db, { name: '关闭注册', settings: { registerOpenSet: false } });
+  review = await createEnterprise(db, { name: '审核企业', settings: { registerAutoAudit: false } });
+  await createPositions(db, open.eid);
+  await configureRegistration(db, open.eid, [
+    { field: 'gender', required: true, sort: 1 },
+    { field: 'email', show: false, sort: 0 },
+    { field: 'companyName', name: '所在单位', required: true, sort: 2 },
+    { field: 'personalCategory', required: true, sort: 3 },
+    { grp: 'default', field: 'userName', name: '用户昵称', required: true, sort: 0 },
+  ]);
+});
+afterAll(async () => t?.close());
+
+const encrypt = (plain: string) =>
+  publicEncrypt(
+    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain),
+  ).toString('base64');
+
+function call(method: 'GET' | 'POST', url: string, domain: string, body: object = {}) {
+  return t.app.inject({
+    method,
+    url,
+    headers: clientHeaders(domain),
+    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
+  });
+}
+
+async function captcha() {
+  const { token, text } = await t.services.captchas.create();
+  return { imageCodeToken: token, imageCode: text };
+}
+
+const newPhone = () => `1330000${String(1000 + ++phones).slice(-4)}`;
+
+/** Registers with a fresh SMS code; `over` replaces or adds fields. */
+async function registerWith(domain: string, over: Record<string, unknown> = {}, phone = newPhone()) {
+  await call('POST', SEND_CODE, domain, { phone, verificationCodeType: 1, ...(await captcha()) });
+  const outbox = (await call('GET', OUTBOX, domain, { phone })).json().data as Array<{ content: string }>;
+  const code = /\d{6}/.exec(outbox[0]?.content ?? '')?.[0] ?? '000000';
+  const res = await call('POST', REGISTER, domain, {
+    phone,
+    verificationCode: code,
+    loginPsw: encrypt('Regist#2026'),
+    confirmPassword: encrypt('Regist#2026'),
+    realName: '新学员',
+    ...(await captcha()),
+    ...over,
+  });
+  return { phone, res, body: res.json() };
+}
+
+const OPEN_DETAIL = {
+  gender: '1',
+  companyName: '某公司',
+  personalCategory: '02',
+  jobCategory: '0201',
+  administrativeDuty: '020101',
+};
+
+describe('registration form', () => {
+  it('answers the configuration, the hierarchy by level and pathNo, and the auto-audit setting', async () => {
+    const config = (await call('GET', CONFIG, open.domain)).json().data;
+    expect(config.userTitle.map((f: { field: string }) => f.field)).toEqual([
+      'email',
+      'gender',
+      'companyName',
+      'personalCategory',
+    ]);
+    expect(config.default).toEqual([{ field: 'userName', name: '用户昵称', required: true, show: true, sort: 0 }]);
+    expect((await call('GET', CONFIG, verify.domain)).json().data).toEqual({ default: [], userTitle: [] });
+
+    const level1 = (await call('GET', MENU, open.domain, { level: '1' })).json().data;
+    expect(level1.map((p: { name: string }) => p.name)).toEqual(['公务员', '事业单位人员', '其他人员']);
+    const level2 = (await call('GET', MENU, open.domain, { level: '2', pathNo: '01' })).json().data;
+    expect(level2).toEqual([{ name: '综合管理类', nameEn: 'General management', pathNo: '0101', categoryType: 0 }]);
+    expect((await call('GET', MENU, verify.domain, { level: '1' })).json().data).toEqual([]);
+    expect((await call('GET', AUTO, open.domain)).json().data).toEqual({ autoAudit: true });
+    expect((await call('GET', AUTO, review.domain)).json().data).toEqual({ autoAudit: false });
+  });
+});
+
+describe('registering', () => {
+  it('registers with the configured fields: signed in at once, detail kept, hidden fields dropped', async () => {
+    const { phone, res, body } = await registerWith(open.domain, {
+      userName: '小新',
+      userDetail: { ...OPEN_DETAIL, email: 'not-even-an-email', unknown: 'x', remark: '你好' },
+    });
+    expect(body).toMatchObject({ code: 200, data: { audited: true, token: expect.any(String) } });
+    expect(res.cookies.find((c) => c.name === 'token')?.value).toBe(body.data.token);
+    const me = (
+      await t.app.inject({
+        method: 'GET',
+        url: CURRENT,
+        headers: { ...clientHeaders(open.domain), token: body.data.token },
+      })
+    ).json().data;
+    expect(me).toMatchObject({ eid: open.eid, phone, userName: '小新', realName: '新学员' });
+    const [member] = await t.database.db
+      .select({ userDetail: schema.enterpriseUsers.userDetail })
+      .from(schema.enterpriseUsers)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))
+      .where(eq(schema.accounts.phone, phone));
+    expect(member!.userDetail).toEqual({ ...OPEN_DETAIL, remark: '你好' });
+  });
+
+  it('required fields, custom labels and the cascade are checked with their messages', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ userName: '小新', userDetail: { ...OPEN_DETAIL, gender: '' } }, '请选择性别'],
+      [{ userName: '小新', userDetail: { ...OPEN_DETAIL, gender: '9' } }, '请选择性别'],
+      [{ userName: '小新', userDetail: { ...OPEN_DETAIL, companyName: ' ' } }, '请输入所在单位'],
+      [{ userDetail: OPEN_DETAIL }, '请输入用户昵称'],
+      [{ userName: '小新', realName: '', userDetail: OPEN_DETAIL }, '请输入真实姓名'],
+      [
+        {
+          userName: '小新',
+          userDetail: { ...OPEN_DETAIL, personalCategory: '01', jobCategory: '0101', administrativeDuty: '010101' },
+        },
+        '请选择人员类别信息',
+      ],
+      [{ userName: '小新', userDetail: { ...OPEN_DETAIL, jobCategory: '0101' } }, '人员类别信息无效'],
+    ];
+    for (const [over, message] of cases) {
+      const { body } = await registerWith(open.domain, over);
+      expect(body, message).toMatchObject({ code: 400, message });
+    }
+    // A civil servant down to the rank is complete; "other" has no job types at all.
+    expect(
+      (
+        await registerWith(open.domain, {
+          userName: 'a',
+          userDetail: {
+            ...OPEN_DETAIL,
+            personalCategory: '01',
+            jobCategory: '0101',
+            administrativeDuty: '010101',
+            rank: '01010101',
+          },
+        })
+      ).body.code,
+    ).toBe(200);
+    expect(
+      (
+        await registerWith(open.domain, {
+          userName: 'b',
+          userDetail: { gender: '2', companyName: 'x', personalCategory: '03' },
+        })
+      ).body.code,
+    ).toBe(200);
+  });
+
+  it('a phone with an account gives 3007 (also from the check); a closed site 3011', async () => {
+    const person = await createAccount(t.database.db, [verify.eid]);
+    expect((await call('POST', CHECK_PHONE, open.domain, { phone: person.phone })).json()).toMatchObject({
+      code: 3007,
+      message: '该手机号已注册',
+    });
+    expect((await call('POST', CHECK_PHONE, open.domain, { phone: newPhone() })).json().code).toBe(200);
+    const dup = await call('POST', REGISTER, open.domain, {
+      phone: person.phone,
+      verificationCode: '123456',
+      loginPsw: encrypt('Regist#2026'),
+      confirmPassword: encrypt('Regist#2026'),
+      realName: '重复',
+      userName: 'x',
+      userDetail: OPEN_DETAIL,
+      ...(await captcha()),
+    });
+    expect(dup.json().code).toBe(3007);
+    expect((await registerWith(closed.domain)).body).toMatchObject({ code: 3011, message: '当前平台未开放注册' });
+  });
+
+  it('where the site verifies: the ID number is required, 3052 names the other account, 继续绑定 registers', async () => {
+    expect((await registerWith(verify.domain)).body).toMatchObject({ code: 400, message: '请输入身份证号码' });
+    const first = await registerWith(verify.domain, { idCard: encrypt('44030119850615130X') });
+    expect(first.body.code).toBe(200);
+    const masked = `${first.phone.slice(0, 3)}****${first.phone.slice(7)}`;
+    const second = await registerWith(verify.domain, { idCard: encrypt('44030119850615130x') });
+    expect(second.body).toEqual({ code: 3052, message: '该身份证号已绑定其他账号', data: { phone: masked } });
+    const bound = await registerWith(verify.domain, { idCard: encrypt('44030119850615130X'), confirmBind: true });
+    expect(bound.body.code).toBe(200);
+  });
+
+  it('without auto-audit the person waits: no session, and signing in says the review is pending', async () => {
+    const { phone, body } = await registerWith(review.domain);
+    expect(body).toEqual({ code: 200, message: '成功', data: { audited: false, token: '' } });
+    const { token, text } = await t.services.captchas.create();
+    const signIn = await call('POST', LOGIN_PWD, review.domain, {
+      phone,
+      password: encrypt('Regist#2026'),
+      imageCodeToken: token,
+      imageCode: text,
+    });
+    expect(signIn.json()).toMatchObject({ code: 308, message: '您的注册信息正在审核中，请耐心等待管理员审核' });
+  });
+
+  it('a wrong SMS code or captcha registers nothing; the password rules apply', async () => {
+    const wrongCode = await registerWith(open.domain, {
+      userName: 'x',
+      userDetail: OPEN_DETAIL,
+      verificationCode: '000001',
+    });
+    expect([3005, 3006]).toContain(wrongCode.body.code);
+    expect(
+      await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.phone, wrongCode.phone)),
+    ).toEqual([]);
+    const weak = await registerWith(open.domain, {
+      userName: 'x',
+      userDetail: OPEN_DETAIL,
+      loginPsw: encrypt('weak'),
+      confirmPassword: encrypt('weak'),
+    });
+    expect(weak.body.code).toBe(3001);
+    const mismatch = await registerWith(open.domain, {
+      userName: 'x',
+      userDetail: OPEN_DETAIL,
+      confirmPassword: encrypt('Other#2026'),
+    });
+    expect(mismatch.body).toMatchObject({ code: 400, message: '确认密码与新密码不一致' });
+  });
+});

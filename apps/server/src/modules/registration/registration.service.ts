@@ -1,0 +1,262 @@
+import { hash } from '@node-rs/argon2';
+import {
+  CASCADE_LEVELS,
+  DEFAULT_GROUP_FIELDS,
+  DETAIL_FIELDS,
+  enumerations,
+  ErrorCode,
+  formFields,
+  hasRanks,
+  isEmail,
+  isIdCard,
+  isPassword,
+  isTelephone,
+  jobCategoryLabel,
+  maskPhone,
+  SmsPurpose,
+  type FieldDef,
+  type WebsiteInfo,
+} from '@portal/contract';
+import type { AuditLog } from '../../platform/audit.ts';
+import type { CaptchaStore } from '../../platform/captcha.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { IdCardVault } from '../../platform/id-card-vault.ts';
+import type { PasswordCipher } from '../../platform/password-cipher.ts';
+import type { SessionStore } from '../../platform/session.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { SmsCodes } from '../account/sms-code.service.ts';
+import type { UploadService } from '../upload/upload.service.ts';
+import type { RegistrationRepository } from './registration.repository.ts';
+
+export interface RegisterInput {
+  phone: string;
+  imageCode: string;
+  imageCodeToken: string;
+  verificationCode: string;
+  loginPsw: string;
+  confirmPassword: string;
+  userName: string;
+  realName: string;
+  idCard: string;
+  confirmBind?: boolean | undefined;
+  userDetail: Record<string, string>;
+}
+
+const bad = (field: string, zh: string, en: string) =>
+  new AppError(ErrorCode.BAD_INPUT, { message: { zh, en }, data: { fields: [{ field, message: zh }] } });
+
+/**
+ * Registration (account-area.md section 4, decision 009): the site's form configuration decides
+ * which fields show and which are required, and the server checks the same rules as the form;
+ * hidden or unknown fields are dropped. A new person gets an account and a membership of the site's
+ * enterprise, signed in at once where registrations are audited automatically, else waiting.
+ */
+export class RegistrationService {
+  constructor(
+    private readonly deps: {
+      registrations: RegistrationRepository;
+      accounts: AccountRepository;
+      sessions: SessionStore;
+      captchas: CaptchaStore;
+      smsCodes: SmsCodes;
+      cipher: PasswordCipher;
+      vault: IdCardVault;
+      uploads: UploadService;
+      audit: AuditLog;
+    },
+  ) {}
+
+  config(eid: number) {
+    return this.deps.registrations.config(eid);
+  }
+
+  autoAudit(eid: number) {
+    return this.deps.registrations.autoAudit(eid);
+  }
+
+  positions(eid: number, level: number, pathNo: string) {
+    return this.deps.registrations.positions(eid, level, pathNo);
+  }
+
+  async checkPhone(phone: string): Promise<void> {
+    if (await this.deps.accounts.byPhone(phone)) throw new AppError(ErrorCode.PHONE_REGISTERED);
+  }
+
+  async checkIdCard(encrypted: string): Promise<void> {
+    const idCard = this.idCardOf(encrypted);
+    const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), 0);
+    if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
+  }
+
+  async register(
+    input: RegisterInput,
+    site: {
+      eid: number;
+      ip: string;
+      website: Pick<WebsiteInfo, 'registerOpenSet' | 'usernameOpenSet' | 'verifyOpenSet'>;
+    },
+    now = new Date(),
+  ): Promise<{ audited: boolean; token: string; expiresAt: Date | null }> {
+    const { website, eid } = site;
+    if (!website.registerOpenSet) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
+    await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
+    const password = this.newPassword(input.loginPsw, input.confirmPassword);
+    const config = await this.deps.registrations.config(eid);
+    const autoAudit = await this.deps.registrations.autoAudit(eid);
+
+    // The always-present fields: nickname only where the site has nicknames.
+    const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh').filter(
+      (f) => f.field !== 'userName' || website.usernameOpenSet,
+    );
+    const topValues: Record<string, string> = { userName: input.userName, realName: input.realName };
+    for (const f of top) this.checkText(f.field, topValues[f.field] ?? '', f);
+    const userName = top.some((f) => f.field === 'userName') ? input.userName : '';
+
+    const userDetail = await this.checkDetail(eid, input.userDetail, config.userTitle);
+
+    let idCard: string | null = null;
+    if (website.verifyOpenSet) {
+      if (!input.idCard) throw bad('idCard', '请输入身份证号码', 'Please enter your ID number');
+      idCard = this.idCardOf(input.idCard);
+      if (!input.confirmBind) {
+        const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), 0);
+        if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
+      }
+    }
+    await this.checkPhone(input.phone);
+    await this.deps.smsCodes.consume(input.phone, SmsPurpose.REGISTER, input.verificationCode, now);
+
+    const { headshot = '', ...detail } = userDetail;
+    const accountId = await this.deps.registrations.createMember({
+      phone: input.phone,
+      passwordHash: await hash(password),
+      realName: input.realName,
+      idCardEncrypted: idCard ? this.deps.vault.encrypt(idCard) : null,
+      idCardHash: idCard ? this.deps.vault.hash(idCard) : null,
+      eid,
+      userName,
+      headshot,
+      userDetail: detail,
+      active: autoAudit,
+    });
+    if (accountId === null) throw new AppError(ErrorCode.PHONE_REGISTERED);
+    await this.deps.audit.write({
+      event: 'registered',
+      accountId,
+      eid,
+      ip: site.ip,
+      detail: { phone: maskPhone(input.phone), audited: autoAudit },
+    });
+    if (!autoAudit) return { audited: false, token: '', expiresAt: null };
+    const session = await this.deps.sessions.create(accountId, eid, now);
+    await this.deps.audit.write({ event: 'sign_in', accountId, eid, ip: site.ip, detail: { method: 'registration' } });
+    return { audited: true, ...session };
+  }
+
+  /** Required, length and format of a text-like field, with 请输入/请选择 + its label. */
+  private checkText(field: string, value: string, f: { def: FieldDef; label: string; required: boolean }) {
+    const choose = ['select', 'date', 'cascade'].includes(f.def.kind);
+    if (!value) {
+      if (!f.required) return;
+      if (f.def.kind === 'photo') throw bad(field, '请上传一寸照', 'Please upload a one-inch photo');
+      throw bad(field, `${choose ? '请选择' : '请输入'}${f.label}`, `Please ${choose ? 'choose' : 'enter'} ${f.label}`);
+    }
+    if (f.def.max !== undefined && value.length > f.def.max) {
+      throw bad(field, `${f.label}最多${f.def.max}个字`, `${f.label} has at most ${f.def.max} characters`);
+    }
+  }
+
+  /** The detail fields the site shows, each checked; hidden and unknown ones are dropped. */
+  private async checkDetail(
+    eid: number,
+    raw: Record<string, string>,
+    configured: Parameters<typeof formFields>[1],
+  ): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    const value = (k: string) => (raw[k] ?? '').trim();
+    for (const f of formFields(DETAIL_FIELDS, configured, 'zh')) {
+      const v = value(f.field);
+      this.checkText(f.field, v, f);
+      if (!v) continue;
+      const { kind } = f.def;
+      if (kind === 'select') {
+        const options = enumerations[f.def.enumName!];
+        if (!options.some((o) => String(o.value) === v))
+          throw bad(f.field, `请选择${f.label}`, `Please choose ${f.label}`);
+      } else if (kind === 'date') {
+        const d = new Date(`${v}T00:00:00+08:00`);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(d.getTime()) || d.getTime() >= Date.now()) {
+          throw bad(f.field, `${f.label}须早于今天`, `${f.label} must be before today`);
+        }
+      } else if (kind === 'email' && !isEmail(v)) {
+        throw bad(f.field, '请输入正确的邮箱地址', 'Please enter a valid email address');
+      } else if (kind === 'telephone' && !isTelephone(v)) {
+        throw bad(f.field, '请输入正确的电话号码', 'Please enter a valid phone number');
+      } else if (kind === 'photo') {
+        if (!v.startsWith(`private/${eid}/`) || !(await this.deps.uploads.exists(v))) {
+          throw bad(f.field, '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+        }
+      } else if (kind === 'cascade') {
+        Object.assign(out, await this.checkCascade(eid, (k) => value(k), f.required));
+        continue;
+      }
+      out[f.field] = v;
+    }
+    return out;
+  }
+
+  /**
+   * personalCategory → jobCategory → administrativeDuty → rank: each level a child of the one
+   * above; a level is needed when the category has it and the field is required.
+   */
+  private async checkCascade(eid: number, value: (k: string) => string, required: boolean) {
+    const out: Record<string, string> = {};
+    let parent = '';
+    let categoryType = 0;
+    for (const [level, field] of CASCADE_LEVELS.entries()) {
+      // A level exists when its list is not empty; job types and ranks depend on the category.
+      if (level === 1 && jobCategoryLabel(categoryType, 'zh') === '') break;
+      if (level === 3 && !hasRanks(categoryType)) break;
+      const children = await this.deps.registrations.positions(eid, level + 1, parent);
+      if (children.length === 0) break;
+      const v = value(field);
+      if (!v) {
+        if (required) throw bad(field, '请选择人员类别信息', 'Please complete the personal category');
+        break;
+      }
+      const chosen = children.find((c) => c.pathNo === v);
+      if (!chosen) throw bad(field, '人员类别信息无效', 'The personal category is not valid');
+      if (level === 0) categoryType = chosen.categoryType;
+      out[field] = v;
+      parent = v;
+    }
+    return out;
+  }
+
+  private decrypt(ciphertext: string, what: 'password' | 'idCard'): string {
+    const plain = this.deps.cipher.decrypt(ciphertext);
+    if (plain === null) {
+      throw bad(
+        what,
+        `参数错误：${what === 'password' ? '密码' : '身份证号码'}未按要求加密，请刷新页面后重试`,
+        'Invalid input: not encrypted as required, please reload the page',
+      );
+    }
+    return plain;
+  }
+
+  private newPassword(encrypted: string, encryptedConfirmation: string): string {
+    const password = this.decrypt(encrypted, 'password');
+    if (!isPassword(password)) throw new AppError(ErrorCode.PASSWORD_FORMAT);
+    if (password !== this.decrypt(encryptedConfirmation, 'password')) {
+      throw bad('confirmPassword', '确认密码与新密码不一致', 'The two passwords entered differ');
+    }
+    return password;
+  }
+
+  private idCardOf(encrypted: string): string {
+    const idCard = this.decrypt(encrypted, 'idCard').trim().toUpperCase();
+    if (!isIdCard(idCard)) throw bad('idCard', '请输入正确的身份证号码', 'Please enter a valid ID number');
+    return idCard;
+  }
+}

@@ -31,7 +31,7 @@ export const PAGES: PageDef[] = [
   },
   { path: 'company/in', layout: 'default', file: TITLED, title: { zh: '企业入驻', en: 'Register an organisation' } },
   { path: 'login', layout: 'blank', file: 'routes/login.tsx', title: { zh: '登录', en: 'Sign in' } },
-  { path: 'register', layout: 'blank', file: TITLED, title: { zh: '注册', en: 'Register' } },
+  { path: 'register', layout: 'blank', file: 'routes/register.tsx', title: { zh: '注册', en: 'Register' } },
   { path: 'signUp', layout: 'blank', file: TITLED, title: { zh: '报名', en: 'Sign up' } },
   { path: 'forget', layout: 'blank', file: 'routes/forget.tsx', title: { zh: '忘记密码', en: 'Forgotten password' } },
   { path: 'callbackLogin', layout: 'blank', file: TITLED, title: { zh: '登录中', en: 'Signing in' } },

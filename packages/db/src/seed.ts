@@ -363,10 +363,89 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
     },
   ]);
 
+  await db.insert(s.positions).values(
+    DEMO_POSITIONS.map(([pathNo, name, nameEn, categoryType], i) => ({
+      eid,
+      pathNo,
+      level: pathNo.length / 2,
+      name,
+      nameEn,
+      categoryType,
+      sort: i,
+    })),
+  );
+  const registration = DEMO_REGISTRATION[eid];
+  if (registration) {
+    await db.insert(s.registrationFields).values(
+      registration.map(([grp, field, name, required, show], sort) => ({
+        eid,
+        grp,
+        field,
+        name,
+        required,
+        show,
+        sort,
+      })),
+    );
+  }
+
   // No app versions are seeded: the demo has no real app package to offer, and a download link
   // that answers 404 would be fake. /app/download then says that no version is available yet.
   await db.update(s.enterprises).set({ updatedAt: new Date() }).where(eq(s.enterprises.eid, eid));
 }
+
+/** The position hierarchy of every demo site: [pathNo, name, English name, category type]. */
+const DEMO_POSITIONS: Array<[string, string, string, number]> = [
+  ['01', '公务员', 'Civil servant', 1],
+  ['0101', '综合管理类', 'General management', 0],
+  ['010101', '领导职务', 'Leading post', 0],
+  ['01010101', '一级主任科员', 'First-class principal staff member', 0],
+  ['01010102', '二级主任科员', 'Second-class principal staff member', 0],
+  ['010102', '非领导职务', 'Non-leading post', 0],
+  ['01010201', '一级科员', 'First-class staff member', 0],
+  ['0102', '专业技术类', 'Professional and technical', 0],
+  ['010201', '专业技术职务', 'Technical post', 0],
+  ['01020101', '一级主管', 'First-class supervisor', 0],
+  ['02', '参照公务员法管理人员', 'Managed like civil servants', 2],
+  ['0201', '综合管理类', 'General management', 0],
+  ['020101', '领导职务', 'Leading post', 0],
+  ['02010101', '一级主任科员', 'First-class principal staff member', 0],
+  ['03', '事业单位人员', 'Public institution staff', 3],
+  ['0301', '专业技术岗位', 'Professional post', 0],
+  ['030101', '高级职称', 'Senior title', 0],
+  ['030102', '中级职称', 'Intermediate title', 0],
+  ['0302', '管理岗位', 'Management post', 0],
+  ['030201', '科级', 'Section level', 0],
+  ['04', '工勤技能人员', 'Manual and skilled workers', 4],
+  ['0401', '技术工种', 'Skilled trade', 0],
+  ['040101', '高级工', 'Senior worker', 0],
+  ['05', '国有企业人员', 'State-owned enterprise staff', 5],
+  ['0501', '中层管理', 'Middle management', 0],
+  ['050101', '部门负责人', 'Head of department', 0],
+  ['06', '其他人员', 'Other', 0],
+];
+
+/** Registration forms of the demo sites: [group, field, label ('' default), required, show]. */
+const DEMO_REGISTRATION: Record<number, Array<[string, string, string, boolean, boolean]>> = {
+  1001: [
+    ['userTitle', 'gender', '', true, true],
+    ['userTitle', 'birthday', '', false, true],
+    ['userTitle', 'education', '', true, true],
+    ['userTitle', 'companyName', '所在单位', true, true],
+    ['userTitle', 'personalCategory', '', false, true],
+    ['userTitle', 'email', '', false, true],
+    ['userTitle', 'headshot', '', false, true],
+    ['userTitle', 'remark', '', false, true],
+  ],
+  1002: [
+    ['default', 'userName', '昵称', false, true],
+    ['userTitle', 'gender', '', true, true],
+    ['userTitle', 'nation', '', false, true],
+    ['userTitle', 'personalCategory', '', true, true],
+    ['userTitle', 'companyName', '工作单位', true, true],
+    ['userTitle', 'headshot', '', true, true],
+  ],
+};
 
 function slug(t: DemoTenant): string {
   return { 1001: 'zhixue', 1002: 'sfj', 1003: 'yb', 1004: 'global' }[t.eid] ?? 'zhixue';

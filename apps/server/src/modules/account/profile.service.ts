@@ -92,7 +92,7 @@ export class ProfileService {
     if (input.idCard === '') {
       if (verifyOpenSet) {
         throw new AppError(ErrorCode.BAD_INPUT, {
-          message: { zh: '请输入身份证号码', en: 'Please enter your ID number' },
+          message: { zh: '请输入身份证号码', en: 'Please enter your ID card number' },
           data: { fields: [{ field: 'idCard', message: '请输入身份证号码' }] },
         });
       }
@@ -124,7 +124,7 @@ export class ProfileService {
     }
     if (!isIdCard(plain)) {
       throw new AppError(ErrorCode.BAD_INPUT, {
-        message: { zh: '请输入正确的身份证号码', en: 'Please enter a valid ID number' },
+        message: { zh: '请输入正确的身份证号码', en: 'Please enter a valid ID card number' },
         data: { fields: [{ field: 'idCard', message: '请输入正确的身份证号码' }] },
       });
     }

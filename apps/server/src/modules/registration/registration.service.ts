@@ -116,7 +116,7 @@ export class RegistrationService {
 
     let idCard: string | null = null;
     if (website.verifyOpenSet) {
-      if (!input.idCard) throw bad('idCard', '请输入身份证号码', 'Please enter your ID number');
+      if (!input.idCard) throw bad('idCard', '请输入身份证号码', 'Please enter your ID card number');
       idCard = this.idCardOf(input.idCard);
       if (!input.confirmBind) {
         const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), 0);
@@ -256,7 +256,7 @@ export class RegistrationService {
 
   private idCardOf(encrypted: string): string {
     const idCard = this.decrypt(encrypted, 'idCard').trim().toUpperCase();
-    if (!isIdCard(idCard)) throw bad('idCard', '请输入正确的身份证号码', 'Please enter a valid ID number');
+    if (!isIdCard(idCard)) throw bad('idCard', '请输入正确的身份证号码', 'Please enter a valid ID card number');
     return idCard;
   }
 }

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Form, Select, type FormInstance } from 'antd';
+import { positionMenu } from '@portal/contract/calls/user';
+import { CASCADE_LABELS, CASCADE_LEVELS, hasRanks, jobCategoryLabel } from '@portal/contract/registration';
+import type { CallResponse } from '@portal/contract';
+import { request } from '../../lib/api.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
+import { accountMessages } from './messages.ts';
+
+type Position = CallResponse<typeof positionMenu>[number];
+
+/**
+ * personalCategory → jobCategory → administrativeDuty → rank (account-area.md section 4): each
+ * choice loads the next level by its pathNo; a change resets and hides the lower levels; a level
+ * shows only when its list is not empty; job types carry the category's label, ranks exist only
+ * for civil servants and those managed like them.
+ */
+export function PositionCascade({ form, label, required }: { form: FormInstance; label: string; required: boolean }) {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const [levels, setLevels] = useState<Position[][]>([]);
+  const [categoryType, setCategoryType] = useState(0);
+
+  const load = async (level: number, pathNo: string) =>
+    request(positionMenu, { level, pathNo }, { quiet: true }).catch(() => [] as Position[]);
+
+  useEffect(() => {
+    void load(1, '').then((first) => setLevels([first]));
+  }, []);
+
+  const choose = async (index: number, pathNo: string | undefined) => {
+    const lower = CASCADE_LEVELS.slice(index + 1).map((f) => ['userDetail', f]);
+    form.setFields(lower.map((name) => ({ name, value: undefined, errors: [] })));
+    const kept = levels.slice(0, index + 1);
+    let type = categoryType;
+    if (index === 0) {
+      type = levels[0]?.find((p) => p.pathNo === pathNo)?.categoryType ?? 0;
+      setCategoryType(type);
+    }
+    const next = index + 1;
+    const exists =
+      pathNo !== undefined &&
+      next < 4 &&
+      !(next === 1 && !jobCategoryLabel(type, lang)) &&
+      !(next === 3 && !hasRanks(type));
+    setLevels(exists ? [...kept, await load(next + 1, pathNo)] : kept);
+  };
+
+  const labelOf = (index: number) =>
+    index === 0
+      ? label
+      : index === 1
+        ? jobCategoryLabel(categoryType, lang)
+        : CASCADE_LABELS[CASCADE_LEVELS[index] as 'administrativeDuty' | 'rank'][lang];
+
+  return (
+    <>
+      {levels.map((options, index) =>
+        options.length === 0 ? null : (
+          <Form.Item
+            key={CASCADE_LEVELS[index]}
+            name={['userDetail', CASCADE_LEVELS[index] ?? '']}
+            label={labelOf(index)}
+            rules={required ? [{ required: true, message: format(t.pleaseChoose, { label: labelOf(index) }) }] : []}
+          >
+            <Select
+              allowClear={!required}
+              placeholder={format(t.pleaseChoose, { label: labelOf(index) })}
+              options={options.map((p) => ({ value: p.pathNo, label: lang === 'en' && p.nameEn ? p.nameEn : p.name }))}
+              onChange={(v: string | undefined) => void choose(index, v)}
+            />
+          </Form.Item>
+        ),
+      )}
+    </>
+  );
+}

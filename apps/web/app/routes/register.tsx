@@ -1,0 +1,335 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { App, Button, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
+import { register, registrationConfig, sendVerificationCode, SmsPurpose } from '@portal/contract/calls/user';
+import { enumerations } from '@portal/contract/enums';
+import { ErrorCode } from '@portal/contract/errors';
+import { DEFAULT_GROUP_FIELDS, DETAIL_FIELDS, formFields, type ConfiguredField } from '@portal/contract/registration';
+import { AntdRoot } from '../features/antd/antd-root.tsx';
+import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
+import { confirmRules, requiredRule, ruleOf } from '../features/account/form-rules.ts';
+import { accountMessages } from '../features/account/messages.ts';
+import { encryptSecret } from '../features/account/password-crypto.ts';
+import { isJpegOrPng } from '../features/account/picture-files.ts';
+import { PositionCascade } from '../features/account/position-cascade.tsx';
+import { sendCodeFrom } from '../features/account/send-code.ts';
+import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
+import { ApiError, request, upload } from '../lib/api.ts';
+import { format, useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+import { useSite } from '../lib/root-data.ts';
+
+type Config = { default: ConfiguredField[]; userTitle: ConfiguredField[] };
+
+/** The one-inch photo of a registration: uploaded at once, its key is the field's value. */
+function HeadshotField({ value, onChange, id }: { value?: string; onChange?: (key: string) => void; id?: string }) {
+  const t = useMessages(accountMessages);
+  const { message } = App.useApp();
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState('');
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    if (!isJpegOrPng(file)) return void message.error(t.headshotType);
+    if (file.size > HEADSHOT_MAX_BYTES) return void message.error(t.headshotSize);
+    setBusy(true);
+    try {
+      const { key, url } = await upload(uploadPrivateFile, file, { field: 'file', filename: file.name });
+      setPreview(url);
+      onChange?.(key);
+    } catch {
+      // the request layer showed why
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="portal-picture">
+      <div className="portal-headshot" style={HEADSHOT_SHOWN_PX}>
+        {preview && value ? <img src={preview} alt={t.headshot} {...HEADSHOT_SHOWN_PX} /> : <span>{t.noPicture}</span>}
+      </div>
+      <input
+        id={id}
+        ref={input}
+        type="file"
+        hidden
+        accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+        aria-label={t.uploadHeadshot}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
+      <Button loading={busy} onClick={() => input.current?.click()}>
+        {t.uploadHeadshot}
+      </Button>
+      <p className="portal-picture-hint">{t.headshotHint}</p>
+    </div>
+  );
+}
+
+/**
+ * /register (account-area.md section 4): the account part (phone, image code, SMS code, password
+ * twice), the always-present fields (nickname where the site has nicknames, real name, ID number
+ * where it verifies) and the detail fields the site's configuration shows, in its order, with its
+ * labels and required marks; defaults when the configuration is empty or cannot be loaded.
+ */
+function RegisterForm() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const { website } = useSite();
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [config, setConfig] = useState<Config | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    request(registrationConfig, {}, { quiet: true })
+      .then(setConfig)
+      .catch(() => setConfig({ default: [], userTitle: [] }));
+  }, []);
+  if (!config) return <Spin />;
+
+  const top = formFields(DEFAULT_GROUP_FIELDS, config.default, lang).filter(
+    (f) => f.field !== 'userName' || website.usernameOpenSet,
+  );
+  const detail = formFields(DETAIL_FIELDS, config.userTitle, lang);
+  const enter = (label: string) => format(t.pleaseEnter, { label });
+  const choose = (label: string) => format(t.pleaseChoose, { label });
+
+  const sendCode = () =>
+    sendCodeFrom(form, captcha, ['phone'], t, message, (imageCode) =>
+      request(sendVerificationCode, {
+        phone: String(form.getFieldValue('phone')).trim(),
+        ...imageCode,
+        verificationCodeType: SmsPurpose.REGISTER,
+      }),
+    );
+
+  const submit = async (v: Record<string, unknown>, confirmBind = false): Promise<void> => {
+    setBusy(true);
+    const text = (k: string) => String(v[k] ?? '').trim();
+    const userDetail: Record<string, string> = {};
+    for (const [k, value] of Object.entries((v.userDetail as Record<string, unknown>) ?? {})) {
+      if (value === undefined || value === null || value === '') continue;
+      userDetail[k] = dayjs.isDayjs(value) ? (value as Dayjs).format('YYYY-MM-DD') : String(value).trim();
+    }
+    try {
+      const result = await request(register, {
+        phone: text('phone'),
+        imageCode: text('imageCode'),
+        imageCodeToken: captcha.current?.token() ?? '',
+        verificationCode: text('verificationCode'),
+        loginPsw: await encryptSecret(String(v.loginPsw)),
+        confirmPassword: await encryptSecret(String(v.confirmPassword)),
+        userName: text('userName'),
+        realName: text('realName'),
+        idCard: text('idCard') ? await encryptSecret(text('idCard').toUpperCase()) : '',
+        ...(confirmBind ? { confirmBind: true } : {}),
+        userDetail,
+      });
+      if (result.audited) {
+        void message.success(t.registered);
+        window.location.assign(localePath('/home', lang));
+        return;
+      }
+      setPending(true);
+    } catch (err) {
+      captcha.current?.refresh();
+      form.setFieldValue('imageCode', '');
+      if (err instanceof ApiError && err.code === ErrorCode.IDCARD_BOUND) {
+        const phone = (err.data as { phone?: string } | null)?.phone ?? '';
+        modal.confirm({
+          title: t.boundTitle,
+          content: (
+            <>
+              <p>{format(t.boundText, { phone })}</p>
+              <p>{t.boundQuestion}</p>
+            </>
+          ),
+          okText: t.continueBind,
+          cancelText: t.cancel,
+          // A new image code is needed: the one sent was used up.
+          onOk: () => void form.validateFields().then((again) => submit(again, true)),
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (pending) {
+    return (
+      <Result
+        status="success"
+        title={t.pendingTitle}
+        subTitle={t.pendingText}
+        extra={
+          <Link to={localePath('/login', lang)}>
+            <Button type="primary">{t.goSignIn}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+
+  const detailRules = (f: (typeof detail)[number]): Rule[] => {
+    const rules: Rule[] = [];
+    const chooseKind = f.def.kind === 'select' || f.def.kind === 'date';
+    if (f.required && f.def.kind !== 'cascade') {
+      const msg = f.def.kind === 'photo' ? t.headshotRequired : chooseKind ? choose(f.label) : enter(f.label);
+      rules.push(chooseKind || f.def.kind === 'photo' ? { required: true, message: msg } : requiredRule(msg));
+    }
+    if (f.def.kind === 'email') rules.push(ruleOf('email', lang, false));
+    if (f.def.kind === 'telephone') rules.push(ruleOf('telephone', lang, false));
+    if ('max' in f.def && f.def.max) rules.push({ max: f.def.max });
+    return rules;
+  };
+
+  return (
+    <Form form={form} layout="vertical" name="register" onFinish={(v) => void submit(v)} scrollToFirstError>
+      <h2 className="portal-form-part">{t.accountPart}</h2>
+      <Form.Item name="phone" label={t.phone} rules={[ruleOf('mobile', lang)]}>
+        <Input placeholder={t.phonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="tel" />
+      </Form.Item>
+      <Form.Item name="imageCode" label={t.imageCode} rules={[requiredRule(t.imageCodeRequired)]}>
+        <CaptchaInput ref={captcha} />
+      </Form.Item>
+      <Form.Item label={t.smsCode} required htmlFor="register_verificationCode">
+        <div className="portal-sms-row">
+          <Form.Item name="verificationCode" noStyle rules={[requiredRule(t.smsCodeRequired)]}>
+            <Input placeholder={t.smsCodePlaceholder} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+          </Form.Item>
+          <SmsCodeButton onSend={sendCode} />
+        </div>
+      </Form.Item>
+      <Form.Item name="loginPsw" label={t.password} rules={[ruleOf('password', lang)]} extra={t.passwordHint}>
+        <Input.Password placeholder={t.passwordPlaceholder} maxLength={20} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t.confirmPassword}
+        dependencies={['loginPsw']}
+        rules={confirmRules('loginPsw', { confirmRequired: t.confirmRequired, confirmMismatch: t.confirmMismatch })}
+      >
+        <Input.Password placeholder={t.confirmPasswordPlaceholder} maxLength={20} autoComplete="new-password" />
+      </Form.Item>
+
+      <h2 className="portal-form-part">{t.personalPart}</h2>
+      {top.map((f) => (
+        <Form.Item
+          key={f.field}
+          name={f.field}
+          label={f.label}
+          rules={[...(f.required ? [requiredRule(enter(f.label))] : []), { max: f.def.max }]}
+        >
+          <Input placeholder={enter(f.label)} maxLength={f.def.max} />
+        </Form.Item>
+      ))}
+      {website.verifyOpenSet && (
+        <Form.Item name="idCard" label={t.idCard} rules={[ruleOf('idCard', lang)]}>
+          <Input placeholder={t.idCardPlaceholder} maxLength={18} autoComplete="off" />
+        </Form.Item>
+      )}
+
+      {detail.length > 0 && <h2 className="portal-form-part">{t.otherPart}</h2>}
+      {detail.map((f) => {
+        if (f.def.kind === 'cascade') {
+          return <PositionCascade key={f.field} form={form} label={f.label} required={f.required} />;
+        }
+        const name = ['userDetail', f.field];
+        const rules = detailRules(f);
+        switch (f.def.kind) {
+          case 'select':
+            return (
+              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
+                <Select
+                  placeholder={choose(f.label)}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={enumerations[f.def.enumName!].map((o) => ({
+                    value: String(o.value),
+                    label: lang === 'en' ? o.labelEn : o.label,
+                  }))}
+                />
+              </Form.Item>
+            );
+          case 'date':
+            return (
+              <Form.Item
+                key={f.field}
+                name={name}
+                label={f.label}
+                rules={[
+                  ...rules,
+                  {
+                    validator: (_r, value: Dayjs | undefined) =>
+                      !value || value.isBefore(dayjs(), 'day')
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t.birthdayPast)),
+                  },
+                ]}
+              >
+                <DatePicker
+                  placeholder={choose(f.label)}
+                  disabledDate={(d) => !d.isBefore(dayjs(), 'day')}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            );
+          case 'photo':
+            return (
+              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
+                <HeadshotField />
+              </Form.Item>
+            );
+          case 'textarea':
+            return (
+              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
+                <Input.TextArea placeholder={enter(f.label)} maxLength={f.def.max} showCount rows={3} />
+              </Form.Item>
+            );
+          default:
+            return (
+              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
+                <Input placeholder={enter(f.label)} maxLength={f.def.max} />
+              </Form.Item>
+            );
+        }
+      })}
+
+      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        {t.registerButton}
+      </Button>
+    </Form>
+  );
+}
+
+function RegisterPage() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  return (
+    <section className="portal-sign-in portal-register" aria-labelledby="register-title">
+      <h1 id="register-title" className="portal-sign-in-title">
+        {t.registerTitle}
+      </h1>
+      <RegisterForm />
+      <div className="portal-sign-in-links">
+        <span>
+          {t.haveAccount}
+          <Link to={localePath('/login', lang)}>{t.goSignIn}</Link>
+        </span>
+      </div>
+    </section>
+  );
+}
+
+export default function Register() {
+  return (
+    <AntdRoot>
+      <RegisterPage />
+    </AntdRoot>
+  );
+}

@@ -1,0 +1,129 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
+import { CAPTCHA_ANSWER, knownCaptchas, lastSmsCode } from '../accounts.ts';
+
+// Registering a new learner with the site's configured form (issue 3).
+
+describe.runIf(browserAvailable())('registration', () => {
+  let b: Browser;
+  let captchas: { close(): Promise<void> };
+  beforeAll(async () => {
+    b = await openBrowser();
+  });
+  afterAll(async () => b?.close());
+  beforeEach(async () => {
+    await b.context.clearCookies();
+    captchas = await knownCaptchas(b.page);
+  });
+  afterEach(async () => {
+    await b.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await captchas.close();
+  });
+
+  const form = () => b.page.locator('form#register');
+  async function choose(label: string, option: string) {
+    await form().getByLabel(label, { exact: true }).click();
+    await b.page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  }
+
+  it('registers on the default site with its configured fields and lands signed in; errors use the spec texts', async () => {
+    await b.page.goto(url('/login'));
+    await b.page.getByRole('link', { name: '立即注册' }).click();
+    await b.page.waitForURL(/\/register$/);
+    await form().getByRole('button', { name: '注 册' }).click();
+    await expect
+      .poll(() => form().locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual([
+        '请输入手机号码',
+        '请输入图形验证码',
+        '请输入验证码',
+        '请输入密码',
+        '请输入确认密码',
+        '请输入真实姓名',
+        '请选择性别',
+        '请选择学历',
+        '请输入所在单位',
+      ]);
+
+    const phone = `1390000${String(Date.now()).slice(-4)}`;
+    await form().getByLabel('手机号码').fill(phone);
+    await form().getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await form().getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('短信验证码已发送，请注意查收');
+    await form()
+      .getByLabel('验证码', { exact: true })
+      .fill(await lastSmsCode(phone));
+    await form().getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await form().getByLabel('密码', { exact: true }).fill('Newbie#2026');
+    await form().getByLabel('确认密码').fill('Newbie#2026');
+    await form().getByLabel('昵称').fill('新同学');
+    await form().getByLabel('真实姓名').fill('林新');
+    await choose('性别', '女');
+    await choose('学历', '本科');
+    await form().getByLabel('所在单位').fill('示例科技有限公司');
+    // The personal-category cascade: civil servants have job position types, duties and ranks.
+    await choose('人员类别', '公务员');
+    await choose('职位类型', '综合管理类');
+    await choose('行政职务', '领导职务');
+    await choose('职级', '一级主任科员');
+    // Another category resets and hides the lower levels; institutions have post types, no ranks.
+    await choose('人员类别', '事业单位人员');
+    await expect.poll(() => form().getByLabel('职级', { exact: true }).count()).toBe(0);
+    await choose('岗位类型', '专业技术岗位');
+    await form().getByLabel('工作邮箱').fill('not-an-email');
+    await form().getByRole('button', { name: '注 册' }).click();
+    await expect
+      .poll(() => form().locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请输入正确的邮箱地址']);
+    await form().getByLabel('工作邮箱').fill('lin@example.com');
+    await form().getByRole('button', { name: '注 册' }).click();
+    await b.page.waitForURL(/\/home$/);
+    await expect
+      .poll(() => b.page.locator('header.portal-header').getByRole('button', { name: '新同学' }).isVisible())
+      .toBe(true);
+  });
+
+  it('a site with registration off sends /register home and shows no register link', async () => {
+    await b.page.goto(url('/register', 'yb'));
+    await b.page.waitForURL(/\/home$/);
+    await b.page.goto(url('/login', 'yb'));
+    await expect.poll(() => b.page.getByRole('tab', { name: '密码登录' }).isVisible()).toBe(true);
+    expect(await b.page.getByRole('link', { name: '立即注册' }).count()).toBe(0);
+  });
+
+  it('registers in English where the site verifies identities, with the one-inch photo it requires', async () => {
+    await b.page.goto(url('/en/register', 'sfj'));
+    const f = form();
+    await f.getByRole('button', { name: 'Register' }).click();
+    const errors = await (async () => {
+      await expect.poll(() => f.locator('.ant-form-item-explain-error').count()).toBeGreaterThan(5);
+      return f.locator('.ant-form-item-explain-error').allTextContents();
+    })();
+    expect(errors).toContain('Please enter your ID card number');
+    expect(errors).toContain('Please upload a one-inch photo');
+    const phone = `1370000${String(Date.now()).slice(-4)}`;
+    await f.getByLabel('Mobile number').fill(phone);
+    await f.getByLabel('Image code').fill(CAPTCHA_ANSWER);
+    await f.getByRole('button', { name: 'Get code' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('SMS code sent, please check');
+    await f.getByLabel('SMS code').fill(await lastSmsCode(phone));
+    await f.getByLabel('Image code').fill(CAPTCHA_ANSWER);
+    await f.getByLabel('Password', { exact: true }).fill('Newbie#2026');
+    await f.getByLabel('Confirm password').fill('Newbie#2026');
+    await f.getByLabel('Real name').fill('Lin Xin');
+    await f.getByLabel('ID number').fill('440301198506151238');
+    await choose('Gender', 'Female');
+    await choose('Personal category', 'Public institution staff');
+    await choose('Post type', 'Professional post');
+    await choose('Administrative duty', 'Senior title');
+    await f.getByLabel('工作单位').fill('Example Bureau');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await f.getByLabel('Upload one-inch photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect.poll(() => f.getByAltText('One-inch photo').isVisible()).toBe(true);
+    await f.getByRole('button', { name: 'Register' }).click();
+    await b.page.waitForURL(/\/en\/home$/);
+  });
+});

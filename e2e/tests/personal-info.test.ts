@@ -243,4 +243,33 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
       110, 154, 300,
     ]);
   });
+
+  it('edits the other information with the fields the site configures', async () => {
+    const learner = await createLearner(1001);
+    await signIn(b.page, learner.phone, learner.password);
+    await b.page.goto(url('/account?change=7'));
+    const section = b.page.locator('section[aria-labelledby="other-info-title"]');
+    await section.getByRole('button', { name: '编辑' }).click();
+    const dialog = b.page.getByRole('dialog', { name: '编辑信息' });
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请选择性别', '请选择学历', '请输入所在单位']);
+    const choose = async (label: string, option: string) => {
+      await dialog.getByLabel(label, { exact: true }).click();
+      await b.page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+    };
+    await dialog.getByLabel('昵称').fill('编辑后');
+    await choose('性别', '男');
+    await choose('学历', '硕士');
+    await dialog.getByLabel('所在单位').fill('新单位');
+    await choose('人员类别', '国有企业人员');
+    await choose('行政岗位', '中层管理');
+    await dialog.getByRole('button', { name: '确 定' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('修改成功');
+    await expect.poll(() => section.textContent()).toContain('编辑后');
+    const text = await section.textContent();
+    expect(text).toContain('新单位');
+    expect(text).toContain('国有企业人员 / 中层管理');
+  });
 });

@@ -70,7 +70,6 @@ export async function createServices(config: Config, database: Database): Promis
   const signer = await UrlSigner.load(urlSigningKeyFile(config));
   const uploads = new UploadService(storage, signer);
   const accountRepository = new AccountRepository(db);
-  const profiles = new ProfileService({ accounts: accountRepository, cipher, vault, uploads });
   const audit = new AuditLog(db);
   const smsCodes = new SmsCodes(db, sms);
   const registrations = new RegistrationService({
@@ -84,6 +83,7 @@ export async function createServices(config: Config, database: Database): Promis
     uploads,
     audit,
   });
+  const profiles = new ProfileService({ accounts: accountRepository, cipher, vault, uploads, registrations });
   const accounts = new AccountService({
     accounts: accountRepository,
     sessions,

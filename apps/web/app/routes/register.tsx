@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, DatePicker, Form, Input, Result, Select, Spin } from 'antd';
-import type { Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Form, Input, Result, Spin } from 'antd';
 import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
 import { register, registrationConfig, sendVerificationCode, SmsPurpose } from '@portal/contract/calls/user';
-import { enumerations } from '@portal/contract/enums';
 import { ErrorCode } from '@portal/contract/errors';
 import { DEFAULT_GROUP_FIELDS, DETAIL_FIELDS, formFields, type ConfiguredField } from '@portal/contract/registration';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
@@ -14,7 +11,7 @@ import { confirmRules, requiredRule, ruleOf } from '../features/account/form-rul
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { isJpegOrPng } from '../features/account/picture-files.ts';
-import { PositionCascade } from '../features/account/position-cascade.tsx';
+import { DetailFields, detailValues } from '../features/account/detail-fields.tsx';
 import { sendCodeFrom } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
 import { ApiError, request, upload } from '../lib/api.ts';
@@ -98,7 +95,6 @@ function RegisterForm() {
   );
   const detail = formFields(DETAIL_FIELDS, config.userTitle, lang);
   const enter = (label: string) => format(t.pleaseEnter, { label });
-  const choose = (label: string) => format(t.pleaseChoose, { label });
 
   const sendCode = () =>
     sendCodeFrom(form, captcha, ['phone'], t, message, (imageCode) =>
@@ -112,11 +108,7 @@ function RegisterForm() {
   const submit = async (v: Record<string, unknown>, confirmBind = false): Promise<void> => {
     setBusy(true);
     const text = (k: string) => String(v[k] ?? '').trim();
-    const userDetail: Record<string, string> = {};
-    for (const [k, value] of Object.entries((v.userDetail as Record<string, unknown>) ?? {})) {
-      if (value === undefined || value === null || value === '') continue;
-      userDetail[k] = dayjs.isDayjs(value) ? (value as Dayjs).format('YYYY-MM-DD') : String(value).trim();
-    }
+    const userDetail = detailValues(v.userDetail as Record<string, unknown> | undefined);
     try {
       const result = await request(register, {
         phone: text('phone'),
@@ -176,19 +168,6 @@ function RegisterForm() {
     );
   }
 
-  const detailRules = (f: (typeof detail)[number]): Rule[] => {
-    const rules: Rule[] = [];
-    const chooseKind = f.def.kind === 'select' || f.def.kind === 'date';
-    if (f.required && f.def.kind !== 'cascade') {
-      const msg = f.def.kind === 'photo' ? t.headshotRequired : chooseKind ? choose(f.label) : enter(f.label);
-      rules.push(chooseKind || f.def.kind === 'photo' ? { required: true, message: msg } : requiredRule(msg));
-    }
-    if (f.def.kind === 'email') rules.push(ruleOf('email', lang, false));
-    if (f.def.kind === 'telephone') rules.push(ruleOf('telephone', lang, false));
-    if ('max' in f.def && f.def.max) rules.push({ max: f.def.max });
-    return rules;
-  };
-
   return (
     <Form form={form} layout="vertical" name="register" onFinish={(v) => void submit(v)} scrollToFirstError>
       <h2 className="portal-form-part">{t.accountPart}</h2>
@@ -236,69 +215,7 @@ function RegisterForm() {
       )}
 
       {detail.length > 0 && <h2 className="portal-form-part">{t.otherPart}</h2>}
-      {detail.map((f) => {
-        if (f.def.kind === 'cascade') {
-          return <PositionCascade key={f.field} form={form} label={f.label} required={f.required} />;
-        }
-        const name = ['userDetail', f.field];
-        const rules = detailRules(f);
-        switch (f.def.kind) {
-          case 'select':
-            return (
-              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
-                <Select
-                  placeholder={choose(f.label)}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={enumerations[f.def.enumName!].map((o) => ({
-                    value: String(o.value),
-                    label: lang === 'en' ? o.labelEn : o.label,
-                  }))}
-                />
-              </Form.Item>
-            );
-          case 'date':
-            return (
-              <Form.Item
-                key={f.field}
-                name={name}
-                label={f.label}
-                rules={[
-                  ...rules,
-                  {
-                    validator: (_r, value: Dayjs | undefined) =>
-                      !value || value.isBefore(dayjs(), 'day')
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(t.birthdayPast)),
-                  },
-                ]}
-              >
-                <DatePicker
-                  placeholder={choose(f.label)}
-                  disabledDate={(d) => !d.isBefore(dayjs(), 'day')}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            );
-          case 'photo':
-            return (
-              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
-                <HeadshotField />
-              </Form.Item>
-            );
-          case 'textarea':
-            return (
-              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
-                <Input.TextArea placeholder={enter(f.label)} maxLength={f.def.max} showCount rows={3} />
-              </Form.Item>
-            );
-          default:
-            return (
-              <Form.Item key={f.field} name={name} label={f.label} rules={rules}>
-                <Input placeholder={enter(f.label)} maxLength={f.def.max} />
-              </Form.Item>
-            );
-        }
-      })}
+      <DetailFields form={form} fields={detail} photo={<HeadshotField />} />
 
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
         {t.registerButton}

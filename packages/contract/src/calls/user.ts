@@ -268,6 +268,10 @@ export const userDetail = defineCall({
     verified: z.boolean(),
     headPortrait: z.string(),
     departmentName: z.string(),
+    /** The configured detail fields as kept (select values, position pathNos, …). */
+    userDetail: z.record(z.string(), z.string()),
+    /** Names of the positions chosen in userDetail, by pathNo. */
+    positionNames: z.record(z.string(), z.object({ name: z.string(), nameEn: z.string() })),
   }),
 });
 

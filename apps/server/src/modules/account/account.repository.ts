@@ -93,6 +93,7 @@ export class AccountRepository {
         realName: schema.enterpriseUsers.realName,
         headPortrait: schema.enterpriseUsers.headPortrait,
         headshot: schema.enterpriseUsers.headshot,
+        userDetail: schema.enterpriseUsers.userDetail,
         departmentName: schema.enterpriseUsers.departmentName,
         isAdmin: schema.enterpriseUsers.isAdmin,
         phone: schema.accounts.phone,

@@ -286,7 +286,7 @@ export class AccountService {
     const member = await this.deps.accounts.member(session.eid, session.accountId);
     // The session's membership was checked a moment ago; gone now means it just ended.
     if (!member) throw new AppError(ErrorCode.SESSION_ENDED);
-    const { verified: _verified, headshot: _headshot, ...user } = member;
+    const { verified: _verified, headshot: _headshot, userDetail: _userDetail, ...user } = member;
     return { ...user, creditHour: 0, certificateCount: 0 };
   }
 

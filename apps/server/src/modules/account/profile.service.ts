@@ -1,8 +1,9 @@
-import { ErrorCode, isIdCard, maskIdCard, maskPhone } from '@portal/contract';
+import { CASCADE_LEVELS, ErrorCode, isIdCard, maskIdCard, maskPhone } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { IdCardVault } from '../../platform/id-card-vault.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import type { Session } from '../../platform/session.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
 import type { UploadService } from '../upload/upload.service.ts';
 import type { AccountRepository } from './account.repository.ts';
 
@@ -18,6 +19,7 @@ export class ProfileService {
       cipher: PasswordCipher;
       vault: IdCardVault;
       uploads: UploadService;
+      registrations: RegistrationService;
     },
   ) {}
 
@@ -36,6 +38,11 @@ export class ProfileService {
       verified: member.verified,
       headPortrait: member.headPortrait,
       departmentName: member.departmentName,
+      userDetail: member.userDetail,
+      positionNames: await this.deps.registrations.positionNames(
+        session.eid,
+        CASCADE_LEVELS.map((f) => member.userDetail[f]).filter((v): v is string => !!v),
+      ),
     };
   }
 
@@ -50,9 +57,15 @@ export class ProfileService {
    */
   async updateInfo(
     session: Session,
-    input: { userName?: string | undefined; headPortrait?: string | undefined; headshot?: string | undefined },
+    input: {
+      userName?: string | undefined;
+      headPortrait?: string | undefined;
+      headshot?: string | undefined;
+      userDetail?: Record<string, string> | undefined;
+    },
   ) {
-    const values: { userName?: string; headPortrait?: string; headshot?: string } = {};
+    const values: { userName?: string; headPortrait?: string; headshot?: string; userDetail?: Record<string, string> } =
+      {};
     if (input.userName !== undefined) values.userName = input.userName;
     if (input.headPortrait !== undefined) {
       const key = input.headPortrait.replace(/^\/uploads\//, '');
@@ -66,6 +79,9 @@ export class ProfileService {
         throw invalid('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
       }
       values.headshot = input.headshot;
+    }
+    if (input.userDetail !== undefined) {
+      values.userDetail = await this.deps.registrations.checkEditedDetail(session.eid, input.userDetail);
     }
     await this.deps.accounts.setUserInfo(session.eid, session.accountId, values);
   }

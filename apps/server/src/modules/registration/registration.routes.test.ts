@@ -248,3 +248,42 @@ describe('registering', () => {
     expect(mismatch.body).toMatchObject({ code: 400, message: '确认密码与新密码不一致' });
   });
 });
+
+describe('editing the detail fields', () => {
+  const UPDATE = '/gateway/user/auth/enterprise/user/info/update';
+  const DETAIL = '/gateway/user/auth/enterprise/user/info/detail';
+  it('checks them as at registration and shows the chosen positions by name', async () => {
+    const { body } = await registerWith(open.domain, { userName: '编辑者', userDetail: OPEN_DETAIL });
+    const headers = { ...clientHeaders(open.domain), token: body.data.token };
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: UPDATE,
+      headers,
+      payload: { userDetail: { ...OPEN_DETAIL, gender: '' } },
+    });
+    expect(bad.json()).toMatchObject({ code: 400, message: '请选择性别' });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: UPDATE,
+      headers,
+      payload: {
+        userName: '改名了',
+        userDetail: {
+          ...OPEN_DETAIL,
+          personalCategory: '01',
+          jobCategory: '0101',
+          administrativeDuty: '010101',
+          rank: '01010101',
+        },
+      },
+    });
+    expect(ok.json().code).toBe(200);
+    const detail = (await t.app.inject({ method: 'GET', url: DETAIL, headers })).json().data;
+    expect(detail.userName).toBe('改名了');
+    expect(detail.userDetail).toMatchObject({ personalCategory: '01', rank: '01010101', companyName: '某公司' });
+    expect(detail.positionNames['01010101']).toEqual({
+      name: '一级主任科员',
+      nameEn: 'First-class principal staff member',
+    });
+  });
+});

@@ -70,6 +70,26 @@ export class RegistrationService {
     return this.deps.registrations.config(eid);
   }
 
+  /** Edit info: the detail fields checked as at registration (the one-inch photo apart). */
+  async checkEditedDetail(eid: number, raw: Record<string, string>): Promise<Record<string, string>> {
+    const config = await this.deps.registrations.config(eid);
+    const userTitle = [
+      ...config.userTitle.filter((f) => f.field !== 'headshot'),
+      { field: 'headshot', name: '', required: false, show: false, sort: 0 },
+    ];
+    return this.checkDetail(eid, raw, userTitle);
+  }
+
+  /** The names of chosen positions, for showing a profile. */
+  async positionNames(eid: number, pathNos: string[]): Promise<Record<string, { name: string; nameEn: string }>> {
+    const out: Record<string, { name: string; nameEn: string }> = {};
+    for (const pathNo of pathNos) {
+      const row = await this.deps.registrations.position(eid, pathNo);
+      if (row) out[pathNo] = { name: row.name, nameEn: row.nameEn };
+    }
+    return out;
+  }
+
   autoAudit(eid: number) {
     return this.deps.registrations.autoAudit(eid);
   }
@@ -167,7 +187,7 @@ export class RegistrationService {
   }
 
   /** The detail fields the site shows, each checked; hidden and unknown ones are dropped. */
-  private async checkDetail(
+  async checkDetail(
     eid: number,
     raw: Record<string, string>,
     configured: Parameters<typeof formFields>[1],

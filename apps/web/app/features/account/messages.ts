@@ -132,6 +132,10 @@ export const accountMessages = defineMessages({
     haveAccount: '已有账号？',
     goSignIn: '去登录',
     registrationClosed: '当前平台未开放注册',
+    otherInfo: '其他信息',
+    nickname: '昵称',
+    edit: '编辑',
+    editInfoTitle: '编辑信息',
   },
   en: {
     signInTitle: 'Sign in',
@@ -264,5 +268,9 @@ export const accountMessages = defineMessages({
     haveAccount: 'Have an account?',
     goSignIn: 'Sign in',
     registrationClosed: 'Registration is closed on this site',
+    otherInfo: 'Other information',
+    nickname: 'Nickname',
+    edit: 'Edit',
+    editInfoTitle: 'Edit information',
   },
 });

@@ -1,13 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Spin, Tag } from 'antd';
 import { getHeadshotUrl } from '@portal/contract/calls/upload';
-import { userDetail, verifyComplete } from '@portal/contract/calls/user';
+import { registrationConfig, userDetail, verifyComplete } from '@portal/contract/calls/user';
+import { enumerations } from '@portal/contract/enums';
+import {
+  CASCADE_LEVELS,
+  DEFAULT_GROUP_FIELDS,
+  DETAIL_FIELDS,
+  formFields,
+  type ConfiguredField,
+} from '@portal/contract/registration';
 import type { CallResponse } from '@portal/contract';
 import { maskPhone } from '@portal/contract/mask';
 import { request } from '../../lib/api.ts';
-import { format, useMessages } from '../../lib/i18n.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
+import { useSite } from '../../lib/root-data.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { CancelDialog } from './dialogs/cancel-dialog.tsx';
+import { EditInfoDialog } from './dialogs/edit-info-dialog.tsx';
 import { PasswordDialog } from './dialogs/password-dialog.tsx';
 import { PhoneDialog } from './dialogs/phone-dialog.tsx';
 import { VerifyDialog } from './dialogs/verify-dialog.tsx';
@@ -16,7 +26,8 @@ import { accountMessages } from './messages.ts';
 
 type Completeness = CallResponse<typeof verifyComplete>;
 type Detail = CallResponse<typeof userDetail>;
-type Dialog = 'password' | 'phone' | 'verify' | 'cancel' | null;
+type Dialog = 'password' | 'phone' | 'verify' | 'cancel' | 'edit' | null;
+type Config = { default: ConfiguredField[]; userTitle: ConfiguredField[] };
 
 /**
  * Personal information (/account?change=7, account-area.md section 4): the banners, sign-in details
@@ -25,6 +36,9 @@ type Dialog = 'password' | 'phone' | 'verify' | 'cancel' | null;
  */
 export function PersonalInfo() {
   const t = useMessages(accountMessages);
+  const lang = useLang();
+  const { website } = useSite();
+  const [config, setConfig] = useState<Config>({ default: [], userTitle: [] });
   const [complete, setComplete] = useState<Completeness | null>(null);
   const [detail, setDetail] = useState<Detail | null>(null);
   const [headshot, setHeadshot] = useState('');
@@ -40,6 +54,11 @@ export function PersonalInfo() {
       .catch(() => undefined);
   }, []);
   useEffect(load, [load]);
+  useEffect(() => {
+    request(registrationConfig, {}, { quiet: true })
+      .then(setConfig)
+      .catch(() => undefined);
+  }, []);
   if (!complete || !detail) return <Spin />;
 
   const needsPassword = complete.isNeedModifyPassword;
@@ -47,6 +66,27 @@ export function PersonalInfo() {
     ...(complete.completeUserVerify ? [] : [t.missingVerify]),
     ...(complete.completeEnterpriseUserInfo && complete.completeUserDetail ? [] : [t.missingOther]),
   ];
+  const detailFields = formFields(DETAIL_FIELDS, config.userTitle, lang).filter((f) => f.def.kind !== 'photo');
+  const nicknameField = website.usernameOpenSet
+    ? formFields(DEFAULT_GROUP_FIELDS, config.default, lang).find((f) => f.field === 'userName')
+    : undefined;
+  const shown = (f: (typeof detailFields)[number]): string => {
+    const v = detail.userDetail[f.field] ?? '';
+    if (f.def.kind === 'select' && v) {
+      const o = enumerations[f.def.enumName!].find((e) => String(e.value) === v);
+      return o ? (lang === 'en' ? o.labelEn : o.label) : v;
+    }
+    if (f.def.kind === 'cascade') {
+      return CASCADE_LEVELS.map((k) => detail.userDetail[k])
+        .filter((p): p is string => !!p)
+        .map((p) => {
+          const n = detail.positionNames[p];
+          return n ? (lang === 'en' && n.nameEn ? n.nameEn : n.name) : p;
+        })
+        .join(' / ');
+    }
+    return v;
+  };
   // Verified where the site verifies identities: the real name is no longer edited here.
   const canEditIdentity = !(complete.userVerify && detail.verified);
 
@@ -100,6 +140,23 @@ export function PersonalInfo() {
         </Descriptions>
       </section>
 
+      <section aria-labelledby="other-info-title" className="portal-info-section">
+        <h2 id="other-info-title">
+          {t.otherInfo}
+          <Button type="link" onClick={() => setDialog('edit')}>
+            {t.edit}
+          </Button>
+        </h2>
+        <Descriptions column={2} bordered size="middle">
+          {nicknameField && <Descriptions.Item label={nicknameField.label}>{detail.userName}</Descriptions.Item>}
+          {detailFields.map((f) => (
+            <Descriptions.Item key={f.field} label={f.label}>
+              {shown(f)}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </section>
+
       <section aria-labelledby="pictures-title" className="portal-info-section">
         <h2 id="pictures-title">{t.picturesSection}</h2>
         <div className="portal-pictures">
@@ -131,6 +188,18 @@ export function PersonalInfo() {
         onClose={() => setDialog(null)}
       />
       <PhoneDialog open={dialog === 'phone'} onClose={() => setDialog(null)} />
+      <EditInfoDialog
+        open={dialog === 'edit'}
+        nickname={nicknameField ? { label: nicknameField.label, required: nicknameField.required } : null}
+        userName={detail.userName}
+        userDetail={detail.userDetail}
+        fields={detailFields}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          load();
+        }}
+      />
       <CancelDialog
         open={dialog === 'cancel'}
         phone={detail.phone}

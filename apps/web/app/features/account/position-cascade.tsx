@@ -24,9 +24,23 @@ export function PositionCascade({ form, label, required }: { form: FormInstance;
   const load = async (level: number, pathNo: string) =>
     request(positionMenu, { level, pathNo }, { quiet: true }).catch(() => [] as Position[]);
 
+  // Level 1, then the levels of values already chosen (editing a profile).
   useEffect(() => {
-    void load(1, '').then((first) => setLevels([first]));
-  }, []);
+    void (async () => {
+      const chain: Position[][] = [await load(1, '')];
+      let type = 0;
+      for (let index = 0; index < 3; index++) {
+        const value = form.getFieldValue(['userDetail', CASCADE_LEVELS[index] ?? '']) as string | undefined;
+        if (!value) break;
+        if (index === 0) type = chain[0]?.find((p) => p.pathNo === value)?.categoryType ?? 0;
+        const next = index + 1;
+        if ((next === 1 && !jobCategoryLabel(type, lang)) || (next === 3 && !hasRanks(type))) break;
+        chain.push(await load(next + 1, value));
+      }
+      setCategoryType(type);
+      setLevels(chain);
+    })();
+  }, [form, lang]);
 
   const choose = async (index: number, pathNo: string | undefined) => {
     const lower = CASCADE_LEVELS.slice(index + 1).map((f) => ['userDetail', f]);

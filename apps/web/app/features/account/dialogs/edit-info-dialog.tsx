@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import dayjs from 'dayjs';
+import { updateUserInfo } from '@portal/contract/calls/upload';
+import { request } from '../../../lib/api.ts';
+import { useMessages } from '../../../lib/i18n.ts';
+import { DetailFields, detailValues, type DetailFieldRow } from '../detail-fields.tsx';
+import { accountMessages } from '../messages.ts';
+
+/**
+ * Edit info (account-area.md section 4): the nickname where the site has nicknames and the detail
+ * fields its registration configuration shows, with the same rules as registration.
+ */
+export function EditInfoDialog({
+  open,
+  nickname,
+  userName,
+  userDetail,
+  fields,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  /** The site has nicknames (usernameOpenSet) and its label. */
+  nickname: { label: string; required: boolean } | null;
+  userName: string;
+  userDetail: Record<string, string>;
+  fields: DetailFieldRow[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const t = useMessages(accountMessages);
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const initial = {
+    userName,
+    userDetail: Object.fromEntries(
+      Object.entries(userDetail).map(([k, v]) => [k, k === 'birthday' && v ? dayjs(v) : v]),
+    ),
+  };
+
+  const submit = async (v: { userName?: string; userDetail?: Record<string, unknown> }) => {
+    setBusy(true);
+    try {
+      await request(updateUserInfo, {
+        ...(nickname ? { userName: (v.userName ?? '').trim() } : {}),
+        userDetail: detailValues(v.userDetail),
+      });
+      void message.success(t.changed);
+      onDone();
+    } catch {
+      // the request layer showed why
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={t.editInfoTitle}
+      open={open}
+      width={800}
+      onCancel={onClose}
+      maskClosable={false}
+      okText={t.confirm}
+      cancelText={t.cancel}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="edit-info"
+        initialValues={initial}
+        onFinish={(v) => void submit(v)}
+        preserve={false}
+      >
+        {nickname && (
+          <Form.Item
+            name="userName"
+            label={nickname.label}
+            rules={[
+              ...(nickname.required
+                ? [{ required: true, whitespace: true, message: `${t.pleaseEnter.replace('{label}', nickname.label)}` }]
+                : []),
+              { max: 15 },
+            ]}
+          >
+            <Input maxLength={15} />
+          </Form.Item>
+        )}
+        <DetailFields form={form} fields={fields} />
+      </Form>
+    </Modal>
+  );
+}

@@ -272,4 +272,16 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
     expect(text).toContain('新单位');
     expect(text).toContain('国有企业人员 / 中层管理');
   });
+
+  it('after signing in with an incomplete profile, the tip counts down and opens personal information', async () => {
+    const learner = await createLearner(1002);
+    await signIn(b.page, learner.phone, learner.password, '', 'sfj');
+    const tip = b.page.getByRole('dialog', { name: '温馨提示' });
+    await expect.poll(() => tip.textContent()).toMatch(/您的个人资料尚未完善，[45]秒后将前往个人信息页完善资料。/);
+    await b.page.waitForURL(/\/account\?change=7$/, { timeout: 10_000 });
+    // Once per browser session.
+    await b.page.goto(url('/home', 'sfj'));
+    await b.page.waitForTimeout(1500);
+    expect(await tip.count()).toBe(0);
+  });
 });

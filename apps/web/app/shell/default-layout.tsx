@@ -1,13 +1,24 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { useMessages } from '../lib/i18n.ts';
+import { useCurrentUser } from '../lib/root-data.ts';
 import { ErrorPage } from './error-page.tsx';
 import { FloatWindow } from './float-window.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
 import { shellMessages } from './messages.ts';
 
+// Signed-in pages only, after the page is up: antd and the call schemas stay out of the first load.
+const ProfileTip = lazy(() => import('../features/account/profile-tip.tsx'));
+
 function Shell({ children }: { children: React.ReactNode }) {
   const t = useMessages(shellMessages);
+  const user = useCurrentUser();
+  const hydrated = useSyncExternalStore(
+    () => () => {},
+    () => true,
+    () => false,
+  );
   return (
     <div className="portal-shell">
       <a className="portal-skip-link" href="#portal-main">
@@ -19,6 +30,11 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <FloatWindow />
+      {user && hydrated && (
+        <Suspense fallback={null}>
+          <ProfileTip />
+        </Suspense>
+      )}
     </div>
   );
 }

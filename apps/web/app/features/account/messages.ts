@@ -136,6 +136,8 @@ export const accountMessages = defineMessages({
     nickname: '昵称',
     edit: '编辑',
     editInfoTitle: '编辑信息',
+    profileTip: '您的个人资料尚未完善，{s}秒后将前往个人信息页完善资料。',
+    goNow: '立即前往',
   },
   en: {
     signInTitle: 'Sign in',
@@ -272,5 +274,8 @@ export const accountMessages = defineMessages({
     nickname: 'Nickname',
     edit: 'Edit',
     editInfoTitle: 'Edit information',
+    profileTip:
+      'Your profile is not complete. In {s} seconds you will be taken to your personal information to complete it.',
+    goNow: 'Go now',
   },
 });

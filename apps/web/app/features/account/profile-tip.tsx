@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Modal } from 'antd';
+import { verifyComplete } from '@portal/contract/calls/user';
+import { AntdRoot } from '../antd/antd-root.tsx';
+import { request } from '../../lib/api.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
+import { basePath, localePath } from '../../lib/navigation.ts';
+import { accountMessages } from './messages.ts';
+
+const SHOWN = 'portal.profileTipShown';
+const SECONDS = 5;
+
+/**
+ * The profile-completion tip (account-area.md section 4): once per browser session after signing
+ * in, when the profile is not complete, a notice counts down from 5 seconds and then opens
+ * /account?change=7 (at once with 立即前往; 取消 stays). Not shown on that page itself.
+ */
+function ProfileTipDialog() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [left, setLeft] = useState(SECONDS);
+  const target = `${localePath('/account', lang)}?change=7`;
+  const onInfoPage = basePath(pathname) === '/account' && new URLSearchParams(search).get('change') === '7';
+
+  useEffect(() => {
+    if (onInfoPage || sessionStorage.getItem(SHOWN)) return;
+    sessionStorage.setItem(SHOWN, '1');
+    request(verifyComplete, {}, { quiet: true })
+      .then((c) => {
+        if (!(c.completeEnterpriseUserInfo && c.completeUserDetail && c.completeUserVerify)) setOpen(true);
+      })
+      .catch(() => undefined);
+  }, [onInfoPage]);
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => {
+      if (left > 1) return setLeft(left - 1);
+      setOpen(false);
+      void navigate(target);
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [open, left, navigate, target]);
+
+  return (
+    <Modal
+      title={t.boundTitle}
+      open={open}
+      width={500}
+      okText={t.goNow}
+      cancelText={t.cancel}
+      onOk={() => {
+        setOpen(false);
+        void navigate(target);
+      }}
+      onCancel={() => setOpen(false)}
+    >
+      <p>{format(t.profileTip, { s: left })}</p>
+    </Modal>
+  );
+}
+
+export default function ProfileTip() {
+  return (
+    <AntdRoot>
+      <ProfileTipDialog />
+    </AntdRoot>
+  );
+}

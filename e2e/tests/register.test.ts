@@ -126,4 +126,26 @@ describe.runIf(browserAvailable())('registration', () => {
     await f.getByRole('button', { name: 'Register' }).click();
     await b.page.waitForURL(/\/en\/home$/);
   });
+
+  it('an organisation applies to join at /company/in with its unified social credit code', async () => {
+    await b.page.goto(url('/company/in'));
+    const f = b.page.locator('form#company-in');
+    await f.getByRole('button', { name: '提 交' }).click();
+    await expect
+      .poll(() => f.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请输入企业名称', '请输入统一社会信用代码', '请输入联系人', '请输入手机号码', '请输入图形验证码']);
+    await f.getByLabel('企业名称').fill('示例入驻企业');
+    await f.getByLabel('统一社会信用代码').fill('91350100M000100Y44');
+    await expect
+      .poll(() => f.locator('.ant-form-item-explain-error').first().textContent())
+      .toBe('请输入正确的统一社会信用代码');
+    await f.getByLabel('统一社会信用代码').fill('91350100m000100y43');
+    await f.getByLabel('联系人').fill('王经理');
+    await f.getByLabel('联系电话').fill('13912345678');
+    await f.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await f.getByRole('button', { name: '提 交' }).click();
+    await expect
+      .poll(() => b.page.locator('.ant-result-title').textContent())
+      .toBe('入驻申请已提交，我们将尽快与您联系');
+  });
 });

@@ -29,7 +29,12 @@ export const PAGES: PageDef[] = [
     file: 'routes/app-download.tsx',
     title: { zh: 'APP下载', en: 'Download the app' },
   },
-  { path: 'company/in', layout: 'default', file: TITLED, title: { zh: '企业入驻', en: 'Register an organisation' } },
+  {
+    path: 'company/in',
+    layout: 'default',
+    file: 'routes/company-in.tsx',
+    title: { zh: '企业入驻', en: 'Register an organisation' },
+  },
   { path: 'login', layout: 'blank', file: 'routes/login.tsx', title: { zh: '登录', en: 'Sign in' } },
   { path: 'register', layout: 'blank', file: 'routes/register.tsx', title: { zh: '注册', en: 'Register' } },
   { path: 'signUp', layout: 'blank', file: TITLED, title: { zh: '报名', en: 'Sign up' } },

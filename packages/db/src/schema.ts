@@ -354,3 +354,27 @@ export const positions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eid, t.pathNo] }), index('positions_level_idx').on(t.eid, t.level)],
 );
+
+/**
+ * Applications of organisations to join the platform (/company/in), for the operators to review.
+ * Not tenant-owned: the organisation is not a tenant yet (the site it applied on is kept).
+ */
+export const enterpriseApplications = pgTable(
+  'enterprise_applications',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    appliedOnEid: integer('applied_on_eid').notNull(),
+    entName: text('ent_name').notNull(),
+    creditCode: text('credit_code').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    remark: text('remark').notNull().default(''),
+    status: integer('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('enterprise_applications_pending_idx')
+      .on(t.creditCode)
+      .where(sql`${t.status} = 1`),
+  ],
+);

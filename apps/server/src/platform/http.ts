@@ -19,6 +19,8 @@ import { AccountRepository } from '../modules/account/account.repository.ts';
 import { registerAccountRoutes } from '../modules/account/account.routes.ts';
 import { AccountService } from '../modules/account/account.service.ts';
 import { ProfileService } from '../modules/account/profile.service.ts';
+import { EnterpriseApplicationRepository } from '../modules/enterprise-application/enterprise-application.repository.ts';
+import { registerEnterpriseApplicationRoutes } from '../modules/enterprise-application/enterprise-application.routes.ts';
 import { RegistrationRepository } from '../modules/registration/registration.repository.ts';
 import { registerRegistrationRoutes } from '../modules/registration/registration.routes.ts';
 import { RegistrationService } from '../modules/registration/registration.service.ts';
@@ -301,6 +303,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerAccountRoutes(gateway, deps, { ...services, config });
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
+    registerEnterpriseApplicationRoutes(gateway, deps, {
+      applications: new EnterpriseApplicationRepository(services.database.db),
+      captchas: services.captchas,
+      perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
+    });
     registerRegionRoutes(gateway, deps);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
     gateway.all(GATEWAY_PREFIX, gatewayNotFound);

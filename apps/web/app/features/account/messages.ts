@@ -138,6 +138,14 @@ export const accountMessages = defineMessages({
     editInfoTitle: '编辑信息',
     profileTip: '您的个人资料尚未完善，{s}秒后将前往个人信息页完善资料。',
     goNow: '立即前往',
+    applyTitle: '企业入驻',
+    applyHint: '提交入驻申请后，平台工作人员将在3个工作日内与您联系。',
+    entName: '企业名称',
+    creditCode: '统一社会信用代码',
+    contactName: '联系人',
+    contactPhone: '联系电话',
+    remark: '备注',
+    applied: '入驻申请已提交，我们将尽快与您联系',
   },
   en: {
     signInTitle: 'Sign in',
@@ -277,5 +285,13 @@ export const accountMessages = defineMessages({
     profileTip:
       'Your profile is not complete. In {s} seconds you will be taken to your personal information to complete it.',
     goNow: 'Go now',
+    applyTitle: 'Join the platform',
+    applyHint: 'Once you apply, the platform team will contact you within 3 working days.',
+    entName: 'Organisation name',
+    creditCode: 'Unified social credit code',
+    contactName: 'Contact person',
+    contactPhone: 'Contact phone',
+    remark: 'Remarks',
+    applied: 'Your application has been sent; we will contact you soon',
   },
 });

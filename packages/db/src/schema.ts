@@ -67,6 +67,9 @@ export const websiteSettings = pgTable('website_settings', {
   verifyOpenSet: boolean('verify_open_set').notNull().default(false),
   usernameOpenSet: boolean('username_open_set').notNull().default(false),
   registerOpenSet: boolean('register_open_set').notNull().default(true),
+  /** Learners confirm their personal (and talent) information once (the confirmation popup). */
+  personalInfoConfirmOpenSet: boolean('personal_info_confirm_open_set').notNull().default(false),
+  talentInfoConfirmOpenSet: boolean('talent_info_confirm_open_set').notNull().default(false),
   /** Registrations are accepted at once (else they wait for an administrator's review). */
   registerAutoAudit: boolean('register_auto_audit').notNull().default(true),
   visitorOpenSet: boolean('visitor_open_set').notNull().default(true),
@@ -216,6 +219,9 @@ export const enterpriseUsers = pgTable(
     headPortrait: text('head_portrait').notNull().default(''),
     /** One-inch photo: a private file key (shown through a short-lived signed link). */
     headshot: text('headshot').notNull().default(''),
+    /** When the person confirmed their personal and talent information (confirmation popup). */
+    personalConfirmedAt: timestamp('personal_confirmed_at', { withTimezone: true }),
+    talentConfirmedAt: timestamp('talent_confirmed_at', { withTimezone: true }),
     /** The configured registration fields (userDetail), as entered and checked. */
     userDetail: jsonb('user_detail').$type<Record<string, string>>().notNull().default({}),
     departmentName: text('department_name').notNull().default(''),

@@ -426,6 +426,27 @@ export const enterpriseApply = defineCall({
   response: z.null(),
 });
 
+export const confirmSetting = defineCall({
+  name: 'confirmSetting',
+  method: 'GET',
+  path: '/user/auth/enterprise/user/info/confirm/setting',
+  summary:
+    'Which confirmations the signed-in person still owes (the site asks for them and they are not given yet): personal, talent',
+  tags: ['account'],
+  request: z.object({}),
+  response: z.object({ personalInfoConfirmOpenSet: z.boolean(), talentInfoConfirmOpenSet: z.boolean() }),
+});
+
+export const updateConfirm = defineCall({
+  name: 'updateConfirm',
+  method: 'PUT',
+  path: '/user/auth/enterprise/user/info/updateConfirm',
+  summary: 'Confirm one step of the personal-confirmation popup: type 1 personal information, 2 talent information',
+  tags: ['account'],
+  request: z.object({ type: z.union([z.literal(1), z.literal(2)]) }),
+  response: z.null(),
+});
+
 export const devSmsOutbox = defineCall({
   name: 'devSmsOutbox',
   method: 'GET',

@@ -182,4 +182,30 @@ export class AccountRepository {
       .set(values)
       .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)));
   }
+
+  /** The confirmations the site asks for and the person has not given yet. */
+  async confirmationsOwed(eid: number, accountId: number) {
+    const [row] = await this.db
+      .select({
+        personal: schema.websiteSettings.personalInfoConfirmOpenSet,
+        talent: schema.websiteSettings.talentInfoConfirmOpenSet,
+        personalAt: schema.enterpriseUsers.personalConfirmedAt,
+        talentAt: schema.enterpriseUsers.talentConfirmedAt,
+      })
+      .from(schema.enterpriseUsers)
+      .innerJoin(schema.websiteSettings, eq(schema.websiteSettings.eid, schema.enterpriseUsers.eid))
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)))
+      .limit(1);
+    return {
+      personalInfoConfirmOpenSet: !!row?.personal && !row.personalAt,
+      talentInfoConfirmOpenSet: !!row?.talent && !row.talentAt,
+    };
+  }
+
+  async confirm(eid: number, accountId: number, type: 1 | 2, at: Date) {
+    await this.db
+      .update(schema.enterpriseUsers)
+      .set(type === 1 ? { personalConfirmedAt: at } : { talentConfirmedAt: at })
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)));
+  }
 }

@@ -153,6 +153,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     return ended(ctx);
   });
   registerCall(app, deps, calls.userDetail, (_q, ctx) => account.profiles.detail(ctx.session!));
+  registerCall(app, deps, calls.confirmSetting, (_q, ctx) => account.profiles.confirmationsOwed(ctx.session!));
+  registerCall(app, deps, calls.updateConfirm, async (input, ctx) => {
+    await account.profiles.confirm(ctx.session!, input.type);
+    return null;
+  });
   registerCall(app, deps, calls.getHeadshotUrl, async (_q, ctx) => ({
     url: await account.profiles.headshotUrl(ctx.session!),
   }));

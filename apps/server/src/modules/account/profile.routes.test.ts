@@ -145,3 +145,42 @@ describe('real-name verification', () => {
     expect((await call('GET', DETAIL, 'nope')).json().code).toBe(301);
   });
 });
+
+describe('personal confirmation', () => {
+  const SETTING = '/gateway/user/auth/enterprise/user/info/confirm/setting';
+  const CONFIRM = '/gateway/user/auth/enterprise/user/info/updateConfirm';
+  it('owes the confirmations the site asks for until given, personal before talent, per enterprise', async () => {
+    const c = await createEnterprise(t.database.db, {
+      settings: { personalInfoConfirmOpenSet: true, talentInfoConfirmOpenSet: true },
+    });
+    const person = await createAccount(t.database.db, [c.eid, a.eid]);
+    const inC = (await t.services.sessions.create(person.accountId, c.eid)).token;
+    const req = (method: 'GET' | 'PUT', url: string, token: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { ...clientHeaders(c.domain), token }, ...(payload ? { payload } : {}) });
+    expect((await req('GET', SETTING, inC)).json().data).toEqual({
+      personalInfoConfirmOpenSet: true,
+      talentInfoConfirmOpenSet: true,
+    });
+    expect((await req('PUT', CONFIRM, inC, { type: 2 })).json()).toMatchObject({
+      code: 409,
+      message: '请先确认个人信息',
+    });
+    expect((await req('PUT', CONFIRM, inC, { type: 1 })).json().code).toBe(200);
+    expect((await req('GET', SETTING, inC)).json().data).toEqual({
+      personalInfoConfirmOpenSet: false,
+      talentInfoConfirmOpenSet: true,
+    });
+    expect((await req('PUT', CONFIRM, inC, { type: 2 })).json().code).toBe(200);
+    expect((await req('GET', SETTING, inC)).json().data).toEqual({
+      personalInfoConfirmOpenSet: false,
+      talentInfoConfirmOpenSet: false,
+    });
+    // Enterprise A asks for nothing.
+    const inA = (await t.services.sessions.create(person.accountId, a.eid)).token;
+    expect((await req('GET', SETTING, inA)).json().data).toEqual({
+      personalInfoConfirmOpenSet: false,
+      talentInfoConfirmOpenSet: false,
+    });
+    expect((await req('PUT', CONFIRM, inA, { type: 3 })).json().code).toBe(400);
+  });
+});

@@ -46,6 +46,21 @@ export class ProfileService {
     };
   }
 
+  confirmationsOwed(session: Session) {
+    return this.deps.accounts.confirmationsOwed(session.eid, session.accountId);
+  }
+
+  /** Confirms a step; the talent step only after the personal one (the popup's order). */
+  async confirm(session: Session, type: 1 | 2): Promise<void> {
+    const owed = await this.deps.accounts.confirmationsOwed(session.eid, session.accountId);
+    if (type === 2 && owed.personalInfoConfirmOpenSet) {
+      throw new AppError(ErrorCode.CONFLICT, {
+        message: { zh: '请先确认个人信息', en: 'Please confirm your personal information first' },
+      });
+    }
+    await this.deps.accounts.confirm(session.eid, session.accountId, type, new Date());
+  }
+
   async headshotUrl(session: Session): Promise<string> {
     const member = await this.deps.accounts.member(session.eid, session.accountId);
     return member?.headshot ? this.deps.uploads.signedUrl(member.headshot) : '';

@@ -5,7 +5,7 @@ import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../ac
 
 // Passwords and the sign-in phone: /account?change=7 and /forget, in zh and en (issue 3).
 
-async function signIn(page: Page, phone: string, password: string, prefix = '', host?: 'sfj') {
+async function signIn(page: Page, phone: string, password: string, prefix = '', host?: 'sfj' | 'global') {
   await page.goto(url(`${prefix}/login`, host));
   const form = page.locator('form#sign-in-password');
   const en = prefix === '/en';
@@ -283,5 +283,37 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
     await b.page.goto(url('/home', 'sfj'));
     await b.page.waitForTimeout(1500);
     expect(await tip.count()).toBe(0);
+  });
+
+  it('confirms personal and talent information step by step where the site asks for it (English)', async () => {
+    const learner = await createLearner(1004);
+    await signIn(b.page, learner.phone, learner.password, '/en', 'global');
+    const popup = b.page.getByRole('dialog', { name: 'Confirm your information' }).first();
+    await expect.poll(() => popup.textContent()).toContain('Please check your personal information below');
+    expect(await popup.getByRole('button', { name: 'Previous' }).count()).toBe(0);
+    await popup.getByRole('button', { name: 'Next' }).click();
+    const warning = b.page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: 'Please confirm that the personal information above is correct' });
+    await warning.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => popup.textContent()).toContain('Please check the talent growth information');
+    await popup.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => popup.textContent()).toContain('Please check your personal information below');
+    await popup.getByRole('button', { name: 'Next' }).click();
+    await b.page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: 'Please confirm that' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await popup.getByRole('button', { name: 'Confirm' }).click();
+    await b.page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: 'Your confirmation will be recorded' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('Confirmed');
+    await b.page.reload();
+    await b.page.waitForTimeout(1500);
+    expect(await b.page.getByRole('dialog', { name: 'Confirm your information' }).count()).toBe(0);
   });
 });

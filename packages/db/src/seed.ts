@@ -232,6 +232,9 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       entTypeNameStyle: 2,
     },
     1004: {
+      // Learners confirm their personal and talent information once (the confirmation popup).
+      personalInfoConfirmOpenSet: true,
+      talentInfoConfirmOpenSet: true,
       websiteDesc: 'Medical Insurance Academy: policy, claims and audit training for partner staff.',
       websiteKeyword: 'medical insurance,training,e-learning',
       websiteCopyright: 'Copyright © 2026 Medical Insurance Academy',

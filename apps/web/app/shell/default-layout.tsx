@@ -9,7 +9,7 @@ import { Header } from './header/header.tsx';
 import { shellMessages } from './messages.ts';
 
 // Signed-in pages only, after the page is up: antd and the call schemas stay out of the first load.
-const ProfileTip = lazy(() => import('../features/account/profile-tip.tsx'));
+const SignedInPrompts = lazy(() => import('../features/account/signed-in-prompts.tsx'));
 
 function Shell({ children }: { children: React.ReactNode }) {
   const t = useMessages(shellMessages);
@@ -32,7 +32,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <FloatWindow />
       {user && hydrated && (
         <Suspense fallback={null}>
-          <ProfileTip />
+          <SignedInPrompts />
         </Suspense>
       )}
     </div>

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from 'antd';
-import { verifyComplete } from '@portal/contract/calls/user';
+import { confirmSetting, userDetail, verifyComplete } from '@portal/contract/calls/user';
+import type { CallResponse } from '@portal/contract';
 import { AntdRoot } from '../antd/antd-root.tsx';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { basePath, localePath } from '../../lib/navigation.ts';
+import { ConfirmationPopup } from './confirmation-popup.tsx';
 import { accountMessages } from './messages.ts';
 
 const SHOWN = 'portal.profileTipShown';
@@ -64,10 +66,35 @@ function ProfileTipDialog() {
   );
 }
 
-export default function ProfileTip() {
+/**
+ * What a signed-in page may ask of the person: the confirmations the site asks for first, then
+ * (once per browser session) the profile-completion tip.
+ */
+function SignedInPrompts() {
+  const [state, setState] = useState<
+    | { kind: 'loading' }
+    | { kind: 'confirm'; owed: CallResponse<typeof confirmSetting>; detail: CallResponse<typeof userDetail> }
+    | { kind: 'tip' }
+  >({ kind: 'loading' });
+  useEffect(() => {
+    request(confirmSetting, {}, { quiet: true })
+      .then(async (owed) =>
+        owed.personalInfoConfirmOpenSet || owed.talentInfoConfirmOpenSet
+          ? setState({ kind: 'confirm', owed, detail: await request(userDetail, {}, { quiet: true }) })
+          : setState({ kind: 'tip' }),
+      )
+      .catch(() => setState({ kind: 'tip' }));
+  }, []);
+  if (state.kind === 'confirm') {
+    return <ConfirmationPopup owed={state.owed} detail={state.detail} onDone={() => setState({ kind: 'tip' })} />;
+  }
+  return state.kind === 'tip' ? <ProfileTipDialog /> : null;
+}
+
+export default function SignedInPromptsRoot() {
   return (
     <AntdRoot>
-      <ProfileTipDialog />
+      <SignedInPrompts />
     </AntdRoot>
   );
 }

@@ -384,3 +384,21 @@ export const enterpriseApplications = pgTable(
       .where(sql`${t.status} = 1`),
   ],
 );
+
+/** Third-party sign-in identities (DingTalk, WeChat, WeCom) bound to accounts. */
+export const thirdPartyIdentities = pgTable(
+  'third_party_identities',
+  {
+    provider: text('provider').notNull(),
+    openId: text('open_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    nickname: text('nickname').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.openId] }),
+    uniqueIndex('third_party_identities_account_idx').on(t.accountId, t.provider),
+  ],
+);

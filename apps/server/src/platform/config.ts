@@ -63,6 +63,14 @@ export const configSchema = z.object({
   URL_SIGNING_KEY_FILE: z.string().optional(),
   /** Where text messages go: `dev` keeps them in the log and the dev outbox (DESIGN.md section 5). */
   SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  /** Third-party sign-in applications; a provider without its credentials uses the offline dev one. */
+  DINGTALK_CLIENT_ID: z.string().optional(),
+  DINGTALK_CLIENT_SECRET: z.string().optional(),
+  WECHAT_APP_ID: z.string().optional(),
+  WECHAT_APP_SECRET: z.string().optional(),
+  WECOM_CORP_ID: z.string().optional(),
+  WECOM_AGENT_ID: z.string().optional(),
+  WECOM_SECRET: z.string().optional(),
   /** Failed password sign-ins in a row that lock the account, and for how long. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),

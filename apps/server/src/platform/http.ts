@@ -27,6 +27,8 @@ import { RegistrationService } from '../modules/registration/registration.servic
 import { registerUploadRoutes } from '../modules/upload/upload.routes.ts';
 import { UploadService } from '../modules/upload/upload.service.ts';
 import { SmsCodes } from '../modules/account/sms-code.service.ts';
+import { registerThirdPartyRoutes } from '../modules/account/third-party.routes.ts';
+import { ThirdPartyService } from '../modules/account/third-party.service.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
@@ -34,6 +36,14 @@ import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { IdCardVault } from './id-card-vault.ts';
 import { PasswordCipher } from './password-cipher.ts';
 import { DevSmsProvider, type SmsProvider } from './providers/sms.ts';
+import {
+  DevThirdPartyProvider,
+  DingTalkProvider,
+  WeChatProvider,
+  WeComProvider,
+  type ThirdPartyKind,
+  type ThirdPartyProvider,
+} from './providers/third-party.ts';
 import { envelope, gatewayNotFound, installGatewayErrorHandling, isCsrfSafe, type GatewayDeps } from './gateway.ts';
 import { buildOpenApi } from './openapi.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
@@ -56,6 +66,8 @@ export interface Services {
   signer: UrlSigner;
   uploads: UploadService;
   registrations: RegistrationService;
+  thirdParty: ThirdPartyService;
+  thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -95,7 +107,16 @@ export async function createServices(config: Config, database: Database): Promis
     audit,
     config,
   });
+  const thirdPartyProviders = thirdPartyProvidersOf(config);
+  const thirdParty = new ThirdPartyService({
+    providers: thirdPartyProviders,
+    accounts: accountRepository,
+    signIn: accounts,
+    signer,
+  });
   return {
+    thirdParty,
+    thirdPartyProviders,
     config,
     database,
     tenancy,
@@ -111,6 +132,31 @@ export async function createServices(config: Config, database: Database): Promis
     uploads,
     registrations,
   };
+}
+
+/** The real provider where its credentials are configured, else the offline dev one. */
+function thirdPartyProvidersOf(config: Config): Map<ThirdPartyKind, ThirdPartyProvider> {
+  const c = config;
+  return new Map<ThirdPartyKind, ThirdPartyProvider>([
+    [
+      'dingding',
+      c.DINGTALK_CLIENT_ID && c.DINGTALK_CLIENT_SECRET
+        ? new DingTalkProvider({ clientId: c.DINGTALK_CLIENT_ID, clientSecret: c.DINGTALK_CLIENT_SECRET })
+        : new DevThirdPartyProvider('dingding'),
+    ],
+    [
+      'weixin',
+      c.WECHAT_APP_ID && c.WECHAT_APP_SECRET
+        ? new WeChatProvider({ appId: c.WECHAT_APP_ID, appSecret: c.WECHAT_APP_SECRET })
+        : new DevThirdPartyProvider('weixin'),
+    ],
+    [
+      'workWeixin',
+      c.WECOM_CORP_ID && c.WECOM_AGENT_ID && c.WECOM_SECRET
+        ? new WeComProvider({ corpId: c.WECOM_CORP_ID, agentId: c.WECOM_AGENT_ID, secret: c.WECOM_SECRET })
+        : new DevThirdPartyProvider('workWeixin'),
+    ],
+  ]);
 }
 
 /**
@@ -303,6 +349,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerAccountRoutes(gateway, deps, { ...services, config });
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
+    registerThirdPartyRoutes(gateway, deps, {
+      thirdParty: services.thirdParty,
+      providers: services.thirdPartyProviders,
+      site: services.site,
+      perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
+    });
     registerEnterpriseApplicationRoutes(gateway, deps, {
       applications: new EnterpriseApplicationRepository(services.database.db),
       captchas: services.captchas,

@@ -64,6 +64,28 @@ export class UrlSigner {
     return `/uploads/${key}?expires=${expires}&sig=${this.sig(key, expires)}`;
   }
 
+  /** A tamper-proof, short-lived token carrying `data` (third-party bind tickets). */
+  seal(data: Record<string, string>, ttlMs: number, now = Date.now()): string {
+    const body = Buffer.from(JSON.stringify({ ...data, exp: Math.floor((now + ttlMs) / 1000) })).toString('base64url');
+    return `${body}.${this.sig(body, 0)}`;
+  }
+
+  unseal(token: string, now = Date.now()): Record<string, string> | null {
+    const [body, sig] = token.split('.');
+    if (!body || !sig) return null;
+    const expected = Buffer.from(this.sig(body, 0));
+    const given = Buffer.from(sig);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const data = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+      if (typeof data.exp !== 'number' || data.exp * 1000 < now) return null;
+      const { exp: _exp, ...rest } = data;
+      return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+    } catch {
+      return null;
+    }
+  }
+
   verify(key: string, expires: string | undefined, sig: string | undefined, now = Date.now()): boolean {
     const at = Number(expires);
     if (!Number.isInteger(at) || at * 1000 < now || typeof sig !== 'string') return false;

@@ -208,4 +208,39 @@ export class AccountRepository {
       .set(type === 1 ? { personalConfirmedAt: at } : { talentConfirmedAt: at })
       .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)));
   }
+
+  async identity(provider: string, openId: string) {
+    const [row] = await this.db
+      .select()
+      .from(schema.thirdPartyIdentities)
+      .where(and(eq(schema.thirdPartyIdentities.provider, provider), eq(schema.thirdPartyIdentities.openId, openId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Binds an identity; false when it or the account's binding of this provider exists already. */
+  async bindIdentity(provider: string, openId: string, accountId: number, nickname: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(schema.thirdPartyIdentities)
+      .values({ provider, openId, accountId, nickname })
+      .onConflictDoNothing()
+      .returning({ accountId: schema.thirdPartyIdentities.accountId });
+    return rows.length > 0;
+  }
+
+  async identities(accountId: number) {
+    return this.db
+      .select()
+      .from(schema.thirdPartyIdentities)
+      .where(eq(schema.thirdPartyIdentities.accountId, accountId))
+      .orderBy(schema.thirdPartyIdentities.provider);
+  }
+
+  async unbindIdentity(accountId: number, provider: string): Promise<void> {
+    await this.db
+      .delete(schema.thirdPartyIdentities)
+      .where(
+        and(eq(schema.thirdPartyIdentities.accountId, accountId), eq(schema.thirdPartyIdentities.provider, provider)),
+      );
+  }
 }

@@ -360,6 +360,11 @@ export class AccountService {
     return this.start(account.id, site, how.method, now, how.onlySite);
   }
 
+  /** A session for an account whose identity was proven elsewhere (a third-party sign-in). */
+  startSession(accountId: number, site: SignInSite, method: string, now = new Date()): Promise<SignedIn> {
+    return this.start(accountId, site, method, now);
+  }
+
   /**
    * Starts a session: in the site's enterprise when the person belongs to it (required with
    * `onlySite`), else in their only enterprise, else without one (the person chooses at /company).

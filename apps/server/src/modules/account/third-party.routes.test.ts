@@ -1,0 +1,186 @@
+import { constants, publicEncrypt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { createAccount, createEnterprise } from '../../test/factories.ts';
+import { DingTalkProvider, WeChatProvider, WeComProvider } from '../../platform/providers/third-party.ts';
+
+const AUTHORIZE = '/gateway/user/api/login/thirdparty/authorize';
+const LOGIN_DING = '/gateway/user/api/login/dingding';
+const BIND_SIGN_IN = '/gateway/user/api/login/thirdparty/bind';
+const LIST = '/gateway/user/auth/user/info/thirdparty/list';
+const UNBIND = '/gateway/user/auth/user/info/thirdparty/unbind';
+const BIND_WEIXIN = '/gateway/user/auth/user/info/thirdparty/bind/weixin';
+const STATE = 'LEARNPORTAL_abc123_dingding';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createEnterprise>>;
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' });
+  a = await createEnterprise(t.database.db);
+});
+afterAll(async () => t?.close());
+
+const redirectUri = () => `http://${a.domain}/callbackLogin?provider=dingding`;
+const encrypt = (plain: string) =>
+  publicEncrypt(
+    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain),
+  ).toString('base64');
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, body: object = {}, token?: string) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...clientHeaders(a.domain), ...(token ? { token } : {}) },
+    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
+  });
+}
+
+describe('third-party sign-in (dev providers)', () => {
+  it('gives the authorisation address only for a prefixed state and our own callback page', async () => {
+    const ok = (
+      await call('GET', AUTHORIZE, { provider: 'dingding', state: STATE, redirectUri: redirectUri() })
+    ).json();
+    expect(ok.data.url).toMatch(/^\/gateway\/dev\/api\/oauth\/authorize\?provider=dingding&state=LEARNPORTAL_/);
+    expect(
+      (await call('GET', AUTHORIZE, { provider: 'dingding', state: 'abc', redirectUri: redirectUri() })).json().code,
+    ).toBe(400);
+    const evil = await call('GET', AUTHORIZE, {
+      provider: 'dingding',
+      state: STATE,
+      redirectUri: 'https://evil.example.com/steal',
+    });
+    expect(evil.json().code).toBe(400);
+    // The stand-in page sends the code back to this host's callback page only.
+    const page = await t.app.inject({ method: 'GET', url: ok.data.url, headers: { host: a.domain } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('模拟钉钉授权');
+    const approve = await t.app.inject({
+      method: 'GET',
+      url: `/gateway/dev/api/oauth/approve?provider=dingding&state=${STATE}&redirect_uri=${encodeURIComponent(redirectUri())}&user=zhang`,
+      headers: { host: a.domain },
+    });
+    expect(approve.statusCode).toBe(302);
+    expect(approve.headers.location).toBe(`${redirectUri()}&code=dev.zhang&state=${STATE}`);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: `/gateway/dev/api/oauth/approve?provider=dingding&state=${STATE}&redirect_uri=${encodeURIComponent('http://evil.example.com/callbackLogin')}&user=zhang`,
+      headers: { host: a.domain },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+
+  it('an unknown identity gets a bind ticket (3013); signing in with phone and password binds it; then it signs in alone', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const first = (await call('POST', LOGIN_DING, { code: 'dev.li', redirectUri: redirectUri() })).json();
+    expect(first).toMatchObject({ code: 3013, data: { bindTicket: expect.any(String), nickname: 'li' } });
+    const { token, text } = await t.services.captchas.create();
+    const bound = (
+      await call('POST', BIND_SIGN_IN, {
+        bindTicket: first.data.bindTicket,
+        phone: person.phone,
+        password: encrypt(person.password),
+        imageCodeToken: token,
+        imageCode: text,
+      })
+    ).json();
+    expect(bound).toMatchObject({ code: 200, data: { token: expect.any(String) } });
+    const again = await call('POST', LOGIN_DING, { code: 'dev.li', redirectUri: redirectUri() });
+    expect(again.json()).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
+    const session = again.json().data.token as string;
+    expect((await call('GET', LIST, {}, session)).json().data).toEqual([
+      { provider: 'dingding', nickname: 'li', boundAt: expect.any(String) },
+    ]);
+
+    // Unbound, the identity is unknown again.
+    expect((await call('PUT', UNBIND, { provider: 'dingding' }, session)).json().code).toBe(200);
+    expect((await call('POST', LOGIN_DING, { code: 'dev.li', redirectUri: redirectUri() })).json().code).toBe(3013);
+  });
+
+  it('binds while signed in; an identity bound to another account gives 3014; a forged ticket is refused', async () => {
+    const one = await createAccount(t.database.db, [a.eid]);
+    const two = await createAccount(t.database.db, [a.eid]);
+    const s1 = (await t.services.sessions.create(one.accountId, a.eid)).token;
+    const s2 = (await t.services.sessions.create(two.accountId, a.eid)).token;
+    const weixin = { code: 'dev.wang', redirectUri: `http://${a.domain}/callbackLogin?provider=weixin` };
+    expect((await call('POST', BIND_WEIXIN, weixin, s1)).json().code).toBe(200);
+    expect((await call('POST', BIND_WEIXIN, weixin, s1)).json().code).toBe(200);
+    expect((await call('POST', BIND_WEIXIN, weixin, s2)).json()).toMatchObject({
+      code: 3014,
+      message: '该第三方账号已绑定其他平台账号',
+    });
+    const { token, text } = await t.services.captchas.create();
+    const forged = await call('POST', BIND_SIGN_IN, {
+      bindTicket: 'eyJraW5kIjoiZGluZ2RpbmcifQ.forged',
+      phone: two.phone,
+      password: encrypt(two.password),
+      imageCodeToken: token,
+      imageCode: text,
+    });
+    expect(forged.json()).toMatchObject({ code: 400, message: '绑定已过期，请重新使用第三方登录' });
+    expect(
+      (await call('POST', LOGIN_DING, { code: 'not-a-dev-code', redirectUri: redirectUri() })).json(),
+    ).toMatchObject({
+      code: 400,
+      message: '第三方登录失败，请重试',
+    });
+  });
+});
+
+describe('real providers build and sign their requests', () => {
+  function recorder(answers: Array<Record<string, unknown>>) {
+    const seen: Array<{ url: string; init?: RequestInit }> = [];
+    const fetcher = (async (url: string, init?: RequestInit) => {
+      seen.push({ url, ...(init ? { init } : {}) });
+      return new Response(JSON.stringify(answers.shift() ?? {}), { status: 200 });
+    }) as unknown as typeof fetch;
+    return { seen, fetcher };
+  }
+
+  it('DingTalk: authorisation address, token by code with the client secret, user by token', async () => {
+    const { seen, fetcher } = recorder([{ accessToken: 'AT' }, { unionId: 'U1', nick: '钉钉用户' }]);
+    const p = new DingTalkProvider({ clientId: 'CID', clientSecret: 'SECRET' }, fetcher);
+    const url = new URL(p.authorizeUrl(STATE, 'https://learn.example.com/callbackLogin'));
+    expect(url.origin + url.pathname).toBe('https://login.dingtalk.com/oauth2/auth');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'CID',
+      state: STATE,
+      response_type: 'code',
+      scope: 'openid',
+    });
+    expect(await p.identify('CODE')).toEqual({ openId: 'U1', nickname: '钉钉用户' });
+    expect(seen[0]!.url).toBe('https://api.dingtalk.com/v1.0/oauth2/userAccessToken');
+    expect(JSON.parse(String(seen[0]!.init!.body))).toEqual({
+      clientId: 'CID',
+      clientSecret: 'SECRET',
+      code: 'CODE',
+      grantType: 'authorization_code',
+    });
+    expect((seen[1]!.init!.headers as Record<string, string>)['x-acs-dingtalk-access-token']).toBe('AT');
+  });
+
+  it('WeChat and WeCom: their token and user calls; provider errors are failures', async () => {
+    const wx = recorder([{ openid: 'O1', unionid: 'UN1' }]);
+    const weixin = new WeChatProvider({ appId: 'APP', appSecret: 'SEC' }, wx.fetcher);
+    expect(weixin.authorizeUrl(STATE, 'https://x/callbackLogin')).toMatch(
+      /^https:\/\/open\.weixin\.qq\.com\/connect\/qrconnect\?appid=APP&.*scope=snsapi_login.*#wechat_redirect$/,
+    );
+    expect(await weixin.identify('C')).toEqual({ openId: 'UN1', nickname: '' });
+    expect(wx.seen[0]!.url).toBe(
+      'https://api.weixin.qq.com/sns/oauth2/access_token?appid=APP&secret=SEC&code=C&grant_type=authorization_code',
+    );
+
+    const wc = recorder([{ access_token: 'T' }, { userid: 'zhangsan' }]);
+    const wecom = new WeComProvider({ corpId: 'CORP', agentId: '1000002', secret: 'S' }, wc.fetcher);
+    expect(await wecom.identify('C')).toEqual({ openId: 'CORP:zhangsan', nickname: '' });
+    expect(wc.seen.map((s) => s.url)).toEqual([
+      'https://qyapi.weixin.qq.com/cgi-bin/gettoken?corpid=CORP&corpsecret=S',
+      'https://qyapi.weixin.qq.com/cgi-bin/auth/getuserinfo?access_token=T&code=C',
+    ]);
+    const failing = new WeChatProvider(
+      { appId: 'APP', appSecret: 'SEC' },
+      recorder([{ errcode: 40029, errmsg: 'invalid code' }]).fetcher,
+    );
+    await expect(failing.identify('bad')).rejects.toThrow(/invalid code/);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
-import { CAPTCHA_ANSWER, knownCaptchas, lastSmsCode } from '../accounts.ts';
+import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
 
 // Signing in, the header's user menu, signing out and choosing an enterprise, with the demo
 // accounts (password Demo@2026) in a real Chromium (issue 3).
@@ -130,5 +130,37 @@ describe.runIf(browserAvailable())('signing in', () => {
     await expect
       .poll(() => b.page.locator('header.portal-header').getByRole('button', { name: '张晓明' }).isVisible())
       .toBe(true);
+  });
+
+  it('signs in with DingTalk (dev provider): an unknown identity is bound by signing in, then signs in alone', async () => {
+    const learner = await createLearner(1001);
+    const user = `e2e${Date.now()}`;
+    const viaDingTalk = async () => {
+      await b.page.goto(url('/login'));
+      await b.page.getByRole('group', { name: '其他登录方式' }).getByRole('button', { name: '钉钉' }).click();
+      await b.page.waitForURL(/\/gateway\/dev\/api\/oauth\/authorize\?provider=dingding&state=LEARNPORTAL_/);
+      expect(await b.page.title()).toBe('模拟钉钉授权');
+      await b.page.getByLabel('测试用户名').fill(user);
+      await b.page.getByRole('button', { name: '授权登录' }).click();
+    };
+    await viaDingTalk();
+    await b.page.waitForURL(/\/thirdLogin$/);
+    const bind = b.page.locator('form#third-login');
+    await bind.getByLabel('手机号码').fill(learner.phone);
+    await bind.getByLabel('密码', { exact: true }).fill(learner.password);
+    await bind.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
+    await bind.getByRole('button', { name: '登录并绑定' }).click();
+    await b.page.waitForURL(/\/home$/);
+
+    await b.context.clearCookies();
+    await viaDingTalk();
+    await b.page.waitForURL(/\/home$/);
+    await b.page.goto(url('/account?change=7'));
+    const section = b.page.locator('section[aria-labelledby="third-party-title"]');
+    await expect.poll(() => section.textContent()).toContain(user);
+    await section.getByRole('button', { name: '解绑 钉钉' }).click();
+    await b.page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('解绑成功');
+    await expect.poll(() => section.getByRole('button', { name: '绑定 钉钉' }).isVisible()).toBe(true);
   });
 });

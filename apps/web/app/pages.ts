@@ -39,8 +39,18 @@ export const PAGES: PageDef[] = [
   { path: 'register', layout: 'blank', file: 'routes/register.tsx', title: { zh: '注册', en: 'Register' } },
   { path: 'signUp', layout: 'blank', file: TITLED, title: { zh: '报名', en: 'Sign up' } },
   { path: 'forget', layout: 'blank', file: 'routes/forget.tsx', title: { zh: '忘记密码', en: 'Forgotten password' } },
-  { path: 'callbackLogin', layout: 'blank', file: TITLED, title: { zh: '登录中', en: 'Signing in' } },
-  { path: 'thirdLogin', layout: 'blank', file: TITLED, title: { zh: '第三方登录', en: 'Third-party sign-in' } },
+  {
+    path: 'callbackLogin',
+    layout: 'blank',
+    file: 'routes/callback-login.tsx',
+    title: { zh: '登录中', en: 'Signing in' },
+  },
+  {
+    path: 'thirdLogin',
+    layout: 'blank',
+    file: 'routes/third-login.tsx',
+    title: { zh: '第三方登录', en: 'Third-party sign-in' },
+  },
   { path: 'account', layout: 'default', file: 'routes/account.tsx', title: { zh: '个人中心', en: 'My account' } },
   { path: 'account/fileRegister', layout: 'default', file: TITLED, title: { zh: '人才档案登记', en: 'Talent record' } },
   {

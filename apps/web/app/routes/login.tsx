@@ -15,6 +15,7 @@ import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { sendCodeFrom } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
+import { startThirdParty, THIRD_PARTY_KINDS } from '../features/account/third-party.ts';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
@@ -142,6 +143,8 @@ function SignIn() {
   const lang = useLang();
   const { website } = useSite();
   const [method, setMethod] = useState<Method>('password');
+  const [params] = useSearchParams();
+  const next = safeRedirect(params.get('redirect'), localePath('/home', lang));
   return (
     <section className="portal-sign-in" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title" className="portal-sign-in-title">
@@ -158,6 +161,19 @@ function SignIn() {
           { key: 'employeeNo', label: t.byEmployeeNo, children: <SignInForm method="employeeNo" /> },
         ]}
       />
+      <div className="portal-sign-in-others" role="group" aria-label={t.otherWays}>
+        <span>{t.otherWays}</span>
+        {THIRD_PARTY_KINDS.map((kind) => (
+          <Button
+            key={kind}
+            size="small"
+            autoInsertSpace={false}
+            onClick={() => void startThirdParty(kind, 'login', lang, next)}
+          >
+            {t[kind]}
+          </Button>
+        ))}
+      </div>
       <div className="portal-sign-in-links">
         <Link to={localePath('/forget', lang)}>{t.forgot}</Link>
         {website.registerOpenSet && (

@@ -22,6 +22,7 @@ import { PasswordDialog } from './dialogs/password-dialog.tsx';
 import { PhoneDialog } from './dialogs/phone-dialog.tsx';
 import { VerifyDialog } from './dialogs/verify-dialog.tsx';
 import { HeadshotUpload } from './headshot-upload.tsx';
+import { ThirdPartySection } from './third-party-section.tsx';
 import { accountMessages } from './messages.ts';
 
 type Completeness = CallResponse<typeof verifyComplete>;
@@ -170,6 +171,8 @@ export function PersonalInfo() {
           </div>
         </div>
       </section>
+
+      <ThirdPartySection />
 
       <section aria-labelledby="account-management-title" className="portal-info-section">
         <h2 id="account-management-title">{t.accountSection}</h2>

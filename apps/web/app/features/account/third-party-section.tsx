@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, List, Tag } from 'antd';
+import { thirdPartyList, thirdPartyUnbind } from '@portal/contract/calls/user';
+import type { CallResponse } from '@portal/contract';
+import { request } from '../../lib/api.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
+import { localePath } from '../../lib/navigation.ts';
+import { accountMessages } from './messages.ts';
+import { startThirdParty, THIRD_PARTY_KINDS } from './third-party.ts';
+
+/** The account's third-party identities: bind one (through the provider) or unbind it. */
+export function ThirdPartySection() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const { modal, message } = App.useApp();
+  const [bound, setBound] = useState<CallResponse<typeof thirdPartyList>>([]);
+  const load = useCallback(() => {
+    request(thirdPartyList, {}, { quiet: true })
+      .then(setBound)
+      .catch(() => undefined);
+  }, []);
+  useEffect(load, [load]);
+  const unbind = (kind: (typeof THIRD_PARTY_KINDS)[number]) =>
+    modal.confirm({
+      title: t.unbind,
+      content: format(t.unbindConfirm, { provider: t[kind] }),
+      okText: t.confirm,
+      cancelText: t.cancel,
+      onOk: async () => {
+        await request(thirdPartyUnbind, { provider: kind });
+        void message.success(t.unbound);
+        load();
+      },
+    });
+  return (
+    <section aria-labelledby="third-party-title" className="portal-info-section">
+      <h2 id="third-party-title">{t.thirdPartySection}</h2>
+      <List
+        bordered
+        dataSource={THIRD_PARTY_KINDS}
+        renderItem={(kind) => {
+          const identity = bound.find((b) => b.provider === kind);
+          return (
+            <List.Item
+              actions={[
+                identity ? (
+                  <Button key="unbind" type="link" onClick={() => unbind(kind)} aria-label={`${t.unbind} ${t[kind]}`}>
+                    {t.unbind}
+                  </Button>
+                ) : (
+                  <Button
+                    key="bind"
+                    type="link"
+                    aria-label={`${t.bind} ${t[kind]}`}
+                    onClick={() => void startThirdParty(kind, 'bind', lang, `${localePath('/account', lang)}?change=7`)}
+                  >
+                    {t.bind}
+                  </Button>
+                ),
+              ]}
+            >
+              <span>
+                {t[kind]} {identity ? <Tag color="success">{t.bound}</Tag> : <Tag>{t.notBound}</Tag>}
+                {identity?.nickname && <span className="portal-info-note">{identity.nickname}</span>}
+              </span>
+            </List.Item>
+          );
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Result, Spin } from 'antd';
+import {
+  bindDingTalk,
+  bindWeChat,
+  bindWeCom,
+  loginByDingTalk,
+  loginByWeChat,
+  loginByWeCom,
+} from '@portal/contract/calls/user';
+import { ErrorCode, SUCCESS_CODES } from '@portal/contract/errors';
+import { AntdRoot } from '../features/antd/antd-root.tsx';
+import { accountMessages } from '../features/account/messages.ts';
+import { keepTicket, takePending, type ThirdPartyKind } from '../features/account/third-party.ts';
+import { request } from '../lib/api.ts';
+import { useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+
+const LOGIN = { dingding: loginByDingTalk, weixin: loginByWeChat, workWeixin: loginByWeCom } as const;
+const BIND = { dingding: bindDingTalk, weixin: bindWeChat, workWeixin: bindWeCom } as const;
+
+/**
+ * /callbackLogin: where a provider sends the browser back with a code. The state must be the one
+ * this tab started with; then the code signs in (or, unknown, leads to /thirdLogin to bind it) or
+ * binds the identity to the signed-in account.
+ */
+function Callback() {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState('');
+  useEffect(() => {
+    void (async () => {
+      const params = new URLSearchParams(window.location.search);
+      const pending = takePending(params.get('state'));
+      const code = params.get('code');
+      if (!pending || !code) return setFailed(t.stateExpired);
+      const provider: ThirdPartyKind = pending.provider;
+      const input = { code, redirectUri: pending.redirectUri };
+      if (pending.mode === 'bind') {
+        try {
+          await request(BIND[provider], input);
+          void navigate(`${localePath('/account', lang)}?change=7`);
+        } catch (err) {
+          setFailed(err instanceof Error ? err.message : t.stateExpired);
+        }
+        return;
+      }
+      const env = await request(LOGIN[provider], { ...input, _No_dispose: true }).catch(() => null);
+      if (!env) return setFailed(t.stateExpired);
+      if (SUCCESS_CODES.includes(env.code)) {
+        const next = env.data.chooseEnterprise
+          ? `${localePath('/company', lang)}?redirect=${encodeURIComponent(pending.next)}`
+          : pending.next;
+        window.location.assign(next);
+        return;
+      }
+      if (env.code === ErrorCode.THIRD_PARTY_UNBOUND) {
+        keepTicket((env.data as unknown as { bindTicket: string }).bindTicket, provider, pending.next);
+        void navigate(localePath('/thirdLogin', lang), { replace: true });
+        return;
+      }
+      setFailed(env.message);
+    })();
+  }, [lang, navigate, t.stateExpired]);
+
+  if (failed) {
+    return (
+      <Result status="warning" title={failed} extra={<Link to={localePath('/login', lang)}>{t.backToSignIn}</Link>} />
+    );
+  }
+  return <Spin tip={t.signingIn} size="large" fullscreen />;
+}
+
+export default function CallbackLogin() {
+  return (
+    <AntdRoot>
+      <Callback />
+    </AntdRoot>
+  );
+}

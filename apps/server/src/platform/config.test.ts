@@ -142,3 +142,20 @@ describe('TENANT_CODES without the demo', () => {
     expect(loadConfig({}).TENANT_CODES.get(1002)).toBe('SFJ');
   });
 });
+
+describe('SMS provider settings', () => {
+  it('the Alibaba Cloud provider needs its four settings, named when missing', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'AK' })).toThrow(
+      /ALIYUN_ACCESS_KEY_SECRET: needed with SMS_PROVIDER=aliyun[\s\S]*ALIYUN_SMS_TEMPLATE_CODE/,
+    );
+    const ok = loadConfig({
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'AK',
+      ALIYUN_ACCESS_KEY_SECRET: 'SK',
+      ALIYUN_SMS_SIGN_NAME: '智学',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    });
+    expect(ok.SMS_PROVIDER).toBe('aliyun');
+    expect(() => loadConfig({ SMS_PROVIDER: 'carrier-pigeon' })).toThrow(/SMS_PROVIDER/);
+  });
+});

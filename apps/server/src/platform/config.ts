@@ -62,7 +62,12 @@ export const configSchema = z.object({
   /** Secret of the short-lived links to private files (32 random bytes, base64); made on first start. */
   URL_SIGNING_KEY_FILE: z.string().optional(),
   /** Where text messages go: `dev` keeps them in the log and the dev outbox (DESIGN.md section 5). */
-  SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
+  /** Alibaba Cloud SMS (SMS_PROVIDER=aliyun): access key, signature name, template with ${code}. */
+  ALIYUN_ACCESS_KEY_ID: z.string().optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   /** Third-party sign-in applications; a provider without its credentials uses the offline dev one. */
   DINGTALK_CLIENT_ID: z.string().optional(),
   DINGTALK_CLIENT_SECRET: z.string().optional(),
@@ -82,6 +87,13 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+const ALIYUN_SETTINGS = [
+  'ALIYUN_ACCESS_KEY_ID',
+  'ALIYUN_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_CODE',
+] as const;
+
 /** Default tenant-code mapping: the demo enterprises of the seed (packages/db/src/seed.ts). */
 export const DEMO_TENANT_CODES = 'SFJ=1002,medicalInsurance=1003|1004';
 
@@ -90,7 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The demo mapping only makes sense where the demo enterprises are seeded.
   const seeding = !['false', '0'].includes(String(input.SEED_DEMO_DATA ?? 'true'));
   if (input.TENANT_CODES === undefined) input.TENANT_CODES = seeding ? DEMO_TENANT_CODES : '';
-  const parsed = configSchema.safeParse(input);
+  const parsed = configSchema
+    .superRefine((c, ctx) => {
+      if (c.SMS_PROVIDER !== 'aliyun') return;
+      for (const key of ALIYUN_SETTINGS) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'needed with SMS_PROVIDER=aliyun' });
+      }
+    })
+    .safeParse(input);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Bad settings, the server cannot start:\n${lines.join('\n')}`);

@@ -35,7 +35,7 @@ import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Conf
 import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { IdCardVault } from './id-card-vault.ts';
 import { PasswordCipher } from './password-cipher.ts';
-import { DevSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
 import {
   DevThirdPartyProvider,
   DingTalkProvider,
@@ -79,7 +79,15 @@ export async function createServices(config: Config, database: Database): Promis
   const vault = await IdCardVault.load(idCardKeyFile(config));
   const captchas = new CaptchaStore(db);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
-  const sms: SmsProvider = new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
+  const sms: SmsProvider =
+    config.SMS_PROVIDER === 'aliyun'
+      ? new AliyunSmsProvider({
+          accessKeyId: config.ALIYUN_ACCESS_KEY_ID!,
+          accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET!,
+          signName: config.ALIYUN_SMS_SIGN_NAME!,
+          templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+        })
+      : new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
   const storage = new LocalStorage(uploadDir(config));
   const signer = await UrlSigner.load(urlSigningKeyFile(config));
   const uploads = new UploadService(storage, signer);

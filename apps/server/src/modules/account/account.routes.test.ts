@@ -358,3 +358,24 @@ describe('per-address limit of sign-in calls', () => {
     expect(refused.json().code).toBe(429);
   });
 });
+
+describe('an SMS provider that fails', () => {
+  it('answers a clear error and keeps no code, so asking again is not "too frequent"', async () => {
+    const { SmsCodes } = await import('./sms-code.service.ts');
+    let fail = true;
+    const codes = new SmsCodes(t.database.db, {
+      name: 'failing',
+      send: async () => {
+        if (fail) throw new Error('provider down');
+      },
+    });
+    await expect(codes.send('13900000555', 2, '甲企业')).rejects.toMatchObject({
+      code: 500,
+      customMessage: { zh: '短信发送失败，请稍后再试' },
+    });
+    const rows = await t.database.db.select().from(schema.smsCodes).where(eq(schema.smsCodes.phone, '13900000555'));
+    expect(rows).toEqual([]);
+    fail = false;
+    await expect(codes.send('13900000555', 2, '甲企业')).resolves.toBe(60);
+  });
+});

@@ -43,7 +43,7 @@ export class SmsCodes {
       throw new AppError(ErrorCode.SMS_TOO_FREQUENT);
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.db.transaction(async (tx) => {
+    const inserted = await this.db.transaction(async (tx) => {
       // The code before, if any, is of no more use.
       await tx
         .update(schema.smsCodes)
@@ -51,18 +51,31 @@ export class SmsCodes {
         .where(
           and(eq(schema.smsCodes.phone, phone), eq(schema.smsCodes.purpose, purpose), isNull(schema.smsCodes.usedAt)),
         );
-      await tx.insert(schema.smsCodes).values({
-        phone,
-        purpose,
-        codeHash: codeHash(phone, purpose, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
-      });
+      const [row] = await tx
+        .insert(schema.smsCodes)
+        .values({
+          phone,
+          purpose,
+          codeHash: codeHash(phone, purpose, code),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+        })
+        .returning({ id: schema.smsCodes.id });
+      return row!;
     });
-    await this.provider.send(
-      phone,
-      `【${siteName}】您的${TEXTS[purpose]}验证码为 ${code}，${SMS_CODE_TTL_MS / 60_000} 分钟内有效，请勿泄露给他人。`,
-    );
+    try {
+      await this.provider.send(phone, {
+        code,
+        text: `【${siteName}】您的${TEXTS[purpose]}验证码为 ${code}，${SMS_CODE_TTL_MS / 60_000} 分钟内有效，请勿泄露给他人。`,
+      });
+    } catch (err) {
+      // Not sent: the code never existed, and asking again is not "too frequent".
+      await this.db.delete(schema.smsCodes).where(eq(schema.smsCodes.id, inserted.id));
+      throw new AppError(ErrorCode.INTERNAL, {
+        message: { zh: '短信发送失败，请稍后再试', en: 'The SMS could not be sent, please try again later' },
+        cause: err,
+      });
+    }
     return SMS_RESEND_SECONDS;
   }
 

@@ -28,8 +28,18 @@ export function confirmRules(of: string, texts: { confirmRequired: string; confi
   ];
 }
 
-/** Only a path of this site may be returned to after signing in (no `//host` or `https:`). */
+/**
+ * Only a path of this site may be returned to after signing in: parsed as a browser would (tabs
+ * and newlines dropped, backslashes as slashes), anything reaching another origin falls back.
+ */
 export function safeRedirect(raw: string | null, fallback: string): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  return raw;
+  if (!raw || !raw.startsWith('/')) return fallback;
+  const base = 'http://portal.invalid';
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return fallback;
+  }
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }

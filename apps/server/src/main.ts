@@ -40,6 +40,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  if (config.DEV_PROVIDERS) {
+    say('');
+    say('DEV_PROVIDERS is on (demo): SMS codes are readable by anyone through the dev outbox, and DingTalk,');
+    say('WeChat and WeCom without credentials are played by stand-in pages. Never use this for real learners.');
+  }
   const port = config.PORT;
   say('');
   say(`The portal is running at http://localhost:${port}  (API docs: http://localhost:${port}/gateway/docs)`);

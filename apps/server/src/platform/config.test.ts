@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       TRUST_PROXY: '1',
       SEED_DEMO_DATA: 'false',
+      DEV_PROVIDERS: 'true',
       RATE_LIMIT_PER_MINUTE: '30',
       DATABASE_URL: 'postgres://u:p@db.internal:5432/portal',
       LOG_LEVEL: 'silent',
@@ -138,12 +139,20 @@ describe('TENANT_CODES without the demo', () => {
     expect(() => loadConfig({ TENANT_CODES: 'SFJ=5,KPY=5' })).toThrow(/TENANT_CODES.*two codes/s);
   });
   it('maps no codes by default when the demo data is not seeded', () => {
-    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).TENANT_CODES.size).toBe(0);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false', DEV_PROVIDERS: 'true' }).TENANT_CODES.size).toBe(0);
     expect(loadConfig({}).TENANT_CODES.get(1002)).toBe('SFJ');
   });
 });
 
 describe('SMS provider settings', () => {
+  it('dev providers are on for the demo only: without demo data the dev SMS provider stops the start', () => {
+    expect(loadConfig({}).DEV_PROVIDERS).toBe(true);
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'false' })).toThrow(
+      /SMS_PROVIDER: the dev SMS provider makes codes readable/,
+    );
+    expect(loadConfig({ SEED_DEMO_DATA: 'false', DEV_PROVIDERS: 'true' }).DEV_PROVIDERS).toBe(true);
+  });
+
   it('the Alibaba Cloud provider needs its four settings, named when missing', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'AK' })).toThrow(
       /ALIYUN_ACCESS_KEY_SECRET: needed with SMS_PROVIDER=aliyun[\s\S]*ALIYUN_SMS_TEMPLATE_CODE/,

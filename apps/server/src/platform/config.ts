@@ -61,6 +61,12 @@ export const configSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   /** Secret of the short-lived links to private files (32 random bytes, base64); made on first start. */
   URL_SIGNING_KEY_FILE: z.string().optional(),
+  /**
+   * Offline stand-ins for outside services: the dev SMS provider (codes readable through its outbox
+   * call) and the third-party sign-in stand-in pages. Anyone can read codes and sign in as a
+   * stand-in user with them: on for the demo (default when SEED_DEMO_DATA is on), never for real use.
+   */
+  DEV_PROVIDERS: bool.default(false),
   /** Where text messages go: `dev` keeps them in the log and the dev outbox (DESIGN.md section 5). */
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
   /** Alibaba Cloud SMS (SMS_PROVIDER=aliyun): access key, signature name, template with ${code}. */
@@ -102,8 +108,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The demo mapping only makes sense where the demo enterprises are seeded.
   const seeding = !['false', '0'].includes(String(input.SEED_DEMO_DATA ?? 'true'));
   if (input.TENANT_CODES === undefined) input.TENANT_CODES = seeding ? DEMO_TENANT_CODES : '';
+  if (input.DEV_PROVIDERS === undefined) input.DEV_PROVIDERS = seeding ? 'true' : 'false';
   const parsed = configSchema
     .superRefine((c, ctx) => {
+      if (c.SMS_PROVIDER === 'dev' && !c.DEV_PROVIDERS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_PROVIDER'],
+          message:
+            'the dev SMS provider makes codes readable by anyone: set SMS_PROVIDER=aliyun, or DEV_PROVIDERS=true for a demo',
+        });
+      }
       if (c.SMS_PROVIDER !== 'aliyun') return;
       for (const key of ALIYUN_SETTINGS) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'needed with SMS_PROVIDER=aliyun' });

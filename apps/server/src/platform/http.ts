@@ -145,26 +145,33 @@ export async function createServices(config: Config, database: Database): Promis
 /** The real provider where its credentials are configured, else the offline dev one. */
 function thirdPartyProvidersOf(config: Config): Map<ThirdPartyKind, ThirdPartyProvider> {
   const c = config;
-  return new Map<ThirdPartyKind, ThirdPartyProvider>([
+  const real: Array<[ThirdPartyKind, ThirdPartyProvider | null]> = [
     [
       'dingding',
       c.DINGTALK_CLIENT_ID && c.DINGTALK_CLIENT_SECRET
         ? new DingTalkProvider({ clientId: c.DINGTALK_CLIENT_ID, clientSecret: c.DINGTALK_CLIENT_SECRET })
-        : new DevThirdPartyProvider('dingding'),
+        : null,
     ],
     [
       'weixin',
       c.WECHAT_APP_ID && c.WECHAT_APP_SECRET
         ? new WeChatProvider({ appId: c.WECHAT_APP_ID, appSecret: c.WECHAT_APP_SECRET })
-        : new DevThirdPartyProvider('weixin'),
+        : null,
     ],
     [
       'workWeixin',
       c.WECOM_CORP_ID && c.WECOM_AGENT_ID && c.WECOM_SECRET
         ? new WeComProvider({ corpId: c.WECOM_CORP_ID, agentId: c.WECOM_AGENT_ID, secret: c.WECOM_SECRET })
-        : new DevThirdPartyProvider('workWeixin'),
+        : null,
     ],
-  ]);
+  ];
+  // A provider without credentials is played by its stand-in only where DEV_PROVIDERS allows it.
+  const providers = new Map<ThirdPartyKind, ThirdPartyProvider>();
+  for (const [kind, provider] of real) {
+    if (provider) providers.set(kind, provider);
+    else if (c.DEV_PROVIDERS) providers.set(kind, new DevThirdPartyProvider(kind));
+  }
+  return providers;
 }
 
 /**

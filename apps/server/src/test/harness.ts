@@ -30,6 +30,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
+    // The dev SMS provider and third-party stand-ins, as in the demo (tests read the outbox).
+    DEV_PROVIDERS: 'true',
     // One key for the run's test files (made by the first that needs it).
     PASSWORD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'password-key.pem'),
     ID_CARD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'id-card.key'),

@@ -15,7 +15,7 @@ import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { sendCodeFrom } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
-import { startThirdParty, THIRD_PARTY_KINDS } from '../features/account/third-party.ts';
+import { startThirdParty, useThirdPartyProviders } from '../features/account/third-party.ts';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
@@ -145,6 +145,7 @@ function SignIn() {
   const [method, setMethod] = useState<Method>('password');
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'), localePath('/home', lang));
+  const providers = useThirdPartyProviders();
   return (
     <section className="portal-sign-in" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title" className="portal-sign-in-title">
@@ -161,19 +162,21 @@ function SignIn() {
           { key: 'employeeNo', label: t.byEmployeeNo, children: <SignInForm method="employeeNo" /> },
         ]}
       />
-      <div className="portal-sign-in-others" role="group" aria-label={t.otherWays}>
-        <span>{t.otherWays}</span>
-        {THIRD_PARTY_KINDS.map((kind) => (
-          <Button
-            key={kind}
-            size="small"
-            autoInsertSpace={false}
-            onClick={() => void startThirdParty(kind, 'login', lang, next)}
-          >
-            {t[kind]}
-          </Button>
-        ))}
-      </div>
+      {providers.length > 0 && (
+        <div className="portal-sign-in-others" role="group" aria-label={t.otherWays}>
+          <span>{t.otherWays}</span>
+          {providers.map((kind) => (
+            <Button
+              key={kind}
+              size="small"
+              autoInsertSpace={false}
+              onClick={() => void startThirdParty(kind, 'login', lang, next)}
+            >
+              {t[kind]}
+            </Button>
+          ))}
+        </div>
+      )}
       <div className="portal-sign-in-links">
         <Link to={localePath('/forget', lang)}>{t.forgot}</Link>
         {website.registerOpenSet && (

@@ -454,6 +454,16 @@ const thirdPartyCode = z.object({
   redirectUri: z.string().trim().min(1).max(1000),
 });
 
+export const thirdPartyProviders = defineCall({
+  name: 'thirdPartyProviders',
+  method: 'GET',
+  path: '/user/api/login/thirdparty/providers',
+  summary: 'The third-party sign-in providers this portal offers (the sign-in page shows their buttons)',
+  tags: ['account'],
+  request: z.object({}),
+  response: z.array(z.enum(thirdPartyKinds)),
+});
+
 export const thirdPartyAuthorize = defineCall({
   name: 'thirdPartyAuthorize',
   method: 'GET',

@@ -184,3 +184,36 @@ describe('real providers build and sign their requests', () => {
     await expect(failing.identify('bad')).rejects.toThrow(/invalid code/);
   });
 });
+
+describe('without DEV_PROVIDERS (a real deployment)', () => {
+  let real: TestApp;
+  beforeAll(async () => {
+    real = await createTestApp({
+      TENANT_CODES: '',
+      DEV_PROVIDERS: 'false',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'AK',
+      ALIYUN_ACCESS_KEY_SECRET: 'SK',
+      ALIYUN_SMS_SIGN_NAME: '智学',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+      WECHAT_APP_ID: 'APP',
+      WECHAT_APP_SECRET: 'SEC',
+    });
+  });
+  afterAll(async () => real?.close());
+
+  it('offers only configured providers, no stand-in pages and no SMS outbox', async () => {
+    const e = await createEnterprise(real.database.db);
+    const get = (url: string) => real.app.inject({ method: 'GET', url, headers: clientHeaders(e.domain) });
+    expect((await get('/gateway/user/api/login/thirdparty/providers')).json().data).toEqual(['weixin']);
+    expect((await get('/gateway/dev/api/sms/outbox?phone=13800000001')).json().code).toBe(404);
+    expect((await get(`/gateway/dev/api/oauth/authorize?provider=dingding&state=${STATE}`)).json().code).toBe(404);
+    const dev = await real.app.inject({
+      method: 'POST',
+      url: LOGIN_DING,
+      headers: clientHeaders(e.domain),
+      payload: { code: 'dev.tester', redirectUri: `http://${e.domain}/callbackLogin?provider=dingding` },
+    });
+    expect(dev.json()).toMatchObject({ code: 400, message: '参数错误：不支持的第三方登录' });
+  });
+});

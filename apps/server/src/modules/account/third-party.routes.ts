@@ -33,6 +33,7 @@ export function registerThirdPartyRoutes(
     return { eid, entName: (await t.site.getWebsite(eid)).entName, ip: ctx.req.ip };
   };
 
+  registerCall(app, deps, calls.thirdPartyProviders, () => [...t.providers.keys()]);
   registerCall(app, deps, calls.thirdPartyAuthorize, (q) => ({
     url: t.thirdParty.authorizeUrl(q.provider, q.state, q.redirectUri),
   }));

@@ -6,7 +6,7 @@ import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { accountMessages } from './messages.ts';
-import { startThirdParty, THIRD_PARTY_KINDS } from './third-party.ts';
+import { startThirdParty, THIRD_PARTY_KINDS, useThirdPartyProviders } from './third-party.ts';
 
 /** The account's third-party identities: bind one (through the provider) or unbind it. */
 export function ThirdPartySection() {
@@ -14,6 +14,7 @@ export function ThirdPartySection() {
   const lang = useLang();
   const { modal, message } = App.useApp();
   const [bound, setBound] = useState<CallResponse<typeof thirdPartyList>>([]);
+  const offered = useThirdPartyProviders();
   const load = useCallback(() => {
     request(thirdPartyList, {}, { quiet: true })
       .then(setBound)
@@ -37,7 +38,7 @@ export function ThirdPartySection() {
       <h2 id="third-party-title">{t.thirdPartySection}</h2>
       <List
         bordered
-        dataSource={THIRD_PARTY_KINDS}
+        dataSource={THIRD_PARTY_KINDS.filter((k) => offered.includes(k) || bound.some((b) => b.provider === k))}
         renderItem={(kind) => {
           const identity = bound.find((b) => b.provider === kind);
           return (

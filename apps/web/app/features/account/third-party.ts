@@ -1,10 +1,22 @@
 import { THIRD_PARTY_STATE_PREFIX } from '@portal/contract/constants';
-import { thirdPartyAuthorize, type thirdPartyKinds } from '@portal/contract/calls/user';
+import { thirdPartyAuthorize, thirdPartyProviders, type thirdPartyKinds } from '@portal/contract/calls/user';
+import { useEffect, useState } from 'react';
 import { request } from '../../lib/api.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';
 
 export type ThirdPartyKind = (typeof thirdPartyKinds)[number];
 export const THIRD_PARTY_KINDS: ThirdPartyKind[] = ['dingding', 'weixin', 'workWeixin'];
+
+/** The providers this portal offers (none until known). */
+export function useThirdPartyProviders(): ThirdPartyKind[] {
+  const [kinds, setKinds] = useState<ThirdPartyKind[]>([]);
+  useEffect(() => {
+    request(thirdPartyProviders, {}, { quiet: true })
+      .then(setKinds)
+      .catch(() => setKinds([]));
+  }, []);
+  return kinds;
+}
 
 const KEY = 'portal.thirdParty';
 const TICKET = 'portal.bindTicket';

@@ -82,6 +82,8 @@ function RegisterForm() {
   const [config, setConfig] = useState<Config | null>(null);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState(false);
+  // 继续绑定 was answered: the next submit (with a new image code) binds anyway.
+  const confirmBind = useRef(false);
 
   useEffect(() => {
     request(registrationConfig, {}, { quiet: true })
@@ -105,7 +107,7 @@ function RegisterForm() {
       }),
     );
 
-  const submit = async (v: Record<string, unknown>, confirmBind = false): Promise<void> => {
+  const submit = async (v: Record<string, unknown>): Promise<void> => {
     setBusy(true);
     const text = (k: string) => String(v[k] ?? '').trim();
     const userDetail = detailValues(v.userDetail as Record<string, unknown> | undefined);
@@ -120,7 +122,7 @@ function RegisterForm() {
         userName: text('userName'),
         realName: text('realName'),
         idCard: text('idCard') ? await encryptSecret(text('idCard').toUpperCase()) : '',
-        ...(confirmBind ? { confirmBind: true } : {}),
+        ...(confirmBind.current ? { confirmBind: true } : {}),
         userDetail,
       });
       if (result.audited) {
@@ -144,8 +146,12 @@ function RegisterForm() {
           ),
           okText: t.continueBind,
           cancelText: t.cancel,
-          // A new image code is needed: the one sent was used up.
-          onOk: () => void form.validateFields().then((again) => submit(again, true)),
+          // The image code was used up: the person enters a new one and submits again.
+          onOk: () => {
+            confirmBind.current = true;
+            void message.info(t.newImageCodeThenSubmit);
+            form.scrollToField('imageCode');
+          },
         });
       }
     } finally {
@@ -169,7 +175,17 @@ function RegisterForm() {
   }
 
   return (
-    <Form form={form} layout="vertical" name="register" onFinish={(v) => void submit(v)} scrollToFirstError>
+    <Form
+      form={form}
+      layout="vertical"
+      name="register"
+      onFinish={(v) => void submit(v)}
+      onValuesChange={(changed: Record<string, unknown>) => {
+        // 继续绑定 was for that ID number only.
+        if ('idCard' in changed) confirmBind.current = false;
+      }}
+      scrollToFirstError
+    >
       <h2 className="portal-form-part">{t.accountPart}</h2>
       <Form.Item name="phone" label={t.phone} rules={[ruleOf('mobile', lang)]}>
         <Input placeholder={t.phonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="tel" />

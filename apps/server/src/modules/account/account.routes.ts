@@ -130,10 +130,16 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     await account.accounts.setFirstPassword(ctx.session!, input, ctx.req.ip);
     return ended(ctx);
   });
-  registerCall(app, deps, calls.updatePassword, async (input, ctx) => {
-    await account.accounts.changePassword(ctx.session!, input, ctx.req.ip);
-    return ended(ctx);
-  });
+  registerCall(
+    app,
+    deps,
+    calls.updatePassword,
+    async (input, ctx) => {
+      await account.accounts.changePassword(ctx.session!, input, ctx.req.ip);
+      return ended(ctx);
+    },
+    limited,
+  );
   registerCall(
     app,
     deps,

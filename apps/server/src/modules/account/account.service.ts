@@ -137,8 +137,18 @@ export class AccountService {
     const old = this.decryptOrThrow(input.password);
     const password = this.newPassword(input.newPassword, input.confirmPassword);
     const account = await this.deps.accounts.byId(session.accountId);
+    const now = new Date();
+    if (account?.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw locked(account.lockedUntil, now);
     const ok = !!account?.passwordHash && (await verify(account.passwordHash, old).catch(() => false));
     if (!ok) {
+      // Guesses of the old password count like failed sign-ins: a stolen session cannot try forever.
+      const failures = await this.deps.accounts.countFailure(session.accountId);
+      if (failures >= this.deps.config.SIGN_IN_MAX_FAILURES) {
+        const until = new Date(now.getTime() + this.deps.config.SIGN_IN_LOCK_MINUTES * 60_000);
+        await this.deps.accounts.lock(session.accountId, until);
+        await this.deps.audit.write({ event: 'account_locked', accountId: session.accountId, eid: session.eid, ip });
+        throw locked(until, now);
+      }
       throw new AppError(ErrorCode.WRONG_CREDENTIALS, {
         message: { zh: '旧密码错误', en: 'The old password is wrong' },
       });

@@ -336,3 +336,61 @@ describe('cancelling the account', () => {
     expect((await call('GET', CURRENT, {}, token)).json().code).toBe(200);
   });
 });
+
+describe('review fixes', () => {
+  it('guesses of the old password lock the account like failed sign-ins', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const token = (await signIn(person.phone, person.password)).data.token;
+    const guess = () =>
+      call(
+        'PUT',
+        UPDATE_PASSWORD,
+        {
+          password: encrypt('Guess#2026'),
+          newPassword: encrypt('NewPass#2026'),
+          confirmPassword: encrypt('NewPass#2026'),
+        },
+        token,
+      );
+    for (let i = 0; i < 4; i++) expect((await guess()).json().code).toBe(3002);
+    expect((await guess()).json()).toMatchObject({ code: 3008, message: '账号已锁定，请15分钟后再试' });
+    // Even the right old password waits now.
+    const right = await call(
+      'PUT',
+      UPDATE_PASSWORD,
+      {
+        password: encrypt(person.password),
+        newPassword: encrypt('NewPass#2026'),
+        confirmPassword: encrypt('NewPass#2026'),
+      },
+      token,
+    );
+    expect(right.json().code).toBe(3008);
+  });
+
+  it('parallel guesses of an SMS code cannot share attempts', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const c = await captcha();
+    await call('POST', SEND_CODE, {
+      phone: person.phone,
+      verificationCodeType: 2,
+      imageCodeToken: c.token,
+      imageCode: c.text,
+    });
+    const code = await lastCode(person.phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call('POST', '/gateway/user/api/login/verification/code', { phone: person.phone, verificationCode: wrong }),
+      ),
+    );
+    const codes = answers.map((r) => r.json().code).sort();
+    expect(codes.filter((x) => x === 3005)).toHaveLength(5);
+    expect(codes.filter((x) => x === 3006)).toHaveLength(7);
+    const right = await call('POST', '/gateway/user/api/login/verification/code', {
+      phone: person.phone,
+      verificationCode: code,
+    });
+    expect(right.json().code).toBe(3006);
+  });
+});

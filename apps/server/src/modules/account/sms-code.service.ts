@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode, type SmsPurposeValue } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 import { AppError } from '../../platform/errors.ts';
@@ -97,14 +97,15 @@ export class SmsCodes {
       )
       .orderBy(desc(schema.smsCodes.createdAt))
       .limit(1);
-    if (!row || row.attempts >= SMS_MAX_ATTEMPTS) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
-    if (row.codeHash !== codeHash(phone, purpose, code.trim())) {
-      await this.db
-        .update(schema.smsCodes)
-        .set({ attempts: sql`${schema.smsCodes.attempts} + 1` })
-        .where(eq(schema.smsCodes.id, row.id));
-      throw new AppError(ErrorCode.SMS_CODE_WRONG);
-    }
+    if (!row) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
+    // Each check claims one of the attempts first, so parallel guesses cannot share one.
+    const [claimed] = await this.db
+      .update(schema.smsCodes)
+      .set({ attempts: sql`${schema.smsCodes.attempts} + 1` })
+      .where(and(eq(schema.smsCodes.id, row.id), lt(schema.smsCodes.attempts, SMS_MAX_ATTEMPTS)))
+      .returning({ id: schema.smsCodes.id });
+    if (!claimed) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
+    if (row.codeHash !== codeHash(phone, purpose, code.trim())) throw new AppError(ErrorCode.SMS_CODE_WRONG);
     const used = await this.db
       .update(schema.smsCodes)
       .set({ usedAt: now })

@@ -92,8 +92,13 @@ describe('avatar', () => {
     expect(res.json()).toMatchObject({ code: 413, message: '上传头像图片大小不能超过 500kb！' });
     const wrongField = (await upload(PIC, multipart('other', 'me.png', PNG), token)).json();
     expect(wrongField).toMatchObject({ code: 400, message: '参数错误：请选择要上传的文件' });
-    const notMultipart = await json('GET', CURRENT, token);
-    expect(notMultipart.json().code).toBe(200);
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: PIC,
+      headers: { ...clientHeaders(a.domain), token },
+      payload: { picFile: 'not a file' },
+    });
+    expect(notMultipart.json()).toMatchObject({ code: 400, message: '参数错误：请选择要上传的文件' });
   });
 
   it('needs a session; an avatar of another enterprise or from elsewhere cannot be kept', async () => {
@@ -101,7 +106,13 @@ describe('avatar', () => {
     const inB = await signedIn(b.eid);
     const other = (await upload(PIC, multipart('picFile', 'me.png', PNG), inB, b.domain)).json().data.url;
     const token = await signedIn(a.eid);
-    for (const headPortrait of [other, 'https://evil.example.com/a.png', '/uploads/avatars/../../keys/x.png']) {
+    for (const headPortrait of [
+      other,
+      'https://evil.example.com/a.png',
+      '/uploads/avatars/../../keys/x.png',
+      `/uploads/avatars/${a.eid}/x`,
+      `/uploads/avatars/${a.eid}/../k.png`,
+    ]) {
       const res = (await json('PUT', UPDATE, token, { headPortrait })).json();
       expect(res).toMatchObject({ code: 400, message: '头像图片无效，请重新上传' });
     }

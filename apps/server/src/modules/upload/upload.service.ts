@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { AVATAR_MAX_BYTES, ErrorCode, HEADSHOT_MAX_BYTES } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
-import { newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import { isFileKey, newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 
 export type UploadKind = 'avatar' | 'headshot';
 
@@ -90,7 +90,8 @@ export class UploadService {
     return this.signer.url(key);
   }
 
+  /** Whether the key names an uploaded file (a malformed key names none). */
   async exists(key: string): Promise<boolean> {
-    return (await this.storage.get(key)) !== null;
+    return isFileKey(key) && (await this.storage.get(key)) !== null;
   }
 }

@@ -375,9 +375,10 @@ export const checkIdCardForRegistration = defineCall({
   name: 'checkIdCardForRegistration',
   method: 'POST',
   path: '/user/api/user/info/check/idcard',
-  summary: 'Registration: is the ID number (encrypted) bound to an account? 3052 with its phone masked',
+  summary:
+    'Registration: is the ID number (encrypted) bound to an account? 3052 with its phone masked; an image captcha guards it',
   tags: ['registration'],
-  request: z.object({ idCard: encryptedIdCard }),
+  request: z.object({ idCard: encryptedIdCard, ...imageCode }),
   response: z.null(),
 });
 

@@ -151,7 +151,11 @@ export class AccountRepository {
 
   async setRealName(accountId: number, realName: string) {
     await this.db.transaction(async (tx) => {
-      await tx.update(schema.accounts).set({ realName }).where(eq(schema.accounts.id, accountId));
+      // A name without its ID number is no longer the verified identity.
+      await tx
+        .update(schema.accounts)
+        .set({ realName, idCardEncrypted: null, idCardHash: null, verifiedAt: null })
+        .where(eq(schema.accounts.id, accountId));
       await tx.update(schema.enterpriseUsers).set({ realName }).where(eq(schema.enterpriseUsers.accountId, accountId));
     });
   }

@@ -8,11 +8,13 @@ import { DevSmsProvider, type SmsProvider } from '../../platform/providers/sms.t
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { AccountService, SignedIn } from './account.service.ts';
+import type { RegistrationService } from '../registration/registration.service.ts';
 import type { ProfileService } from './profile.service.ts';
 
 export interface AccountRouteDeps {
   accounts: AccountService;
   profiles: ProfileService;
+  registrations: RegistrationService;
   captchas: CaptchaStore;
   cipher: PasswordCipher;
   site: SiteService;
@@ -72,7 +74,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
   registerCall(app, deps, calls.currentUser, (_q, ctx) => account.accounts.currentUser(ctx.session!));
   registerCall(app, deps, calls.verifyComplete, async (_q, ctx) => {
     const website = await account.site.getWebsite(ctx.session!.eid);
-    return account.accounts.profileCompleteness(ctx.session!, website.verifyOpenSet);
+    const required = await account.registrations.requiredFields(ctx.session!.eid);
+    return account.accounts.profileCompleteness(ctx.session!, website, required);
   });
   registerCall(
     app,

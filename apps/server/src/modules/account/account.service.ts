@@ -275,18 +275,25 @@ export class AccountService {
    * (isModifyPasswordForce, decision 008). Real-name verification counts only where the site has
    * it on (userVerify); no detail field is required until registration configuration names one.
    */
-  async profileCompleteness(session: Session, verifyOpenSet: boolean) {
+  async profileCompleteness(
+    session: Session,
+    site: { verifyOpenSet: boolean; usernameOpenSet: boolean },
+    required: { nickname: boolean; realName: boolean; detail: string[] },
+  ) {
     const [account, member] = await Promise.all([
       this.deps.accounts.byId(session.accountId),
       this.deps.accounts.member(session.eid, session.accountId),
     ]);
     if (!account || !member) throw new AppError(ErrorCode.SESSION_ENDED);
     const needsPassword = account.passwordHash === null;
+    const has = (field: string) => (field === 'headshot' ? member.headshot !== '' : !!member.userDetail[field]);
     return {
-      completeEnterpriseUserInfo: member.userName !== '' && member.realName !== '',
-      completeUserDetail: true,
-      completeUserVerify: !verifyOpenSet || member.verified,
-      userVerify: verifyOpenSet,
+      completeEnterpriseUserInfo:
+        (!site.usernameOpenSet || !required.nickname || member.userName !== '') &&
+        (!required.realName || member.realName !== ''),
+      completeUserDetail: required.detail.every(has),
+      completeUserVerify: !site.verifyOpenSet || member.verified,
+      userVerify: site.verifyOpenSet,
       isModifyPasswordForce: needsPassword,
       isNeedModifyPassword: needsPassword,
     };

@@ -54,6 +54,9 @@ describe('real-name verification', () => {
     const detail = (await call('GET', DETAIL, p.token)).json().data;
     expect(detail).toMatchObject({ realName: '张三', idCard: '110105********002X', verified: true, phone: p.phone });
     expect((await call('GET', COMPLETE, p.token)).json().data).toMatchObject({ completeUserVerify: true });
+    // Verified where the site verifies: the identity is not replaced.
+    const again = (await call('PUT', VERIFY, p.token, { realName: '李四', idCard: encrypt(OTHER_ID) })).json();
+    expect(again).toMatchObject({ code: 409, message: '您已完成实名认证，如需修改请联系管理员' });
 
     const [row] = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.id, p.accountId));
     expect(row!.idCardEncrypted).toBeTruthy();

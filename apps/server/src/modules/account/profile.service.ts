@@ -120,6 +120,16 @@ export class ProfileService {
     input: { realName: string; idCard: string; confirmBind?: boolean | undefined },
     verifyOpenSet: boolean,
   ) {
+    const account = await this.deps.accounts.byId(session.accountId);
+    // Where the site verifies identities, a verified identity stays (an administrator may change it).
+    if (verifyOpenSet && account?.verifiedAt) {
+      throw new AppError(ErrorCode.CONFLICT, {
+        message: {
+          zh: '您已完成实名认证，如需修改请联系管理员',
+          en: 'Your identity is verified; ask an administrator to change it',
+        },
+      });
+    }
     if (input.idCard === '') {
       if (verifyOpenSet) {
         throw new AppError(ErrorCode.BAD_INPUT, {

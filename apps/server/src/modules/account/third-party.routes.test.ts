@@ -31,7 +31,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, body: object = {}, to
   return t.app.inject({
     method,
     url,
-    headers: { ...clientHeaders(a.domain), ...(token ? { token } : {}) },
+    headers: { ...clientHeaders(a.domain), host: a.domain, ...(token ? { token } : {}) },
     ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
   });
 }

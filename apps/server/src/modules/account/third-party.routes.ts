@@ -34,8 +34,8 @@ export function registerThirdPartyRoutes(
   };
 
   registerCall(app, deps, calls.thirdPartyProviders, () => [...t.providers.keys()]);
-  registerCall(app, deps, calls.thirdPartyAuthorize, (q) => ({
-    url: t.thirdParty.authorizeUrl(q.provider, q.state, q.redirectUri),
+  registerCall(app, deps, calls.thirdPartyAuthorize, (q, ctx) => ({
+    url: t.thirdParty.authorizeUrl(q.provider, q.state, q.redirectUri, ctx.req.headers.host),
   }));
   for (const [call, kind] of [
     [calls.loginByDingTalk, 'dingding'],
@@ -47,7 +47,10 @@ export function registerThirdPartyRoutes(
       deps,
       call,
       async (input, ctx) => {
-        const result = await t.thirdParty.signInWith(kind, input.code, input.redirectUri, await site(ctx));
+        const result = await t.thirdParty.signInWith(kind, input.code, input.redirectUri, {
+          ...(await site(ctx)),
+          host: ctx.req.headers.host,
+        });
         setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
         return { token: result.token, chooseEnterprise: result.chooseEnterprise };
       },
@@ -60,7 +63,7 @@ export function registerThirdPartyRoutes(
     [calls.bindWeCom, 'workWeixin'],
   ] as const) {
     registerCall(app, deps, call, async (input, ctx) => {
-      await t.thirdParty.bind(ctx.session!, kind, input.code, input.redirectUri);
+      await t.thirdParty.bind(ctx.session!, kind, input.code, input.redirectUri, ctx.req.headers.host);
       return null;
     });
   }

@@ -27,13 +27,18 @@ export class ThirdPartyService {
     },
   ) {}
 
-  authorizeUrl(kind: ThirdPartyKind, state: string, redirectUri: string): string {
+  authorizeUrl(kind: ThirdPartyKind, state: string, redirectUri: string, host: string | undefined): string {
     if (!state.startsWith(THIRD_PARTY_STATE_PREFIX)) throw bad('参数错误：state 不正确', 'Invalid input: bad state');
-    return this.provider(kind).authorizeUrl(state, this.callback(redirectUri));
+    return this.provider(kind).authorizeUrl(state, this.callback(redirectUri, host));
   }
 
-  async signInWith(kind: ThirdPartyKind, code: string, redirectUri: string, site: SignInSite): Promise<SignedIn> {
-    const who = await this.identify(kind, code, redirectUri);
+  async signInWith(
+    kind: ThirdPartyKind,
+    code: string,
+    redirectUri: string,
+    site: SignInSite & { host: string | undefined },
+  ): Promise<SignedIn> {
+    const who = await this.identify(kind, code, redirectUri, site.host);
     const bound = await this.deps.accounts.identity(kind, who.openId);
     if (bound) return this.deps.signIn.startSession(bound.accountId, site, kind);
     const bindTicket = this.deps.signer.seal({ kind, openId: who.openId, nickname: who.nickname }, TICKET_TTL_MS);
@@ -61,8 +66,14 @@ export class ThirdPartyService {
     return signedIn;
   }
 
-  async bind(session: Session, kind: ThirdPartyKind, code: string, redirectUri: string): Promise<void> {
-    const who = await this.identify(kind, code, redirectUri);
+  async bind(
+    session: Session,
+    kind: ThirdPartyKind,
+    code: string,
+    redirectUri: string,
+    host: string | undefined,
+  ): Promise<void> {
+    const who = await this.identify(kind, code, redirectUri, host);
     const bound = await this.deps.accounts.identity(kind, who.openId);
     if (bound?.accountId === session.accountId) return;
     if (bound || !(await this.deps.accounts.bindIdentity(kind, who.openId, session.accountId, who.nickname))) {
@@ -88,23 +99,26 @@ export class ThirdPartyService {
     return provider;
   }
 
-  /** Only our own callback page may receive the code (no open redirect through the provider). */
-  private callback(redirectUri: string): string {
+  /**
+   * Only our own callback page, on the host the request came to, may receive the code (no open
+   * redirect through the provider).
+   */
+  private callback(redirectUri: string, host: string | undefined): string {
     let url: URL;
     try {
       url = new URL(redirectUri);
     } catch {
       throw bad('参数错误：redirectUri 不正确', 'Invalid input: bad redirectUri');
     }
-    if (!/^https?:$/.test(url.protocol) || !CALLBACK_PATHS.includes(url.pathname)) {
+    if (!/^https?:$/.test(url.protocol) || !CALLBACK_PATHS.includes(url.pathname) || url.host !== host) {
       throw bad('参数错误：redirectUri 不正确', 'Invalid input: bad redirectUri');
     }
     return url.href;
   }
 
-  private async identify(kind: ThirdPartyKind, code: string, redirectUri: string) {
+  private async identify(kind: ThirdPartyKind, code: string, redirectUri: string, host: string | undefined) {
     try {
-      return await this.provider(kind).identify(code, this.callback(redirectUri));
+      return await this.provider(kind).identify(code, this.callback(redirectUri, host));
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (err instanceof ThirdPartyError || err instanceof Error) {

@@ -287,3 +287,25 @@ describe('editing the detail fields', () => {
     });
   });
 });
+
+describe('checking an ID number before registering', () => {
+  it('needs an image captcha, then names the account holding it (masked)', async () => {
+    const CHECK_ID = '/gateway/user/api/user/info/check/idcard';
+    const first = await registerWith(verify.domain, { idCard: encrypt('110105194912310038') });
+    expect(first.body.code).toBe(200);
+    const noCaptcha = (await call('POST', CHECK_ID, verify.domain, { idCard: encrypt('110105194912310038') })).json();
+    expect(noCaptcha.code).toBe(400);
+    const bound = (
+      await call('POST', CHECK_ID, verify.domain, { idCard: encrypt('110105194912310038'), ...(await captcha()) })
+    ).json();
+    expect(bound).toEqual({
+      code: 3052,
+      message: '该身份证号已绑定其他账号',
+      data: { phone: `${first.phone.slice(0, 3)}****${first.phone.slice(7)}` },
+    });
+    const free = (
+      await call('POST', CHECK_ID, verify.domain, { idCard: encrypt('11010519491231002X'), ...(await captcha()) })
+    ).json();
+    expect(free.code).toBe(200);
+  });
+});

@@ -34,7 +34,7 @@ export function registerRegistrationRoutes(
     deps,
     calls.checkIdCardForRegistration,
     async (input) => {
-      await r.registrations.checkIdCard(input.idCard);
+      await r.registrations.checkIdCard(input.idCard, input);
       return null;
     },
     limited,

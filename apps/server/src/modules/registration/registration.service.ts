@@ -70,6 +70,19 @@ export class RegistrationService {
     return this.deps.registrations.config(eid);
   }
 
+  /** What the site's form requires of a profile (for its completeness). */
+  async requiredFields(eid: number): Promise<{ nickname: boolean; realName: boolean; detail: string[] }> {
+    const config = await this.deps.registrations.config(eid);
+    const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh');
+    const detail = formFields(DETAIL_FIELDS, config.userTitle, 'zh').filter((f) => f.required);
+    return {
+      nickname: top.some((f) => f.field === 'userName' && f.required),
+      realName: top.some((f) => f.field === 'realName' && f.required),
+      // A required cascade needs its first level; the levels below depend on the category.
+      detail: detail.map((f) => f.field),
+    };
+  }
+
   /** Edit info: the detail fields checked as at registration (the one-inch photo apart). */
   async checkEditedDetail(eid: number, raw: Record<string, string>): Promise<Record<string, string>> {
     const config = await this.deps.registrations.config(eid);
@@ -102,7 +115,8 @@ export class RegistrationService {
     if (await this.deps.accounts.byPhone(phone)) throw new AppError(ErrorCode.PHONE_REGISTERED);
   }
 
-  async checkIdCard(encrypted: string): Promise<void> {
+  async checkIdCard(encrypted: string, captcha: { imageCodeToken: string; imageCode: string }): Promise<void> {
+    await this.deps.captchas.check(captcha.imageCodeToken, captcha.imageCode);
     const idCard = this.idCardOf(encrypted);
     const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), 0);
     if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });

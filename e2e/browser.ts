@@ -37,7 +37,7 @@ export async function openBrowser(options: { locale?: string; userAgent?: string
 }
 
 /** `url('/home', 'sfj')` → http://sfj.localhost:PORT/home; no host → localhost. */
-export function url(pathname: string, host?: 'sfj' | 'yb' | 'global'): string {
+export function url(pathname: string, host?: 'sfj' | 'yb' | 'global' | 'px'): string {
   const port = inject('port');
   return `http://${host ? `${host}.` : ''}localhost:${port}${pathname}`;
 }

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     say(`Demo accounts (password ${DEMO_PASSWORD}; sign in with the phone, or the employee number on its site):`);
     for (const a of DEMO_ACCOUNTS) {
       say(
-        `  ${a.phone}  ${a.employeeNo}  enterprises ${a.eids.join(', ').padEnd(10)}  ${a.name}${a.isAdmin ? ' (administrator)' : ''}`,
+        `  ${a.phone}  ${(a.employeeNo ?? '-').padEnd(5)}  enterprises ${a.eids.join(', ').padEnd(10)}  ${a.name}${a.isAdmin ? ' (administrator)' : ''}`,
       );
     }
     if (config.SMS_PROVIDER === 'dev') say('SMS codes are not sent: they appear in this log (dev SMS provider).');

@@ -17,7 +17,7 @@ import {
 } from 'react-router';
 import type { PortalLoadContext } from '@portal/contract';
 import { currentUser } from '@portal/contract/calls/user';
-import { FIRST_VISIT_COOKIE, LANG_COOKIE } from '@portal/contract/constants';
+import { FIRST_VISIT_COOKIE, LANG_COOKIE, TOKEN_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
 import { LangContext } from './lib/i18n.ts';
 import {
@@ -97,11 +97,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   // The enterprise a visitor chose with ?eid= is remembered, also when this answer is a redirect.
   if (eidParam) headers.append('set-cookie', `eid=${eidParam}; Path=/; SameSite=Lax`);
+  // A token that no longer opens a session is removed (the page is already a visitor's).
+  const signOut = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
+  if (!site.signedIn && readCookie(cookies, TOKEN_COOKIE)) headers.append('set-cookie', signOut);
   if (target) throw redirect(target, { headers });
   const user = site.signedIn && !site.choosingEnterprise ? await ctx.gateway(request, currentUser, {}) : null;
+  if (user && user.code !== 200) {
+    // A failed user-info load signs out (account-area.md, session start): the token goes and the
+    // page loads again as a visitor's, where the guard decides (to /login for a private page).
+    headers.append('set-cookie', signOut);
+    throw redirect(url.pathname + url.search, { headers });
+  }
   const body: RootData = {
     site,
-    user: user && user.code === 200 ? user.data : null,
+    user: user ? user.data : null,
     lang: pathLang(url.pathname),
     themeCss: await ctx.themeCss(site.website.websiteThemeColor, site.website.greyThemeOpenSet),
     nonce: ctx.nonce,

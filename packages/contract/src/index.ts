@@ -11,3 +11,4 @@ export * from './rich-content.ts';
 export * from './enums.ts';
 export * from './mask.ts';
 export * from './registration.ts';
+export * from './sign-in-options.ts';

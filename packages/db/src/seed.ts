@@ -51,6 +51,14 @@ export const DEMO_TENANTS: DemoTenant[] = [
     lang: 'en',
     tenantCode: 'medicalInsurance',
   },
+  {
+    eid: 1005,
+    name: '专业技术人员继续教育平台',
+    nameEn: 'Continuing Education for Professionals',
+    host: 'px.localhost',
+    lang: 'zh',
+    tenantCode: 'publicTraining',
+  },
 ];
 
 const agreementHtmlEn = (entName: string, kind: 'service' | 'privacy') =>
@@ -69,8 +77,11 @@ export interface DemoAccount {
   /** Enterprises the person belongs to; the first is where they land. */
   eids: number[];
   isAdmin: boolean;
-  /** Employee number in each of the person's enterprises (signs in with the same password). */
-  employeeNo: string;
+  /**
+   * Employee number in each of the person's enterprises (signs in with the same password); none
+   * for a member of the public on the public-training site.
+   */
+  employeeNo: string | null;
   departmentName: string;
 }
 
@@ -94,6 +105,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     isAdmin: false,
     employeeNo: 'E0003',
     departmentName: '医保结算科',
+  },
+  {
+    phone: '13800000004',
+    name: '陈晨',
+    eids: [1005],
+    isAdmin: false,
+    employeeNo: null,
+    departmentName: '',
   },
 ];
 
@@ -251,6 +270,19 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       registerOpenSet: false,
       visitorOpenSet: true,
       greyThemeOpenSet: false,
+    },
+    1005: {
+      // Public training: members of the public sign up and study (decision 011).
+      websiteDesc: '专业技术人员继续教育平台：公需科目与专业科目在线学习、考试与学时证明。',
+      websiteKeyword: '继续教育,公需科目,专业技术人员,在线学习',
+      websiteIcpNo: '桂ICP备2024000005号-1',
+      websiteCopyright: 'Copyright © 2026 专业技术人员继续教育平台',
+      contactPhone: '0771-5666666',
+      theme: { themeColor: '#d4600b', navBgColor: '#d4600b', highlightColor: '#d4600b', pcNavThemeStyle: 1 },
+      registerOpenSet: true,
+      registerAutoAudit: true,
+      visitorOpenSet: true,
+      verifyOpenSet: true,
     },
   };
   await db.insert(s.websiteSettings).values({ ...common, ...settings[eid] });
@@ -448,8 +480,15 @@ const DEMO_REGISTRATION: Record<number, Array<[string, string, string, boolean, 
     ['userTitle', 'companyName', '工作单位', true, true],
     ['userTitle', 'headshot', '', true, true],
   ],
+  1005: [
+    ['userTitle', 'gender', '', true, true],
+    ['userTitle', 'education', '', true, true],
+    ['userTitle', 'companyName', '工作单位', true, true],
+    ['userTitle', 'major', '', false, true],
+    ['userTitle', 'personalCategory', '', false, true],
+  ],
 };
 
 function slug(t: DemoTenant): string {
-  return { 1001: 'zhixue', 1002: 'sfj', 1003: 'yb', 1004: 'global' }[t.eid] ?? 'zhixue';
+  return { 1001: 'zhixue', 1002: 'sfj', 1003: 'yb', 1004: 'global', 1005: 'px' }[t.eid] ?? 'zhixue';
 }

@@ -101,7 +101,7 @@ const ALIYUN_SETTINGS = [
 ] as const;
 
 /** Default tenant-code mapping: the demo enterprises of the seed (packages/db/src/seed.ts). */
-export const DEMO_TENANT_CODES = 'SFJ=1002,medicalInsurance=1003|1004';
+export const DEMO_TENANT_CODES = 'SFJ=1002,medicalInsurance=1003|1004,publicTraining=1005';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = { ...env };

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Form, Input, Tabs } from 'antd';
 import {
   loginByCode,
@@ -8,6 +8,7 @@ import {
   sendVerificationCode,
   SmsPurpose,
 } from '@portal/contract/calls/user';
+import { signInOptions, type SignInMethod } from '@portal/contract/sign-in-options';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
 import { requiredRule, ruleOf, safeRedirect } from '../features/account/form-rules.ts';
@@ -21,7 +22,7 @@ import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
 
-type Method = 'password' | 'code' | 'employeeNo';
+const TAB_LABELS = { password: 'byPassword', code: 'byCode', employeeNo: 'byEmployeeNo' } as const;
 
 /** Where to go once signed in: the redirect parameter (this site's paths only), else home. */
 function useAfterSignIn() {
@@ -37,7 +38,7 @@ function useAfterSignIn() {
   };
 }
 
-function SignInForm({ method }: { method: Method }) {
+function SignInForm({ method }: { method: SignInMethod }) {
   const t = useMessages(accountMessages);
   const lang = useLang();
   const { message } = App.useApp();
@@ -142,7 +143,9 @@ function SignIn() {
   const t = useMessages(accountMessages);
   const lang = useLang();
   const { website } = useSite();
-  const [method, setMethod] = useState<Method>('password');
+  const navigate = useNavigate();
+  const options = signInOptions(website.tenantCode);
+  const [method, setMethod] = useState<SignInMethod>('password');
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'), localePath('/home', lang));
   const providers = useThirdPartyProviders();
@@ -154,14 +157,24 @@ function SignIn() {
       <p className="portal-sign-in-site">{website.entName}</p>
       <Tabs
         activeKey={method}
-        onChange={(k) => setMethod(k as Method)}
+        onChange={(k) => setMethod(k as SignInMethod)}
         centered
-        items={[
-          { key: 'password', label: t.byPassword, children: <SignInForm method="password" /> },
-          { key: 'code', label: t.byCode, children: <SignInForm method="code" /> },
-          { key: 'employeeNo', label: t.byEmployeeNo, children: <SignInForm method="employeeNo" /> },
-        ]}
+        items={options.methods.map((key) => ({
+          key,
+          label: t[TAB_LABELS[key]],
+          children: <SignInForm method={key} />,
+        }))}
       />
+      {website.registerOpenSet && options.register === 'button' && (
+        <Button
+          block
+          size="large"
+          className="portal-sign-in-register"
+          onClick={() => void navigate(localePath('/register', lang))}
+        >
+          {t.registerTitle}
+        </Button>
+      )}
       {providers.length > 0 && (
         <div className="portal-sign-in-others" role="group" aria-label={t.otherWays}>
           <span>{t.otherWays}</span>
@@ -179,7 +192,7 @@ function SignIn() {
       )}
       <div className="portal-sign-in-links">
         <Link to={localePath('/forget', lang)}>{t.forgot}</Link>
-        {website.registerOpenSet && (
+        {website.registerOpenSet && options.register === 'link' && (
           <span>
             {t.noAccount}
             <Link to={localePath('/register', lang)}>{t.register}</Link>

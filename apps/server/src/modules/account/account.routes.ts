@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as calls from '@portal/contract';
 import type { CaptchaStore } from '../../platform/captcha.ts';
 import type { Config } from '../../platform/config.ts';
+import { assertMethodOffered } from './sign-in.policy.ts';
 import { registerCall, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import { DevSmsProvider, type SmsProvider } from '../../platform/providers/sms.ts';
@@ -68,7 +69,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     app,
     deps,
     calls.loginByEmployeeNo,
-    async (input, ctx) => signedIn(ctx, await account.accounts.signInWithEmployeeNo(input, await site(ctx))),
+    async (input, ctx) => {
+      const at = await site(ctx);
+      assertMethodOffered(deps.tenancy.tenantCode(at.eid), 'employeeNo');
+      return signedIn(ctx, await account.accounts.signInWithEmployeeNo(input, at));
+    },
     limited,
   );
   registerCall(app, deps, calls.currentUser, (_q, ctx) => account.accounts.currentUser(ctx.session!));

@@ -7,6 +7,7 @@ import {
   type ThirdPartyKind,
   type ThirdPartyProvider,
 } from '../../platform/providers/third-party.ts';
+import { assertProviderOffered, offeredProviders } from './sign-in.policy.ts';
 import { setSessionCookie } from '../../platform/session-cookie.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { ThirdPartyService } from './third-party.service.ts';
@@ -33,10 +34,15 @@ export function registerThirdPartyRoutes(
     return { eid, entName: (await t.site.getWebsite(eid)).entName, ip: ctx.req.ip };
   };
 
-  registerCall(app, deps, calls.thirdPartyProviders, () => [...t.providers.keys()]);
-  registerCall(app, deps, calls.thirdPartyAuthorize, (q, ctx) => ({
-    url: t.thirdParty.authorizeUrl(q.provider, q.state, q.redirectUri, ctx.req.headers.host),
-  }));
+  const tenantCode = async (ctx: CallContext) => deps.tenancy.tenantCode(await ctx.eid());
+
+  registerCall(app, deps, calls.thirdPartyProviders, async (_q, ctx) =>
+    offeredProviders(await tenantCode(ctx), t.providers.keys()),
+  );
+  registerCall(app, deps, calls.thirdPartyAuthorize, async (q, ctx) => {
+    assertProviderOffered(await tenantCode(ctx), q.provider);
+    return { url: t.thirdParty.authorizeUrl(q.provider, q.state, q.redirectUri, ctx.req.headers.host) };
+  });
   for (const [call, kind] of [
     [calls.loginByDingTalk, 'dingding'],
     [calls.loginByWeChat, 'weixin'],
@@ -47,6 +53,7 @@ export function registerThirdPartyRoutes(
       deps,
       call,
       async (input, ctx) => {
+        assertProviderOffered(await tenantCode(ctx), kind);
         const result = await t.thirdParty.signInWith(kind, input.code, input.redirectUri, {
           ...(await site(ctx)),
           host: ctx.req.headers.host,
@@ -63,6 +70,7 @@ export function registerThirdPartyRoutes(
     [calls.bindWeCom, 'workWeixin'],
   ] as const) {
     registerCall(app, deps, call, async (input, ctx) => {
+      assertProviderOffered(deps.tenancy.tenantCode(ctx.session!.eid), kind);
       await t.thirdParty.bind(ctx.session!, kind, input.code, input.redirectUri, ctx.req.headers.host);
       return null;
     });

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { PortalLoadContext, SiteBundle } from '@portal/contract';
+import { loader } from './root.tsx';
+
+// The root loader's session rules (account-area.md, session start): user info loads when a
+// session exists; a failed load signs out; a token that opens no session is removed.
+
+const site = (signedIn: boolean): SiteBundle =>
+  ({
+    website: {
+      eid: 1001,
+      entName: '智学企业培训平台',
+      visitorOpenSet: true,
+      registerOpenSet: true,
+      lang: 'zh',
+      h5Url: '',
+      websiteThemeColor: {},
+      greyThemeOpenSet: false,
+    },
+    nav: [],
+    links: [],
+    signedIn,
+    choosingEnterprise: false,
+    domain: 'localhost',
+    hostname: 'localhost',
+  }) as unknown as SiteBundle;
+
+function context(bundle: SiteBundle, userAnswer: { code: number; message: string; data: unknown }) {
+  const calls: string[] = [];
+  const ctx = {
+    requestId: 'r1',
+    nonce: 'n',
+    isDev: false,
+    loadSite: async () => bundle,
+    themeCss: async () => '',
+    gateway: async (_req: Request, call: { name: string }) => {
+      calls.push(call.name);
+      return userAnswer;
+    },
+  } as unknown as PortalLoadContext;
+  return { ctx, calls };
+}
+
+const load = (path: string, cookie: string, ctx: PortalLoadContext) =>
+  loader({
+    request: new Request(`http://localhost${path}`, { headers: { cookie } }),
+    context: ctx as never,
+    params: {},
+  } as never);
+
+async function thrown(p: Promise<unknown>): Promise<Response> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof Response) return err;
+    throw err;
+  }
+  throw new Error('the loader did not redirect');
+}
+
+describe('root loader sessions', () => {
+  it('a signed-in page carries the user of the session', async () => {
+    const user = { userName: '张晓明', phone: '138****0001', isAdmin: false };
+    const { ctx, calls } = context(site(true), { code: 200, message: '成功', data: user });
+    const result = (await load('/account?change=7', 'token=t1', ctx)) as { data: { user: unknown } };
+    expect(calls).toEqual(['currentUser']);
+    expect(result.data.user).toEqual(user);
+  });
+
+  it('a failed user-info load signs out: the token cookie is removed and the page loads again', async () => {
+    const { ctx } = context(site(true), { code: 307, message: '您的登录状态已失效，请重新登录', data: null });
+    const res = await thrown(load('/account?change=7', 'token=t1; i18n_redirected=zh', ctx));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/account?change=7');
+    expect(res.headers.get('set-cookie')).toMatch(/^token=; Path=\/; Max-Age=0; HttpOnly/);
+  });
+
+  it('also after a server error while loading the user', async () => {
+    const { ctx } = context(site(true), { code: 500, message: '系统繁忙，请稍后再试', data: null });
+    const res = await thrown(load('/home', 'token=t1', ctx));
+    expect(res.headers.get('location')).toBe('/home');
+    expect(res.headers.get('set-cookie')).toContain('Max-Age=0');
+  });
+
+  it('a token that opens no session is removed; a visitor page still renders', async () => {
+    const { ctx, calls } = context(site(false), { code: 200, message: '成功', data: null });
+    const result = (await load('/home', 'token=stale', ctx)) as { data: { user: unknown }; init: ResponseInit };
+    expect(calls).toEqual([]);
+    expect(result.data.user).toBeNull();
+    expect(new Headers(result.init.headers).get('set-cookie')).toMatch(/^token=; Path=\/; Max-Age=0/);
+  });
+
+  it('a visitor without a token gets no cookie', async () => {
+    const { ctx } = context(site(false), { code: 200, message: '成功', data: null });
+    const result = (await load('/home', '', ctx)) as { init: ResponseInit };
+    expect(new Headers(result.init.headers).get('set-cookie')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from '@portal/db';
 import { loadConfig } from './platform/config.ts';
 import { startDatabase } from './platform/database.ts';
+import { Housekeeping } from './platform/housekeeping.ts';
 import { buildApp, createServices } from './platform/http.ts';
 import { mountWeb } from './platform/web.ts';
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const services = await createServices(config, runtime.database);
   const app = await buildApp(services);
   await mountWeb(app, services);
+  const housekeeping = new Housekeeping(runtime.database.db, services.uploads, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await housekeeping.stop();
       await runtime.stop();
       say('Stopped.');
       process.exit(0);
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  housekeeping.start(config.HOUSEKEEPING_INTERVAL_MS);
   if (config.DEV_PROVIDERS) {
     say('');
     say('DEV_PROVIDERS is on (demo): SMS codes are readable by anyone through the dev outbox, and DingTalk,');

@@ -402,3 +402,28 @@ export const thirdPartyIdentities = pgTable(
     uniqueIndex('third_party_identities_account_idx').on(t.accountId, t.provider),
   ],
 );
+
+/**
+ * Every uploaded file (storage key), who uploaded it and whether something uses it. A file is
+ * claimed when a profile or a registration starts using it and released when replaced; files
+ * unclaimed for a day are deleted by housekeeping (a registration given up, an avatar replaced).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    /** The signed-in uploader; null for an upload without a session (a registration's photo). */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('uploads_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`claimed_at IS NULL`),
+  ],
+);

@@ -49,6 +49,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How often expired captchas, sessions, SMS codes and unused uploads are removed. */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Visitors' pages (no session) are kept this long once rendered; 0 renders every request. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: bool.default(false),

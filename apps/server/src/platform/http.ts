@@ -33,6 +33,7 @@ import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
+import { UploadRepository } from '../modules/upload/upload.repository.ts';
 import { IdCardVault } from './id-card-vault.ts';
 import { PasswordCipher } from './password-cipher.ts';
 import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
@@ -90,7 +91,7 @@ export async function createServices(config: Config, database: Database): Promis
       : new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
   const storage = new LocalStorage(uploadDir(config));
   const signer = await UrlSigner.load(urlSigningKeyFile(config));
-  const uploads = new UploadService(storage, signer);
+  const uploads = new UploadService(storage, signer, new UploadRepository(db));
   const accountRepository = new AccountRepository(db);
   const audit = new AuditLog(db);
   const smsCodes = new SmsCodes(db, sms);
@@ -113,6 +114,7 @@ export async function createServices(config: Config, database: Database): Promis
     smsCodes,
     cipher,
     audit,
+    uploads,
     config,
   });
   const thirdPartyProviders = thirdPartyProvidersOf(config);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOrCreateSecret } from './secret-file.ts';
 
@@ -7,6 +7,8 @@ import { loadOrCreateSecret } from './secret-file.ts';
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes the file; a file already gone is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Keys are `<area>/<eid>/<random>.<ext>`: nothing a client sends becomes part of a path. */
@@ -41,6 +43,10 @@ export class LocalStorage implements FileStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
   }
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import { pendingReview, type AccountSession, type Session, type SessionStore } from '../../platform/session.ts';
+import type { UploadService } from '../upload/upload.service.ts';
 import type { AccountRepository, Membership } from './account.repository.ts';
 import type { SmsCodes } from './sms-code.service.ts';
 
@@ -41,6 +42,7 @@ export class AccountService {
       smsCodes: SmsCodes;
       cipher: PasswordCipher;
       audit: AuditLog;
+      uploads: Pick<UploadService, 'releaseAllOf'>;
       config: Pick<Config, 'SIGN_IN_MAX_FAILURES' | 'SIGN_IN_LOCK_MINUTES'>;
     },
   ) {}
@@ -232,6 +234,8 @@ export class AccountService {
       });
     }
     await this.deps.smsCodes.consume(account.phone, SmsPurpose.CANCEL_ACCOUNT, input.verificationCode, now);
+    // Their pictures go with them (deleted at the next housekeeping).
+    await this.deps.uploads.releaseAllOf(session.accountId);
     await this.deps.accounts.remove(session.accountId);
     await this.deps.audit.write({
       event: 'account_cancelled',

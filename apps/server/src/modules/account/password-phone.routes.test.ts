@@ -277,6 +277,12 @@ describe('cancelling the account', () => {
   it('needs the code, the right real name and a reason; then the account is gone and the phone free', async () => {
     const person = await createAccount(t.database.db, [a.eid], { realName: '注销人' });
     const token = (await signIn(person.phone, person.password)).data.token;
+    // A picture of theirs, in use.
+    const photo = `private/${a.eid}/cancelledPersonPhoto1234.png`;
+    await t.services.storage.put(photo, Buffer.from('png'));
+    await t.database.db
+      .insert(schema.uploads)
+      .values({ key: photo, eid: a.eid, accountId: person.accountId, size: 3, claimedAt: new Date() });
     await cancelCode(token);
     const code = await lastCode(person.phone);
     expect(await cancel(token, { verificationCode: code, realName: '别人', reason: '不再使用' })).toMatchObject({
@@ -308,6 +314,10 @@ describe('cancelling the account', () => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.event, 'account_cancelled'));
     expect(audit).toMatchObject({ accountId: person.accountId, eid: a.eid });
+    // Their pictures go at the next sweep.
+    expect(await t.services.storage.get(photo)).not.toBeNull();
+    await t.services.uploads.sweep();
+    expect(await t.services.storage.get(photo)).toBeNull();
     // The phone may register again.
     const c = await captcha();
     const again = await call('POST', SEND_CODE, {

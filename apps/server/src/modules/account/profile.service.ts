@@ -7,6 +7,9 @@ import type { RegistrationService } from '../registration/registration.service.t
 import type { UploadService } from '../upload/upload.service.ts';
 import type { AccountRepository } from './account.repository.ts';
 
+/** An avatar's storage key from its public address. */
+const avatarKey = (url: string) => url.replace(/^\/uploads\//, '');
+
 /**
  * The signed-in person's profile: details and real-name verification (account-area.md section 4,
  * decision 009). ID numbers arrive encrypted for the password key, are stored encrypted with the
@@ -81,28 +84,50 @@ export class ProfileService {
   ) {
     const values: { userName?: string; headPortrait?: string; headshot?: string; userDetail?: Record<string, string> } =
       {};
+    const before = await this.deps.accounts.member(session.eid, session.accountId);
+    const replaced: string[] = [];
     if (input.userName !== undefined) values.userName = input.userName;
-    if (input.headPortrait !== undefined) {
-      const key = input.headPortrait.replace(/^\/uploads\//, '');
-      if (input.headPortrait !== '' && !(await this.ownFile(key, `avatars/${session.eid}/`))) {
-        throw invalid('headPortrait', '头像图片无效，请重新上传', 'The avatar is not valid, please upload it again');
-      }
-      values.headPortrait = input.headPortrait;
-    }
-    if (input.headshot !== undefined) {
-      if (input.headshot !== '' && !(await this.ownFile(input.headshot, `private/${session.eid}/`))) {
-        throw invalid('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
-      }
-      values.headshot = input.headshot;
-    }
     if (input.userDetail !== undefined) {
       values.userDetail = await this.deps.registrations.checkEditedDetail(session.eid, input.userDetail);
     }
-    await this.deps.accounts.setUserInfo(session.eid, session.accountId, values);
+    // Pictures last: claiming one is the last check before saving; a claim not saved is undone.
+    const claimed: string[] = [];
+    try {
+      if (input.headPortrait !== undefined) {
+        const key = avatarKey(input.headPortrait);
+        if (input.headPortrait !== '' && !(await this.use(session, key, claimed))) {
+          throw invalid('headPortrait', '头像图片无效，请重新上传', 'The avatar is not valid, please upload it again');
+        }
+        values.headPortrait = input.headPortrait;
+        if (before?.headPortrait && avatarKey(before.headPortrait) !== key)
+          replaced.push(avatarKey(before.headPortrait));
+      }
+      if (input.headshot !== undefined) {
+        if (input.headshot !== '' && !(await this.use(session, input.headshot, claimed))) {
+          throw invalid(
+            'headshot',
+            '一寸照无效，请重新上传',
+            'The one-inch photo is not valid, please upload it again',
+          );
+        }
+        values.headshot = input.headshot;
+        if (before?.headshot && before.headshot !== input.headshot) replaced.push(before.headshot);
+      }
+      await this.deps.accounts.setUserInfo(session.eid, session.accountId, values);
+    } catch (err) {
+      const kept = new Set([avatarKey(before?.headPortrait ?? ''), before?.headshot]);
+      await this.deps.uploads.release(claimed.filter((k) => !kept.has(k)));
+      throw err;
+    }
+    // The pictures replaced are deleted once unused for a day.
+    await this.deps.uploads.release(replaced);
   }
 
-  private async ownFile(key: string, prefix: string): Promise<boolean> {
-    return key.startsWith(prefix) && (await this.deps.uploads.exists(key));
+  /** Claims a picture uploaded to this enterprise by this person (or without a session). */
+  private async use(session: Session, key: string, claimed: string[]): Promise<boolean> {
+    const ok = await this.deps.uploads.claim(key, session.eid, session.accountId, session.accountId);
+    if (ok) claimed.push(key);
+    return ok;
   }
 
   /** 3052 (data.phone masked) when another account is bound to the ID number. */

@@ -174,6 +174,7 @@ export class RegistrationService {
       active: autoAudit,
     });
     if (accountId === null) throw new AppError(ErrorCode.PHONE_REGISTERED);
+    if (headshot) await this.deps.uploads.claim(headshot, eid, accountId, null, now);
     await this.deps.audit.write({
       event: 'registered',
       accountId,
@@ -227,7 +228,7 @@ export class RegistrationService {
       } else if (kind === 'telephone' && !isTelephone(v)) {
         throw bad(f.field, '请输入正确的电话号码', 'Please enter a valid phone number');
       } else if (kind === 'photo') {
-        if (!v.startsWith(`private/${eid}/`) || !(await this.deps.uploads.exists(v))) {
+        if (!v.startsWith(`private/${eid}/`) || !(await this.deps.uploads.usable(v, eid, null))) {
           throw bad(f.field, '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
         }
       } else if (kind === 'cascade') {

@@ -160,3 +160,66 @@ describe('one-inch photo', () => {
     });
   });
 });
+
+describe('unused uploads', () => {
+  const DAY = 24 * 60 * 60_000;
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+
+  it("another person's avatar of the same enterprise cannot be kept", async () => {
+    const owner = await signedIn(a.eid);
+    const url = (await upload(PIC, multipart('picFile', 'me.png', PNG), owner)).json().data.url;
+    const other = await signedIn(a.eid);
+    expect((await json('PUT', UPDATE, other, { headPortrait: url })).json()).toMatchObject({
+      code: 400,
+      message: '头像图片无效，请重新上传',
+    });
+    expect((await json('PUT', UPDATE, owner, { headPortrait: url })).json().code).toBe(200);
+  });
+
+  it('an upload nothing uses is deleted after a day; one in use stays; a replaced one goes a day later', async () => {
+    const token = await signedIn(a.eid);
+    const unused = (await upload(PIC, multipart('picFile', 'a.png', PNG), token)).json().data.url;
+    const first = (await upload(PIC, multipart('picFile', 'b.png', PNG), token)).json().data.url;
+    expect((await json('PUT', UPDATE, token, { headPortrait: first })).json().code).toBe(200);
+
+    expect(await t.services.uploads.sweep(later(DAY - 60_000))).toBe(0);
+    expect(await t.services.uploads.sweep(later(DAY + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await served(unused)).toBe(404);
+    expect(await served(first)).toBe(200);
+    // Once swept, it cannot be kept either.
+    expect((await json('PUT', UPDATE, token, { headPortrait: unused })).json().code).toBe(400);
+
+    const second = (await upload(PIC, multipart('picFile', 'c.png', PNG), token)).json().data.url;
+    expect((await json('PUT', UPDATE, token, { headPortrait: second })).json().code).toBe(200);
+    await t.services.uploads.sweep(later(DAY - 60_000));
+    expect(await served(first)).toBe(200);
+    await t.services.uploads.sweep(later(DAY + 60_000));
+    expect(await served(first)).toBe(404);
+    expect(await served(second)).toBe(200);
+    expect((await json('GET', CURRENT, token)).json().data.headPortrait).toBe(second);
+  });
+
+  it('a registration photo given up is deleted; a failed save releases the picture it had claimed', async () => {
+    const { key } = (await upload(PRIVATE, multipart('file', 'h.png', PNG))).json().data;
+    const token = await signedIn(a.eid);
+    const avatar = (await upload(PIC, multipart('picFile', 'a.png', PNG), token)).json().data.url;
+    // The avatar is fine, the one-inch photo is another enterprise's: nothing is saved.
+    const inB = (await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, b.domain)).json().data.key;
+    expect((await json('PUT', UPDATE, token, { headPortrait: avatar, headshot: inB })).json().code).toBe(400);
+    expect((await json('GET', CURRENT, token)).json().data.headPortrait).not.toBe(avatar);
+    await t.services.uploads.sweep(later(DAY + 60_000));
+    expect(await served(t.services.signer.url(key))).toBe(404);
+    expect(await served(avatar)).toBe(404);
+  });
+
+  it("a cancelled account's pictures are deleted at the next sweep", async () => {
+    const token = await signedIn(a.eid);
+    const avatar = (await upload(PIC, multipart('picFile', 'a.png', PNG), token)).json().data.url;
+    expect((await json('PUT', UPDATE, token, { headPortrait: avatar })).json().code).toBe(200);
+    const session = await t.services.sessions.authenticate(token);
+    await t.services.uploads.releaseAllOf(session.accountId);
+    await t.services.uploads.sweep();
+    expect(await served(avatar)).toBe(404);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@portal/contract';
-import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
+import { registerCall, requestToken, type GatewayDeps } from '../../platform/gateway.ts';
 import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 import type { UploadService } from './upload.service.ts';
 
@@ -13,7 +13,8 @@ export function registerUploadRoutes(
   upload: { uploads: UploadService; storage: FileStorage; signer: UrlSigner; perMinute: number },
 ): void {
   registerCall(app, deps, calls.uploadPic, async (_input, ctx) => {
-    const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'avatar', ctx.session!.eid);
+    const { eid, accountId } = ctx.session!;
+    const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'avatar', eid, accountId);
     return { url: upload.uploads.publicUrl(key) };
   });
   registerCall(
@@ -22,7 +23,11 @@ export function registerUploadRoutes(
     calls.uploadPrivateFile,
     async (_input, ctx) => {
       // Public (registration has no session yet): the site's enterprise, and a tight per-address limit.
-      const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'headshot', await ctx.eid());
+      // A signed-in person's upload is theirs; one without a session is claimed by a registration.
+      const session = await deps.sessions.authenticate(requestToken(ctx.req)).catch(() => null);
+      const eid = await ctx.eid();
+      const uploader = session?.eid === eid ? session.accountId : null;
+      const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'headshot', eid, uploader);
       return { key, url: upload.uploads.signedUrl(key) };
     },
     { perMinute: upload.perMinute },

@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AVATAR_MAX_BYTES, ErrorCode, HEADSHOT_MAX_BYTES } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import { isFileKey, newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import type { UploadRepository } from './upload.repository.ts';
 
 export type UploadKind = 'avatar' | 'headshot';
 
@@ -32,6 +33,9 @@ const RULES: Record<
   },
 };
 
+/** How long an upload nothing uses is kept (a registration form left open, a dialog not saved). */
+export const UNCLAIMED_TTL_MS = 24 * 60 * 60_000;
+
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /**
@@ -43,12 +47,14 @@ export class UploadService {
   constructor(
     private readonly storage: FileStorage,
     private readonly signer: UrlSigner,
+    private readonly ledger: UploadRepository,
   ) {}
 
   async accept(
     next: (options: { limits: { fileSize: number; files: number } }) => Promise<MultipartFile | undefined>,
     kind: UploadKind,
     eid: number,
+    accountId: number | null,
   ): Promise<{ key: string }> {
     const rule = RULES[kind];
     const fail = (code: typeof ErrorCode.BAD_INPUT | typeof ErrorCode.PAYLOAD_TOO_LARGE, [zh, en]: [string, string]) =>
@@ -78,6 +84,7 @@ export class UploadService {
     if (!ext) throw fail(ErrorCode.BAD_INPUT, rule.wrongType);
     const key = newFileKey(rule.area, eid, ext);
     await this.storage.put(key, data);
+    await this.ledger.record({ key, eid, accountId, size: data.length });
     return { key };
   }
 
@@ -90,8 +97,43 @@ export class UploadService {
     return this.signer.url(key);
   }
 
-  /** Whether the key names an uploaded file (a malformed key names none). */
-  async exists(key: string): Promise<boolean> {
-    return isFileKey(key) && (await this.storage.get(key)) !== null;
+  /** Whether this person (null: someone registering) may use the upload in this enterprise. */
+  async usable(key: string, eid: number, accountId: number | null): Promise<boolean> {
+    return isFileKey(key) && (await this.ledger.usable(key, eid, accountId));
+  }
+
+  /**
+   * The account uses the upload from now on (a profile or registration saved with it); false when
+   * it may not, or the upload is gone (unclaimed for a day).
+   */
+  claim(key: string, eid: number, accountId: number, uploader: number | null, now = new Date()): Promise<boolean> {
+    return isFileKey(key) ? this.ledger.claim(key, eid, accountId, uploader, now) : Promise.resolve(false);
+  }
+
+  /** Uploads no longer used (a picture replaced): deleted once unused for UNCLAIMED_TTL_MS. */
+  release(keys: Array<string | null | undefined>, now = new Date()): Promise<void> {
+    return this.ledger.release(
+      keys.filter((k): k is string => !!k && isFileKey(k)),
+      now,
+    );
+  }
+
+  /** A cancelled account's uploads: deleted at the next sweep. */
+  async releaseAllOf(accountId: number): Promise<void> {
+    await this.ledger.release(await this.ledger.keysOf(accountId), new Date(0));
+  }
+
+  /**
+   * Deletes the files of uploads unclaimed for UNCLAIMED_TTL_MS (registrations given up, pictures
+   * replaced, cancelled accounts), in batches; returns how many.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const keys = await this.ledger.takeUnclaimed(new Date(now.getTime() - UNCLAIMED_TTL_MS), 200);
+      for (const key of keys) await this.storage.delete(key);
+      removed += keys.length;
+      if (keys.length < 200) return removed;
+    }
   }
 }

@@ -1,0 +1,72 @@
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Db } from '@portal/db';
+
+const u = schema.uploads;
+
+/**
+ * Who may use an upload: its own uploader, or anyone holding the key of an upload made without a
+ * session (a registration's photo; its random key is known only to whoever made it) that nothing
+ * has claimed yet.
+ */
+function usableBy(accountId: number | null): SQL {
+  const unowned = and(isNull(u.accountId), isNull(u.claimedAt))!;
+  return accountId === null ? unowned : or(eq(u.accountId, accountId), unowned)!;
+}
+
+/** The ledger of uploaded files (table `uploads`): who uploaded each and whether it is used. */
+export class UploadRepository {
+  constructor(private readonly db: Db) {}
+
+  async record(row: { key: string; eid: number; accountId: number | null; size: number }): Promise<void> {
+    await this.db.insert(u).values(row);
+  }
+
+  /** Whether this person may use the upload in this enterprise. */
+  async usable(key: string, eid: number, accountId: number | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ key: u.key })
+      .from(u)
+      .where(and(eq(u.key, key), eq(u.eid, eid), usableBy(accountId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Claims the upload for this account (in use from now on, until released), in one statement
+   * with the check that it may; false when it may not or the file is already gone.
+   */
+  async claim(key: string, eid: number, accountId: number, uploader: number | null, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(u)
+      .set({ accountId, claimedAt: now })
+      .where(and(eq(u.key, key), eq(u.eid, eid), usableBy(uploader)))
+      .returning({ key: u.key });
+    return rows.length > 0;
+  }
+
+  /** No longer used: housekeeping deletes them once `unusedSince` is a day old. */
+  async release(keys: string[], unusedSince: Date): Promise<void> {
+    if (keys.length === 0) return;
+    await this.db.update(u).set({ claimedAt: null, createdAt: unusedSince }).where(inArray(u.key, keys));
+  }
+
+  /** Everything an account uploaded or claimed. */
+  async keysOf(accountId: number): Promise<string[]> {
+    const rows = await this.db.select({ key: u.key }).from(u).where(eq(u.accountId, accountId));
+    return rows.map((r) => r.key);
+  }
+
+  /**
+   * Forgets up to `limit` uploads unclaimed since before `before` and returns their keys, whose
+   * files the caller deletes. One statement: an upload claimed meanwhile is kept.
+   */
+  async takeUnclaimed(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db.execute<{ key: string }>(sql`
+      DELETE FROM uploads WHERE key IN (
+        SELECT key FROM uploads WHERE claimed_at IS NULL AND created_at < ${before.toISOString()}
+        ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      ) AND claimed_at IS NULL
+      RETURNING key`);
+    return rows.rows.map((r) => r.key);
+  }
+}

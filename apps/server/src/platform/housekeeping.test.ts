@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@portal/db';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createAccount, createEnterprise } from '../test/factories.ts';
+import { Housekeeping } from './housekeeping.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' });
+});
+afterAll(async () => t?.close());
+
+const ago = (ms: number) => new Date(Date.now() - ms);
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+describe('housekeeping', () => {
+  it('removes captchas an hour after expiry, sessions and SMS codes a day after, the outbox after a day', async () => {
+    const { db } = t.database;
+    const a = await createEnterprise(db);
+    const person = await createAccount(db, [a.eid]);
+    await db.insert(schema.captchas).values([
+      { tokenHash: 'old-captcha', answerHash: 'x', expiresAt: ago(2 * HOUR) },
+      { tokenHash: 'recent-captcha', answerHash: 'x', expiresAt: ago(30 * 60_000) },
+    ]);
+    await db.insert(schema.sessions).values([
+      { tokenHash: 'old-session', accountId: person.accountId, eid: a.eid, expiresAt: ago(2 * DAY) },
+      { tokenHash: 'live-session', accountId: person.accountId, eid: a.eid, expiresAt: ago(-DAY) },
+    ]);
+    await db.insert(schema.smsCodes).values([
+      { phone: '13900000001', purpose: 1, codeHash: 'x', expiresAt: ago(2 * DAY), createdAt: ago(2 * DAY) },
+      { phone: '13900000001', purpose: 2, codeHash: 'x', expiresAt: ago(-60_000) },
+    ]);
+    await db.insert(schema.smsOutbox).values([
+      { phone: '13900000001', content: 'old', createdAt: ago(2 * DAY) },
+      { phone: '13900000001', content: 'new' },
+    ]);
+
+    const log = { info: () => undefined, error: () => undefined };
+    const result = await new Housekeeping(db, t.services.uploads, log).run();
+    expect(result).toMatchObject({ captchas: 1, sessions: 1, smsCodes: 1, smsOutbox: 1 });
+
+    expect((await db.select().from(schema.captchas)).map((r) => r.tokenHash)).toContain('recent-captcha');
+    expect((await db.select().from(schema.captchas)).map((r) => r.tokenHash)).not.toContain('old-captcha');
+    expect((await db.select().from(schema.sessions)).map((r) => r.tokenHash)).toEqual(['live-session']);
+    expect((await db.select().from(schema.smsCodes)).map((r) => r.purpose)).toEqual([2]);
+    expect((await db.select().from(schema.smsOutbox)).map((r) => r.content)).toEqual(['new']);
+    // Nothing more to do on the next run.
+    expect(await new Housekeeping(db, t.services.uploads, log).run()).toEqual({
+      captchas: 0,
+      sessions: 0,
+      smsCodes: 0,
+      smsOutbox: 0,
+      uploads: 0,
+    });
+  });
+
+  it('a failed run is logged, and stop waits for the run in progress', async () => {
+    const errors: unknown[] = [];
+    const failing = { sweep: () => Promise.reject(new Error('disk gone')) };
+    const h = new Housekeeping(t.database.db, failing, {
+      info: () => undefined,
+      error: (o: unknown) => errors.push(o),
+    });
+    h.start(1000);
+    await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await h.stop();
+    expect(String((errors[0] as { err: Error }).err)).toContain('disk gone');
+  });
+});

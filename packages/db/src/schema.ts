@@ -266,6 +266,8 @@ export const captchas = pgTable(
     answerHash: text('answer_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** An SMS code was sent with it: it may still be used once, for the form's submit. */
+    codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
   },
   (t) => [index('captchas_expires_idx').on(t.expiresAt)],
 );

@@ -40,12 +40,19 @@ function ForgetPassword() {
   };
 
   const sendCode = () =>
-    sendCodeFrom(form, captcha, ['phone'], t, message, (imageCode) =>
-      request(sendVerificationCode, {
-        phone: String(form.getFieldValue('phone')).trim(),
-        ...imageCode,
-        verificationCodeType: SmsPurpose.RESET_PASSWORD,
-      }),
+    sendCodeFrom(
+      form,
+      captcha,
+      ['phone'],
+      t,
+      message,
+      (imageCode) =>
+        request(sendVerificationCode, {
+          phone: String(form.getFieldValue('phone')).trim(),
+          ...imageCode,
+          verificationCodeType: SmsPurpose.RESET_PASSWORD,
+        }),
+      true,
     );
 
   const submit = async (v: Values) => {

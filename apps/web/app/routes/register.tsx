@@ -99,12 +99,19 @@ function RegisterForm() {
   const enter = (label: string) => format(t.pleaseEnter, { label });
 
   const sendCode = () =>
-    sendCodeFrom(form, captcha, ['phone'], t, message, (imageCode) =>
-      request(sendVerificationCode, {
-        phone: String(form.getFieldValue('phone')).trim(),
-        ...imageCode,
-        verificationCodeType: SmsPurpose.REGISTER,
-      }),
+    sendCodeFrom(
+      form,
+      captcha,
+      ['phone'],
+      t,
+      message,
+      (imageCode) =>
+        request(sendVerificationCode, {
+          phone: String(form.getFieldValue('phone')).trim(),
+          ...imageCode,
+          verificationCodeType: SmsPurpose.REGISTER,
+        }),
+      true,
     );
 
   const submit = async (v: Record<string, unknown>): Promise<void> => {

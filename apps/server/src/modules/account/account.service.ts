@@ -88,7 +88,11 @@ export class AccountService {
     site: SignInSite,
     now = new Date(),
   ): Promise<number> {
-    await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
+    // Registering and resetting a password send their captcha again with the form (one captcha
+    // per attempt); a sign-in code's captcha is done with here.
+    const forForm = input.verificationCodeType === SmsPurpose.REGISTER || input.verificationCodeType === SmsPurpose.RESET_PASSWORD;
+    if (forForm) await this.deps.captchas.checkForCode(input.imageCodeToken, input.imageCode, now);
+    else await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
     const account = await this.deps.accounts.byPhone(input.phone);
     if (input.verificationCodeType === SmsPurpose.REGISTER && account) throw new AppError(ErrorCode.PHONE_REGISTERED);
     if (input.verificationCodeType !== SmsPurpose.REGISTER && !account) {

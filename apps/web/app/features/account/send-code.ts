@@ -4,8 +4,10 @@ import type { CaptchaHandle } from './captcha.tsx';
 
 /**
  * The get-code action of a form: the image code and the named fields must be filled in, then the
- * code is requested; the captcha is used up either way, so a new one is shown and its field
- * emptied. Resolves to retryDuration, or undefined when nothing was sent.
+ * code is requested. The captcha is used up, so a new one is shown and its field emptied, unless
+ * the code was sent for a form that submits the same captcha (`keepForSubmit`: registration and
+ * the forgotten password, where the server lets it serve once more). Resolves to retryDuration, or
+ * undefined when nothing was sent.
  */
 export async function sendCodeFrom(
   form: FormInstance,
@@ -14,6 +16,7 @@ export async function sendCodeFrom(
   texts: { imageCodeRequired: string; codeSent: string },
   toast: { success(text: string): unknown },
   send: (imageCode: { imageCodeToken: string; imageCode: string }) => Promise<{ retryDuration: number }>,
+  keepForSubmit = false,
 ): Promise<number | undefined> {
   const imageCode = String(form.getFieldValue('imageCode') ?? '').trim();
   let valid = true;
@@ -27,14 +30,17 @@ export async function sendCodeFrom(
     valid = false;
   }
   if (!valid) return undefined;
+  const renew = () => {
+    captcha.current?.refresh();
+    form.setFieldValue('imageCode', '');
+  };
   try {
     const { retryDuration } = await send({ imageCodeToken: captcha.current?.token() ?? '', imageCode });
     void toast.success(texts.codeSent);
+    if (!keepForSubmit) renew();
     return retryDuration;
   } catch {
+    renew();
     return undefined;
-  } finally {
-    captcha.current?.refresh();
-    form.setFieldValue('imageCode', '');
   }
 }

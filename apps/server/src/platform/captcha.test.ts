@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { CAPTCHA_CHARS } from './captcha.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' });
+});
+afterAll(async () => t?.close());
+
+const code = async (p: Promise<void>) => {
+  try {
+    await p;
+    return 200;
+  } catch (err) {
+    return (err as { code: number }).code;
+  }
+};
+
+describe('image captcha', () => {
+  it('draws four characters of the unambiguous set, whole inside its 120×40 box', async () => {
+    for (let i = 0; i < 20; i++) {
+      const { text, img } = await t.services.captchas.create();
+      expect(text).toMatch(new RegExp(`^[${CAPTCHA_CHARS}]{4}$`));
+      const svg = Buffer.from(img.split(',')[1]!, 'base64').toString('utf8');
+      expect(svg).toContain('viewBox="0,0,120,40"');
+      // Every point of the glyphs' paths lies inside the box (the default 56 px font did not).
+      const glyphs = [...svg.matchAll(/<path fill="[^"]+" d="([^"]+)"/g)].map((m) => m[1]!);
+      expect(glyphs).toHaveLength(4);
+      const ys = glyphs.flatMap((d) => [...d.matchAll(/-?\d+(?:\.\d+)?\s+(-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1])));
+      expect(Math.max(...ys)).toBeLessThanOrEqual(40);
+      expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('is single use, right or wrong, case-insensitive', async () => {
+    const c = await t.services.captchas.create();
+    expect(await code(t.services.captchas.check(c.token, c.text.toLowerCase()))).toBe(200);
+    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(3004);
+    const d = await t.services.captchas.create();
+    expect(await code(t.services.captchas.check(d.token, 'XXXX'))).toBe(3003);
+    expect(await code(t.services.captchas.check(d.token, d.text))).toBe(3004);
+  });
+
+  it('sending a code with it leaves it good for one submit, never for a second code', async () => {
+    const c = await t.services.captchas.create();
+    expect(await code(t.services.captchas.checkForCode(c.token, c.text))).toBe(200);
+    expect(await code(t.services.captchas.checkForCode(c.token, c.text))).toBe(3004);
+    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(200);
+    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(3004);
+  });
+
+  it('a wrong answer when sending a code uses it up', async () => {
+    const c = await t.services.captchas.create();
+    expect(await code(t.services.captchas.checkForCode(c.token, 'XXXX'))).toBe(3003);
+    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(3004);
+  });
+
+  it('expires after five minutes', async () => {
+    const c = await t.services.captchas.create();
+    const later = new Date(Date.now() + 5 * 60_000 + 1000);
+    expect(await code(t.services.captchas.checkForCode(c.token, c.text, later))).toBe(3004);
+  });
+});

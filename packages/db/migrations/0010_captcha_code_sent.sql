@@ -1,0 +1,1 @@
+ALTER TABLE "captchas" ADD COLUMN "code_sent_at" timestamp with time zone;

@@ -3,8 +3,9 @@ import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts'
 import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
 import { LANGS, SIGN_IN_TEXTS, localePath, signIn, waitForPath, type Lang } from '../langs.ts';
 
-// Personal information (/account?change=7): the password, the real name, the avatar, cancelling
-// the account, each in zh and en; the sign-in phone, /forget and the other information (issue 3).
+// Personal information (/account?change=7) in zh and en: the password, the sign-in phone, the real
+// name, the avatar, cancelling the account; /forget; the other information and the prompts after
+// signing in (issue 3).
 
 const zh = {
   info: {
@@ -17,8 +18,18 @@ const zh = {
     incomplete: '您的个人资料尚未完善：实名认证、其他信息',
     editRealName: '修改',
     verified: '已认证',
+    changePhone: '修改手机号',
   },
   ok: '确 定',
+  code: { imageCode: '图形验证码', getCode: '获取验证码', codeSent: '短信验证码已发送，请注意查收', smsCode: '验证码' },
+  newPhone: '新手机号',
+  forget: {
+    link: '忘记密码？',
+    phone: '手机号码',
+    newPassword: '新密码',
+    confirmPassword: '确认密码',
+    submit: '提 交',
+  },
   password: {
     oldPassword: '旧密码',
     newPassword: '新密码',
@@ -48,10 +59,6 @@ const zh = {
     next: '下一步',
     previous: '上一步',
     codeFirst: '请获取验证码后再提交下一步',
-    imageCode: '图形验证码',
-    getCode: '获取验证码',
-    codeSent: '短信验证码已发送，请注意查收',
-    smsCode: '验证码',
     realName: '真实姓名',
     reason: '注销理由',
     reasonText: '不再使用本平台',
@@ -83,8 +90,23 @@ const TEXTS: Record<Lang, typeof zh> = {
       incomplete: 'Your profile is not complete: real-name verification, other information',
       editRealName: 'Edit',
       verified: 'Verified',
+      changePhone: 'Change phone',
     },
     ok: 'OK',
+    code: {
+      imageCode: 'Image code',
+      getCode: 'Get code',
+      codeSent: 'SMS code sent, please check',
+      smsCode: 'SMS code',
+    },
+    newPhone: 'New phone',
+    forget: {
+      link: 'Forgotten password?',
+      phone: 'Mobile number',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm password',
+      submit: 'Submit',
+    },
     password: {
       oldPassword: 'Old password',
       newPassword: 'New password',
@@ -118,10 +140,6 @@ const TEXTS: Record<Lang, typeof zh> = {
       next: 'Next',
       previous: 'Previous',
       codeFirst: 'Please get a code before going on',
-      imageCode: 'Image code',
-      getCode: 'Get code',
-      codeSent: 'SMS code sent, please check',
-      smsCode: 'SMS code',
       realName: 'Real name',
       reason: 'Reason',
       reasonText: 'I no longer use the platform',
@@ -141,7 +159,7 @@ const TEXTS: Record<Lang, typeof zh> = {
   },
 };
 
-describe.runIf(browserAvailable())('passwords and phone', () => {
+describe.runIf(browserAvailable())('personal information', () => {
   let b: Browser;
   let captchas: { close(): Promise<void> };
   beforeAll(async () => {
@@ -189,40 +207,43 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
     },
   );
 
-  it('changes the sign-in phone with a code sent to the new one (English)', async () => {
+  it.each(LANGS)('changes the sign-in phone with a code sent to the new one (%s)', async (lang) => {
+    const t = TEXTS[lang];
     const learner = await createLearner(1001);
-    await signIn(b.page, 'en', learner);
-    await b.page.goto(url('/en/account?change=7'));
-    await b.page.locator('.portal-personal-info').getByRole('button', { name: 'Change phone' }).click();
-    const dialog = b.page.getByRole('dialog', { name: 'Change phone' });
+    await signIn(b.page, lang, learner);
+    await b.page.goto(url(localePath(lang, '/account?change=7')));
+    await b.page.locator('.portal-personal-info').getByRole('button', { name: t.info.changePhone }).click();
+    const dialog = b.page.getByRole('dialog', { name: t.info.changePhone });
     const newPhone = `136${learner.phone.slice(3)}`;
-    await dialog.getByLabel('New phone').fill(newPhone);
-    await dialog.getByLabel('Image code').fill(CAPTCHA_ANSWER);
-    await dialog.getByRole('button', { name: 'Get code' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('SMS code sent, please check');
-    await dialog.getByLabel('SMS code').fill(await lastSmsCode(newPhone));
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await waitForPath(b.page, 'en', '/login');
-    await signIn(b.page, 'en', { phone: newPhone, password: learner.password });
+    await dialog.getByLabel(t.newPhone).fill(newPhone);
+    await dialog.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+    await dialog.getByRole('button', { name: t.code.getCode }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.code.codeSent);
+    await dialog.getByLabel(t.code.smsCode, { exact: true }).fill(await lastSmsCode(newPhone));
+    await dialog.getByRole('button', { name: t.ok }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.password.changed);
+    await waitForPath(b.page, lang, '/login');
+    await signIn(b.page, lang, { phone: newPhone, password: learner.password });
   });
 
-  it('resets a forgotten password at /forget', async () => {
+  it.each(LANGS)('resets a forgotten password at /forget (%s)', async (lang) => {
+    const t = TEXTS[lang];
     const learner = await createLearner(1001);
-    await b.page.goto(url('/login'));
-    await b.page.getByRole('link', { name: '忘记密码？' }).click();
-    await b.page.waitForURL(/\/forget$/);
+    await b.page.goto(url(localePath(lang, '/login')));
+    await b.page.getByRole('link', { name: t.forget.link }).click();
+    await waitForPath(b.page, lang, '/forget');
     const form = b.page.locator('form#forget');
-    await form.getByLabel('手机号码').fill(learner.phone);
-    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await form.getByRole('button', { name: '获取验证码' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('短信验证码已发送，请注意查收');
-    await form.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(learner.phone));
-    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await form.getByLabel('新密码').fill('Reset#2026');
-    await form.getByLabel('确认密码').fill('Reset#2026');
-    await form.getByRole('button', { name: '提 交' }).click();
-    await waitForPath(b.page, 'zh', '/login');
-    await signIn(b.page, 'zh', { phone: learner.phone, password: 'Reset#2026' });
+    await form.getByLabel(t.forget.phone).fill(learner.phone);
+    await form.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+    await form.getByRole('button', { name: t.code.getCode }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.code.codeSent);
+    await form.getByLabel(t.code.smsCode, { exact: true }).fill(await lastSmsCode(learner.phone));
+    await form.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+    await form.getByLabel(t.forget.newPassword).fill('Reset#2026');
+    await form.getByLabel(t.forget.confirmPassword).fill('Reset#2026');
+    await form.getByRole('button', { name: t.forget.submit }).click();
+    await waitForPath(b.page, lang, '/login');
+    await signIn(b.page, lang, { phone: learner.phone, password: 'Reset#2026' });
   });
 
   it.each(LANGS)(
@@ -284,20 +305,20 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
       const two = dialog.locator('form#cancel-step-2');
       await dialog.getByRole('button', { name: t.cancel.next }).click();
       await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.cancel.codeFirst);
-      await one.getByLabel(t.cancel.imageCode).fill(CAPTCHA_ANSWER);
-      await one.getByRole('button', { name: t.cancel.getCode }).click();
-      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.cancel.codeSent);
-      await one.getByLabel(t.cancel.smsCode, { exact: true }).fill(await lastSmsCode(learner.phone));
+      await one.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+      await one.getByRole('button', { name: t.code.getCode }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.code.codeSent);
+      await one.getByLabel(t.code.smsCode, { exact: true }).fill(await lastSmsCode(learner.phone));
       await dialog.getByRole('button', { name: t.cancel.next }).click();
 
-      await two.getByLabel(t.cancel.imageCode).fill(CAPTCHA_ANSWER);
+      await two.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
       await two.getByLabel(t.cancel.realName).fill('不是我');
       await dialog.getByRole('button', { name: t.cancel.title }).click();
       await expect.poll(() => two.locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.cancel.errors);
       await dialog.getByRole('button', { name: t.cancel.previous }).click();
-      expect(await one.getByLabel(t.cancel.smsCode, { exact: true }).inputValue()).toMatch(/^\d{6}$/);
+      expect(await one.getByLabel(t.code.smsCode, { exact: true }).inputValue()).toMatch(/^\d{6}$/);
       await dialog.getByRole('button', { name: t.cancel.next }).click();
-      await two.getByLabel(t.cancel.imageCode).fill(CAPTCHA_ANSWER);
+      await two.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
       const name = await b.page
         .locator('.portal-personal-info')
         .getByText(/^学员\d+$/)

@@ -1,22 +1,165 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
+import { LANGS, SIGN_IN_TEXTS, localePath, signIn, waitForPath, type Lang } from '../langs.ts';
 
-// Passwords and the sign-in phone: /account?change=7 and /forget, in zh and en (issue 3).
+// Personal information (/account?change=7) in zh and en: the password, the sign-in phone, the real
+// name, the avatar, cancelling the account; /forget; the other information and the prompts after
+// signing in (issue 3).
 
-async function signIn(page: Page, phone: string, password: string, prefix = '', host?: 'sfj' | 'global') {
-  await page.goto(url(`${prefix}/login`, host));
-  const form = page.locator('form#sign-in-password');
-  const en = prefix === '/en';
-  await form.getByLabel(en ? 'Mobile number' : '手机号码', { exact: true }).fill(phone);
-  await form.getByLabel(en ? 'Password' : '密码', { exact: true }).fill(password);
-  await form.getByLabel(en ? 'Image code' : '图形验证码', { exact: true }).fill(CAPTCHA_ANSWER);
-  await form.getByRole('button', { name: en ? 'Sign in' : '登 录' }).click();
-  await page.waitForURL(new RegExp(`${prefix}/home$`));
-}
+const zh = {
+  info: {
+    changePassword: '修改密码',
+    cancelAccount: '注销账号',
+    changeAvatar: '更换头像',
+    uploadHeadshot: '上传一寸照',
+    headshot: '一寸照',
+    verifyBanner: '请填写真实姓名和身份证号码完成实名认证',
+    incomplete: '您的个人资料尚未完善：实名认证、其他信息',
+    editRealName: '修改',
+    verified: '已认证',
+    changePhone: '修改手机号',
+  },
+  ok: '确 定',
+  code: { imageCode: '图形验证码', getCode: '获取验证码', codeSent: '短信验证码已发送，请注意查收', smsCode: '验证码' },
+  newPhone: '新手机号',
+  forget: {
+    link: '忘记密码？',
+    phone: '手机号码',
+    newPassword: '新密码',
+    confirmPassword: '确认密码',
+    submit: '提 交',
+  },
+  password: {
+    oldPassword: '旧密码',
+    newPassword: '新密码',
+    confirmPassword: '确认密码',
+    empty: ['请输入旧密码', '请输入密码', '请输入确认密码'],
+    wrong: ['密码为8~20位包含英文大、小写字母和数字或特殊字符的组合', '确认密码与新密码不一致'],
+    changed: '修改成功',
+  },
+  verify: {
+    title: '实名认证',
+    realName: '真实姓名',
+    idCard: '身份证号码',
+    empty: ['请输入真实姓名', '请输入身份证号码'],
+    invalid: ['请输入正确的身份证号码'],
+    done: '认证成功',
+    boundTitle: '温馨提示',
+    boundText: (masked: string) => `该身份证号码已绑定账号 ${masked}，继续绑定后多个账号将共用同一实名身份。`,
+    boundQuestion: '是否继续绑定当前账号？',
+    continueBind: '继续绑定',
+    // A valid ID number (written with a lower-case x) and the same with a wrong check digit.
+    id: '11010519491231002x',
+    wrongId: '110105194912310021',
+    masked: '110105********002X',
+  },
+  cancel: {
+    title: '注销账号',
+    next: '下一步',
+    previous: '上一步',
+    codeFirst: '请获取验证码后再提交下一步',
+    realName: '真实姓名',
+    reason: '注销理由',
+    reasonText: '不再使用本平台',
+    errors: ['真实姓名不正确', '请填写注销理由'],
+    done: '账号已注销',
+    wrongPassword: '账号或密码错误',
+  },
+  avatar: {
+    notPicture: '上传头像图片只能是 JPG | JPEG | PNG 格式！',
+    tooBig: '上传头像图片大小不能超过 500kb！',
+    cannotCrop: '该图片不支持剪辑',
+    cropTitle: '裁剪头像',
+    preview: '预览',
+    done: '头像上传成功',
+    headshotDone: '一寸照上传成功',
+  },
+};
 
-describe.runIf(browserAvailable())('passwords and phone', () => {
+const TEXTS: Record<Lang, typeof zh> = {
+  zh,
+  en: {
+    info: {
+      changePassword: 'Change password',
+      cancelAccount: 'Cancel account',
+      changeAvatar: 'Change avatar',
+      uploadHeadshot: 'Upload one-inch photo',
+      headshot: 'One-inch photo',
+      verifyBanner: 'Please enter your real name and ID number to verify your identity',
+      incomplete: 'Your profile is not complete: real-name verification, other information',
+      editRealName: 'Edit',
+      verified: 'Verified',
+      changePhone: 'Change phone',
+    },
+    ok: 'OK',
+    code: {
+      imageCode: 'Image code',
+      getCode: 'Get code',
+      codeSent: 'SMS code sent, please check',
+      smsCode: 'SMS code',
+    },
+    newPhone: 'New phone',
+    forget: {
+      link: 'Forgotten password?',
+      phone: 'Mobile number',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm password',
+      submit: 'Submit',
+    },
+    password: {
+      oldPassword: 'Old password',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm password',
+      empty: ['Please enter the old password', 'Please enter a password', 'Please enter confirm password'],
+      wrong: [
+        'The password must be 8-20 characters and combine upper-case letters, lower-case letters, and digits or special characters',
+        'The two passwords entered differ',
+      ],
+      changed: 'Changed successfully',
+    },
+    verify: {
+      title: 'Real-name verification',
+      realName: 'Real name',
+      idCard: 'ID number',
+      empty: ['Please enter your real name', 'Please enter your ID card number'],
+      invalid: ['Please enter a valid ID card number'],
+      done: 'Verified successfully',
+      boundTitle: 'Notice',
+      boundText: (masked: string) =>
+        `This ID number is already bound to account ${masked}; continuing makes several accounts share one real identity.`,
+      boundQuestion: 'Bind it to this account anyway?',
+      continueBind: 'Continue binding',
+      // Another ID number than zh's: both runs share one database.
+      id: '31010419900623003x',
+      wrongId: '310104199006230031',
+      masked: '310104********003X',
+    },
+    cancel: {
+      title: 'Cancel account',
+      next: 'Next',
+      previous: 'Previous',
+      codeFirst: 'Please get a code before going on',
+      realName: 'Real name',
+      reason: 'Reason',
+      reasonText: 'I no longer use the platform',
+      errors: ['The real name is not correct', 'Please give a reason'],
+      done: 'The account has been cancelled',
+      wrongPassword: 'Wrong account or password',
+    },
+    avatar: {
+      notPicture: 'The avatar image must be JPG | JPEG | PNG!',
+      tooBig: 'The avatar image may be at most 500 KB!',
+      cannotCrop: 'This picture cannot be cropped',
+      cropTitle: 'Crop the avatar',
+      preview: 'Preview',
+      done: 'Avatar uploaded',
+      headshotDone: 'One-inch photo uploaded',
+    },
+  },
+};
+
+describe.runIf(browserAvailable())('personal information', () => {
   let b: Browser;
   let captchas: { close(): Promise<void> };
   beforeAll(async () => {
@@ -32,221 +175,240 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
     await captchas.close();
   });
 
-  it('changes the password (the spec messages first), signs in again with the new one', async () => {
-    const learner = await createLearner(1001);
-    await signIn(b.page, learner.phone, learner.password);
-    await b.page.goto(url('/account?change=7'));
-    const info = b.page.locator('.portal-personal-info');
-    await expect.poll(() => info.textContent()).toContain(`${learner.phone.slice(0, 3)}****${learner.phone.slice(7)}`);
-    await info.getByRole('button', { name: '修改密码' }).click();
-    const dialog = b.page.getByRole('dialog', { name: '修改密码' });
-    await dialog.getByRole('button', { name: '确 定' }).click();
-    await expect
-      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual(['请输入旧密码', '请输入密码', '请输入确认密码']);
-    await dialog.getByLabel('旧密码').fill(learner.password);
-    await dialog.getByLabel('新密码').fill('short');
-    await dialog.getByLabel('确认密码').fill('Other#2026');
-    await expect
-      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual(['密码为8~20位包含英文大、小写字母和数字或特殊字符的组合', '确认密码与新密码不一致']);
-    await dialog.getByLabel('新密码').fill('Changed#2026');
-    await dialog.getByLabel('确认密码').fill('Changed#2026');
-    await dialog.getByRole('button', { name: '确 定' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('修改成功');
-    await b.page.waitForURL(/\/login$/);
-    await signIn(b.page, learner.phone, 'Changed#2026');
-  });
+  it.each(LANGS)(
+    'changes the password (the spec messages first), signs in again with the new one (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      const learner = await createLearner(1001);
+      await signIn(b.page, lang, learner);
+      await b.page.goto(url(localePath(lang, '/account?change=7')));
+      const info = b.page.locator('.portal-personal-info');
+      await expect
+        .poll(() => info.textContent())
+        .toContain(`${learner.phone.slice(0, 3)}****${learner.phone.slice(7)}`);
+      await info.getByRole('button', { name: t.info.changePassword }).click();
+      const dialog = b.page.getByRole('dialog', { name: t.info.changePassword });
+      await dialog.getByRole('button', { name: t.ok }).click();
+      await expect
+        .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+        .toEqual(t.password.empty);
+      await dialog.getByLabel(t.password.oldPassword).fill(learner.password);
+      await dialog.getByLabel(t.password.newPassword).fill('short');
+      await dialog.getByLabel(t.password.confirmPassword).fill('Other#2026');
+      await expect
+        .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+        .toEqual(t.password.wrong);
+      await dialog.getByLabel(t.password.newPassword).fill('Changed#2026');
+      await dialog.getByLabel(t.password.confirmPassword).fill('Changed#2026');
+      await dialog.getByRole('button', { name: t.ok }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.password.changed);
+      await waitForPath(b.page, lang, '/login');
+      await signIn(b.page, lang, { phone: learner.phone, password: 'Changed#2026' });
+    },
+  );
 
-  it('changes the sign-in phone with a code sent to the new one (English)', async () => {
+  it.each(LANGS)('changes the sign-in phone with a code sent to the new one (%s)', async (lang) => {
+    const t = TEXTS[lang];
     const learner = await createLearner(1001);
-    await signIn(b.page, learner.phone, learner.password, '/en');
-    await b.page.goto(url('/en/account?change=7'));
-    await b.page.locator('.portal-personal-info').getByRole('button', { name: 'Change phone' }).click();
-    const dialog = b.page.getByRole('dialog', { name: 'Change phone' });
+    await signIn(b.page, lang, learner);
+    await b.page.goto(url(localePath(lang, '/account?change=7')));
+    await b.page.locator('.portal-personal-info').getByRole('button', { name: t.info.changePhone }).click();
+    const dialog = b.page.getByRole('dialog', { name: t.info.changePhone });
     const newPhone = `136${learner.phone.slice(3)}`;
-    await dialog.getByLabel('New phone').fill(newPhone);
-    await dialog.getByLabel('Image code').fill(CAPTCHA_ANSWER);
-    await dialog.getByRole('button', { name: 'Get code' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('SMS code sent, please check');
-    await dialog.getByLabel('SMS code').fill(await lastSmsCode(newPhone));
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await b.page.waitForURL(/\/en\/login$/);
-    await signIn(b.page, newPhone, learner.password, '/en');
+    await dialog.getByLabel(t.newPhone).fill(newPhone);
+    await dialog.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+    await dialog.getByRole('button', { name: t.code.getCode }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.code.codeSent);
+    await dialog.getByLabel(t.code.smsCode, { exact: true }).fill(await lastSmsCode(newPhone));
+    await dialog.getByRole('button', { name: t.ok }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.password.changed);
+    await waitForPath(b.page, lang, '/login');
+    await signIn(b.page, lang, { phone: newPhone, password: learner.password });
   });
 
-  it('resets a forgotten password at /forget', async () => {
+  it.each(LANGS)('resets a forgotten password at /forget (%s)', async (lang) => {
+    const t = TEXTS[lang];
     const learner = await createLearner(1001);
-    await b.page.goto(url('/login'));
-    await b.page.getByRole('link', { name: '忘记密码？' }).click();
-    await b.page.waitForURL(/\/forget$/);
+    await b.page.goto(url(localePath(lang, '/login')));
+    await b.page.getByRole('link', { name: t.forget.link }).click();
+    await waitForPath(b.page, lang, '/forget');
     const form = b.page.locator('form#forget');
-    await form.getByLabel('手机号码').fill(learner.phone);
-    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await form.getByRole('button', { name: '获取验证码' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('短信验证码已发送，请注意查收');
-    await form.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(learner.phone));
-    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await form.getByLabel('新密码').fill('Reset#2026');
-    await form.getByLabel('确认密码').fill('Reset#2026');
-    await form.getByRole('button', { name: '提 交' }).click();
-    await b.page.waitForURL(/\/login$/);
-    await signIn(b.page, learner.phone, 'Reset#2026');
+    await form.getByLabel(t.forget.phone).fill(learner.phone);
+    await form.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+    await form.getByRole('button', { name: t.code.getCode }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.code.codeSent);
+    await form.getByLabel(t.code.smsCode, { exact: true }).fill(await lastSmsCode(learner.phone));
+    await form.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+    await form.getByLabel(t.forget.newPassword).fill('Reset#2026');
+    await form.getByLabel(t.forget.confirmPassword).fill('Reset#2026');
+    await form.getByRole('button', { name: t.forget.submit }).click();
+    await waitForPath(b.page, lang, '/login');
+    await signIn(b.page, lang, { phone: learner.phone, password: 'Reset#2026' });
   });
 
-  it('binds the real name where the site verifies identities; an ID number already bound asks 继续绑定', async () => {
-    const first = await createLearner(1002);
-    await signIn(b.page, first.phone, first.password, '', 'sfj');
-    await b.page.goto(url('/account?change=7', 'sfj'));
-    const info = b.page.locator('.portal-personal-info');
-    await expect.poll(() => info.textContent()).toContain('请填写真实姓名和身份证号码完成实名认证');
-    await expect.poll(() => info.textContent()).toContain('您的个人资料尚未完善：实名认证');
-    await info.getByRole('button', { name: '修改', exact: true }).click();
-    const dialog = b.page.getByRole('dialog', { name: '实名认证' });
-    await dialog.getByLabel('真实姓名').fill('');
-    await dialog.getByRole('button', { name: '确 定' }).click();
-    await expect
-      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual(['请输入真实姓名', '请输入身份证号码']);
-    await dialog.getByLabel('真实姓名').fill('陈实');
-    await dialog.getByLabel('身份证号码').fill('110105194912310021');
-    await expect
-      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual(['请输入正确的身份证号码']);
-    await dialog.getByLabel('身份证号码').fill('11010519491231002x');
-    await dialog.getByRole('button', { name: '确 定' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('认证成功');
-    await expect.poll(() => info.textContent()).toContain('110105********002X');
-    expect(await info.getByText('已认证').isVisible()).toBe(true);
-    // Verified where the site verifies: no more editing of the identity.
-    expect(await info.getByRole('button', { name: '修改', exact: true }).count()).toBe(0);
+  it.each(LANGS)(
+    'binds the real name where the site verifies identities; an ID number already bound asks to continue (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      const first = await createLearner(1002);
+      await signIn(b.page, lang, first, 'sfj');
+      await b.page.goto(url(localePath(lang, '/account?change=7'), 'sfj'));
+      const info = b.page.locator('.portal-personal-info');
+      const realName = info.locator('section[aria-labelledby="real-name-title"]');
+      await expect.poll(() => info.textContent()).toContain(t.info.verifyBanner);
+      await expect.poll(() => info.textContent()).toContain(t.info.incomplete);
+      await realName.getByRole('button', { name: t.info.editRealName, exact: true }).click();
+      const dialog = b.page.getByRole('dialog', { name: t.verify.title });
+      await dialog.getByLabel(t.verify.realName).fill('');
+      await dialog.getByRole('button', { name: t.ok }).click();
+      await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.verify.empty);
+      await dialog.getByLabel(t.verify.realName).fill('陈实');
+      await dialog.getByLabel(t.verify.idCard).fill(t.verify.wrongId);
+      await expect
+        .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+        .toEqual(t.verify.invalid);
+      await dialog.getByLabel(t.verify.idCard).fill(t.verify.id);
+      await dialog.getByRole('button', { name: t.ok }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.verify.done);
+      await expect.poll(() => realName.textContent()).toContain(t.verify.masked);
+      expect(await realName.getByText(t.info.verified, { exact: true }).isVisible()).toBe(true);
+      // Verified where the site verifies: no more editing of the identity.
+      expect(await realName.getByRole('button', { name: t.info.editRealName, exact: true }).count()).toBe(0);
 
-    const second = await createLearner(1002);
-    await b.context.clearCookies();
-    await signIn(b.page, second.phone, second.password, '', 'sfj');
-    await b.page.goto(url('/account?change=7', 'sfj'));
-    await info.getByRole('button', { name: '修改', exact: true }).click();
-    await dialog.getByLabel('真实姓名').fill('陈实');
-    await dialog.getByLabel('身份证号码').fill('11010519491231002X');
-    await dialog.getByRole('button', { name: '确 定' }).click();
-    const bound = b.page.getByRole('dialog', { name: '温馨提示' });
-    const masked = `${first.phone.slice(0, 3)}****${first.phone.slice(7)}`;
-    await expect.poll(() => bound.textContent()).toContain(`该身份证号码已绑定账号 ${masked}`);
-    expect(await bound.textContent()).toContain('是否继续绑定当前账号？');
-    await bound.getByRole('button', { name: '继续绑定' }).click();
-    await expect.poll(() => info.textContent()).toContain('110105********002X');
-  });
+      const second = await createLearner(1002);
+      await b.context.clearCookies();
+      await signIn(b.page, lang, second, 'sfj');
+      await b.page.goto(url(localePath(lang, '/account?change=7'), 'sfj'));
+      await realName.getByRole('button', { name: t.info.editRealName, exact: true }).click();
+      await dialog.getByLabel(t.verify.realName).fill('陈实');
+      await dialog.getByLabel(t.verify.idCard).fill(t.verify.id.toUpperCase());
+      await dialog.getByRole('button', { name: t.ok }).click();
+      const bound = b.page.getByRole('dialog', { name: t.verify.boundTitle });
+      const masked = `${first.phone.slice(0, 3)}****${first.phone.slice(7)}`;
+      await expect.poll(() => bound.textContent()).toContain(t.verify.boundText(masked));
+      expect(await bound.textContent()).toContain(t.verify.boundQuestion);
+      await bound.getByRole('button', { name: t.verify.continueBind }).click();
+      await expect.poll(() => realName.textContent()).toContain(t.verify.masked);
+    },
+  );
 
-  it('cancels the account in two steps; the spec messages; afterwards the account is gone', async () => {
-    const learner = await createLearner(1001);
-    await signIn(b.page, learner.phone, learner.password);
-    await b.page.goto(url('/account?change=7'));
-    await b.page.locator('.portal-personal-info').getByRole('button', { name: '注销账号' }).click();
-    const dialog = b.page.getByRole('dialog', { name: '注销账号' });
-    const one = dialog.locator('form#cancel-step-1');
-    const two = dialog.locator('form#cancel-step-2');
-    await dialog.getByRole('button', { name: '下一步' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('请获取验证码后再提交下一步');
-    await one.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await one.getByRole('button', { name: '获取验证码' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('短信验证码已发送，请注意查收');
-    await one.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(learner.phone));
-    await dialog.getByRole('button', { name: '下一步' }).click();
+  it.each(LANGS)(
+    'cancels the account in two steps; the spec messages; afterwards the account is gone (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      const learner = await createLearner(1001);
+      await signIn(b.page, lang, learner);
+      await b.page.goto(url(localePath(lang, '/account?change=7')));
+      await b.page.locator('.portal-personal-info').getByRole('button', { name: t.info.cancelAccount }).click();
+      const dialog = b.page.getByRole('dialog', { name: t.cancel.title });
+      const one = dialog.locator('form#cancel-step-1');
+      const two = dialog.locator('form#cancel-step-2');
+      await dialog.getByRole('button', { name: t.cancel.next }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.cancel.codeFirst);
+      await one.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+      await one.getByRole('button', { name: t.code.getCode }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.code.codeSent);
+      await one.getByLabel(t.code.smsCode, { exact: true }).fill(await lastSmsCode(learner.phone));
+      await dialog.getByRole('button', { name: t.cancel.next }).click();
 
-    await two.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await two.getByLabel('真实姓名').fill('不是我');
-    await dialog.getByRole('button', { name: '注销账号' }).click();
-    await expect
-      .poll(() => two.locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual(['真实姓名不正确', '请填写注销理由']);
-    await dialog.getByRole('button', { name: '上一步' }).click();
-    expect(await one.getByLabel('验证码', { exact: true }).inputValue()).toMatch(/^\d{6}$/);
-    await dialog.getByRole('button', { name: '下一步' }).click();
-    await two.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    const realName = await b.page
-      .locator('.portal-personal-info')
-      .getByText(/^学员\d+$/)
-      .first()
-      .textContent();
-    await two.getByLabel('真实姓名').fill(realName ?? '');
-    await two.getByLabel('注销理由').fill('不再使用本平台');
-    await dialog.getByRole('button', { name: '注销账号' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('账号已注销');
-    await b.page.waitForURL(/\/login$/);
-    const form = b.page.locator('form#sign-in-password');
-    await form.getByLabel('手机号码').fill(learner.phone);
-    await form.getByLabel('密码', { exact: true }).fill(learner.password);
-    await form.getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await form.getByRole('button', { name: '登 录' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('账号或密码错误');
-  });
+      await two.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+      await two.getByLabel(t.cancel.realName).fill('不是我');
+      await dialog.getByRole('button', { name: t.cancel.title }).click();
+      await expect.poll(() => two.locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.cancel.errors);
+      await dialog.getByRole('button', { name: t.cancel.previous }).click();
+      expect(await one.getByLabel(t.code.smsCode, { exact: true }).inputValue()).toMatch(/^\d{6}$/);
+      await dialog.getByRole('button', { name: t.cancel.next }).click();
+      await two.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);
+      const name = await b.page
+        .locator('.portal-personal-info')
+        .getByText(/^学员\d+$/)
+        .first()
+        .textContent();
+      await two.getByLabel(t.cancel.realName).fill(name ?? '');
+      await two.getByLabel(t.cancel.reason).fill(t.cancel.reasonText);
+      await dialog.getByRole('button', { name: t.cancel.title }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.cancel.done);
+      await waitForPath(b.page, lang, '/login');
+      const s = SIGN_IN_TEXTS[lang];
+      const form = b.page.locator('form#sign-in-password');
+      await form.getByLabel(s.phone, { exact: true }).fill(learner.phone);
+      await form.getByLabel(s.password, { exact: true }).fill(learner.password);
+      await form.getByLabel(s.imageCode, { exact: true }).fill(CAPTCHA_ANSWER);
+      await form.getByRole('button', { name: s.signIn }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.cancel.wrongPassword);
+    },
+  );
 
-  it('crops and uploads an avatar (110×110) and a one-inch photo; wrong files get the spec messages', async () => {
-    const learner = await createLearner(1001);
-    await signIn(b.page, learner.phone, learner.password);
-    await b.page.goto(url('/account?change=7'));
-    const info = b.page.locator('.portal-personal-info');
-    await expect.poll(() => info.getByRole('button', { name: '更换头像' }).isVisible()).toBe(true);
-    // A real 300×200 picture, drawn by the browser.
-    const dataUrl = await b.page.evaluate(() => {
-      const c = document.createElement('canvas');
-      c.width = 300;
-      c.height = 200;
-      const g = c.getContext('2d')!;
-      g.fillStyle = '#2468f2';
-      g.fillRect(0, 0, 300, 200);
-      g.fillStyle = '#ffffff';
-      g.fillRect(100, 50, 100, 100);
-      return c.toDataURL('image/png');
-    });
-    const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+  it.each(LANGS)(
+    'crops and uploads an avatar (110×110) and a one-inch photo; wrong files get the spec messages (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      const learner = await createLearner(1001);
+      await signIn(b.page, lang, learner);
+      await b.page.goto(url(localePath(lang, '/account?change=7')));
+      const info = b.page.locator('.portal-personal-info');
+      await expect.poll(() => info.getByRole('button', { name: t.info.changeAvatar }).isVisible()).toBe(true);
+      // A real 300×200 picture, drawn by the browser.
+      const dataUrl = await b.page.evaluate(() => {
+        const c = document.createElement('canvas');
+        c.width = 300;
+        c.height = 200;
+        const g = c.getContext('2d')!;
+        g.fillStyle = '#2468f2';
+        g.fillRect(0, 0, 300, 200);
+        g.fillStyle = '#ffffff';
+        g.fillRect(100, 50, 100, 100);
+        return c.toDataURL('image/png');
+      });
+      const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
 
-    const avatarInput = info.getByLabel('更换头像');
-    await avatarInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect
-      .poll(() => b.page.locator('.ant-message').textContent())
-      .toContain('上传头像图片只能是 JPG | JPEG | PNG 格式！');
-    await avatarInput.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(501 * 1024) });
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('上传头像图片大小不能超过 500kb！');
-    await avatarInput.setInputFiles({
-      name: 'broken.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('not a picture'),
-    });
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('该图片不支持剪辑');
+      const avatarInput = info.getByLabel(t.info.changeAvatar);
+      await avatarInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.avatar.notPicture);
+      await avatarInput.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(501 * 1024) });
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.avatar.tooBig);
+      await avatarInput.setInputFiles({
+        name: 'broken.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not a picture'),
+      });
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.avatar.cannotCrop);
 
-    await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-    const cropper = b.page.getByRole('dialog', { name: '裁剪头像' });
-    await expect.poll(() => cropper.getByAltText('预览').isVisible()).toBe(true);
-    await cropper.getByRole('button', { name: '确 定' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('头像上传成功');
-    const avatar = info.locator('.ant-avatar img');
-    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/uploads\/avatars\/1001\/[\w-]+\.png$/);
-    const stored = await b.page.evaluate(
-      async (src) => {
-        const img = new Image();
-        img.src = src;
-        await img.decode();
-        return [img.naturalWidth, img.naturalHeight];
-      },
-      (await avatar.getAttribute('src'))!,
-    );
-    expect(stored).toEqual([110, 110]);
+      await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+      const cropper = b.page.getByRole('dialog', { name: t.avatar.cropTitle });
+      await expect.poll(() => cropper.getByAltText(t.avatar.preview).isVisible()).toBe(true);
+      await cropper.getByRole('button', { name: t.ok }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.avatar.done);
+      const avatar = info.locator('.ant-avatar img');
+      await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/uploads\/avatars\/1001\/[\w-]+\.png$/);
+      const stored = await b.page.evaluate(
+        async (src) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return [img.naturalWidth, img.naturalHeight];
+        },
+        (await avatar.getAttribute('src'))!,
+      );
+      expect(stored).toEqual([110, 110]);
 
-    await info.getByLabel('上传一寸照').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('一寸照上传成功');
-    const photo = info.getByAltText('一寸照');
-    await expect
-      .poll(() => photo.getAttribute('src'))
-      .toMatch(/^\/uploads\/private\/1001\/[\w-]+\.png\?expires=\d+&sig=/);
-    expect(await photo.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth])).toEqual([
-      110, 154, 300,
-    ]);
-  });
+      await info
+        .getByLabel(t.info.uploadHeadshot)
+        .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.avatar.headshotDone);
+      const photo = info.getByAltText(t.info.headshot);
+      await expect
+        .poll(() => photo.getAttribute('src'))
+        .toMatch(/^\/uploads\/private\/1001\/[\w-]+\.png\?expires=\d+&sig=/);
+      expect(await photo.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth])).toEqual([
+        110, 154, 300,
+      ]);
+    },
+  );
 
   it('edits the other information with the fields the site configures', async () => {
     const learner = await createLearner(1001);
-    await signIn(b.page, learner.phone, learner.password);
+    await signIn(b.page, 'zh', learner);
     await b.page.goto(url('/account?change=7'));
     const section = b.page.locator('section[aria-labelledby="other-info-title"]');
     await section.getByRole('button', { name: '编辑' }).click();
@@ -275,7 +437,7 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
 
   it('after signing in with an incomplete profile, the tip counts down and opens personal information', async () => {
     const learner = await createLearner(1002);
-    await signIn(b.page, learner.phone, learner.password, '', 'sfj');
+    await signIn(b.page, 'zh', learner, 'sfj');
     const tip = b.page.getByRole('dialog', { name: '温馨提示' });
     await expect.poll(() => tip.textContent()).toMatch(/您的个人资料尚未完善，[45]秒后将前往个人信息页完善资料。/);
     await b.page.waitForURL(/\/account\?change=7$/, { timeout: 10_000 });
@@ -287,7 +449,7 @@ describe.runIf(browserAvailable())('passwords and phone', () => {
 
   it('confirms personal and talent information step by step where the site asks for it (English)', async () => {
     const learner = await createLearner(1004);
-    await signIn(b.page, learner.phone, learner.password, '/en', 'global');
+    await signIn(b.page, 'en', learner, 'global');
     const popup = b.page.getByRole('dialog', { name: 'Confirm your information' }).first();
     await expect.poll(() => popup.textContent()).toContain('Please check your personal information below');
     expect(await popup.getByRole('button', { name: 'Previous' }).count()).toBe(0);

@@ -1,8 +1,98 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { CAPTCHA_ANSWER, knownCaptchas, lastSmsCode } from '../accounts.ts';
+import { LANGS, localePath, waitForPath, type Lang } from '../langs.ts';
 
-// Registering a new learner with the site's configured form (issue 3).
+// Registering a new learner with the site's configured form, in zh and en (issue 3).
+
+// The default site (1001) configures 所在单位 as the label of companyName: a site's own label,
+// shown in both languages.
+const zh = {
+  registerNow: '立即注册',
+  register: '注 册',
+  errors: [
+    '请输入手机号码',
+    '请输入图形验证码',
+    '请输入验证码',
+    '请输入密码',
+    '请输入确认密码',
+    '请输入真实姓名',
+    '请选择性别',
+    '请选择学历',
+    '请输入所在单位',
+  ],
+  phone: '手机号码',
+  imageCode: '图形验证码',
+  getCode: '获取验证码',
+  codeSent: '短信验证码已发送，请注意查收',
+  smsCode: '验证码',
+  password: '密码',
+  confirmPassword: '确认密码',
+  nickname: '昵称',
+  realName: '真实姓名',
+  gender: ['性别', '女'],
+  education: ['学历', '本科'],
+  company: '所在单位',
+  category: '人员类别',
+  civilServant: '公务员',
+  jobType: ['职位类型', '综合管理类'],
+  duty: ['行政职务', '领导职务'],
+  rank: ['职级', '一级主任科员'],
+  institution: '事业单位人员',
+  postType: ['岗位类型', '专业技术岗位'],
+  email: '工作邮箱',
+  invalidEmail: ['请输入正确的邮箱地址'],
+  // Values typed in.
+  newNickname: '新同学',
+  newRealName: '林新',
+  newCompany: '示例科技有限公司',
+  // Phones of this language's registrations: 139 0000 xxxx.
+  phonePrefix: '1390000',
+};
+
+const TEXTS: Record<Lang, typeof zh> = {
+  zh,
+  en: {
+    registerNow: 'Register now',
+    register: 'Register',
+    errors: [
+      'Please enter your mobile number',
+      'Please enter the image code',
+      'Please enter the code',
+      'Please enter a password',
+      'Please enter confirm password',
+      'Please enter Real name',
+      'Please select Gender',
+      'Please select Education',
+      'Please enter 所在单位',
+    ],
+    phone: 'Mobile number',
+    imageCode: 'Image code',
+    getCode: 'Get code',
+    codeSent: 'SMS code sent, please check',
+    smsCode: 'SMS code',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    nickname: 'Nickname',
+    realName: 'Real name',
+    gender: ['Gender', 'Female'],
+    education: ['Education', 'Bachelor'],
+    company: '所在单位',
+    category: 'Personal category',
+    civilServant: 'Civil servant',
+    jobType: ['Job position type', 'General management'],
+    duty: ['Administrative duty', 'Leading post'],
+    rank: ['Rank', 'First-class principal staff member'],
+    institution: 'Public institution staff',
+    postType: ['Post type', 'Professional post'],
+    email: 'Work email',
+    invalidEmail: ['Please enter a valid email address'],
+    newNickname: 'Newcomer',
+    newRealName: 'Lin Xin',
+    newCompany: 'Example Technology Ltd',
+    phonePrefix: '1391000',
+  },
+};
 
 describe.runIf(browserAvailable())('registration', () => {
   let b: Browser;
@@ -26,62 +116,53 @@ describe.runIf(browserAvailable())('registration', () => {
     await b.page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
   }
 
-  it('registers on the default site with its configured fields and lands signed in; errors use the spec texts', async () => {
-    await b.page.goto(url('/login'));
-    await b.page.getByRole('link', { name: '立即注册' }).click();
-    await b.page.waitForURL(/\/register$/);
-    await form().getByRole('button', { name: '注 册' }).click();
-    await expect
-      .poll(() => form().locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual([
-        '请输入手机号码',
-        '请输入图形验证码',
-        '请输入验证码',
-        '请输入密码',
-        '请输入确认密码',
-        '请输入真实姓名',
-        '请选择性别',
-        '请选择学历',
-        '请输入所在单位',
-      ]);
+  it.each(LANGS)(
+    'registers on the default site with its configured fields and lands signed in; errors use the spec texts (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      const choosePair = ([label, option]: string[]) => choose(label!, option!);
+      await b.page.goto(url(localePath(lang, '/login')));
+      await b.page.getByRole('link', { name: t.registerNow }).click();
+      await waitForPath(b.page, lang, '/register');
+      await form().getByRole('button', { name: t.register }).click();
+      await expect.poll(() => form().locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.errors);
 
-    const phone = `1390000${String(Date.now()).slice(-4)}`;
-    await form().getByLabel('手机号码').fill(phone);
-    await form().getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await form().getByRole('button', { name: '获取验证码' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('短信验证码已发送，请注意查收');
-    await form()
-      .getByLabel('验证码', { exact: true })
-      .fill(await lastSmsCode(phone));
-    await form().getByLabel('图形验证码').fill(CAPTCHA_ANSWER);
-    await form().getByLabel('密码', { exact: true }).fill('Newbie#2026');
-    await form().getByLabel('确认密码').fill('Newbie#2026');
-    await form().getByLabel('昵称').fill('新同学');
-    await form().getByLabel('真实姓名').fill('林新');
-    await choose('性别', '女');
-    await choose('学历', '本科');
-    await form().getByLabel('所在单位').fill('示例科技有限公司');
-    // The personal-category cascade: civil servants have job position types, duties and ranks.
-    await choose('人员类别', '公务员');
-    await choose('职位类型', '综合管理类');
-    await choose('行政职务', '领导职务');
-    await choose('职级', '一级主任科员');
-    // Another category resets and hides the lower levels; institutions have post types, no ranks.
-    await choose('人员类别', '事业单位人员');
-    await expect.poll(() => form().getByLabel('职级', { exact: true }).count()).toBe(0);
-    await choose('岗位类型', '专业技术岗位');
-    await form().getByLabel('工作邮箱').fill('not-an-email');
-    await form().getByRole('button', { name: '注 册' }).click();
-    await expect
-      .poll(() => form().locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual(['请输入正确的邮箱地址']);
-    await form().getByLabel('工作邮箱').fill('lin@example.com');
-    await form().getByRole('button', { name: '注 册' }).click();
-    await b.page.waitForURL(/\/home$/);
-    await expect
-      .poll(() => b.page.locator('header.portal-header').getByRole('button', { name: '新同学' }).isVisible())
-      .toBe(true);
-  });
+      const phone = `${t.phonePrefix}${String(Date.now()).slice(-4)}`;
+      await form().getByLabel(t.phone).fill(phone);
+      await form().getByLabel(t.imageCode).fill(CAPTCHA_ANSWER);
+      await form().getByRole('button', { name: t.getCode }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.codeSent);
+      await form()
+        .getByLabel(t.smsCode, { exact: true })
+        .fill(await lastSmsCode(phone));
+      await form().getByLabel(t.imageCode).fill(CAPTCHA_ANSWER);
+      await form().getByLabel(t.password, { exact: true }).fill('Newbie#2026');
+      await form().getByLabel(t.confirmPassword).fill('Newbie#2026');
+      await form().getByLabel(t.nickname).fill(t.newNickname);
+      await form().getByLabel(t.realName).fill(t.newRealName);
+      await choosePair(t.gender);
+      await choosePair(t.education);
+      await form().getByLabel(t.company).fill(t.newCompany);
+      // The personal-category cascade: civil servants have job position types, duties and ranks.
+      await choose(t.category, t.civilServant);
+      await choosePair(t.jobType);
+      await choosePair(t.duty);
+      await choosePair(t.rank);
+      // Another category resets and hides the lower levels; institutions have post types, no ranks.
+      await choose(t.category, t.institution);
+      await expect.poll(() => form().getByLabel(t.rank[0]!, { exact: true }).count()).toBe(0);
+      await choosePair(t.postType);
+      await form().getByLabel(t.email).fill('not-an-email');
+      await form().getByRole('button', { name: t.register }).click();
+      await expect.poll(() => form().locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.invalidEmail);
+      await form().getByLabel(t.email).fill('lin@example.com');
+      await form().getByRole('button', { name: t.register }).click();
+      await waitForPath(b.page, lang, '/home');
+      await expect
+        .poll(() => b.page.locator('header.portal-header').getByRole('button', { name: t.newNickname }).isVisible())
+        .toBe(true);
+    },
+  );
 
   it('a site with registration off sends /register home and shows no register link', async () => {
     await b.page.goto(url('/register', 'yb'));

@@ -1,10 +1,79 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
+import { LANGS, SIGN_IN_TEXTS, localePath, waitForPath, type Lang } from '../langs.ts';
 
-// Signing in, the header's user menu, signing out and choosing an enterprise, with the demo
-// accounts (password Demo@2026) in a real Chromium (issue 3).
+// Signing in, the header's user menu, signing out and choosing or switching the enterprise, with
+// the demo accounts (password Demo@2026) in a real Chromium, in zh and en (issue 3).
 const PASSWORD = 'Demo@2026';
+
+const zh = {
+  ...SIGN_IN_TEXTS.zh,
+  errors: ['请输入手机号码', '请输入密码', '请输入图形验证码'],
+  invalidPhone: '请输入正确的手机号码',
+  wrongPassword: '账号或密码错误',
+  admin: '管理后台',
+  menu: '个人中心菜单',
+  // The menu of a member of 1001, which hides 9 (我的签到).
+  entries: ['个人信息', '我的学习', '培训档案', '我的档案', '我的订单', '我的报名', '我的留言', '总学分 0', '证书 0'],
+  signOut: '退出登录',
+  signOutConfirm: '确定要退出登录吗？',
+  ok: '确 定',
+  byCode: '验证码登录',
+  getCode: '获取验证码',
+  codeSent: '短信验证码已发送，请注意查收',
+  resendIn: /^5\d秒后重新获取$/,
+  smsCode: '验证码',
+  // The demo account and site signing in with an SMS code (one account per language: a phone
+  // gets one code a minute).
+  smsAccount: { phone: '13800000001', name: '张晓明', host: undefined as 'global' | undefined },
+  enter: '进入',
+  current: '当前',
+  checkIns: '我的签到',
+  verifyBanner: '请填写真实姓名和身份证号码完成实名认证',
+  notice: '温馨提示',
+  correctAddress: '正确地址：',
+  goThere: '确认前往',
+};
+
+const TEXTS: Record<Lang, typeof zh> = {
+  zh,
+  en: {
+    ...SIGN_IN_TEXTS.en,
+    errors: ['Please enter your mobile number', 'Please enter your password', 'Please enter the image code'],
+    invalidPhone: 'Please enter a valid mobile number',
+    wrongPassword: 'Wrong account or password',
+    admin: 'Admin',
+    menu: 'Account menu',
+    entries: [
+      'Personal information',
+      'My study',
+      'Training records',
+      'My records',
+      'My orders',
+      'My enrolments',
+      'My messages',
+      'Total points 0',
+      'Certificates 0',
+    ],
+    signOut: 'Sign out',
+    signOutConfirm: 'Are you sure you want to log out?',
+    ok: 'OK',
+    byCode: 'SMS code',
+    getCode: 'Get code',
+    codeSent: 'SMS code sent, please check',
+    resendIn: /^Again in 5\d s$/,
+    smsCode: 'SMS code',
+    smsAccount: { phone: '13800000003', name: '王磊', host: 'global' },
+    enter: 'Enter',
+    current: 'Current',
+    checkIns: 'My check-ins',
+    verifyBanner: 'Please enter your real name and ID number to verify your identity',
+    notice: 'Notice',
+    correctAddress: 'Correct address: ',
+    goThere: 'Go there',
+  },
+};
 
 describe.runIf(browserAvailable())('signing in', () => {
   let b: Browser;
@@ -25,98 +94,159 @@ describe.runIf(browserAvailable())('signing in', () => {
   const form = () => b.page.locator('form[id^="sign-in-"]:visible');
   const field = (label: string) => form().getByLabel(label, { exact: true });
 
-  it('shows the spec messages for an empty or malformed form, and 账号或密码错误 for a wrong password', async () => {
-    await b.page.goto(url('/login'));
-    await form().getByRole('button', { name: '登 录' }).click();
+  it.each(LANGS)(
+    'shows the spec messages for an empty or malformed form, and the wrong-password message (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      await b.page.goto(url(localePath(lang, '/login')));
+      await form().getByRole('button', { name: t.signIn }).click();
+      await expect.poll(() => form().locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.errors);
+      await field(t.phone).fill('12345');
+      await expect
+        .poll(() => form().locator('.ant-form-item-explain-error').first().textContent())
+        .toBe(t.invalidPhone);
+
+      await field(t.phone).fill('13800000001');
+      await field(t.password).fill('Wrong@2026');
+      await field(t.imageCode).fill(CAPTCHA_ANSWER);
+      await form().getByRole('button', { name: t.signIn }).click();
+      await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.wrongPassword);
+      // The captcha is used up: the field is emptied for the next one.
+      await expect.poll(() => field(t.imageCode).inputValue()).toBe('');
+    },
+  );
+
+  it.each(LANGS)(
+    'signs in with the password and returns to the page asked for; the user menu; signing out (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      await b.page.goto(url(localePath(lang, '/account?change=7')));
+      await b.page.waitForURL((u) => u.pathname === localePath(lang, '/login'));
+      expect(new URL(b.page.url()).searchParams.get('redirect')).toBe(localePath(lang, '/account?change=7'));
+
+      await field(t.phone).fill('13800000002');
+      await field(t.password).fill(PASSWORD);
+      await field(t.imageCode).fill(CAPTCHA_ANSWER);
+      await form().getByRole('button', { name: t.signIn }).click();
+      await waitForPath(b.page, lang, '/account?change=7');
+
+      // The header: administrator button, name, menu entries (1001 hides 9, my check-ins).
+      const header = b.page.locator('header.portal-header');
+      await expect.poll(() => header.getByRole('link', { name: t.admin }).getAttribute('href')).toBe('/crm/');
+      const name = header.getByRole('button', { name: '李静' });
+      await name.hover();
+      const menu = b.page.getByRole('navigation', { name: t.menu });
+      expect(await menu.getByRole('link').allTextContents()).toEqual(t.entries);
+      expect(await menu.getByRole('link', { name: t.entries[0] }).getAttribute('href')).toBe(
+        localePath(lang, '/account?change=7'),
+      );
+
+      await menu.getByRole('button', { name: t.signOut }).click();
+      const dialog = b.page.getByRole('dialog');
+      await expect.poll(() => dialog.textContent()).toContain(t.signOutConfirm);
+      await dialog.getByRole('button', { name: t.ok }).click();
+      await waitForPath(b.page, lang, '/login');
+      // The session is over: the account area asks to sign in again.
+      await b.page.goto(url(localePath(lang, '/account')));
+      await waitForPath(b.page, lang, `/login?redirect=${encodeURIComponent(localePath(lang, '/account'))}`);
+    },
+  );
+
+  it.each(LANGS)('signs in with an SMS code (%s)', async (lang) => {
+    const t = TEXTS[lang];
+    const { phone, name, host } = t.smsAccount;
+    await b.page.goto(url(localePath(lang, '/login'), host));
+    await b.page.getByRole('tab', { name: t.byCode }).click();
+    await field(t.phone).fill(phone);
+    await field(t.imageCode).fill(CAPTCHA_ANSWER);
+    await form().getByRole('button', { name: t.getCode }).click();
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.codeSent);
+    await expect.poll(() => form().locator('.portal-sms-button').textContent()).toMatch(t.resendIn);
+    await field(t.smsCode).fill(await lastSmsCode(phone));
+    await form().getByRole('button', { name: t.signIn }).click();
+    await waitForPath(b.page, lang, '/home');
     await expect
-      .poll(() => form().locator('.ant-form-item-explain-error').allTextContents())
-      .toEqual(['请输入手机号码', '请输入密码', '请输入图形验证码']);
-    await field('手机号码').fill('12345');
-    await expect
-      .poll(() => form().locator('.ant-form-item-explain-error').first().textContent())
-      .toBe('请输入正确的手机号码');
-
-    await field('手机号码').fill('13800000001');
-    await field('密码').fill('Wrong@2026');
-    await field('图形验证码').fill(CAPTCHA_ANSWER);
-    await form().getByRole('button', { name: '登 录' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('账号或密码错误');
-    // The captcha is used up: the field is emptied for the next one.
-    await expect.poll(() => field('图形验证码').inputValue()).toBe('');
-  });
-
-  it('signs in with the password and returns to the page asked for; the user menu; signing out', async () => {
-    await b.page.goto(url('/account?change=7'));
-    await b.page.waitForURL(/\/login\?redirect=/);
-    expect(new URL(b.page.url()).searchParams.get('redirect')).toBe('/account?change=7');
-
-    await field('手机号码').fill('13800000002');
-    await field('密码').fill(PASSWORD);
-    await field('图形验证码').fill(CAPTCHA_ANSWER);
-    await form().getByRole('button', { name: '登 录' }).click();
-    await b.page.waitForURL(/\/account\?change=7$/);
-
-    // The header: administrator button, name, menu entries (1001 hides 9, my check-ins).
-    const header = b.page.locator('header.portal-header');
-    await expect.poll(() => header.getByRole('link', { name: '管理后台' }).getAttribute('href')).toBe('/crm/');
-    const name = header.getByRole('button', { name: '李静' });
-    await name.hover();
-    const menu = b.page.getByRole('navigation', { name: '个人中心菜单' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual([
-      '个人信息',
-      '我的学习',
-      '培训档案',
-      '我的档案',
-      '我的订单',
-      '我的报名',
-      '我的留言',
-      '总学分 0',
-      '证书 0',
-    ]);
-    expect(await menu.getByRole('link', { name: '个人信息' }).getAttribute('href')).toBe('/account?change=7');
-
-    await menu.getByRole('button', { name: '退出登录' }).click();
-    const dialog = b.page.getByRole('dialog');
-    await expect.poll(() => dialog.textContent()).toContain('确定要退出登录吗？');
-    await dialog.getByRole('button', { name: '确 定' }).click();
-    await b.page.waitForURL(/\/login$/);
-    // The session is over: the account area asks to sign in again.
-    await b.page.goto(url('/account'));
-    await b.page.waitForURL(/\/login\?redirect=%2Faccount$/);
-  });
-
-  it('signs in with an SMS code in English', async () => {
-    await b.page.goto(url('/en/login', 'global'));
-    await b.page.getByRole('tab', { name: 'SMS code' }).click();
-    await field('Mobile number').fill('13800000003');
-    await field('Image code').fill(CAPTCHA_ANSWER);
-    await form().getByRole('button', { name: 'Get code' }).click();
-    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain('SMS code sent, please check');
-    await expect.poll(() => form().locator('.portal-sms-button').textContent()).toMatch(/Again in 5\d s/);
-    await field('SMS code').fill(await lastSmsCode('13800000003'));
-    await form().getByRole('button', { name: 'Sign in' }).click();
-    await b.page.waitForURL(/\/en\/home$/);
-    await expect
-      .poll(() => b.page.locator('header.portal-header').getByRole('button', { name: '王磊' }).isVisible())
+      .poll(() => b.page.locator('header.portal-header').getByRole('button', { name }).isVisible())
       .toBe(true);
   });
 
-  it('a person of several enterprises signing in elsewhere chooses one at /company', async () => {
-    await b.page.goto(url('/login', 'yb'));
-    await field('手机号码').fill('13800000001');
-    await field('密码').fill(PASSWORD);
-    await field('图形验证码').fill(CAPTCHA_ANSWER);
-    await form().getByRole('button', { name: '登 录' }).click();
-    await b.page.waitForURL(/\/company\?redirect=%2Fhome$/);
+  it.each(LANGS)('a person of several enterprises signing in elsewhere chooses one at /company (%s)', async (lang) => {
+    const t = TEXTS[lang];
+    await b.page.goto(url(localePath(lang, '/login'), 'yb'));
+    await field(t.phone).fill('13800000001');
+    await field(t.password).fill(PASSWORD);
+    await field(t.imageCode).fill(CAPTCHA_ANSWER);
+    await form().getByRole('button', { name: t.signIn }).click();
+    await waitForPath(b.page, lang, `/company?redirect=${encodeURIComponent(localePath(lang, '/home'))}`);
     // Any other page leads back here until one is chosen.
-    await b.page.goto(url('/about', 'yb'));
-    await b.page.waitForURL(/\/company\?redirect=%2Fabout$/);
+    await b.page.goto(url(localePath(lang, '/about'), 'yb'));
+    await waitForPath(b.page, lang, `/company?redirect=${encodeURIComponent(localePath(lang, '/about'))}`);
     const list = b.page.locator('.portal-company .ant-list-item');
     await expect.poll(() => list.count()).toBe(2);
-    await b.page.getByRole('button', { name: '进入 司法行政干部教育培训平台' }).click();
-    await b.page.waitForURL(/\/about$/);
+    await b.page.getByRole('button', { name: `${t.enter} 司法行政干部教育培训平台` }).click();
+    await waitForPath(b.page, lang, '/about');
     expect(await b.page.title()).toBe('司法行政干部教育培训平台');
   });
+
+  it.each(LANGS)(
+    'a member of two enterprises switches at /company while signed in: header and data are the other one’s (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      const account = localePath(lang, '/account?change=7');
+      await b.page.goto(url(account));
+      await field(t.phone).fill('13800000001');
+      await field(t.password).fill(PASSWORD);
+      await field(t.imageCode).fill(CAPTCHA_ANSWER);
+      await form().getByRole('button', { name: t.signIn }).click();
+      await waitForPath(b.page, lang, '/account?change=7');
+      const header = b.page.locator('header.portal-header');
+      const logo = header.locator('.portal-logo img');
+      const info = b.page.locator('.portal-personal-info');
+      const theme = () =>
+        b.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--portal-theme'));
+      const menuEntries = async () => {
+        await header.getByRole('button', { name: '张晓明' }).hover();
+        return b.page.getByRole('navigation', { name: t.menu }).getByRole('link').allTextContents();
+      };
+      // 1001 (this address's site): its logo, its menu without my check-ins, no identity check.
+      await expect.poll(() => logo.getAttribute('alt')).toBe('智学企业培训平台');
+      expect(await logo.getAttribute('src')).toBe('/demo/zhixue-logo.svg');
+      expect(await b.page.title()).toBe('智学企业培训平台');
+      expect(await theme()).toBe('#2468f2');
+      await expect.poll(() => info.textContent()).toContain('138****0001');
+      expect(await info.textContent()).not.toContain(t.verifyBanner);
+      expect(await menuEntries()).toEqual(t.entries);
+
+      await b.page.goto(url(`${localePath(lang, '/company')}?redirect=${encodeURIComponent(account)}`));
+      const items = b.page.locator('.portal-company .ant-list-item');
+      await expect.poll(() => items.count()).toBe(2);
+      expect(await items.filter({ hasText: '智学企业培训平台' }).locator('.ant-tag').textContent()).toBe(t.current);
+      expect(await items.filter({ hasText: '司法行政干部教育培训平台' }).locator('.ant-tag').count()).toBe(0);
+      await b.page.getByRole('button', { name: `${t.enter} 司法行政干部教育培训平台` }).click();
+      await waitForPath(b.page, lang, '/account?change=7');
+
+      // Now 1002 on the same address, which is 1001's: the wrong-domain alert names 1002's own
+      // address (sfj.localhost). It cannot be closed; once seen (first-visit cookie) it stays away.
+      const alert = b.page.getByRole('dialog', { name: t.notice });
+      await expect.poll(() => alert.textContent()).toContain(`${t.correctAddress}sfj.localhost`);
+      expect(await alert.getByRole('button', { name: t.goThere }).isVisible()).toBe(true);
+      await b.page.reload();
+      // 1002's title, logo and theme, its identity check, its menu.
+      await expect.poll(() => logo.getAttribute('alt')).toBe('司法行政干部教育培训平台');
+      expect(await logo.getAttribute('src')).toBe('/demo/sfj-logo.svg');
+      expect(await b.page.title()).toBe('司法行政干部教育培训平台');
+      expect(await theme()).toBe('#b4232a');
+      await expect.poll(() => info.textContent()).toContain(t.verifyBanner);
+      // 1002 hides no entry: my check-ins is back, before my messages.
+      expect(await alert.count()).toBe(0);
+      expect(await menuEntries()).toEqual([...t.entries.slice(0, 6), t.checkIns, ...t.entries.slice(6)]);
+      await b.page.goto(url(localePath(lang, '/company')));
+      await expect.poll(() => items.count()).toBe(2);
+      expect(await items.filter({ hasText: '司法行政干部教育培训平台' }).locator('.ant-tag').textContent()).toBe(
+        t.current,
+      );
+    },
+  );
 
   it('signs in with an employee number on the enterprise of the site', async () => {
     await b.page.goto(url('/login'));

@@ -111,7 +111,7 @@ const TEXTS: Record<Lang, typeof zh> = {
       oldPassword: 'Old password',
       newPassword: 'New password',
       confirmPassword: 'Confirm password',
-      empty: ['Please enter the old password', 'Please enter a password', 'Please enter confirm password'],
+      empty: ['Please enter the old password', 'Please enter a password', 'Please enter the password again'],
       wrong: [
         'The password must be 8-20 characters and combine upper-case letters, lower-case letters, and digits or special characters',
         'The two passwords entered differ',

@@ -5,8 +5,8 @@ import { LANGS, localePath, waitForPath, type Lang } from '../langs.ts';
 
 // Registering a new learner with the site's configured form, in zh and en (issue 3).
 
-// The default site (1001) configures 所在单位 as the label of companyName: a site's own label,
-// shown in both languages.
+// The default site (1001) configures 所在单位 as the label of companyName: a site's own Chinese
+// label, shown on Chinese pages; English pages show the default English label (Employer).
 const zh = {
   registerNow: '立即注册',
   register: '注 册',
@@ -60,11 +60,11 @@ const TEXTS: Record<Lang, typeof zh> = {
       'Please enter the image code',
       'Please enter the code',
       'Please enter a password',
-      'Please enter confirm password',
-      'Please enter Real name',
-      'Please select Gender',
-      'Please select Education',
-      'Please enter 所在单位',
+      'Please enter the password again',
+      'Please enter real name',
+      'Please select gender',
+      'Please select education',
+      'Please enter employer',
     ],
     phone: 'Mobile number',
     imageCode: 'Image code',
@@ -77,7 +77,7 @@ const TEXTS: Record<Lang, typeof zh> = {
     realName: 'Real name',
     gender: ['Gender', 'Female'],
     education: ['Education', 'Bachelor'],
-    company: '所在单位',
+    company: 'Employer',
     category: 'Personal category',
     civilServant: 'Civil servant',
     jobType: ['Job position type', 'General management'],
@@ -197,7 +197,7 @@ describe.runIf(browserAvailable())('registration', () => {
     await choose('Personal category', 'Public institution staff');
     await choose('Post type', 'Professional post');
     await choose('Administrative duty', 'Senior title');
-    await f.getByLabel('工作单位').fill('Example Bureau');
+    await f.getByLabel('Employer').fill('Example Bureau');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
       'base64',

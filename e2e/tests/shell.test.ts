@@ -53,6 +53,11 @@ describe.runIf(browserAvailable())('the shell', () => {
     expect(await nav.locator('.portal-nav-more-panel a').allTextContents()).toEqual(
       expect.arrayContaining(['个人中心', '关于我们', '证书查询']),
     );
+    // A click after the hover that opened it keeps it open; the next click closes it.
+    await more.click();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await more.click();
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('shows all items inline with 6 or fewer (SFJ has 6)', async () => {

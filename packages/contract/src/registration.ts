@@ -106,20 +106,46 @@ export interface ConfiguredField {
 }
 
 /** The fields of a group as the form shows them: defaults merged with the site's configuration. */
+/**
+ * A field's label: the site's own name for it, else the default. A site configures one name per
+ * field, usually Chinese; English pages use it only when it is not Chinese (an English site's own
+ * name), else the default English label.
+ */
+export function fieldLabel(def: FieldDef, configuredName: string | undefined, lang: Lang): string {
+  if (!configuredName) return def.label[lang];
+  return lang === 'en' && /[\u3400-\u9fff]/.test(configuredName) ? def.label.en : configuredName;
+}
+
+/** A label inside an English sentence: "Please enter real name", but "ID number" stays. */
+export function labelInSentence(label: string): string {
+  return /^[A-Z]{2,}\b/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 export function formFields<F extends string>(
   defaults: Record<F, FieldDef>,
   configured: ConfiguredField[] | undefined,
   lang: Lang,
-): Array<{ field: F; def: FieldDef; label: string; required: boolean; show: boolean; sort: number }> {
+): Array<{
+  field: F;
+  def: FieldDef;
+  label: string;
+  /** The label in both languages (the server's messages carry both). */
+  labels: Record<Lang, string>;
+  required: boolean;
+  show: boolean;
+  sort: number;
+}> {
   const byField = new Map((configured ?? []).map((c) => [c.field, c]));
   return (Object.keys(defaults) as F[])
     .map((field, i) => {
       const def = defaults[field];
       const c = byField.get(field);
+      const labels = { zh: fieldLabel(def, c?.name, 'zh'), en: fieldLabel(def, c?.name, 'en') };
       return {
         field,
         def,
-        label: c?.name || def.label[lang],
+        label: labels[lang],
+        labels,
         required: c ? c.required : def.required,
         show: c ? c.show : def.show,
         sort: c ? c.sort : 1000 + i,

@@ -259,6 +259,26 @@ export const sessions = pgTable(
 );
 
 /** Image captchas: the answer's hash, single use (used_at), short-lived. Not tenant-owned. */
+/**
+ * One-time tickets that carry a session to another host (switching to an enterprise whose site
+ * has its own address: the session cookie belongs to one host). Single use, a minute long.
+ */
+export const sessionHandoffs = pgTable(
+  'session_handoffs',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('session_handoffs_expires_idx').on(t.expiresAt)],
+);
+
 export const captchas = pgTable(
   'captchas',
   {

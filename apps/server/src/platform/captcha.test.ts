@@ -27,7 +27,9 @@ describe('image captcha', () => {
       // Every point of the glyphs' paths lies inside the box (the default 56 px font did not).
       const glyphs = [...svg.matchAll(/<path fill="[^"]+" d="([^"]+)"/g)].map((m) => m[1]!);
       expect(glyphs).toHaveLength(4);
-      const ys = glyphs.flatMap((d) => [...d.matchAll(/-?\d+(?:\.\d+)?\s+(-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1])));
+      const ys = glyphs.flatMap((d) =>
+        [...d.matchAll(/-?\d+(?:\.\d+)?\s+(-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1])),
+      );
       expect(Math.max(...ys)).toBeLessThanOrEqual(40);
       expect(Math.min(...ys)).toBeGreaterThanOrEqual(0);
     }

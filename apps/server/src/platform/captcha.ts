@@ -71,7 +71,11 @@ export class CaptchaStore {
     try {
       this.judge(row, token, answer, now);
     } catch (err) {
-      if (row) await this.db.update(schema.captchas).set({ usedAt: now }).where(eq(schema.captchas.tokenHash, hash(token)));
+      if (row)
+        await this.db
+          .update(schema.captchas)
+          .set({ usedAt: now })
+          .where(eq(schema.captchas.tokenHash, hash(token)));
       throw err;
     }
   }

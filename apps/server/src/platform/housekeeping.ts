@@ -35,7 +35,9 @@ export class Housekeeping {
     const count = async (q: Promise<{ rowCount: number | null }>) => (await q).rowCount ?? 0;
     return {
       captchas: await count(this.db.delete(schema.captchas).where(lt(schema.captchas.expiresAt, before(HOUR)))),
-      sessions: await count(this.db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, before(DAY)))),
+      sessions:
+        (await count(this.db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, before(DAY))))) +
+        (await count(this.db.delete(schema.sessionHandoffs).where(lt(schema.sessionHandoffs.expiresAt, before(HOUR))))),
       smsCodes: await count(this.db.delete(schema.smsCodes).where(lt(schema.smsCodes.expiresAt, before(DAY)))),
       smsOutbox: await count(this.db.delete(schema.smsOutbox).where(lt(schema.smsOutbox.createdAt, before(DAY)))),
       uploads: await this.uploads.sweep(now),

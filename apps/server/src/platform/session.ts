@@ -4,6 +4,9 @@ import { ErrorCode, TOKEN_TTL_MS } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 import { AppError } from './errors.ts';
 
+/** How long a session handoff ticket is good for (the browser follows it at once). */
+export const HANDOFF_TTL_MS = 60_000;
+
 export interface Session {
   tokenHash: string;
   accountId: number;
@@ -120,6 +123,26 @@ export class SessionStore {
       .update(schema.sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt)));
+  }
+
+  /** A one-time ticket (a minute long) that opens a session of this account and enterprise elsewhere. */
+  async createHandoff(accountId: number, eid: number, now = new Date()): Promise<string> {
+    const ticket = randomBytes(32).toString('base64url');
+    await this.db
+      .insert(schema.sessionHandoffs)
+      .values({ ticketHash: hashToken(ticket), accountId, eid, expiresAt: new Date(now.getTime() + HANDOFF_TTL_MS) });
+    return ticket;
+  }
+
+  /** Uses up a ticket for this enterprise: the account it carries, or null (unknown, used, expired, elsewhere). */
+  async takeHandoff(ticket: string, eid: number, now = new Date()): Promise<number | null> {
+    const [row] = await this.db
+      .update(schema.sessionHandoffs)
+      .set({ usedAt: now })
+      .where(and(eq(schema.sessionHandoffs.ticketHash, hashToken(ticket)), isNull(schema.sessionHandoffs.usedAt)))
+      .returning();
+    if (!row || row.eid !== eid || row.expiresAt.getTime() <= now.getTime()) return null;
+    return row.accountId;
   }
 
   /** Ends every session of an account (password or phone changed, account cancelled). */

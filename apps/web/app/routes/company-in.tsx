@@ -1,3 +1,4 @@
+import { labelInSentence } from '@portal/contract/registration';
 import { useRef, useState } from 'react';
 import { App, Button, Form, Input, Result } from 'antd';
 import { enterpriseApply } from '@portal/contract/calls/user';
@@ -26,7 +27,7 @@ function ApplyForm() {
   const captcha = useRef<CaptchaHandle>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const enter = (label: string) => format(t.pleaseEnter, { label });
+  const enter = (label: string) => format(t.pleaseEnter, { label: labelInSentence(label) });
 
   const submit = async (v: Values) => {
     setBusy(true);

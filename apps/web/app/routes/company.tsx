@@ -29,9 +29,11 @@ function ChooseEnterprise() {
   const choose = async (eid: number) => {
     setChoosing(eid);
     try {
-      await request(chooseEnterprise, { eid });
-      // The new session is the cookie the answer set; the whole page starts from it.
-      window.location.assign(safeRedirect(params.get('redirect'), localePath('/home', lang)));
+      const { siteUrl } = await request(chooseEnterprise, { eid });
+      // The new session is the cookie the answer set; the whole page starts from it. An enterprise
+      // with its own address is opened there, signed in by the one-time link.
+      const target = safeRedirect(params.get('redirect'), localePath('/home', lang));
+      window.location.assign(siteUrl ? `${siteUrl}&redirect=${encodeURIComponent(target)}` : target);
     } catch {
       setChoosing(null);
     }

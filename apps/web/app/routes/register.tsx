@@ -4,7 +4,13 @@ import { App, Button, Form, Input, Result, Spin } from 'antd';
 import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
 import { register, registrationConfig, sendVerificationCode, SmsPurpose } from '@portal/contract/calls/user';
 import { ErrorCode } from '@portal/contract/errors';
-import { DEFAULT_GROUP_FIELDS, DETAIL_FIELDS, formFields, type ConfiguredField } from '@portal/contract/registration';
+import {
+  DEFAULT_GROUP_FIELDS,
+  DETAIL_FIELDS,
+  formFields,
+  labelInSentence,
+  type ConfiguredField,
+} from '@portal/contract/registration';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
 import { confirmRules, requiredRule, ruleOf } from '../features/account/form-rules.ts';
@@ -96,7 +102,7 @@ function RegisterForm() {
     (f) => f.field !== 'userName' || website.usernameOpenSet,
   );
   const detail = formFields(DETAIL_FIELDS, config.userTitle, lang);
-  const enter = (label: string) => format(t.pleaseEnter, { label });
+  const enter = (label: string) => format(t.pleaseEnter, { label: labelInSentence(label) });
 
   const sendCode = () =>
     sendCodeFrom(
@@ -194,7 +200,7 @@ function RegisterForm() {
       scrollToFirstError
     >
       <h2 className="portal-form-part">{t.accountPart}</h2>
-      <Form.Item name="phone" label={t.phone} rules={[ruleOf('mobile', lang)]}>
+      <Form.Item name="phone" label={t.phone} rules={[ruleOf('mobile', lang)]} required>
         <Input placeholder={t.phonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="tel" />
       </Form.Item>
       <Form.Item name="imageCode" label={t.imageCode} rules={[requiredRule(t.imageCodeRequired)]}>
@@ -208,16 +214,19 @@ function RegisterForm() {
           <SmsCodeButton onSend={sendCode} />
         </div>
       </Form.Item>
-      <Form.Item name="loginPsw" label={t.password} rules={[ruleOf('password', lang)]} extra={t.passwordHint}>
+      <Form.Item name="loginPsw" label={t.password} rules={[ruleOf('password', lang)]} extra={t.passwordHint} required>
         <Input.Password placeholder={t.passwordPlaceholder} maxLength={20} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirmPassword"
         label={t.confirmPassword}
         dependencies={['loginPsw']}
-        rules={confirmRules('loginPsw', { confirmRequired: t.confirmRequired, confirmMismatch: t.confirmMismatch })}
+        rules={confirmRules('loginPsw', {
+          confirmRequired: t.confirmRequired,
+          confirmMismatch: t.registerConfirmMismatch,
+        })}
       >
-        <Input.Password placeholder={t.confirmPasswordPlaceholder} maxLength={20} autoComplete="new-password" />
+        <Input.Password placeholder={t.registerConfirmPlaceholder} maxLength={20} autoComplete="new-password" />
       </Form.Item>
 
       <h2 className="portal-form-part">{t.personalPart}</h2>

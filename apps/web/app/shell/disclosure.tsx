@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 /**
  * A button with a panel that opens on hover, on click and from the keyboard (Enter or Space;
- * Escape closes and returns focus), closing when the pointer or focus leaves. Plain React and CSS:
+ * Escape closes and returns focus), closing when the pointer or focus leaves; a click after the
+ * hover that opened it keeps it open, the next one closes it. Plain React and CSS:
  * the header and float window stay out of antd so the first load stays small.
  */
 export function Disclosure({
@@ -23,11 +24,15 @@ export function Disclosure({
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Opened by the pointer resting on it: the click that follows keeps it open (a mouse user
+  // hovers, then clicks) instead of closing what they just saw open.
+  const openedByHover = useRef(false);
   const panelId = useId();
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   const show = () => {
     clearTimeout(closeTimer.current);
+    if (!open) openedByHover.current = true;
     setOpen(true);
   };
   // A short delay lets the pointer travel from the button to the panel.
@@ -58,7 +63,10 @@ export function Disclosure({
         className={buttonClassName}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (open && openedByHover.current) openedByHover.current = false;
+          else setOpen(!open);
+        }}
       >
         {button}
       </button>

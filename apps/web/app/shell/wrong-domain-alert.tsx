@@ -56,7 +56,9 @@ export function WrongDomainAlert() {
         <p>{t.body}</p>
         <p>
           {t.correct}
-          {correct}
+          {typeof window === 'undefined'
+            ? correct
+            : new URL(correctAddress(new URL(window.location.href), correct)).host}
         </p>
       </Modal>
     </AntdRoot>

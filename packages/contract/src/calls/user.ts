@@ -156,10 +156,11 @@ export const chooseEnterprise = defineCall({
   name: 'chooseEnterprise',
   method: 'POST',
   path: '/user/auth/user/info/choose/enterprise',
-  summary: 'Choose or switch the enterprise: a new session for it, the old one ends',
+  summary:
+    'Choose or switch the enterprise: a new session for it, the old one ends. siteUrl: where the browser goes next when the enterprise has its own address (a one-time link that signs in there), else null',
   tags: ['account'],
   request: z.object({ eid: z.coerce.number().int().positive() }),
-  response: z.object({ token: z.string() }),
+  response: z.object({ token: z.string(), siteUrl: z.string().nullable() }),
 });
 
 const imgCode = {

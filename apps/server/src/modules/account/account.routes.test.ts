@@ -299,6 +299,91 @@ describe('enterprises, sign-out and tenancy', () => {
     expect((await call('GET', CURRENT, { token: second })).json().code).toBe(307);
   });
 
+  it('switching to an enterprise with its own address carries the session there by a one-time link', async () => {
+    const own = await createEnterprise(t.database.db, {
+      name: '丙企业',
+      domain: 'bing-corp.test',
+      correctDomain: 'learn.bing-corp.test',
+    });
+    const person = await createAccount(t.database.db, [a.eid, own.eid]);
+    const token = (await passwordSignIn(person.phone, person.password)).json().data.token;
+    const chosen = (
+      await t.app.inject({
+        method: 'POST',
+        url: CHOOSE,
+        headers: { ...clientHeaders(a.domain), host: `learn.${a.domain}:3000`, token, lang: 'en' },
+        payload: { eid: own.eid },
+      })
+    ).json();
+    const siteUrl = new URL(chosen.data.siteUrl);
+    expect(`${siteUrl.protocol}//${siteUrl.host}${siteUrl.pathname}`).toBe(
+      'http://learn.bing-corp.test:3000/gateway/user/api/login/handoff',
+    );
+    expect(siteUrl.searchParams.get('lang')).toBe('en');
+    const follow = (host: string, url = siteUrl) =>
+      t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { host } });
+
+    // On an address of no enterprise the ticket is refused.
+    const elsewhere = await follow(`learn.${a.domain}`);
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe('/en/login');
+    expect(elsewhere.cookies.find((c) => c.name === 'token')).toBeUndefined();
+
+    // A fresh ticket on the enterprise's own address: signed in there, at home.
+    const again = (
+      await t.app.inject({
+        method: 'POST',
+        url: CHOOSE,
+        headers: { ...clientHeaders(a.domain), token: chosen.data.token },
+        payload: { eid: own.eid },
+      })
+    ).json();
+    const ticketUrl = new URL(again.data.siteUrl);
+    expect(ticketUrl.searchParams.get('lang')).toBe('zh');
+    const there = await follow('learn.bing-corp.test:3000', ticketUrl);
+    expect(there.statusCode).toBe(302);
+    expect(there.headers.location).toBe('/home');
+    expect(there.headers['cache-control']).toBe('no-store');
+    const cookie = there.cookies.find((c) => c.name === 'token')!;
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/' });
+    const me = (await call('GET', CURRENT, { token: cookie.value, domain: 'bing-corp.test' })).json();
+    expect(me.data.eid).toBe(own.eid);
+    // Single use.
+    expect((await follow('learn.bing-corp.test:3000', ticketUrl)).headers.location).toBe('/login');
+    // Staying on an address of the chosen enterprise needs no link.
+    const same = (
+      await t.app.inject({
+        method: 'POST',
+        url: CHOOSE,
+        headers: { ...clientHeaders('bing-corp.test'), host: 'learn.bing-corp.test', token: cookie.value },
+        payload: { eid: own.eid },
+      })
+    ).json();
+    expect(same.data.siteUrl).toBeNull();
+
+    // The page asked for is honoured when it is a path of this site.
+    const landing = async (redirect: string) => {
+      const ticket = await t.services.sessions.createHandoff(person.accountId, own.eid);
+      const url = `/gateway/user/api/login/handoff?ticket=${ticket}&lang=zh&redirect=${encodeURIComponent(redirect)}`;
+      return (await t.app.inject({ method: 'GET', url, headers: { host: 'learn.bing-corp.test' } })).headers.location;
+    };
+    expect(await landing('/account?change=7')).toBe('/account?change=7');
+    expect(await landing('//evil.example.com/x')).toBe('/home');
+    expect(await landing('https://evil.example.com/')).toBe('/home');
+    expect(await landing('/\\evil.example.com')).toBe('/home');
+  });
+
+  it('a handoff ticket expires after a minute', async () => {
+    const person = await createAccount(t.database.db, [b.eid]);
+    const ticket = await t.services.sessions.createHandoff(person.accountId, b.eid, new Date(Date.now() - 61_000));
+    expect(await t.services.sessions.takeHandoff(ticket, b.eid)).toBeNull();
+    const fresh = await t.services.sessions.createHandoff(person.accountId, b.eid);
+    expect(await t.services.sessions.takeHandoff(fresh, a.eid)).toBeNull();
+    expect(await t.services.sessions.takeHandoff(fresh, b.eid)).toBeNull();
+    const good = await t.services.sessions.createHandoff(person.accountId, b.eid);
+    expect(await t.services.sessions.takeHandoff(good, b.eid)).toBe(person.accountId);
+  });
+
   it('choosing an enterprise one does not belong to is not found, and nothing of it is read', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const token = (await passwordSignIn(person.phone, person.password)).json().data.token;

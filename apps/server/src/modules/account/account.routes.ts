@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import * as calls from '@portal/contract';
 import type { CaptchaStore } from '../../platform/captcha.ts';
 import type { Config } from '../../platform/config.ts';
-import { assertMethodOffered } from './sign-in.policy.ts';
 import { registerCall, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import { DevSmsProvider, type SmsProvider } from '../../platform/providers/sms.ts';
+import { hostnameOf, registrableDomain, requestLang } from '../../platform/request-context.ts';
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { AccountService, SignedIn } from './account.service.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
 import type { ProfileService } from './profile.service.ts';
+import { assertMethodOffered } from './sign-in.policy.ts';
+
+const HANDOFF_PATH = `${calls.GATEWAY_PREFIX}/user/api/login/handoff`;
 
 export interface AccountRouteDeps {
   accounts: AccountService;
@@ -114,10 +117,39 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     async (input, ctx) => {
       const result = await account.accounts.choose(ctx.account!, input.eid, ctx.req.ip);
       setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
-      return { token: result.token };
+      // The session cookie belongs to this host: an enterprise with its own address gets the
+      // session carried there by a one-time ticket.
+      const correct = (await account.site.getWebsite(input.eid)).correctDomain.trim().toLowerCase();
+      const host = ctx.req.headers.host ?? '';
+      if (!correct || hostnameOf(host) === correct) return { token: result.token, siteUrl: null };
+      const ticket = await account.accounts.handoffTicket(ctx.account!.accountId, input.eid);
+      const port = /:\d+$/.exec(host)?.[0] ?? '';
+      const lang = requestLang(ctx.req);
+      const siteUrl = `${ctx.req.protocol}://${correct}${port}${HANDOFF_PATH}?ticket=${ticket}&lang=${lang}`;
+      return { token: result.token, siteUrl };
     },
     { session: 'account' },
   );
+  // The other end of a handoff: on the enterprise's own address, the ticket opens a session there.
+  app.get(HANDOFF_PATH, async (req, reply) => {
+    const q = req.query as { ticket?: unknown; lang?: unknown; redirect?: unknown };
+    const en = q.lang === 'en';
+    // Only a path of this site (no scheme, host, backslash or control character).
+    const target =
+      typeof q.redirect === 'string' && /^\/(?![/\\])[^\\\u0000-\u001f]*$/.test(q.redirect) ? q.redirect : null;
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    let eid: number | null = null;
+    try {
+      eid = await deps.tenancy.resolveEid({ domain: registrableDomain(req.headers.host ?? '') });
+    } catch {
+      eid = null;
+    }
+    const ticket = typeof q.ticket === 'string' && q.ticket.length <= 100 ? q.ticket : null;
+    const result = eid !== null && ticket ? await account.accounts.takeHandoff(ticket, eid, req.ip) : null;
+    if (!result) return reply.redirect(en ? '/en/login' : '/login');
+    setSessionCookie(req, reply, result.token, result.expiresAt);
+    return reply.redirect(target ?? (en ? '/en/home' : '/home'));
+  });
 
   // Password and phone changes end every session of the account, this one included.
   const ended = (ctx: CallContext) => {

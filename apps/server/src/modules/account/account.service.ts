@@ -90,7 +90,8 @@ export class AccountService {
   ): Promise<number> {
     // Registering and resetting a password send their captcha again with the form (one captcha
     // per attempt); a sign-in code's captcha is done with here.
-    const forForm = input.verificationCodeType === SmsPurpose.REGISTER || input.verificationCodeType === SmsPurpose.RESET_PASSWORD;
+    const forForm =
+      input.verificationCodeType === SmsPurpose.REGISTER || input.verificationCodeType === SmsPurpose.RESET_PASSWORD;
     if (forForm) await this.deps.captchas.checkForCode(input.imageCodeToken, input.imageCode, now);
     else await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
     const account = await this.deps.accounts.byPhone(input.phone);
@@ -275,6 +276,20 @@ export class AccountService {
       ip,
       detail: { from: session.eid },
     });
+    return { ...created, chooseEnterprise: false };
+  }
+
+  /** A ticket that carries this person's session to their enterprise's own address. */
+  handoffTicket(accountId: number, eid: number): Promise<string> {
+    return this.deps.sessions.createHandoff(accountId, eid);
+  }
+
+  /** Exchanges a handoff ticket on the enterprise's address for a new session there, or null. */
+  async takeHandoff(ticket: string, eid: number, ip: string, now = new Date()): Promise<SignedIn | null> {
+    const accountId = await this.deps.sessions.takeHandoff(ticket, eid, now);
+    if (accountId === null) return null;
+    const created = await this.deps.sessions.create(accountId, eid, now);
+    await this.deps.audit.write({ event: 'sign_in', accountId, eid, ip, detail: { method: 'handoff' } });
     return { ...created, chooseEnterprise: false };
   }
 

@@ -127,7 +127,7 @@ input,button{font-size:16px;padding:8px;width:100%;box-sizing:border-box;margin:
 <input type="hidden" name="provider" value="${html(c.provider.kind)}">
 <input type="hidden" name="state" value="${html(c.state)}">
 <input type="hidden" name="redirect_uri" value="${html(c.target.href)}">
-<label>测试用户名<input name="user" value="tester" pattern="[\\w.-]{1,40}" required></label>
+<label>测试用户名<input name="user" value="tester" pattern="[\\w.\\-]{1,40}" required></label>
 <button type="submit">授权登录</button></form></body></html>`);
     });
     app.get(`${GATEWAY_PREFIX}/dev/api/oauth/approve`, async (req, reply) => {

@@ -12,9 +12,11 @@ import {
   isPassword,
   isTelephone,
   jobCategoryLabel,
+  labelInSentence,
   maskPhone,
   SmsPurpose,
   type FieldDef,
+  type Lang,
   type WebsiteInfo,
 } from '@portal/contract';
 import type { AuditLog } from '../../platform/audit.ts';
@@ -189,15 +191,23 @@ export class RegistrationService {
   }
 
   /** Required, length and format of a text-like field, with 请输入/请选择 + its label. */
-  private checkText(field: string, value: string, f: { def: FieldDef; label: string; required: boolean }) {
+  private checkText(
+    field: string,
+    value: string,
+    f: { def: FieldDef; labels: Record<Lang, string>; required: boolean },
+  ) {
     const choose = ['select', 'date', 'cascade'].includes(f.def.kind);
     if (!value) {
       if (!f.required) return;
       if (f.def.kind === 'photo') throw bad(field, '请上传一寸照', 'Please upload a one-inch photo');
-      throw bad(field, `${choose ? '请选择' : '请输入'}${f.label}`, `Please ${choose ? 'choose' : 'enter'} ${f.label}`);
+      throw bad(
+        field,
+        `${choose ? '请选择' : '请输入'}${f.labels.zh}`,
+        `Please ${choose ? 'select' : 'enter'} ${labelInSentence(f.labels.en)}`,
+      );
     }
     if (f.def.max !== undefined && value.length > f.def.max) {
-      throw bad(field, `${f.label}最多${f.def.max}个字`, `${f.label} has at most ${f.def.max} characters`);
+      throw bad(field, `${f.labels.zh}最多${f.def.max}个字`, `${f.labels.en} has at most ${f.def.max} characters`);
     }
   }
 
@@ -217,11 +227,11 @@ export class RegistrationService {
       if (kind === 'select') {
         const options = enumerations[f.def.enumName!];
         if (!options.some((o) => String(o.value) === v))
-          throw bad(f.field, `请选择${f.label}`, `Please choose ${f.label}`);
+          throw bad(f.field, `请选择${f.labels.zh}`, `Please select ${labelInSentence(f.labels.en)}`);
       } else if (kind === 'date') {
         const d = new Date(`${v}T00:00:00+08:00`);
         if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(d.getTime()) || d.getTime() >= Date.now()) {
-          throw bad(f.field, `${f.label}须早于今天`, `${f.label} must be before today`);
+          throw bad(f.field, `${f.labels.zh}须早于今天`, `${f.labels.en} must be before today`);
         }
       } else if (kind === 'email' && !isEmail(v)) {
         throw bad(f.field, '请输入正确的邮箱地址', 'Please enter a valid email address');

@@ -3,7 +3,7 @@ import { DatePicker, Form, Input, Select, type FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { enumerations } from '@portal/contract/enums';
-import type { DETAIL_FIELDS, formFields } from '@portal/contract/registration';
+import { labelInSentence, type DETAIL_FIELDS, type formFields } from '@portal/contract/registration';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { requiredRule, ruleOf } from './form-rules.ts';
 import { accountMessages } from './messages.ts';
@@ -26,8 +26,8 @@ export function DetailFields({
 }) {
   const t = useMessages(accountMessages);
   const lang = useLang();
-  const enter = (label: string) => format(t.pleaseEnter, { label });
-  const choose = (label: string) => format(t.pleaseChoose, { label });
+  const enter = (label: string) => format(t.pleaseEnter, { label: labelInSentence(label) });
+  const choose = (label: string) => format(t.pleaseChoose, { label: labelInSentence(label) });
 
   const rulesOf = (f: DetailFieldRow): Rule[] => {
     const rules: Rule[] = [];

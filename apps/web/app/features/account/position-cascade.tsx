@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Form, Select, type FormInstance } from 'antd';
 import { positionMenu } from '@portal/contract/calls/user';
-import { CASCADE_LABELS, CASCADE_LEVELS, hasRanks, jobCategoryLabel } from '@portal/contract/registration';
+import {
+  CASCADE_LABELS,
+  CASCADE_LEVELS,
+  hasRanks,
+  jobCategoryLabel,
+  labelInSentence,
+} from '@portal/contract/registration';
 import type { CallResponse } from '@portal/contract';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
@@ -75,11 +81,15 @@ export function PositionCascade({ form, label, required }: { form: FormInstance;
             key={CASCADE_LEVELS[index]}
             name={['userDetail', CASCADE_LEVELS[index] ?? '']}
             label={labelOf(index)}
-            rules={required ? [{ required: true, message: format(t.pleaseChoose, { label: labelOf(index) }) }] : []}
+            rules={
+              required
+                ? [{ required: true, message: format(t.pleaseChoose, { label: labelInSentence(labelOf(index)) }) }]
+                : []
+            }
           >
             <Select
               allowClear={!required}
-              placeholder={format(t.pleaseChoose, { label: labelOf(index) })}
+              placeholder={format(t.pleaseChoose, { label: labelInSentence(labelOf(index)) })}
               options={options.map((p) => ({ value: p.pathNo, label: lang === 'en' && p.nameEn ? p.nameEn : p.name }))}
               onChange={(v: string | undefined) => void choose(index, v)}
             />

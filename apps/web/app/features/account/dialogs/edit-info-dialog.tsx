@@ -1,3 +1,4 @@
+import { labelInSentence } from '@portal/contract/registration';
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import dayjs from 'dayjs';
@@ -83,7 +84,13 @@ export function EditInfoDialog({
             label={nickname.label}
             rules={[
               ...(nickname.required
-                ? [{ required: true, whitespace: true, message: `${t.pleaseEnter.replace('{label}', nickname.label)}` }]
+                ? [
+                    {
+                      required: true,
+                      whitespace: true,
+                      message: t.pleaseEnter.replace('{label}', labelInSentence(nickname.label)),
+                    },
+                  ]
                 : []),
               { max: 15 },
             ]}

@@ -62,7 +62,7 @@ export function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => v
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="change-phone" onFinish={(v) => void submit(v)} preserve={false}>
-        <Form.Item name="phone" label={t.newPhone} rules={[ruleOf('mobile', lang)]}>
+        <Form.Item name="phone" label={t.newPhone} rules={[ruleOf('mobile', lang)]} required>
           <Input placeholder={t.newPhonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="off" />
         </Form.Item>
         {/* Needed to send the code, not to change the phone: checked when the code is asked for. */}

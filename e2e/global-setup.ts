@@ -70,11 +70,18 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (d) => (log += d));
   const baseUrl = `http://localhost:${port}`;
   await waitForReady(`http://127.0.0.1:${port}/readyz`, child, () => log);
+  // A portal that dies during the run says why (the tests after it would only see refused connections).
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(`\n*** The portal exited during the run (${code ?? signal}):\n${log.slice(-20_000)}\n`);
+  });
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
   project.provide('browserAvailable', browserAvailable);
   project.provide('databaseUrl', `postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`);
   return async () => {
+    stopping = true;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);

@@ -13,6 +13,10 @@ import type { RegistrationService } from '../registration/registration.service.t
 import type { ProfileService } from './profile.service.ts';
 import { assertMethodOffered } from './sign-in.policy.ts';
 
+/** Only a path of this site: no scheme or host, no backslash, no control character. */
+const isSitePath = (p: string) =>
+  p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') && ![...p].some((c) => c.charCodeAt(0) < 0x20);
+
 const HANDOFF_PATH = `${calls.GATEWAY_PREFIX}/user/api/login/handoff`;
 
 export interface AccountRouteDeps {
@@ -134,9 +138,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
   app.get(HANDOFF_PATH, async (req, reply) => {
     const q = req.query as { ticket?: unknown; lang?: unknown; redirect?: unknown };
     const en = q.lang === 'en';
-    // Only a path of this site (no scheme, host, backslash or control character).
-    const target =
-      typeof q.redirect === 'string' && /^\/(?![/\\])[^\\\u0000-\u001f]*$/.test(q.redirect) ? q.redirect : null;
+    const target = typeof q.redirect === 'string' && isSitePath(q.redirect) ? q.redirect : null;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     let eid: number | null = null;
     try {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { App, Button, Form, Input, Tabs } from 'antd';
 import {
   loginByCode,
@@ -7,6 +7,7 @@ import {
   loginByPassword,
   sendVerificationCode,
   SmsPurpose,
+  thirdPartyProviders,
 } from '@portal/contract/calls/user';
 import { signInOptions, type SignInMethod } from '@portal/contract/sign-in-options';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
@@ -16,11 +17,19 @@ import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { sendCodeFrom } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
-import { startThirdParty, useThirdPartyProviders } from '../features/account/third-party.ts';
+import { startThirdParty } from '../features/account/third-party.ts';
+import { callGateway, siteOf } from '../lib/site.server.ts';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+
+/** The site's third-party buttons come with the page (no jump when they arrive later). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const site = await siteOf(request, context);
+  const env = site ? await callGateway(request, context, site, thirdPartyProviders, {}) : null;
+  return { providers: env?.code === 200 && env.data ? env.data : [] };
+}
 
 const TAB_LABELS = { password: 'byPassword', code: 'byCode', employeeNo: 'byEmployeeNo' } as const;
 
@@ -148,7 +157,7 @@ function SignIn() {
   const [method, setMethod] = useState<SignInMethod>('password');
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'), localePath('/home', lang));
-  const providers = useThirdPartyProviders();
+  const { providers } = useLoaderData<typeof loader>();
   return (
     <section className="portal-sign-in" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title" className="portal-sign-in-title">

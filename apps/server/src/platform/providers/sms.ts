@@ -96,7 +96,8 @@ export class DevSmsProvider implements SmsProvider {
 
   async send(phone: string, message: SmsMessage): Promise<void> {
     await this.db.insert(schema.smsOutbox).values({ phone, content: message.text });
-    this.log.info({ sms: { phone, content: message.text } }, 'dev SMS provider: message kept in the outbox');
+    // The text in the message itself, so the code is easy to spot in the log.
+    this.log.info({ sms: { phone, content: message.text } }, `dev SMS to ${phone}: ${message.text}`);
   }
 
   /** The latest messages to a phone, newest first. */

@@ -37,6 +37,8 @@ export const accountMessages = defineMessages({
     noEnterprises: '暂无可进入的平台',
     confirm: '确定',
     cancel: '取消',
+    /** The cancellation dialog's way out (in English "Cancel" beside "Cancel account" reads both ways). */
+    keepAccount: '取消',
     forgetTitle: '找回密码',
     newPassword: '新密码',
     newPasswordPlaceholder: '请输入新密码',
@@ -213,6 +215,7 @@ export const accountMessages = defineMessages({
     noEnterprises: 'No organisation to enter',
     confirm: 'OK',
     cancel: 'Cancel',
+    keepAccount: 'Keep my account',
     forgetTitle: 'Reset your password',
     newPassword: 'New password',
     newPasswordPlaceholder: 'Please enter a new password',

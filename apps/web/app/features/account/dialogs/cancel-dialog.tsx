@@ -82,7 +82,7 @@ export function CancelDialog({
     step === 0
       ? [
           <Button key="cancel" onClick={onClose}>
-            {t.cancel}
+            {t.keepAccount}
           </Button>,
           <Button key="next" type="primary" onClick={() => void next()}>
             {t.next}

@@ -100,7 +100,7 @@ export function VerifyDialog({
         >
           <Input placeholder={t.realNamePlaceholder} maxLength={15} autoComplete="name" />
         </Form.Item>
-        <Form.Item name="idCard" label={t.idCard} rules={[ruleOf('idCard', lang, required)]}>
+        <Form.Item name="idCard" label={t.idCard} rules={[ruleOf('idCard', lang, required)]} required={required}>
           <Input placeholder={t.idCardPlaceholder} maxLength={18} autoComplete="off" />
         </Form.Item>
       </Form>

@@ -60,8 +60,10 @@ export default async function setup(project: TestProject) {
       EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       SITE_CACHE_TTL_MS: '1000',
-      // Every browser test signs in from the same address: the per-address limit of sign-in calls
-      // (tested by the API tests) would refuse the run itself.
+      // Every browser test comes from the same address: the per-address limits of all calls and of
+      // sign-in calls (tested by the API tests) would refuse the run itself (a whole run makes
+      // well over a thousand calls a minute).
+      RATE_LIMIT_PER_MINUTE: '100000',
       SIGN_IN_PER_IP_PER_MINUTE: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -75,10 +75,18 @@ describe('root loader sessions', () => {
     expect(res.headers.get('set-cookie')).toMatch(/^token=; Path=\/; Max-Age=0; HttpOnly/);
   });
 
-  it('also after a server error while loading the user', async () => {
-    const { ctx } = context(site(true), { code: 500, message: '系统繁忙，请稍后再试', data: null });
+  it('a busy or failing server is an error page, and the session is kept', async () => {
+    for (const code of [429, 500]) {
+      const { ctx } = context(site(true), { code, message: '系统繁忙，请稍后再试', data: null });
+      const res = await thrown(load('/home', 'token=t1', ctx)).catch((e: unknown) => e);
+      expect(res).toMatchObject({ init: { status: 503 }, data: { message: '系统繁忙，请稍后再试' } });
+      expect(JSON.stringify(res)).not.toContain('Max-Age=0');
+    }
+  });
+
+  it('a disabled account (308) is signed out too', async () => {
+    const { ctx } = context(site(true), { code: 308, message: '您的账号已被禁用，请联系管理员', data: null });
     const res = await thrown(load('/home', 'token=t1', ctx));
-    expect(res.headers.get('location')).toBe('/home');
     expect(res.headers.get('set-cookie')).toContain('Max-Age=0');
   });
 

@@ -103,8 +103,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (target) throw redirect(target, { headers });
   const user = site.signedIn && !site.choosingEnterprise ? await ctx.gateway(request, currentUser, {}) : null;
   if (user && user.code !== 200) {
-    // A failed user-info load signs out (account-area.md, session start): the token goes and the
-    // page loads again as a visitor's, where the guard decides (to /login for a private page).
+    // A failed user-info load signs out (account-area.md, session start) when the session is gone:
+    // the token goes and the page loads again as a visitor's, where the guard decides (to /login
+    // for a private page). A busy or failing server is an error page, the session kept.
+    if (!SESSION_GONE.has(user.code)) throw data({ message: user.message }, { status: 503 });
     headers.append('set-cookie', signOut);
     throw redirect(url.pathname + url.search, { headers });
   }
@@ -119,6 +121,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   return data(body, { headers });
 }
+
+/** Codes of a session that is no more: not signed in, expired, ended, disabled (platform.md section 8). */
+const SESSION_GONE = new Set([301, 305, 307, 308]);
 
 /** Root data kept in the browser; navigations run the guard on it instead of asking the server. */
 let cached: RootData | undefined;

@@ -286,8 +286,11 @@ export const captchas = pgTable(
     answerHash: text('answer_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    /** An SMS code was sent with it: it may still be used once, for the form's submit. */
+    /** An SMS code was sent with it: it may still be used once, for the submit of that form. */
     codeSentAt: timestamp('code_sent_at', { withTimezone: true }),
+    /** The purpose and phone of that code: the submit must be for the same. */
+    codePurpose: integer('code_purpose'),
+    codePhone: text('code_phone'),
   },
   (t) => [index('captchas_expires_idx').on(t.expiresAt)],
 );

@@ -44,23 +44,41 @@ describe('image captcha', () => {
     expect(await code(t.services.captchas.check(d.token, d.text))).toBe(3004);
   });
 
-  it('sending a code with it leaves it good for one submit, never for a second code', async () => {
-    const c = await t.services.captchas.create();
-    expect(await code(t.services.captchas.checkForCode(c.token, c.text))).toBe(200);
-    expect(await code(t.services.captchas.checkForCode(c.token, c.text))).toBe(3004);
-    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(200);
-    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(3004);
+  it("a captcha that sent a registration code serves that form's submit for that phone only, once", async () => {
+    const cap = t.services.captchas;
+    const reg = { purpose: 1, phone: '13900000001' };
+    const c = await cap.create();
+    expect(await code(cap.checkForCode(c.token, c.text, reg))).toBe(200);
+    // Not for a second code, nor any other call (a sign-in, another code), nor another phone.
+    expect(await code(cap.checkForCode(c.token, c.text, reg))).toBe(3004);
+    expect(await code(cap.check(c.token, c.text))).toBe(3004);
+    expect(await code(cap.checkForSubmit(c.token, c.text, { purpose: 1, phone: '13900000002' }))).toBe(3004);
+    expect(await code(cap.checkForSubmit(c.token, c.text, { purpose: 3, phone: reg.phone }))).toBe(3004);
+    expect(await code(cap.checkForSubmit(c.token, c.text, reg))).toBe(200);
+    expect(await code(cap.checkForSubmit(c.token, c.text, reg))).toBe(3004);
+    // A fresh captcha serves a submit too (the one that sent the code was replaced).
+    const d = await cap.create();
+    expect(await code(cap.checkForSubmit(d.token, d.text, reg))).toBe(200);
   });
 
   it('a wrong answer when sending a code uses it up', async () => {
     const c = await t.services.captchas.create();
-    expect(await code(t.services.captchas.checkForCode(c.token, 'XXXX'))).toBe(3003);
+    const reg = { purpose: 1, phone: '13900000001' };
+    expect(await code(t.services.captchas.checkForCode(c.token, 'XXXX', reg))).toBe(3003);
+    expect(await code(t.services.captchas.checkForSubmit(c.token, c.text, reg))).toBe(3004);
     expect(await code(t.services.captchas.check(c.token, c.text))).toBe(3004);
+  });
+
+  it('parallel guesses at one captcha: exactly one is judged', async () => {
+    const c = await t.services.captchas.create();
+    const guesses = ['XXXX', 'YYYY', c.text, 'ZZZZ'].map((g) => code(t.services.captchas.check(c.token, g)));
+    const results = await Promise.all(guesses);
+    expect(results.filter((r) => r !== 3004)).toHaveLength(1);
   });
 
   it('expires after five minutes', async () => {
     const c = await t.services.captchas.create();
     const later = new Date(Date.now() + 5 * 60_000 + 1000);
-    expect(await code(t.services.captchas.checkForCode(c.token, c.text, later))).toBe(3004);
+    expect(await code(t.services.captchas.check(c.token, c.text, later))).toBe(3004);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import { ErrorCode } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
@@ -9,6 +9,7 @@ export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** Capitals and digits without look-alikes (0/O/Q, 1/I/L, 2/Z, 9/G, U/V). */
 export const CAPTCHA_CHARS = 'ABCDEFHJKMNPRSTWXY345678';
 
+const c = schema.captchas;
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 const answerHash = (token: string, answer: string) => hash(`${token}:${answer.trim().toLowerCase()}`);
 
@@ -42,46 +43,60 @@ export class CaptchaStore {
     return { token, img, text: captcha.text };
   }
 
-  /** Uses up the captcha and throws 3004 (unknown, used or expired) or 3003 (wrong answer). */
-  async check(token: string, answer: string, now = new Date()): Promise<void> {
-    const [row] = await this.db
-      .update(schema.captchas)
-      .set({ usedAt: now })
-      .where(and(eq(schema.captchas.tokenHash, hash(token)), isNull(schema.captchas.usedAt)))
-      .returning({ answerHash: schema.captchas.answerHash, expiresAt: schema.captchas.expiresAt });
-    this.judge(row, token, answer, now);
+  /**
+   * Uses up a captcha for a call that needs one (3004 unknown, used, expired or already spent on
+   * an SMS code; 3003 wrong answer).
+   */
+  check(token: string, answer: string, now = new Date()): Promise<void> {
+    return this.take(token, answer, now, isNull(c.codeSentAt), { usedAt: now });
   }
 
   /**
-   * For sending an SMS code: the captcha buys one code, and stays good for one submit of the form
-   * that sent it (the person solves one captcha per attempt, not two). A wrong answer uses it up.
+   * For sending an SMS code of a form that submits the same captcha (registering, resetting a
+   * password): the captcha buys this one code and stays good for the submit of that form for that
+   * phone only (checkForSubmit), never for another call. A wrong answer uses it up.
    */
-  async checkForCode(token: string, answer: string, now = new Date()): Promise<void> {
-    const [row] = await this.db
-      .update(schema.captchas)
-      .set({ codeSentAt: now })
-      .where(
-        and(
-          eq(schema.captchas.tokenHash, hash(token)),
-          isNull(schema.captchas.usedAt),
-          isNull(schema.captchas.codeSentAt),
-        ),
-      )
-      .returning({ answerHash: schema.captchas.answerHash, expiresAt: schema.captchas.expiresAt });
-    try {
-      this.judge(row, token, answer, now);
-    } catch (err) {
-      if (row)
-        await this.db
-          .update(schema.captchas)
-          .set({ usedAt: now })
-          .where(eq(schema.captchas.tokenHash, hash(token)));
-      throw err;
-    }
+  checkForCode(token: string, answer: string, code: { purpose: number; phone: string }, now = new Date()) {
+    return this.take(token, answer, now, isNull(c.codeSentAt), {
+      codeSentAt: now,
+      codePurpose: code.purpose,
+      codePhone: code.phone,
+    });
   }
 
-  private judge(row: { answerHash: string; expiresAt: Date } | undefined, token: string, answer: string, now: Date) {
-    if (!row || row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.CAPTCHA_EXPIRED);
-    if (row.answerHash !== answerHash(token, answer)) throw new AppError(ErrorCode.CAPTCHA_WRONG);
+  /** The submit of such a form: a fresh captcha, or the one that sent its code to this phone. */
+  checkForSubmit(token: string, answer: string, code: { purpose: number; phone: string }, now = new Date()) {
+    const fresh = isNull(c.codeSentAt);
+    const sentHere = and(eq(c.codePurpose, code.purpose), eq(c.codePhone, code.phone));
+    return this.take(token, answer, now, or(fresh, sentHere)!, { usedAt: now });
+  }
+
+  /**
+   * One statement: the answer is judged in the update, so a right answer records `onRight` and a
+   * wrong one uses the captcha up; no second request can slip between the two.
+   */
+  private async take(
+    token: string,
+    answer: string,
+    now: Date,
+    allowed: SQL,
+    onRight: { usedAt?: Date; codeSentAt?: Date; codePurpose?: number; codePhone?: string },
+  ): Promise<void> {
+    const right = sql`${c.answerHash} = ${answerHash(token, answer)}`;
+    const set: Record<string, SQL> = {
+      usedAt: sql`CASE WHEN ${right} THEN ${onRight.usedAt ?? null}::timestamptz ELSE ${now} END`,
+    };
+    if (onRight.codeSentAt) {
+      set.codeSentAt = sql`CASE WHEN ${right} THEN ${onRight.codeSentAt}::timestamptz ELSE NULL END`;
+      set.codePurpose = sql`CASE WHEN ${right} THEN ${onRight.codePurpose}::int ELSE NULL END`;
+      set.codePhone = sql`CASE WHEN ${right} THEN ${onRight.codePhone}::text ELSE NULL END`;
+    }
+    const [row] = await this.db
+      .update(c)
+      .set(set)
+      .where(and(eq(c.tokenHash, hash(token)), isNull(c.usedAt), gt(c.expiresAt, now), allowed))
+      .returning({ right: sql<boolean>`${right}` });
+    if (!row) throw new AppError(ErrorCode.CAPTCHA_EXPIRED);
+    if (!row.right) throw new AppError(ErrorCode.CAPTCHA_WRONG);
   }
 }

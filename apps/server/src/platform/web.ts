@@ -51,8 +51,11 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
       try {
         sessionEid = (await services.sessions.authenticate(token)).eid;
       } catch (err) {
+        // A token that opens no session (unknown, expired, ended, disabled) makes a visitor; a
+        // database failure is an error, not a sign-out.
+        if (!(err instanceof AppError)) throw err;
         sessionEid = undefined;
-        choosingEnterprise = err instanceof AppError && err.code === ErrorCode.CHOOSE_ENTERPRISE;
+        choosingEnterprise = err.code === ErrorCode.CHOOSE_ENTERPRISE;
       }
     }
     let siteEid: number;

@@ -92,7 +92,8 @@ export class AccountService {
     // per attempt); a sign-in code's captcha is done with here.
     const forForm =
       input.verificationCodeType === SmsPurpose.REGISTER || input.verificationCodeType === SmsPurpose.RESET_PASSWORD;
-    if (forForm) await this.deps.captchas.checkForCode(input.imageCodeToken, input.imageCode, now);
+    const code = { purpose: input.verificationCodeType, phone: input.phone };
+    if (forForm) await this.deps.captchas.checkForCode(input.imageCodeToken, input.imageCode, code, now);
     else await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
     const account = await this.deps.accounts.byPhone(input.phone);
     if (input.verificationCodeType === SmsPurpose.REGISTER && account) throw new AppError(ErrorCode.PHONE_REGISTERED);
@@ -115,7 +116,8 @@ export class AccountService {
     site: SignInSite,
     now = new Date(),
   ): Promise<void> {
-    await this.deps.captchas.check(input.imgVerificationCodeToken, input.imgVerificationCode, now);
+    const code = { purpose: SmsPurpose.RESET_PASSWORD, phone: input.phone };
+    await this.deps.captchas.checkForSubmit(input.imgVerificationCodeToken, input.imgVerificationCode, code, now);
     const password = this.newPassword(input.loginPwd, input.confirmPwd);
     await this.deps.smsCodes.consume(input.phone, SmsPurpose.RESET_PASSWORD, input.verificationCode, now);
     const account = await this.deps.accounts.byPhone(input.phone);

@@ -11,6 +11,7 @@ const LOGIN_EMP = '/gateway/user/api/login/emp/no';
 const LOGIN_PWD = '/gateway/user/api/login/pwd';
 const LOGIN_DING = '/gateway/user/api/login/dingding';
 const LOGIN_WEIXIN = '/gateway/user/api/login/weixin';
+const BIND_SIGN_IN = '/gateway/user/api/login/thirdparty/bind';
 const BIND_WECOM = '/gateway/user/auth/user/info/thirdparty/bind/workWeixin';
 const PUBLIC_EID = 9701;
 
@@ -103,10 +104,17 @@ describe('sign-in options by tenant', () => {
     expect(bind).toEqual(NOT_OFFERED);
   });
 
-  it('a standard site still signs in with DingTalk', async () => {
+  it('a standard site still signs in with DingTalk; its bind ticket cannot bind on public training', async () => {
     const callback = `http://${standard.domain}/callbackLogin`;
-    expect((await call('POST', LOGIN_DING, standard.domain, { code: 'dev.qian', redirectUri: callback })).code).toBe(
-      3013,
-    );
+    const first = await call('POST', LOGIN_DING, standard.domain, { code: 'dev.qian', redirectUri: callback });
+    expect(first.code).toBe(3013);
+    const person = await createAccount(t.database.db, [open.eid]);
+    const bind = await call('POST', BIND_SIGN_IN, open.domain, {
+      bindTicket: first.data.bindTicket,
+      phone: person.phone,
+      password: encrypt(person.password),
+      ...(await captcha()),
+    });
+    expect(bind).toEqual(NOT_OFFERED);
   });
 });

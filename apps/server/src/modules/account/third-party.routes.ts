@@ -80,7 +80,10 @@ export function registerThirdPartyRoutes(
     deps,
     calls.thirdPartyBindSignIn,
     async (input, ctx) => {
-      const result = await t.thirdParty.bindBySignIn(input, await site(ctx));
+      const tenant = await tenantCode(ctx);
+      const result = await t.thirdParty.bindBySignIn(input, await site(ctx), (kind) =>
+        assertProviderOffered(tenant, kind),
+      );
       setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
       return { token: result.token, chooseEnterprise: result.chooseEnterprise };
     },

@@ -49,10 +49,13 @@ export class ThirdPartyService {
   async bindBySignIn(
     input: { bindTicket: string; phone: string; password: string; imageCode: string; imageCodeToken: string },
     site: SignInSite,
+    /** Refuses a provider the site does not offer (decision 011). */
+    offered: (kind: ThirdPartyKind) => void,
   ): Promise<SignedIn> {
     const ticket = this.deps.signer.unseal(input.bindTicket);
     if (!ticket?.kind || !ticket.openId)
       throw bad('绑定已过期，请重新使用第三方登录', 'The binding has expired, please sign in with the provider again');
+    offered(ticket.kind as ThirdPartyKind);
     if (await this.deps.accounts.identity(ticket.kind, ticket.openId))
       throw new AppError(ErrorCode.THIRD_PARTY_BOUND_ELSEWHERE);
     const signedIn = await this.deps.signIn.signInWithPassword(input, site);

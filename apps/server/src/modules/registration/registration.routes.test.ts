@@ -245,7 +245,7 @@ describe('registering', () => {
       userDetail: OPEN_DETAIL,
       confirmPassword: encrypt('Other#2026'),
     });
-    expect(mismatch.body).toMatchObject({ code: 400, message: '确认密码与新密码不一致' });
+    expect(mismatch.body).toMatchObject({ code: 400, message: '两次输入的密码不一致' });
   });
 });
 

@@ -135,7 +135,8 @@ export class RegistrationService {
   ): Promise<{ audited: boolean; token: string; expiresAt: Date | null }> {
     const { website, eid } = site;
     if (!website.registerOpenSet) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
-    await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
+    const code = { purpose: SmsPurpose.REGISTER, phone: input.phone };
+    await this.deps.captchas.checkForSubmit(input.imageCodeToken, input.imageCode, code, now);
     const password = this.newPassword(input.loginPsw, input.confirmPassword);
     const config = await this.deps.registrations.config(eid);
     const autoAudit = await this.deps.registrations.autoAudit(eid);
@@ -294,7 +295,7 @@ export class RegistrationService {
     const password = this.decrypt(encrypted, 'password');
     if (!isPassword(password)) throw new AppError(ErrorCode.PASSWORD_FORMAT);
     if (password !== this.decrypt(encryptedConfirmation, 'password')) {
-      throw bad('confirmPassword', '确认密码与新密码不一致', 'The two passwords entered differ');
+      throw bad('confirmPassword', '两次输入的密码不一致', 'The two passwords entered differ');
     }
     return password;
   }

@@ -28,7 +28,7 @@ export function PositionCascade({ form, label, required }: { form: FormInstance;
   const [categoryType, setCategoryType] = useState(0);
 
   const load = async (level: number, pathNo: string) =>
-    request(positionMenu, { level, pathNo }, { quiet: true }).catch(() => [] as Position[]);
+    request(positionMenu, { level, pathNo }).catch(() => [] as Position[]);
 
   // Level 1, then the levels of values already chosen (editing a profile).
   useEffect(() => {

@@ -2,6 +2,9 @@ import type { RefObject } from 'react';
 import type { FormInstance } from 'antd';
 import type { CaptchaHandle } from './captcha.tsx';
 
+/** The captcha token each form's kept captcha sent its code with. */
+const spent = new WeakMap<object, string>();
+
 /**
  * The get-code action of a form: the image code and the named fields must be filled in, then the
  * code is requested. The captcha is used up, so a new one is shown and its field emptied, unless
@@ -18,6 +21,16 @@ export async function sendCodeFrom(
   send: (imageCode: { imageCodeToken: string; imageCode: string }) => Promise<{ retryDuration: number }>,
   keepForSubmit = false,
 ): Promise<number | undefined> {
+  const renew = () => {
+    captcha.current?.refresh();
+    form.setFieldValue('imageCode', '');
+  };
+  // A kept captcha has bought its one code: another code needs a new captcha.
+  if (captcha.current && spent.get(captcha) === captcha.current.token()) {
+    renew();
+    form.setFields([{ name: 'imageCode', errors: [texts.imageCodeRequired] }]);
+    return undefined;
+  }
   const imageCode = String(form.getFieldValue('imageCode') ?? '').trim();
   let valid = true;
   try {
@@ -30,14 +43,12 @@ export async function sendCodeFrom(
     valid = false;
   }
   if (!valid) return undefined;
-  const renew = () => {
-    captcha.current?.refresh();
-    form.setFieldValue('imageCode', '');
-  };
   try {
-    const { retryDuration } = await send({ imageCodeToken: captcha.current?.token() ?? '', imageCode });
+    const token = captcha.current?.token() ?? '';
+    const { retryDuration } = await send({ imageCodeToken: token, imageCode });
     void toast.success(texts.codeSent);
-    if (!keepForSubmit) renew();
+    if (keepForSubmit) spent.set(captcha, token);
+    else renew();
     return retryDuration;
   } catch {
     renew();

@@ -32,6 +32,8 @@ const zh = {
   checkIns: '我的签到',
   verifyBanner: '请填写真实姓名和身份证号码完成实名认证',
   notice: '温馨提示',
+  handoff: '以 张*明（138****0001）的身份登录司法行政干部教育培训平台？',
+  handoffContinue: '继续登录',
 };
 
 const TEXTS: Record<Lang, typeof zh> = {
@@ -68,6 +70,8 @@ const TEXTS: Record<Lang, typeof zh> = {
     checkIns: 'My check-ins',
     verifyBanner: 'Please enter your real name and ID number to verify your identity',
     notice: 'Notice',
+    handoff: 'Sign in to 司法行政干部教育培训平台 as 张*明 (138****0001)?',
+    handoffContinue: 'Continue',
   },
 };
 
@@ -88,6 +92,13 @@ describe.runIf(browserAvailable())('signing in', () => {
   });
 
   const form = () => b.page.locator('form[id^="sign-in-"]:visible');
+  /** On the chosen enterprise's own address: whom the link signs in, then 继续登录 / Continue. */
+  const confirmHandoff = async (lang: Lang) => {
+    await b.page.waitForURL((u) => u.hostname === 'sfj.localhost' && u.pathname === localePath(lang, '/callbackLogin'));
+    const t = TEXTS[lang];
+    await expect.poll(() => b.page.locator('.ant-result-subtitle').textContent()).toBe(t.handoff);
+    await b.page.getByRole('button', { name: t.handoffContinue }).click();
+  };
   const field = (label: string) => form().getByLabel(label, { exact: true });
 
   it.each(LANGS)(
@@ -180,7 +191,9 @@ describe.runIf(browserAvailable())('signing in', () => {
     const list = b.page.locator('.portal-company .ant-list-item');
     await expect.poll(() => list.count()).toBe(2);
     await b.page.getByRole('button', { name: `${t.enter} 司法行政干部教育培训平台` }).click();
-    // 1002 has its own address: the browser goes there, signed in, to the page asked for.
+    // 1002 has its own address: the browser goes there and, once the person confirms who signs in,
+    // is signed in there, on the page asked for.
+    await confirmHandoff(lang);
     await b.page.waitForURL((u) => u.hostname === 'sfj.localhost' && u.pathname === localePath(lang, '/about'));
     expect(await b.page.title()).toBe('司法行政干部教育培训平台');
     await expect
@@ -223,8 +236,9 @@ describe.runIf(browserAvailable())('signing in', () => {
       expect(await items.filter({ hasText: '智学企业培训平台' }).locator('.ant-tag').textContent()).toBe(t.current);
       expect(await items.filter({ hasText: '司法行政干部教育培训平台' }).locator('.ant-tag').count()).toBe(0);
       await b.page.getByRole('button', { name: `${t.enter} 司法行政干部教育培训平台` }).click();
-      // 1002 has its own address (sfj.localhost): the browser goes there, still signed in, to the
-      // page it was on; no wrong-domain alert.
+      // 1002 has its own address (sfj.localhost): the browser goes there, signed in once the person
+      // confirms, to the page it was on; no wrong-domain alert.
+      await confirmHandoff(lang);
       await b.page.waitForURL((u) => u.hostname === 'sfj.localhost' && `${u.pathname}${u.search}` === account);
       const alert = b.page.getByRole('dialog', { name: t.notice });
       // 1002's title, logo and theme, its identity check, its menu.

@@ -134,6 +134,17 @@ export class SessionStore {
     return ticket;
   }
 
+  /** The account a ticket would open for this enterprise, without using it up, or null. */
+  async peekHandoff(ticket: string, eid: number, now = new Date()): Promise<number | null> {
+    const [row] = await this.db
+      .select()
+      .from(schema.sessionHandoffs)
+      .where(and(eq(schema.sessionHandoffs.ticketHash, hashToken(ticket)), isNull(schema.sessionHandoffs.usedAt)))
+      .limit(1);
+    if (!row || row.eid !== eid || row.expiresAt.getTime() <= now.getTime()) return null;
+    return row.accountId;
+  }
+
   /** Uses up a ticket for this enterprise: the account it carries, or null (unknown, used, expired, elsewhere). */
   async takeHandoff(ticket: string, eid: number, now = new Date()): Promise<number | null> {
     const [row] = await this.db

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import {
   bindDingTalk,
   bindWeChat,
   bindWeCom,
+  handoffInfo,
+  handoffSignIn,
   loginByDingTalk,
   loginByWeChat,
   loginByWeCom,
@@ -14,7 +16,8 @@ import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { accountMessages } from '../features/account/messages.ts';
 import { keepTicket, takePending, type ThirdPartyKind } from '../features/account/third-party.ts';
 import { request } from '../lib/api.ts';
-import { useLang, useMessages } from '../lib/i18n.ts';
+import { format, useLang, useMessages } from '../lib/i18n.ts';
+import { safeRedirect } from '../features/account/form-rules.ts';
 import { localePath } from '../lib/navigation.ts';
 
 const LOGIN = { dingding: loginByDingTalk, weixin: loginByWeChat, workWeixin: loginByWeCom } as const;
@@ -73,10 +76,65 @@ function Callback() {
   return <Spin tip={t.signingIn} size="large" fullscreen />;
 }
 
+/**
+ * /callbackLogin?handoff=…: the enterprise chosen elsewhere lives at this address; the link carries
+ * the session here once the person confirms who is signing in (a link alone never signs anyone in).
+ */
+function Handoff({ ticket }: { ticket: string }) {
+  const t = useMessages(accountMessages);
+  const lang = useLang();
+  const [who, setWho] = useState<{ userName: string; phone: string; entName: string } | null>(null);
+  const [failed, setFailed] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    request(handoffInfo, { ticket }, { quiet: true })
+      .then(setWho)
+      .catch((err: unknown) => setFailed(err instanceof Error ? err.message : t.stateExpired));
+  }, [ticket, t.stateExpired]);
+  const login = localePath('/login', lang);
+  if (failed) {
+    return <Result status="warning" title={failed} extra={<Link to={login}>{t.backToSignIn}</Link>} />;
+  }
+  // The same spinner as the provider callback's, so the server's page and the first render agree.
+  if (!who) return <Spin tip={t.signingIn} size="large" fullscreen />;
+  const go = async () => {
+    setBusy(true);
+    try {
+      await request(handoffSignIn, { ticket });
+      const params = new URLSearchParams(window.location.search);
+      window.location.assign(safeRedirect(params.get('redirect'), localePath('/home', lang)));
+    } catch {
+      setBusy(false);
+    }
+  };
+  return (
+    <Result
+      status="info"
+      title={t.handoffTitle}
+      subTitle={format(t.handoffBody, { name: who.userName, phone: who.phone, entName: who.entName })}
+      extra={[
+        <Button key="go" type="primary" loading={busy} onClick={() => void go()}>
+          {t.handoffContinue}
+        </Button>,
+        <Button key="cancel" onClick={() => window.location.assign(login)}>
+          {t.cancel}
+        </Button>,
+      ]}
+    />
+  );
+}
+
+function CallbackOrHandoff() {
+  const [ticket] = useState(() =>
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('handoff'),
+  );
+  return ticket ? <Handoff ticket={ticket} /> : <Callback />;
+}
+
 export default function CallbackLogin() {
   return (
     <AntdRoot>
-      <Callback />
+      <CallbackOrHandoff />
     </AntdRoot>
   );
 }

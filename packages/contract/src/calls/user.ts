@@ -163,6 +163,29 @@ export const chooseEnterprise = defineCall({
   response: z.object({ token: z.string(), siteUrl: z.string().nullable() }),
 });
 
+const handoffTicket = z.string().trim().min(1).max(100);
+
+export const handoffInfo = defineCall({
+  name: 'handoffInfo',
+  method: 'GET',
+  path: '/user/api/login/handoff/info',
+  summary:
+    "Whom a session handoff link (chooseEnterprise's siteUrl) would sign in, masked, for the person to confirm; the ticket is not used up",
+  tags: ['account'],
+  request: z.object({ ticket: handoffTicket }),
+  response: z.object({ userName: z.string(), phone: z.string(), entName: z.string() }),
+});
+
+export const handoffSignIn = defineCall({
+  name: 'handoffSignIn',
+  method: 'POST',
+  path: '/user/api/login/handoff',
+  summary: "Signs in on the enterprise's own address with a handoff ticket (single use, a minute long)",
+  tags: ['account'],
+  request: z.object({ ticket: handoffTicket }),
+  response: z.object({ token: z.string(), chooseEnterprise: z.boolean() }),
+});
+
 const imgCode = {
   imgVerificationCodeToken: z.string().trim().min(1, { error: '请获取图形验证码' }).max(100),
   imgVerificationCode: z.string().trim().min(1, { error: '请输入图形验证码' }).max(10),

@@ -13,12 +13,6 @@ import type { RegistrationService } from '../registration/registration.service.t
 import type { ProfileService } from './profile.service.ts';
 import { assertMethodOffered } from './sign-in.policy.ts';
 
-/** Only a path of this site: no scheme or host, no backslash, no control character. */
-const isSitePath = (p: string) =>
-  p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') && ![...p].some((c) => c.charCodeAt(0) < 0x20);
-
-const HANDOFF_PATH = `${calls.GATEWAY_PREFIX}/user/api/login/handoff`;
-
 export interface AccountRouteDeps {
   accounts: AccountService;
   profiles: ProfileService;
@@ -121,37 +115,42 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     async (input, ctx) => {
       const result = await account.accounts.choose(ctx.account!, input.eid, ctx.req.ip);
       setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
-      // The session cookie belongs to this host: an enterprise with its own address gets the
-      // session carried there by a one-time ticket.
-      const correct = (await account.site.getWebsite(input.eid)).correctDomain.trim().toLowerCase();
-      const host = ctx.req.headers.host ?? '';
-      if (!correct || hostnameOf(host) === correct) return { token: result.token, siteUrl: null };
-      const ticket = await account.accounts.handoffTicket(ctx.account!.accountId, input.eid);
-      const port = /:\d+$/.exec(host)?.[0] ?? '';
-      const lang = requestLang(ctx.req);
-      const siteUrl = `${ctx.req.protocol}://${correct}${port}${HANDOFF_PATH}?ticket=${ticket}&lang=${lang}`;
-      return { token: result.token, siteUrl };
+      return { token: result.token, siteUrl: await handoffUrl(ctx, input.eid) };
     },
     { session: 'account' },
   );
-  // The other end of a handoff: on the enterprise's own address, the ticket opens a session there.
-  app.get(HANDOFF_PATH, async (req, reply) => {
-    const q = req.query as { ticket?: unknown; lang?: unknown; redirect?: unknown };
-    const en = q.lang === 'en';
-    const target = typeof q.redirect === 'string' && isSitePath(q.redirect) ? q.redirect : null;
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    let eid: number | null = null;
-    try {
-      eid = await deps.tenancy.resolveEid({ domain: registrableDomain(req.headers.host ?? '') });
-    } catch {
-      eid = null;
-    }
-    const ticket = typeof q.ticket === 'string' && q.ticket.length <= 100 ? q.ticket : null;
-    const result = eid !== null && ticket ? await account.accounts.takeHandoff(ticket, eid, req.ip) : null;
-    if (!result) return reply.redirect(en ? '/en/login' : '/login');
-    setSessionCookie(req, reply, result.token, result.expiresAt);
-    return reply.redirect(target ?? (en ? '/en/home' : '/home'));
+  // The other end of a handoff, on the enterprise's own address: the page shows whom the link
+  // signs in and asks; only then (a POST like every call, so no other site can make a browser
+  // sign in as someone else by a link alone) the ticket opens a session there.
+  registerCall(app, deps, calls.handoffInfo, async (q, ctx) => {
+    const eid = await ctx.eid();
+    return account.accounts.handoffInfo(q.ticket, eid, (await account.site.getWebsite(eid)).entName);
   });
+  registerCall(
+    app,
+    deps,
+    calls.handoffSignIn,
+    async (input, ctx) => signedIn(ctx, await account.accounts.takeHandoff(input.ticket, await ctx.eid(), ctx.req.ip)),
+    limited,
+  );
+
+  /**
+   * The session cookie belongs to one host: when the chosen enterprise's site has its own address
+   * (a plain host name that leads to that enterprise), a one-time link carries the session there.
+   */
+  const handoffUrl = async (ctx: CallContext, eid: number): Promise<string | null> => {
+    const correct = (await account.site.getWebsite(eid)).correctDomain.trim().toLowerCase();
+    const host = ctx.req.headers.host ?? '';
+    if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/.test(correct)) return null;
+    if (hostnameOf(host) === correct) return null;
+    const there = await deps.tenancy.resolveEid({ domain: registrableDomain(correct) }).catch(() => null);
+    if (there !== eid) return null;
+    const url = new URL(`${ctx.req.protocol}://${correct}`);
+    url.port = /:(\d+)$/.exec(host)?.[1] ?? '';
+    url.pathname = requestLang(ctx.req) === 'en' ? '/en/callbackLogin' : '/callbackLogin';
+    url.searchParams.set('handoff', await account.accounts.handoffTicket(ctx.account!.accountId, eid));
+    return url.href;
+  };
 
   // Password and phone changes end every session of the account, this one included.
   const ended = (ctx: CallContext) => {

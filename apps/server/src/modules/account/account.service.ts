@@ -28,6 +28,18 @@ interface Captcha {
   imageCode: string;
 }
 
+/** A handoff link that is unknown, used, expired or for another address. */
+const handoffGone = () =>
+  badInput('登录链接已失效，请重新登录', 'This sign-in link is no longer valid, please sign in again');
+
+/** 张晓明 → 张*明, 李静 → 李*, Lin Xin → L*** */
+function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 1) return chars.join('');
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
 /**
  * Sign-in, sign-out and choosing an enterprise (issue 3, decision 008). Password sign-ins are
  * limited per account (SIGN_IN_MAX_FAILURES in a row lock it for SIGN_IN_LOCK_MINUTES) and per
@@ -286,10 +298,18 @@ export class AccountService {
     return this.deps.sessions.createHandoff(accountId, eid);
   }
 
+  /** Whom a handoff ticket would sign in (masked), for the confirmation on the other address. */
+  async handoffInfo(ticket: string, eid: number, entName: string) {
+    const accountId = await this.deps.sessions.peekHandoff(ticket, eid);
+    const member = accountId === null ? null : await this.deps.accounts.member(eid, accountId);
+    if (!member) throw handoffGone();
+    return { userName: maskName(member.realName || member.userName), phone: maskPhone(member.phone), entName };
+  }
+
   /** Exchanges a handoff ticket on the enterprise's address for a new session there, or null. */
-  async takeHandoff(ticket: string, eid: number, ip: string, now = new Date()): Promise<SignedIn | null> {
+  async takeHandoff(ticket: string, eid: number, ip: string, now = new Date()): Promise<SignedIn> {
     const accountId = await this.deps.sessions.takeHandoff(ticket, eid, now);
-    if (accountId === null) return null;
+    if (accountId === null) throw handoffGone();
     const created = await this.deps.sessions.create(accountId, eid, now);
     await this.deps.audit.write({ event: 'sign_in', accountId, eid, ip, detail: { method: 'handoff' } });
     return { ...created, chooseEnterprise: false };

@@ -27,6 +27,10 @@ describe('housekeeping', () => {
       { tokenHash: 'old-session', accountId: person.accountId, eid: a.eid, expiresAt: ago(2 * DAY) },
       { tokenHash: 'live-session', accountId: person.accountId, eid: a.eid, expiresAt: ago(-DAY) },
     ]);
+    await db.insert(schema.sessionHandoffs).values([
+      { ticketHash: 'old-ticket', accountId: person.accountId, eid: a.eid, expiresAt: ago(2 * HOUR) },
+      { ticketHash: 'live-ticket', accountId: person.accountId, eid: a.eid, expiresAt: ago(-60_000) },
+    ]);
     await db.insert(schema.smsCodes).values([
       { phone: '13900000001', purpose: 1, codeHash: 'x', expiresAt: ago(2 * DAY), createdAt: ago(2 * DAY) },
       { phone: '13900000001', purpose: 2, codeHash: 'x', expiresAt: ago(-60_000) },
@@ -38,7 +42,8 @@ describe('housekeeping', () => {
 
     const log = { info: () => undefined, error: () => undefined };
     const result = await new Housekeeping(db, t.services.uploads, log).run();
-    expect(result).toMatchObject({ captchas: 1, sessions: 1, smsCodes: 1, smsOutbox: 1 });
+    expect(result).toMatchObject({ captchas: 1, sessions: 2, smsCodes: 1, smsOutbox: 1 });
+    expect((await db.select().from(schema.sessionHandoffs)).map((r) => r.ticketHash)).toEqual(['live-ticket']);
 
     expect((await db.select().from(schema.captchas)).map((r) => r.tokenHash)).toContain('recent-captcha');
     expect((await db.select().from(schema.captchas)).map((r) => r.tokenHash)).not.toContain('old-captcha');
@@ -55,7 +60,7 @@ describe('housekeeping', () => {
     });
   });
 
-  it('a failed run is logged, and stop waits for the run in progress', async () => {
+  it('a failed run is logged and the next one comes after it', async () => {
     const errors: unknown[] = [];
     const failing = { sweep: () => Promise.reject(new Error('disk gone')) };
     const h = new Housekeeping(t.database.db, failing, {
@@ -63,8 +68,34 @@ describe('housekeeping', () => {
       error: (o: unknown) => errors.push(o),
     });
     h.start(1000);
-    await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(1);
     await h.stop();
     expect(String((errors[0] as { err: Error }).err)).toContain('disk gone');
+  });
+
+  it('stop waits for the run in progress; runs never overlap and none follow a stop', async () => {
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    let finished = 0;
+    const slow = {
+      sweep: async () => {
+        runs++;
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 1500));
+        running--;
+        finished++;
+        return 0;
+      },
+    };
+    const h = new Housekeeping(t.database.db, slow, { info: () => undefined, error: () => undefined });
+    h.start(1000);
+    await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
+    await h.stop();
+    expect(finished).toBe(1);
+    expect(most).toBe(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(runs).toBe(1);
   });
 });

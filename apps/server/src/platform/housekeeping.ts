@@ -21,7 +21,8 @@ export interface HousekeepingResult {
  * day (UploadService.sweep). The audit log is kept.
  */
 export class Housekeeping {
-  private timers: NodeJS.Timeout[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private running: Promise<unknown> | undefined;
 
   constructor(
@@ -44,22 +45,33 @@ export class Housekeeping {
     };
   }
 
-  /** Runs shortly after start, then every `intervalMs`; a failed run is logged and retried next time. */
+  /**
+   * Runs shortly after start, then `intervalMs` after each run ends (runs never overlap); a failed
+   * run is logged and the next one tries again.
+   */
   start(intervalMs: number): void {
-    const tick = () => {
+    this.stopped = false;
+    const tick = async () => {
       this.running = this.run()
         .then((r) => {
           if (Object.values(r).some((n) => n > 0)) this.log.info({ housekeeping: r }, 'housekeeping');
         })
         .catch((err: unknown) => this.log.error({ err }, 'housekeeping failed'));
+      await this.running;
+      if (!this.stopped) this.schedule(tick, intervalMs);
     };
-    this.timers = [setTimeout(tick, Math.min(intervalMs, 30_000)), setInterval(tick, intervalMs)];
-    for (const t of this.timers) t.unref();
+    this.schedule(tick, Math.min(intervalMs, 30_000));
   }
 
   /** Stops the timer and waits for a run in progress (before the database stops). */
   async stop(): Promise<void> {
-    for (const t of this.timers) clearTimeout(t);
+    this.stopped = true;
+    clearTimeout(this.timer);
     await this.running;
+  }
+
+  private schedule(tick: () => Promise<void>, ms: number): void {
+    this.timer = setTimeout(() => void tick(), ms);
+    this.timer.unref();
   }
 }

@@ -54,7 +54,7 @@ export class AccountService {
       smsCodes: SmsCodes;
       cipher: PasswordCipher;
       audit: AuditLog;
-      uploads: Pick<UploadService, 'releaseAllOf'>;
+      uploads: Pick<UploadService, 'keysOf' | 'deleteNow'>;
       config: Pick<Config, 'SIGN_IN_MAX_FAILURES' | 'SIGN_IN_LOCK_MINUTES'>;
     },
   ) {}
@@ -253,9 +253,10 @@ export class AccountService {
       });
     }
     await this.deps.smsCodes.consume(account.phone, SmsPurpose.CANCEL_ACCOUNT, input.verificationCode, now);
-    // Their pictures go with them (deleted at the next housekeeping).
-    await this.deps.uploads.releaseAllOf(session.accountId);
+    // Their pictures go with them, at once (collected first: removing the account forgets the owner).
+    const pictures = await this.deps.uploads.keysOf(session.accountId);
     await this.deps.accounts.remove(session.accountId);
+    await this.deps.uploads.deleteNow(pictures);
     await this.deps.audit.write({
       event: 'account_cancelled',
       accountId: session.accountId,

@@ -95,7 +95,7 @@ export class ProfileService {
     try {
       if (input.headPortrait !== undefined) {
         const key = avatarKey(input.headPortrait);
-        if (input.headPortrait !== '' && !(await this.use(session, key, claimed))) {
+        if (input.headPortrait !== '' && !(await this.use(session, key, 'avatars', claimed))) {
           throw invalid('headPortrait', '头像图片无效，请重新上传', 'The avatar is not valid, please upload it again');
         }
         values.headPortrait = input.headPortrait;
@@ -103,7 +103,7 @@ export class ProfileService {
           replaced.push(avatarKey(before.headPortrait));
       }
       if (input.headshot !== undefined) {
-        if (input.headshot !== '' && !(await this.use(session, input.headshot, claimed))) {
+        if (input.headshot !== '' && !(await this.use(session, input.headshot, 'private', claimed))) {
           throw invalid(
             'headshot',
             '一寸照无效，请重新上传',
@@ -124,7 +124,9 @@ export class ProfileService {
   }
 
   /** Claims a picture uploaded to this enterprise by this person (or without a session). */
-  private async use(session: Session, key: string, claimed: string[]): Promise<boolean> {
+  private async use(session: Session, key: string, area: 'avatars' | 'private', claimed: string[]): Promise<boolean> {
+    // An avatar is a public picture, a one-inch photo a private one: never the one for the other.
+    if (!key.startsWith(`${area}/${session.eid}/`)) return false;
     const ok = await this.deps.uploads.claim(key, session.eid, session.accountId, session.accountId);
     if (ok) claimed.push(key);
     return ok;

@@ -309,3 +309,26 @@ describe('checking an ID number before registering', () => {
     expect(free.code).toBe(200);
   });
 });
+
+describe('the one-inch photo of a registration', () => {
+  it('belongs to the account registered with it; another registration cannot use it', async () => {
+    const db = t.database.db;
+    const site = await createEnterprise(db, { name: '一寸照企业' });
+    await configureRegistration(db, site.eid, [{ field: 'headshot', required: true, sort: 0 }]);
+    const key = `private/${site.eid}/registrationPhotoKey01.png`;
+    await t.services.storage.put(key, Buffer.from('png'));
+    await db.insert(schema.uploads).values({ key, eid: site.eid, accountId: null, size: 3 });
+
+    const first = await registerWith(site.domain, { userDetail: { headshot: key } });
+    expect(first.body.code).toBe(200);
+    const [row] = await db.select().from(schema.uploads).where(eq(schema.uploads.key, key));
+    const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, first.phone));
+    expect(row).toMatchObject({ accountId: account!.id, claimedAt: expect.any(Date) });
+
+    const second = await registerWith(site.domain, { userDetail: { headshot: key } });
+    expect(second.body).toMatchObject({ code: 400, message: '一寸照无效，请重新上传' });
+    // A sweep leaves it alone.
+    await t.services.uploads.sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
+    expect(await t.services.storage.get(key)).not.toBeNull();
+  });
+});

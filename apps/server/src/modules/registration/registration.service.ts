@@ -164,20 +164,32 @@ export class RegistrationService {
     await this.deps.smsCodes.consume(input.phone, SmsPurpose.REGISTER, input.verificationCode, now);
 
     const { headshot = '', ...detail } = userDetail;
-    const accountId = await this.deps.registrations.createMember({
-      phone: input.phone,
-      passwordHash: await hash(password),
-      realName: input.realName,
-      idCardEncrypted: idCard ? this.deps.vault.encrypt(idCard) : null,
-      idCardHash: idCard ? this.deps.vault.hash(idCard) : null,
-      eid,
-      userName,
-      headshot,
-      userDetail: detail,
-      active: autoAudit,
-    });
-    if (accountId === null) throw new AppError(ErrorCode.PHONE_REGISTERED);
-    if (headshot) await this.deps.uploads.claim(headshot, eid, accountId, null, now);
+    // The photo is held for this registration first (no other can take it, no sweep deletes it).
+    if (headshot && !(await this.deps.uploads.reserveForRegistration(headshot, eid, now))) {
+      throw bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+    }
+    const accountId = await this.deps.registrations
+      .createMember({
+        phone: input.phone,
+        passwordHash: await hash(password),
+        realName: input.realName,
+        idCardEncrypted: idCard ? this.deps.vault.encrypt(idCard) : null,
+        idCardHash: idCard ? this.deps.vault.hash(idCard) : null,
+        eid,
+        userName,
+        headshot,
+        userDetail: detail,
+        active: autoAudit,
+      })
+      .catch(async (err: unknown) => {
+        await this.deps.uploads.release([headshot], now);
+        throw err;
+      });
+    if (accountId === null) {
+      await this.deps.uploads.release([headshot], now);
+      throw new AppError(ErrorCode.PHONE_REGISTERED);
+    }
+    if (headshot) await this.deps.uploads.assign(headshot, accountId);
     await this.deps.audit.write({
       event: 'registered',
       accountId,

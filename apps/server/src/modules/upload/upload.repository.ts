@@ -44,6 +44,26 @@ export class UploadRepository {
     return rows.length > 0;
   }
 
+  /** A registration's photo, claimed before the account exists (no owner yet); false if it may not. */
+  async reserve(key: string, eid: number, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(u)
+      .set({ claimedAt: now })
+      .where(and(eq(u.key, key), eq(u.eid, eid), usableBy(null)))
+      .returning({ key: u.key });
+    return rows.length > 0;
+  }
+
+  /** The registered account owns its reserved photo. */
+  async assign(key: string, accountId: number): Promise<void> {
+    await this.db.update(u).set({ accountId }).where(eq(u.key, key));
+  }
+
+  /** Forgets uploads whose files the caller deletes at once (a cancelled account's). */
+  async forget(keys: string[]): Promise<void> {
+    if (keys.length > 0) await this.db.delete(u).where(inArray(u.key, keys));
+  }
+
   /** No longer used: housekeeping deletes them once `unusedSince` is a day old. */
   async release(keys: string[], unusedSince: Date): Promise<void> {
     if (keys.length === 0) return;

@@ -213,13 +213,52 @@ describe('unused uploads', () => {
     expect(await served(avatar)).toBe(404);
   });
 
-  it("a cancelled account's pictures are deleted at the next sweep", async () => {
+  it("a cancelled account's pictures are deleted at once", async () => {
     const token = await signedIn(a.eid);
     const avatar = (await upload(PIC, multipart('picFile', 'a.png', PNG), token)).json().data.url;
     expect((await json('PUT', UPDATE, token, { headPortrait: avatar })).json().code).toBe(200);
     const session = await t.services.sessions.authenticate(token);
-    await t.services.uploads.releaseAllOf(session.accountId);
-    await t.services.uploads.sweep();
+    const keys = await t.services.uploads.keysOf(session.accountId);
+    expect(keys).toEqual([avatar.replace('/uploads/', '')]);
+    await t.services.uploads.deleteNow(keys);
     expect(await served(avatar)).toBe(404);
+    // Nobody can take the key over afterwards.
+    const other = await signedIn(a.eid);
+    expect((await json('PUT', UPDATE, other, { headPortrait: avatar })).json().code).toBe(400);
+  });
+});
+
+describe('pictures saved before the uploads ledger', () => {
+  it('are recorded by migration 0013 as claimed: they can be saved again and go once replaced', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { sql } = await import('drizzle-orm');
+    const token = await signedIn(a.eid);
+    const session = await t.services.sessions.authenticate(token);
+    const key = `avatars/${a.eid}/legacyAvatarFromBefore01.png`;
+    await t.services.storage.put(key, PNG);
+    await t.database.db.execute(
+      sql`UPDATE enterprise_users SET head_portrait = ${`/uploads/${key}`} WHERE account_id = ${session.accountId}`,
+    );
+    // Before the backfill the ledger does not know it.
+    expect((await json('PUT', UPDATE, token, { headPortrait: `/uploads/${key}` })).json().code).toBe(400);
+    const file = new URL('../../../../../packages/db/migrations/0013_uploads_backfill.sql', import.meta.url);
+    for (const statement of (await readFile(file, 'utf8')).split('--> statement-breakpoint')) {
+      await t.database.db.execute(sql.raw(statement));
+    }
+    expect((await json('PUT', UPDATE, token, { headPortrait: `/uploads/${key}` })).json().code).toBe(200);
+    await t.services.uploads.sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
+    expect(await t.services.storage.get(key)).not.toBeNull();
+    const next = (await upload(PIC, multipart('picFile', 'n.png', PNG), token)).json().data.url;
+    expect((await json('PUT', UPDATE, token, { headPortrait: next })).json().code).toBe(200);
+    await t.services.uploads.sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
+    expect(await t.services.storage.get(key)).toBeNull();
+  });
+
+  it('an avatar cannot be a one-inch photo, nor the other way round', async () => {
+    const token = await signedIn(a.eid);
+    const avatar = (await upload(PIC, multipart('picFile', 'a.png', PNG), token)).json().data.url as string;
+    const { key } = (await upload(PRIVATE, multipart('file', 'h.png', PNG), token)).json().data;
+    expect((await json('PUT', UPDATE, token, { headshot: avatar.replace('/uploads/', '') })).json().code).toBe(400);
+    expect((await json('PUT', UPDATE, token, { headPortrait: `/uploads/${key}` })).json().code).toBe(400);
   });
 });

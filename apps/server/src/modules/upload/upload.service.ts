@@ -118,14 +118,31 @@ export class UploadService {
     );
   }
 
-  /** A cancelled account's uploads: deleted at the next sweep. */
-  async releaseAllOf(accountId: number): Promise<void> {
-    await this.ledger.release(await this.ledger.keysOf(accountId), new Date(0));
+  /** A registration's photo, held before the account exists; false when it may not be used. */
+  reserveForRegistration(key: string, eid: number, now = new Date()): Promise<boolean> {
+    return isFileKey(key) ? this.ledger.reserve(key, eid, now) : Promise.resolve(false);
+  }
+
+  /** The new account owns the photo its registration reserved. */
+  assign(key: string, accountId: number): Promise<void> {
+    return this.ledger.assign(key, accountId);
+  }
+
+  /** Everything an account uploaded or uses (collected before the account is removed). */
+  keysOf(accountId: number): Promise<string[]> {
+    return this.ledger.keysOf(accountId);
+  }
+
+  /** Deletes files and their records at once (a cancelled account's pictures). */
+  async deleteNow(keys: string[]): Promise<void> {
+    await this.ledger.forget(keys);
+    for (const key of keys) await this.storage.delete(key);
   }
 
   /**
    * Deletes the files of uploads unclaimed for UNCLAIMED_TTL_MS (registrations given up, pictures
-   * replaced, cancelled accounts), in batches; returns how many.
+   * replaced, dialogs not saved), in batches; returns how many. Whatever uploads a file must claim
+   * it (claim, reserveForRegistration) or it is gone after a day.
    */
   async sweep(now = new Date()): Promise<number> {
     let removed = 0;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = connectDatabase(url.href, { max: 5 });
+  const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-test-uploads-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -36,7 +38,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PASSWORD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'password-key.pem'),
     ID_CARD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'id-card.key'),
     URL_SIGNING_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'url-signing.key'),
-    UPLOAD_DIR: path.join(tmpdir(), 'portal-test-uploads'),
+    // Uploads in a folder of this test file's own (runs and files never share files).
+    UPLOAD_DIR: uploadDir,
     ...env,
   });
   const services = await createServices(config, database);
@@ -52,6 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       const admin = connectDatabase(adminUrl, { max: 1 });
       await admin.pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.close();
+      await rm(uploadDir, { recursive: true, force: true });
     },
   };
 }

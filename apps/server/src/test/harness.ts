@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,3 +66,17 @@ export const clientHeaders = (domain = 'localhost', extra: Record<string, string
   platform: 'WEB-CLIENT',
   ...extra,
 });
+
+/** A secret (password, ID number) encrypted for the app's password key, as the browser sends it. */
+export function encryptFor(t: TestApp, plain: string): string {
+  return publicEncrypt(
+    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain),
+  ).toString('base64');
+}
+
+/** A fresh image captcha and its answer, as the sign-in and code calls take them. */
+export async function captchaFor(t: TestApp): Promise<{ imageCodeToken: string; imageCode: string }> {
+  const { token, text } = await t.services.captchas.create();
+  return { imageCodeToken: token, imageCode: text };
+}

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Form, Input } from 'antd';
-import { resetPassword, sendVerificationCode, SmsPurpose } from '@portal/contract/calls/user';
+import { resetPassword, SmsPurpose } from '@portal/contract/calls/user';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
 import { confirmRules, requiredRule, ruleOf } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
-import { sendCodeFrom } from '../features/account/send-code.ts';
+import { sendPhoneCode } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
@@ -39,21 +39,7 @@ function ForgetPassword() {
     form.setFieldValue('imageCode', '');
   };
 
-  const sendCode = () =>
-    sendCodeFrom(
-      form,
-      captcha,
-      ['phone'],
-      t,
-      message,
-      (imageCode) =>
-        request(sendVerificationCode, {
-          phone: String(form.getFieldValue('phone')).trim(),
-          ...imageCode,
-          verificationCodeType: SmsPurpose.RESET_PASSWORD,
-        }),
-      true,
-    );
+  const sendCode = () => sendPhoneCode(form, captcha, t, message, SmsPurpose.RESET_PASSWORD);
 
   const submit = async (v: Values) => {
     setBusy(true);

@@ -5,7 +5,6 @@ import {
   loginByCode,
   loginByEmployeeNo,
   loginByPassword,
-  sendVerificationCode,
   SmsPurpose,
   thirdPartyProviders,
 } from '@portal/contract/calls/user';
@@ -15,7 +14,7 @@ import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.ts
 import { requiredRule, ruleOf, safeRedirect } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
-import { sendCodeFrom } from '../features/account/send-code.ts';
+import { sendPhoneCode } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
 import { startThirdParty } from '../features/account/third-party.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
@@ -87,14 +86,7 @@ function SignInForm({ method }: { method: SignInMethod }) {
   };
 
   // The image code is needed to send a code, not to sign in with it (sending uses it up).
-  const sendCode = () =>
-    sendCodeFrom(form, captcha, ['phone'], t, message, (imageCode) =>
-      request(sendVerificationCode, {
-        phone: String(form.getFieldValue('phone')).trim(),
-        ...imageCode,
-        verificationCodeType: SmsPurpose.SIGN_IN,
-      }),
-    );
+  const sendCode = () => sendPhoneCode(form, captcha, t, message, SmsPurpose.SIGN_IN);
 
   return (
     <Form

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Form, Input, Result, Spin } from 'antd';
 import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
-import { register, registrationConfig, sendVerificationCode, SmsPurpose } from '@portal/contract/calls/user';
+import { register, registrationConfig, SmsPurpose } from '@portal/contract/calls/user';
 import { ErrorCode } from '@portal/contract/errors';
 import {
   DEFAULT_GROUP_FIELDS,
@@ -18,7 +18,7 @@ import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { isJpegOrPng } from '../features/account/picture-files.ts';
 import { DetailFields, detailValues } from '../features/account/detail-fields.tsx';
-import { sendCodeFrom } from '../features/account/send-code.ts';
+import { sendPhoneCode } from '../features/account/send-code.ts';
 import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
 import { ApiError, request, upload } from '../lib/api.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
@@ -104,21 +104,7 @@ function RegisterForm() {
   const detail = formFields(DETAIL_FIELDS, config.userTitle, lang);
   const enter = (label: string) => format(t.pleaseEnter, { label: labelInSentence(label) });
 
-  const sendCode = () =>
-    sendCodeFrom(
-      form,
-      captcha,
-      ['phone'],
-      t,
-      message,
-      (imageCode) =>
-        request(sendVerificationCode, {
-          phone: String(form.getFieldValue('phone')).trim(),
-          ...imageCode,
-          verificationCodeType: SmsPurpose.REGISTER,
-        }),
-      true,
-    );
+  const sendCode = () => sendPhoneCode(form, captcha, t, message, SmsPurpose.REGISTER);
 
   const submit = async (v: Record<string, unknown>): Promise<void> => {
     setBusy(true);

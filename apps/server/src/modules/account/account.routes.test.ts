@@ -1,8 +1,7 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { captchaFor, clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
 
 const CAPTCHA = '/gateway/user/api/common/get/image/captcha';
@@ -30,17 +29,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const encrypt = (plain: string) =>
-  publicEncrypt(
-    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
+const encrypt = (plain: string) => encryptFor(t, plain);
 
 /** A fresh captcha and its answer (the answer never leaves the server but through the image). */
-async function captcha() {
-  const { token, text } = await t.services.captchas.create();
-  return { imageCodeToken: token, imageCode: text };
-}
+const captcha = () => captchaFor(t);
 
 function call(
   method: 'GET' | 'POST' | 'PUT',

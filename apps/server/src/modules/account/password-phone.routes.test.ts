@@ -1,8 +1,7 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
 
 const LOGIN_PWD = '/gateway/user/api/login/pwd';
@@ -23,16 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const encrypt = (plain: string) =>
-  publicEncrypt(
-    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
+const encrypt = (plain: string) => encryptFor(t, plain);
 
-async function captcha() {
-  const { token, text } = await t.services.captchas.create();
-  return { token, text };
-}
+const captcha = () => t.services.captchas.create();
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, body: object = {}, token?: string) {
   const headers: Record<string, string> = clientHeaders(a.domain);

@@ -1,8 +1,7 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
 
 const DETAIL = '/gateway/user/auth/enterprise/user/info/detail';
@@ -22,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const encrypt = (plain: string) =>
-  publicEncrypt(
-    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
+const encrypt = (plain: string) => encryptFor(t, plain);
 
 async function session(eids: number[]) {
   const person = await createAccount(t.database.db, eids);

@@ -1,6 +1,5 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { captchaFor, clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
 
 // The public-training variant's sign-in (decision 011): no employee number, WeChat only; the
@@ -25,16 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const encrypt = (plain: string) =>
-  publicEncrypt(
-    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
+const encrypt = (plain: string) => encryptFor(t, plain);
 
-async function captcha() {
-  const { token, text } = await t.services.captchas.create();
-  return { imageCodeToken: token, imageCode: text };
-}
+const captcha = () => captchaFor(t);
 
 async function call(
   method: 'GET' | 'POST',

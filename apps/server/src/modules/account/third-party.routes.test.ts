@@ -1,6 +1,5 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
 import { DingTalkProvider, WeChatProvider, WeComProvider } from '../../platform/providers/third-party.ts';
 
@@ -21,11 +20,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const redirectUri = () => `http://${a.domain}/callbackLogin?provider=dingding`;
-const encrypt = (plain: string) =>
-  publicEncrypt(
-    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
+const encrypt = (plain: string) => encryptFor(t, plain);
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, body: object = {}, token?: string) {
   return t.app.inject({

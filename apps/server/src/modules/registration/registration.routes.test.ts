@@ -1,8 +1,7 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { captchaFor, clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
 import { configureRegistration, createAccount, createEnterprise, createPositions } from '../../test/factories.ts';
 
 const CONFIG = '/gateway/user/api/user/info/detail/config';
@@ -40,11 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const encrypt = (plain: string) =>
-  publicEncrypt(
-    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
+const encrypt = (plain: string) => encryptFor(t, plain);
 
 function call(method: 'GET' | 'POST', url: string, domain: string, body: object = {}) {
   return t.app.inject({
@@ -55,10 +50,7 @@ function call(method: 'GET' | 'POST', url: string, domain: string, body: object 
   });
 }
 
-async function captcha() {
-  const { token, text } = await t.services.captchas.create();
-  return { imageCodeToken: token, imageCode: text };
-}
+const captcha = () => captchaFor(t);
 
 const newPhone = () => `1330000${String(1000 + ++phones).slice(-4)}`;
 

@@ -1,5 +1,7 @@
 import type { RefObject } from 'react';
 import type { FormInstance } from 'antd';
+import { SmsPurpose, sendVerificationCode } from '@portal/contract/calls/user';
+import { request } from '../../lib/api.ts';
 import type { CaptchaHandle } from './captcha.tsx';
 
 /** The captcha token each form's kept captcha sent its code with. */
@@ -54,4 +56,33 @@ export async function sendCodeFrom(
     renew();
     return undefined;
   }
+}
+
+/**
+ * The get-code action of a public form (sign-in, registration, forgotten password): a code for the
+ * phone of the form's `phone` field. Registration and the forgotten password submit the same
+ * captcha, so it is kept for them.
+ */
+export function sendPhoneCode(
+  form: FormInstance,
+  captcha: RefObject<CaptchaHandle | null>,
+  texts: { imageCodeRequired: string; codeSent: string },
+  toast: { success(text: string): unknown },
+  purpose: 1 | 2 | 3,
+): Promise<number | undefined> {
+  const keep = purpose === SmsPurpose.REGISTER || purpose === SmsPurpose.RESET_PASSWORD;
+  return sendCodeFrom(
+    form,
+    captcha,
+    ['phone'],
+    texts,
+    toast,
+    (imageCode) =>
+      request(sendVerificationCode, {
+        phone: String(form.getFieldValue('phone')).trim(),
+        ...imageCode,
+        verificationCodeType: purpose,
+      }),
+    keep,
+  );
 }

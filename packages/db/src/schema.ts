@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Tenancy: an enterprise (`eid`) is the tenant. Every tenant-owned table carries `eid`, leads its
@@ -450,5 +461,33 @@ export const uploads = pgTable(
     index('uploads_unclaimed_idx')
       .on(t.createdAt)
       .where(sql`claimed_at IS NULL`),
+  ],
+);
+
+/**
+ * A learner's totals in one enterprise, for the leaderboards (issue 4): points, credit hours (one
+ * decimal) and certificates. What earns them comes with later features; each rank query reads one
+ * index (enterprise, value descending).
+ */
+export const learnerTotals = pgTable(
+  'learner_totals',
+  {
+    eid: integer('eid').notNull(),
+    accountId: integer('account_id').notNull(),
+    points: integer('points').notNull().default(0),
+    /** Credit hours in tenths (12.5 hours = 125): exact, and as fast to rank as points. */
+    creditTenths: integer('credit_tenths').notNull().default(0),
+    certificates: integer('certificates').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.accountId] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('learner_totals_points_idx').on(t.eid, t.points.desc(), t.accountId),
+    index('learner_totals_credit_idx').on(t.eid, t.creditTenths.desc(), t.accountId),
+    index('learner_totals_certificates_idx').on(t.eid, t.certificates.desc(), t.accountId),
   ],
 );

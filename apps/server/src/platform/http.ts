@@ -34,6 +34,9 @@ import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { UploadRepository } from '../modules/upload/upload.repository.ts';
+import { RankingRepository } from '../modules/ranking/ranking.repository.ts';
+import { registerRankingRoutes } from '../modules/ranking/ranking.routes.ts';
+import { RankingService } from '../modules/ranking/ranking.service.ts';
 import { IdCardVault } from './id-card-vault.ts';
 import { PasswordCipher } from './password-cipher.ts';
 import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
@@ -67,6 +70,7 @@ export interface Services {
   signer: UrlSigner;
   uploads: UploadService;
   registrations: RegistrationService;
+  ranking: RankingService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -141,6 +145,7 @@ export async function createServices(config: Config, database: Database): Promis
     signer,
     uploads,
     registrations,
+    ranking: new RankingService(new RankingRepository(db)),
   };
 }
 
@@ -365,6 +370,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerEnumRoutes(gateway, deps);
     registerAccountRoutes(gateway, deps, { ...services, config });
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
+    registerRankingRoutes(gateway, deps, services.ranking);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

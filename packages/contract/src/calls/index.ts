@@ -1,8 +1,10 @@
 import type { CallDef } from '../call.ts';
+import * as ranking from './ranking.ts';
 import * as system from './system.ts';
 import * as upload from './upload.ts';
 import * as user from './user.ts';
 
+export * from './ranking.ts';
 export * from './system.ts';
 export * from './upload.ts';
 export * from './user.ts';
@@ -14,4 +16,4 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
 }
 
 /** Every call of the contract, for the server's registration and the OpenAPI document. */
-export const allCalls: CallDef[] = [...callsOf(system), ...callsOf(user), ...callsOf(upload)];
+export const allCalls: CallDef[] = [...callsOf(system), ...callsOf(user), ...callsOf(upload), ...callsOf(ranking)];

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { RankKind } from '@portal/contract';
+import type { Db } from '@portal/db';
+
+/** The column each leaderboard ranks by (learner_totals has one index per column). */
+const COLUMN: Record<RankKind, ReturnType<typeof sql.raw>> = {
+  integral: sql.raw('points'),
+  creditHour: sql.raw('credit_tenths'),
+  certificate: sql.raw('certificates'),
+};
+
+export type RankRow = {
+  rank: number;
+  value: number;
+  userName: string;
+  realName: string;
+  headPortrait: string;
+  departmentName: string;
+};
+
+/**
+ * Rank queries on learner_totals, always by enterprise. A rank is 1 + the learners with more
+ * (an index-only count on (eid, value desc)); a board page reads its rows in index order.
+ */
+export class RankingRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Learners on the board (value above 0), counted up to `cap`. */
+  async boardSize(eid: number, kind: RankKind, cap: number): Promise<number> {
+    const col = COLUMN[kind];
+    const { rows } = await this.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM learner_totals WHERE eid = ${eid} AND ${col} > 0 ORDER BY ${col} DESC LIMIT ${cap}
+      ) top`);
+    return rows[0]?.n ?? 0;
+  }
+
+  /** One page of the board, each row with its rank. */
+  async page(eid: number, kind: RankKind, offset: number, limit: number): Promise<RankRow[]> {
+    const col = COLUMN[kind];
+    const { rows } = await this.db.execute<RankRow>(sql`
+      SELECT
+        (SELECT count(*) FROM learner_totals x WHERE x.eid = t.eid AND x.${col} > t.${col})::int + 1 AS "rank",
+        t.${col} AS "value",
+        u.user_name AS "userName",
+        coalesce(nullif(u.real_name, ''), a.real_name, '') AS "realName",
+        u.head_portrait AS "headPortrait",
+        u.department_name AS "departmentName"
+      FROM (
+        SELECT eid, account_id, ${col} FROM learner_totals
+        WHERE eid = ${eid} AND ${col} > 0
+        ORDER BY ${col} DESC, account_id
+        LIMIT ${limit} OFFSET ${offset}
+      ) t
+      JOIN enterprise_users u ON u.eid = t.eid AND u.account_id = t.account_id
+      JOIN accounts a ON a.id = t.account_id
+      ORDER BY t.${col} DESC, t.account_id`);
+    return rows;
+  }
+
+  /** The learner's value and rank (0 when they have no totals yet). */
+  async rankOf(eid: number, accountId: number, kind: RankKind): Promise<{ rank: number; value: number }> {
+    const col = COLUMN[kind];
+    const { rows } = await this.db.execute<{ rank: number; value: number }>(sql`
+      WITH mine AS (
+        SELECT coalesce((SELECT ${col} FROM learner_totals WHERE eid = ${eid} AND account_id = ${accountId}), 0) AS v
+      )
+      SELECT (SELECT count(*) FROM learner_totals x WHERE x.eid = ${eid} AND x.${col} > mine.v)::int + 1 AS "rank",
+             mine.v AS "value"
+      FROM mine`);
+    return rows[0] ?? { rank: 1, value: 0 };
+  }
+}

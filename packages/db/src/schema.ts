@@ -491,3 +491,21 @@ export const learnerTotals = pgTable(
     index('learner_totals_certificates_idx').on(t.eid, t.certificates.desc(), t.accountId),
   ],
 );
+
+/**
+ * How many learners of an enterprise have each value on each board (kind 1 points, 2 credit
+ * tenths, 3 certificates), kept by a trigger on learner_totals (migration 0015). A rank is 1 + the
+ * learners above: a sum over distinct values, not a count over learners.
+ */
+export const learnerTotalCounts = pgTable(
+  'learner_total_counts',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    kind: integer('kind').notNull(),
+    value: integer('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.kind, t.value] })],
+);

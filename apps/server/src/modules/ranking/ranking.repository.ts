@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { RankKind } from '@portal/contract';
 import type { Db } from '@portal/db';
 
@@ -8,6 +8,13 @@ const COLUMN: Record<RankKind, ReturnType<typeof sql.raw>> = {
   creditHour: sql.raw('credit_tenths'),
   certificate: sql.raw('certificates'),
 };
+/** The board's kind in learner_total_counts. */
+const KIND: Record<RankKind, number> = { integral: 1, creditHour: 2, certificate: 3 };
+
+/** 1 + the learners of the enterprise above a value: a sum over distinct values (learner_total_counts). */
+const rankAbove = (eid: number, kind: RankKind, value: SQL) => sql`
+  (SELECT coalesce(sum(c.n), 0) FROM learner_total_counts c
+   WHERE c.eid = ${eid} AND c.kind = ${KIND[kind]} AND c.value > ${value})::int + 1`;
 
 export type RankRow = {
   rank: number;
@@ -20,7 +27,8 @@ export type RankRow = {
 
 /**
  * Rank queries on learner_totals, always by enterprise. A rank is 1 + the learners with more
- * (an index-only count on (eid, value desc)); a board page reads its rows in index order.
+ * (summed from learner_total_counts); a board page reads its rows in index order
+ * (eid, value DESC NULLS LAST, account_id: the queries say NULLS LAST so the index serves them).
  */
 export class RankingRepository {
   constructor(private readonly db: Db) {}
@@ -30,7 +38,7 @@ export class RankingRepository {
     const col = COLUMN[kind];
     const { rows } = await this.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM learner_totals WHERE eid = ${eid} AND ${col} > 0 ORDER BY ${col} DESC LIMIT ${cap}
+        SELECT 1 FROM learner_totals WHERE eid = ${eid} AND ${col} > 0 ORDER BY ${col} DESC NULLS LAST LIMIT ${cap}
       ) top`);
     return rows[0]?.n ?? 0;
   }
@@ -40,7 +48,7 @@ export class RankingRepository {
     const col = COLUMN[kind];
     const { rows } = await this.db.execute<RankRow>(sql`
       SELECT
-        (SELECT count(*) FROM learner_totals x WHERE x.eid = t.eid AND x.${col} > t.${col})::int + 1 AS "rank",
+        ${rankAbove(eid, kind, sql`t.${col}`)} AS "rank",
         t.${col} AS "value",
         u.user_name AS "userName",
         coalesce(nullif(u.real_name, ''), a.real_name, '') AS "realName",
@@ -49,12 +57,12 @@ export class RankingRepository {
       FROM (
         SELECT eid, account_id, ${col} FROM learner_totals
         WHERE eid = ${eid} AND ${col} > 0
-        ORDER BY ${col} DESC, account_id
+        ORDER BY ${col} DESC NULLS LAST, account_id
         LIMIT ${limit} OFFSET ${offset}
       ) t
       JOIN enterprise_users u ON u.eid = t.eid AND u.account_id = t.account_id
       JOIN accounts a ON a.id = t.account_id
-      ORDER BY t.${col} DESC, t.account_id`);
+      ORDER BY t.${col} DESC NULLS LAST, t.account_id`);
     return rows;
   }
 
@@ -65,8 +73,7 @@ export class RankingRepository {
       WITH mine AS (
         SELECT coalesce((SELECT ${col} FROM learner_totals WHERE eid = ${eid} AND account_id = ${accountId}), 0) AS v
       )
-      SELECT (SELECT count(*) FROM learner_totals x WHERE x.eid = ${eid} AND x.${col} > mine.v)::int + 1 AS "rank",
-             mine.v AS "value"
+      SELECT ${rankAbove(eid, kind, sql`mine.v`)} AS "rank", mine.v AS "value"
       FROM mine`);
     return rows[0] ?? { rank: 1, value: 0 };
   }

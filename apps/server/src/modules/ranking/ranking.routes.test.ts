@@ -105,6 +105,30 @@ describe('leaderboards', () => {
     expect(big.message).toContain('pageSize');
   });
 
+  it('ranks follow changes of the totals and learners who leave', async () => {
+    const ent = await createEnterprise(t.database.db, { name: '变动企业' });
+    const x = await learner(ent.eid, '甲', 10, 0, 0);
+    const y = await learner(ent.eid, '乙', 20, 0, 0);
+    const z = await learner(ent.eid, '丙', 30, 0, 0);
+    const rankOf = async (p: { token: string }) =>
+      (
+        await t.app
+          .inject({ method: 'GET', url: CURRENT.integral, headers: { ...clientHeaders(ent.domain), token: p.token } })
+          .then((r) => r.json())
+      ).data;
+    expect(await rankOf(x)).toEqual({ rank: 3, value: 10 });
+    await t.database.db.execute(
+      sql`UPDATE learner_totals SET points = 40 WHERE eid = ${ent.eid} AND account_id = ${x.accountId}`,
+    );
+    expect(await rankOf(x)).toEqual({ rank: 1, value: 40 });
+    expect(await rankOf(z)).toEqual({ rank: 2, value: 30 });
+    await t.database.db.execute(
+      sql`DELETE FROM enterprise_users WHERE eid = ${ent.eid} AND account_id = ${x.accountId}`,
+    );
+    expect(await rankOf(z)).toEqual({ rank: 1, value: 30 });
+    expect(await rankOf(y)).toEqual({ rank: 2, value: 20 });
+  });
+
   it('the board lists the top 100 only', async () => {
     const big = await createEnterprise(t.database.db, { name: '大企业' });
     // 120 learners straight into the tables (the board does not care how they signed up).

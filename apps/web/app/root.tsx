@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -19,6 +19,7 @@ import type { PortalLoadContext } from '@portal/contract';
 import { currentUser } from '@portal/contract/calls/user';
 import { FIRST_VISIT_COOKIE, LANG_COOKIE, TOKEN_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
+import { useHydrated } from './lib/use-hydrated.ts';
 import { LangContext } from './lib/i18n.ts';
 import {
   isMobileUserAgent,
@@ -218,15 +219,6 @@ function RequestUiBinding({ root }: { root: RootData }) {
 function wrongDomain(root: RootData): boolean {
   const correct = root.site.website.correctDomain.toLowerCase();
   return root.checkDomain && correct !== '' && root.site.hostname !== correct;
-}
-
-/** True once the page is hydrated: the alert renders only in the browser, never in the HTML. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
 }
 
 export default function Root() {

@@ -136,7 +136,10 @@ export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
     });
     if (done) created.push(t.eid);
   }
-  if (created.length > 0) await seedDemoAccounts(db, created);
+  if (created.length > 0) {
+    await seedDemoAccounts(db, created);
+    await seedLeaderboards(db, created);
+  }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('enterprises', 'eid'), GREATEST((SELECT max(eid) FROM enterprises), 1001))`,
@@ -491,4 +494,90 @@ const DEMO_REGISTRATION: Record<number, Array<[string, string, string, boolean, 
 
 function slug(t: DemoTenant): string {
   return { 1001: 'zhixue', 1002: 'sfj', 1003: 'yb', 1004: 'global', 1005: 'px' }[t.eid] ?? 'zhixue';
+}
+
+const LEARNER_NAMES_ZH = [
+  '陈思远',
+  '林雨桐',
+  '黄志强',
+  '周佳怡',
+  '吴俊杰',
+  '郑晓燕',
+  '刘建国',
+  '何美玲',
+  '梁文博',
+  '谢婷婷',
+  '罗浩然',
+  '韦丽华',
+  '蒙德军',
+  '覃小芳',
+];
+const LEARNER_NAMES_EN = [
+  'Olivia Chen',
+  'Liam Wong',
+  'Emma Li',
+  'Noah Zhang',
+  'Ava Liu',
+  'Lucas Huang',
+  'Mia Zhou',
+  'Ethan Wu',
+  'Sophia Lin',
+  'Mason He',
+  'Isabella Xu',
+  'Logan Tan',
+  'Amelia Guo',
+  'Jacob Ma',
+];
+const DEPARTMENTS_ZH = ['培训部', '销售部', '人力资源部', '财务部', '信息中心', '综合办公室', '业务一科'];
+const DEPARTMENTS_EN = ['Training', 'Sales', 'Human Resources', 'Finance', 'IT', 'Operations', 'Claims'];
+
+/**
+ * Learners with points, credit hours and certificates on every new demo site, so the leaderboards
+ * have something to show (decision 012); the demo people get totals too. The extra learners have
+ * no password and cannot sign in. Values are fixed, not random: the demo looks the same each time.
+ */
+async function seedLeaderboards(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const en = DEMO_TENANTS.find((t) => t.eid === eid)?.lang === 'en';
+    const names = en ? LEARNER_NAMES_EN : LEARNER_NAMES_ZH;
+    const departments = en ? DEPARTMENTS_EN : DEPARTMENTS_ZH;
+    for (const [i, name] of names.entries()) {
+      const phone = `139${String(eid % 100).padStart(2, '0')}${String(i + 1).padStart(6, '0')}`;
+      const [account] = await db.insert(s.accounts).values({ phone, realName: name }).onConflictDoNothing().returning();
+      if (!account) continue;
+      await db.insert(s.enterpriseUsers).values({
+        eid,
+        accountId: account.id,
+        userName: name,
+        realName: name,
+        departmentName: departments[i % departments.length]!,
+      });
+      await db.insert(s.learnerTotals).values({
+        eid,
+        accountId: account.id,
+        points: 3600 - i * 211 + ((i * 37) % 90),
+        creditTenths: 1480 - ((i * 97) % 13) * 93,
+        certificates: Math.max(0, 9 - ((i * 5) % 11)),
+      });
+    }
+  }
+  // The demo people, somewhere in the middle.
+  for (const person of DEMO_ACCOUNTS) {
+    const [account] = await db.select({ id: s.accounts.id }).from(s.accounts).where(eq(s.accounts.phone, person.phone));
+    if (!account) continue;
+    const eids = person.eids.filter((eid) => createdEids.includes(eid));
+    if (eids.length === 0) continue;
+    await db
+      .insert(s.learnerTotals)
+      .values(
+        eids.map((eid) => ({
+          eid,
+          accountId: account.id,
+          points: 1850,
+          creditTenths: 735,
+          certificates: 4,
+        })),
+      )
+      .onConflictDoNothing();
+  }
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Banner } from '@portal/contract';
-import { portalContext, siteOf } from '../lib/site.server.ts';
+import { zoneInfoList, type Banner, type Zone } from '@portal/contract';
+import { Leaderboards } from '../features/home/leaderboards.tsx';
+import { callGateway, portalContext, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, type Lang } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
@@ -18,9 +19,17 @@ const BANNER_HEIGHT = 360;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The site is cached on the server; the root loader answers 404 when there is none.
   const site = await siteOf(request, context);
-  const banners = site ? await portalContext(context).loadBanners(site.website.eid, site.signedIn) : [];
-  return { banners };
+  if (!site) return { banners: [], zones: [] };
+  const [banners, zones] = await Promise.all([
+    portalContext(context).loadBanners(site.website.eid, site.signedIn),
+    callGateway(request, context, site, zoneInfoList, {}),
+  ]);
+  return { banners, zones: zones.code === 200 ? zones.data : [] };
 }
+
+/** Zone types of the zone list (account-area.md; the others come with their features). */
+const ZONE_BANNER = 1;
+const ZONE_LEADERBOARD = 5;
 
 function BannerLink({
   banner,
@@ -138,14 +147,28 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
   );
 }
 
-/** The home page: the banners, then the page heading. The home zones come with later work. */
+/**
+ * The home page: its zones in the configured order. Banners and the leaderboards so far; course,
+ * news and lecturer zones come with those features (issue 4).
+ */
 export default function Home() {
-  const { banners } = useLoaderData<typeof loader>();
+  const { banners, zones } = useLoaderData<typeof loader>();
   const { website } = useSite();
+  const lang = useLang();
+  const name = (z: Zone) => (lang === 'en' && z.zoneNameEn ? z.zoneNameEn : z.zoneName);
+  const hasBannerZone = zones.some((z: Zone) => z.zoneType === ZONE_BANNER);
   return (
     <div className="portal-home">
-      {banners.length > 0 && <BannerCarousel banners={banners} />}
-      <h1 className="portal-home-title">{website.entName}</h1>
+      {/* The site name is the logo's; the page still has its heading for screen readers. */}
+      <h1 className="portal-visually-hidden">{website.entName}</h1>
+      {!hasBannerZone && banners.length > 0 && <BannerCarousel banners={banners} />}
+      {zones.map((z: Zone) =>
+        z.zoneType === ZONE_BANNER ? (
+          banners.length > 0 && <BannerCarousel key={z.id} banners={banners} />
+        ) : z.zoneType === ZONE_LEADERBOARD ? (
+          <Leaderboards key={z.id} title={name(z)} />
+        ) : null,
+      )}
     </div>
   );
 }

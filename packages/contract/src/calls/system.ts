@@ -106,6 +106,7 @@ export const zoneSchema = z.object({
   showNum: z.number().int(),
   sort: z.number().int(),
 });
+export type Zone = z.infer<typeof zoneSchema>;
 
 export const bannerSchema = z.object({
   id: z.number().int(),

@@ -165,6 +165,16 @@ export class AccountRepository {
     await this.db.delete(schema.accounts).where(eq(schema.accounts.id, accountId));
   }
 
+  /** The person's credit hours (tenths) and certificates in the enterprise (0 before any). */
+  async totals(eid: number, accountId: number): Promise<{ creditTenths: number; certificates: number }> {
+    const [row] = await this.db
+      .select({ creditTenths: schema.learnerTotals.creditTenths, certificates: schema.learnerTotals.certificates })
+      .from(schema.learnerTotals)
+      .where(and(eq(schema.learnerTotals.eid, eid), eq(schema.learnerTotals.accountId, accountId)))
+      .limit(1);
+    return row ?? { creditTenths: 0, certificates: 0 };
+  }
+
   async isAdminAnywhere(accountId: number): Promise<boolean> {
     const [row] = await this.db
       .select({ eid: schema.enterpriseUsers.eid })

@@ -350,7 +350,8 @@ export class AccountService {
     // The session's membership was checked a moment ago; gone now means it just ended.
     if (!member) throw new AppError(ErrorCode.SESSION_ENDED);
     const { verified: _verified, headshot: _headshot, userDetail: _userDetail, ...user } = member;
-    return { ...user, creditHour: 0, certificateCount: 0 };
+    const totals = await this.deps.accounts.totals(session.eid, session.accountId);
+    return { ...user, creditHour: totals.creditTenths / 10, certificateCount: totals.certificates };
   }
 
   private decryptOrThrow(ciphertext: string): string {

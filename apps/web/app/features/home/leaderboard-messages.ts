@@ -1,0 +1,43 @@
+import { defineMessages } from '../../lib/i18n.ts';
+
+/** Texts of the home page's leaderboard zone (light: part of the first load). */
+export const leaderboardMessages = defineMessages({
+  zh: {
+    integral: '积分排行榜',
+    creditHour: '学分排行榜',
+    creditHourHours: '学时排行榜',
+    certificate: '证书排行榜',
+    unitIntegral: '分',
+    unitCreditHour: '学分',
+    unitCreditHourHours: '学时',
+    unitCertificate: '本',
+    mine: '我的排名：第{rank}名',
+    mineValue: '（{value}）',
+    previous: '上一页',
+    next: '下一页',
+    empty: '暂无数据',
+    failed: '数据加载失败，请稍后再试',
+    signInFirst: '登录后查看排行榜',
+    signIn: '去登录',
+    loading: '加载中',
+  },
+  en: {
+    integral: 'Points',
+    creditHour: 'Credits',
+    creditHourHours: 'Credit hours',
+    certificate: 'Certificates',
+    unitIntegral: 'pts',
+    unitCreditHour: 'credits',
+    unitCreditHourHours: 'h',
+    unitCertificate: '',
+    mine: 'My rank: No. {rank}',
+    mineValue: ' ({value})',
+    previous: 'Previous',
+    next: 'Next',
+    empty: 'No data yet',
+    failed: 'Failed to load data, please try again later',
+    signInFirst: 'Sign in to see the leaderboards',
+    signIn: 'Sign in',
+    loading: 'Loading',
+  },
+});

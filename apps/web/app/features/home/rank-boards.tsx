@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { rankCalls, type RankEntry, type RankKind } from '@portal/contract/calls/ranking';
+import { request } from '../../lib/api.ts';
+import { format, useMessages } from '../../lib/i18n.ts';
+import { useSite } from '../../lib/root-data.ts';
+import { leaderboardMessages } from './leaderboard-messages.ts';
+
+const messages = leaderboardMessages;
+
+interface BoardState {
+  page: number;
+  list: RankEntry[] | null;
+  totalPage: number;
+  mine: { rank: number; value: number } | null;
+  failed: boolean;
+}
+
+function useBoard(kind: RankKind): [BoardState, (page: number) => void] {
+  const [state, setState] = useState<BoardState>({ page: 1, list: null, totalPage: 0, mine: null, failed: false });
+  useEffect(() => {
+    request(rankCalls[kind].current, {}, { quiet: true })
+      .then((mine) => setState((s) => ({ ...s, mine })))
+      .catch(() => undefined);
+  }, [kind]);
+  useEffect(() => {
+    let live = true;
+    request(rankCalls[kind].page, { pageCurrent: state.page, pageSize: 3 }, { quiet: true })
+      .then((p) => live && setState((s) => ({ ...s, list: p.list, totalPage: p.totalPage, failed: false })))
+      .catch(() => live && setState((s) => ({ ...s, list: [], failed: true })));
+    return () => {
+      live = false;
+    };
+  }, [kind, state.page]);
+  return [state, (page) => setState((s) => ({ ...s, page }))];
+}
+
+function Board({ kind, title, unit }: { kind: RankKind; title: string; unit: string }) {
+  const t = useMessages(messages);
+  const { website } = useSite();
+  const [board, setPage] = useBoard(kind);
+  const withUnit = (v: number) => (unit ? `${v} ${unit}` : String(v));
+  return (
+    <section className="portal-board" aria-label={title}>
+      <h3 className="portal-board-title">{title}</h3>
+      {board.list === null ? (
+        <p className="portal-board-note" aria-busy="true">
+          {t.loading}
+        </p>
+      ) : board.failed ? (
+        <p className="portal-board-note">{t.failed}</p>
+      ) : board.list.length === 0 ? (
+        <p className="portal-board-note">{t.empty}</p>
+      ) : (
+        <ol className="portal-board-list">
+          {board.list.map((e) => (
+            <li key={`${e.rank}-${e.userName}`} className="portal-board-row">
+              <span className={`portal-board-rank is-${Math.min(e.rank, 4)}`}>{e.rank}</span>
+              <img
+                className="portal-board-avatar"
+                src={e.headPortrait || website.defaultUserHeadPortrait || '/demo/avatar.svg'}
+                alt=""
+                width={36}
+                height={36}
+                loading="lazy"
+              />
+              <span className="portal-board-who">
+                <span className="portal-board-name">{e.userName}</span>
+                <span className="portal-board-dept">{e.departmentName}</span>
+              </span>
+              <span className="portal-board-value">{withUnit(e.value)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="portal-board-foot">
+        <span className="portal-board-mine">
+          {board.mine &&
+            format(t.mine, { rank: board.mine.rank }) + format(t.mineValue, { value: withUnit(board.mine.value) })}
+        </span>
+        <span className="portal-board-pager">
+          <button type="button" disabled={board.page <= 1} onClick={() => setPage(board.page - 1)}>
+            {t.previous}
+          </button>
+          <button type="button" disabled={board.page >= board.totalPage} onClick={() => setPage(board.page + 1)}>
+            {t.next}
+          </button>
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The three boards with their data (the ranking calls carry the contract's schemas: this module
+ * loads after the page, outside the first load).
+ */
+export default function RankBoards({ boards }: { boards: Array<{ kind: RankKind; title: string; unit: string }> }) {
+  return (
+    <div className="portal-boards">
+      {boards.map((b) => (
+        <Board key={b.kind} kind={b.kind} title={b.title} unit={b.unit} />
+      ))}
+    </div>
+  );
+}

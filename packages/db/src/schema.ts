@@ -509,3 +509,40 @@ export const learnerTotalCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eid, t.kind, t.value] })],
 );
+
+/** News categories of an enterprise (/news tabs). */
+export const newsCategories = pgTable(
+  'news_categories',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+);
+
+/** News articles: rich content stored as written by the site's staff, sanitised when served. */
+export const news = pgTable(
+  'news',
+  {
+    ...tenantId(),
+    categoryId: integer('category_id').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    coverUrl: text('cover_url').notNull().default(''),
+    content: text('content').notNull().default(''),
+    author: text('author').notNull().default(''),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    viewCount: integer('view_count').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.categoryId], foreignColumns: [newsCategories.eid, newsCategories.id] }).onDelete(
+      'cascade',
+    ),
+    index('news_published_idx').on(t.eid, t.publishedAt.desc(), t.id),
+    index('news_category_idx').on(t.eid, t.categoryId, t.publishedAt.desc(), t.id),
+  ],
+);

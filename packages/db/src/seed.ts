@@ -139,6 +139,7 @@ export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
   if (created.length > 0) {
     await seedDemoAccounts(db, created);
     await seedLeaderboards(db, created);
+    await seedNews(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -579,5 +580,143 @@ async function seedLeaderboards(db: Db, createdEids: number[]): Promise<void> {
         })),
       )
       .onConflictDoNothing();
+  }
+}
+
+/** [category index, title, summary, paragraphs] of the demo news, Chinese and English. */
+type DemoArticle = [number, string, string, string[]];
+const NEWS_CATEGORIES_ZH: Array<[string, string]> = [
+  ['通知公告', 'Notices'],
+  ['培训动态', 'Training news'],
+  ['政策解读', 'Policy'],
+];
+const NEWS_CATEGORIES_EN: Array<[string, string]> = [
+  ['Notices', 'Notices'],
+  ['Training news', 'Training news'],
+  ['Policy', 'Policy'],
+];
+const NEWS_ZH: DemoArticle[] = [
+  [
+    0,
+    '关于开展2026年度全员在线学习的通知',
+    '请全体学员于12月31日前完成年度必修课程学习。',
+    [
+      '为进一步提升员工业务能力，平台现开展2026年度全员在线学习活动。',
+      '学习对象：全体在册学员。学习时间：即日起至2026年12月31日。',
+      '请各部门督促学员按时完成必修课程，学习记录将纳入年度考核。',
+    ],
+  ],
+  [
+    1,
+    '第三期青年骨干培训班顺利结业',
+    '42名学员完成为期两周的集中培训并通过结业考核。',
+    ['本期培训班围绕业务实务、沟通协作和数字化工具三个模块展开。', '结业仪式上，优秀学员代表分享了学习体会。'],
+  ],
+  [
+    2,
+    '《职业技能提升行动方案》要点解读',
+    '一图读懂职业技能提升行动的目标与支持政策。',
+    [
+      '方案提出，到2027年累计开展各类补贴性职业技能培训不少于一定规模。',
+      '企业职工参加培训并取得证书的，可按规定申领职业技能提升补贴。',
+    ],
+  ],
+  [
+    0,
+    '平台系统升级维护公告',
+    '本周六凌晨2:00至4:00平台将进行升级维护。',
+    ['维护期间平台将暂停访问，请提前安排学习进度。', '升级后将上线学习排行榜与新闻检索等功能。'],
+  ],
+  [
+    1,
+    '线上考试模块全面开放',
+    '学员可在“我的考试”中参加已发布的考试。',
+    ['考试支持限时作答、自动交卷与成绩即时查询。', '请在考试前检查网络环境，考试过程中请勿切换页面。'],
+  ],
+  [
+    2,
+    '继续教育学时认定办法（修订）说明',
+    '修订后的办法明确了线上学习学时的折算标准。',
+    ['线上课程按实际观看时长折算学时，每45分钟计1学时。', '同一课程重复学习不重复计算学时。'],
+  ],
+  [
+    0,
+    '关于评选年度优秀学员的通知',
+    '评选结果将根据积分、学时与证书综合排名产生。',
+    ['年度优秀学员将在平台首页公示，并颁发电子证书。'],
+  ],
+  [
+    1,
+    '新版移动端学习应用上线',
+    '支持离线缓存课程与学习进度同步。',
+    ['学员可在首页扫描二维码下载应用，登录后学习记录自动同步。'],
+  ],
+];
+const NEWS_EN: DemoArticle[] = [
+  [
+    0,
+    'Annual online learning for all staff',
+    'Please finish the required courses by 31 December.',
+    [
+      'To strengthen our skills, the academy runs its annual online learning programme.',
+      'Who: every learner. When: from today until 31 December 2026.',
+    ],
+  ],
+  [
+    1,
+    'Third young professionals cohort graduates',
+    '42 learners completed two weeks of training.',
+    ['The programme covered practice, collaboration and digital tools.'],
+  ],
+  [
+    2,
+    'Reading the skills improvement plan',
+    'The goals and support of the plan at a glance.',
+    ['Staff who complete training and earn a certificate may apply for a skills subsidy.'],
+  ],
+  [
+    0,
+    'Scheduled maintenance this Saturday',
+    'The portal is unavailable from 2:00 to 4:00.',
+    ['Please plan your learning around the maintenance window.'],
+  ],
+  [
+    1,
+    'Online exams are open',
+    'Sit published exams under My exams.',
+    ['Exams are timed, submitted automatically and scored at once.'],
+  ],
+  [
+    2,
+    'Credit hours for online learning (revised)',
+    'How online study converts to credit hours.',
+    ['Every 45 minutes of a course count as one credit hour.'],
+  ],
+];
+
+/** A few categories and articles on every new demo site, in its language. */
+async function seedNews(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const en = DEMO_TENANTS.find((t) => t.eid === eid)?.lang === 'en';
+    const categories = await db
+      .insert(s.newsCategories)
+      .values(
+        (en ? NEWS_CATEGORIES_EN : NEWS_CATEGORIES_ZH).map(([name, nameEn], sort) => ({ eid, name, nameEn, sort })),
+      )
+      .returning();
+    const articles = en ? NEWS_EN : NEWS_ZH;
+    // Newest first in the list: the first article is the most recent, a few days apart.
+    await db.insert(s.news).values(
+      articles.map(([category, title, summary, paragraphs], i) => ({
+        eid,
+        categoryId: categories[category]!.id,
+        title,
+        summary,
+        author: en ? 'Academy office' : '平台管理办公室',
+        content: paragraphs.map((p) => `<p>${p}</p>`).join(''),
+        publishedAt: new Date(Date.UTC(2026, 10, 18 - i * 3, 1)),
+        viewCount: 320 - i * 37,
+      })),
+    );
   }
 }

@@ -34,6 +34,9 @@ import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { UploadRepository } from '../modules/upload/upload.repository.ts';
+import { NewsRepository } from '../modules/news/news.repository.ts';
+import { registerNewsRoutes } from '../modules/news/news.routes.ts';
+import { NewsService } from '../modules/news/news.service.ts';
 import { RankingRepository } from '../modules/ranking/ranking.repository.ts';
 import { registerRankingRoutes } from '../modules/ranking/ranking.routes.ts';
 import { RankingService } from '../modules/ranking/ranking.service.ts';
@@ -71,6 +74,7 @@ export interface Services {
   uploads: UploadService;
   registrations: RegistrationService;
   ranking: RankingService;
+  news: NewsService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -146,6 +150,7 @@ export async function createServices(config: Config, database: Database): Promis
     uploads,
     registrations,
     ranking: new RankingService(new RankingRepository(db)),
+    news: new NewsService(new NewsRepository(db)),
   };
 }
 
@@ -371,6 +376,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerAccountRoutes(gateway, deps, { ...services, config });
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRankingRoutes(gateway, deps, services.ranking);
+    registerNewsRoutes(gateway, deps, services.news);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

@@ -1,9 +1,11 @@
 import type { CallDef } from '../call.ts';
+import * as news from './news.ts';
 import * as ranking from './ranking.ts';
 import * as system from './system.ts';
 import * as upload from './upload.ts';
 import * as user from './user.ts';
 
+export * from './news.ts';
 export * from './ranking.ts';
 export * from './system.ts';
 export * from './upload.ts';
@@ -16,4 +18,10 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
 }
 
 /** Every call of the contract, for the server's registration and the OpenAPI document. */
-export const allCalls: CallDef[] = [...callsOf(system), ...callsOf(user), ...callsOf(upload), ...callsOf(ranking)];
+export const allCalls: CallDef[] = [
+  ...callsOf(system),
+  ...callsOf(user),
+  ...callsOf(upload),
+  ...callsOf(ranking),
+  ...callsOf(news),
+];

@@ -1,0 +1,73 @@
+import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { schema, type Db } from '@portal/db';
+
+const n = schema.news;
+const c = schema.newsCategories;
+
+/** `%keyword%` for ILIKE, with the keyword's own % and _ taken literally. */
+const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** SQL of news and their categories, always by enterprise; only published articles are read. */
+export class NewsRepository {
+  constructor(private readonly db: Db) {}
+
+  categories(eid: number) {
+    return this.db.select().from(c).where(eq(c.eid, eid)).orderBy(asc(c.sort), asc(c.id));
+  }
+
+  async page(eid: number, filter: { categoryId?: number; keyword?: string }, offset: number, limit: number) {
+    const where: SQL[] = [eq(n.eid, eid), eq(n.published, true)];
+    if (filter.categoryId) where.push(eq(n.categoryId, filter.categoryId));
+    if (filter.keyword)
+      where.push(or(ilike(n.title, likeOf(filter.keyword)), ilike(n.summary, likeOf(filter.keyword)))!);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ news: n, categoryName: c.name, categoryNameEn: c.nameEn })
+        .from(n)
+        .innerJoin(c, and(eq(c.eid, n.eid), eq(c.id, n.categoryId)))
+        .where(and(...where))
+        .orderBy(desc(n.publishedAt), desc(n.id))
+        .limit(limit)
+        .offset(offset),
+      this.db
+        .select({ total: count() })
+        .from(n)
+        .where(and(...where)),
+    ]);
+    return { rows, total: total?.total ?? 0 };
+  }
+
+  /** The article, its view counted (in the same statement). */
+  async viewed(eid: number, id: number) {
+    const [row] = await this.db
+      .update(n)
+      .set({ viewCount: sql`${n.viewCount} + 1` })
+      .where(and(eq(n.eid, eid), eq(n.id, id), eq(n.published, true)))
+      .returning();
+    if (!row) return null;
+    const [category] = await this.db
+      .select()
+      .from(c)
+      .where(and(eq(c.eid, eid), eq(c.id, row.categoryId)));
+    return { news: row, categoryName: category?.name ?? '', categoryNameEn: category?.nameEn ?? '' };
+  }
+
+  /** The published articles just newer and just older than this one (list order: newest first). */
+  async neighbours(eid: number, at: { publishedAt: Date; id: number }) {
+    const newer = or(gt(n.publishedAt, at.publishedAt), and(eq(n.publishedAt, at.publishedAt), gt(n.id, at.id)))!;
+    const older = or(lt(n.publishedAt, at.publishedAt), and(eq(n.publishedAt, at.publishedAt), lt(n.id, at.id)))!;
+    const pick = (cond: SQL, order: SQL[]) =>
+      this.db
+        .select({ id: n.id, title: n.title })
+        .from(n)
+        .where(and(eq(n.eid, eid), eq(n.published, true), cond))
+        .orderBy(...order)
+        .limit(1)
+        .then((r) => r[0] ?? null);
+    const [a, b] = await Promise.all([
+      pick(newer, [asc(n.publishedAt), asc(n.id)]),
+      pick(older, [desc(n.publishedAt), desc(n.id)]),
+    ]);
+    return { newer: a, older: b };
+  }
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@portal/db';
+import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { createEnterprise } from '../../test/factories.ts';
+
+const CATEGORIES = '/gateway/system/api/news/category/list';
+const PAGE = '/gateway/system/api/news/info/page';
+const VIEW = '/gateway/system/api/news/info/view';
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createEnterprise>>;
+let b: Awaited<ReturnType<typeof createEnterprise>>;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' });
+  const db = t.database.db;
+  a = await createEnterprise(db, { name: '甲企业' });
+  b = await createEnterprise(db, { name: '乙企业' });
+  const [notices, policy] = await db
+    .insert(schema.newsCategories)
+    .values([
+      { eid: a.eid, name: '通知公告', nameEn: 'Notices', sort: 1 },
+      { eid: a.eid, name: '政策解读', nameEn: '', sort: 2 },
+    ])
+    .returning();
+  const [other] = await db.insert(schema.newsCategories).values({ eid: b.eid, name: '乙的分类' }).returning();
+  const day = (n: number) => new Date(Date.UTC(2026, 10, n, 2));
+  // 13 articles of a: one a day, every third a policy one; one unpublished; one of b.
+  for (let i = 1; i <= 13; i++) {
+    const [row] = await db
+      .insert(schema.news)
+      .values({
+        eid: a.eid,
+        categoryId: i % 3 === 0 ? policy!.id : notices!.id,
+        title: i === 7 ? '年度培训计划（100%完成）' : `第${i}条新闻`,
+        summary: i === 5 ? '关于医保结算的说明' : '',
+        content:
+          i === 2
+            ? '<p style="color:red" onclick="alert(1)">正文<script>alert(1)</script><img src="/a.png" onerror="x()"></p>'
+            : '<p>正文</p>',
+        publishedAt: day(i),
+      })
+      .returning();
+    ids[`a${i}`] = row!.id;
+  }
+  const [hidden] = await db
+    .insert(schema.news)
+    .values({ eid: a.eid, categoryId: notices!.id, title: '草稿', published: false, publishedAt: day(20) })
+    .returning();
+  ids.hidden = hidden!.id;
+  const [theirs] = await db
+    .insert(schema.news)
+    .values({ eid: b.eid, categoryId: other!.id, title: '乙的新闻', publishedAt: day(3) })
+    .returning();
+  ids.b = theirs!.id;
+  ids.notices = notices!.id;
+  ids.policy = policy!.id;
+});
+afterAll(async () => t?.close());
+
+const call = (method: 'GET' | 'POST', url: string, body: object = {}, domain = a.domain, lang?: string) =>
+  t.app
+    .inject({
+      method,
+      url,
+      headers: { ...clientHeaders(domain), ...(lang ? { lang } : {}) },
+      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
+    })
+    .then((r) => r.json());
+
+describe('news', () => {
+  it('lists the categories in order, in the page language where the site gave one', async () => {
+    expect((await call('GET', CATEGORIES)).data).toEqual([
+      { id: ids.notices, name: '通知公告' },
+      { id: ids.policy, name: '政策解读' },
+    ]);
+    expect((await call('GET', CATEGORIES, {}, a.domain, 'en')).data.map((c: { name: string }) => c.name)).toEqual([
+      'Notices',
+      '政策解读',
+    ]);
+  });
+
+  it('pages published news newest first, 10 by default, at most 50 a page', async () => {
+    const first = (await call('POST', PAGE)).data;
+    expect(first).toMatchObject({ pageCurrent: 1, pageSize: 10, totalCount: 13, totalPage: 2 });
+    expect(first.list[0]).toMatchObject({ id: ids.a13, title: '第13条新闻', categoryName: '通知公告', viewCount: 0 });
+    expect(first.list.map((n: { title: string }) => n.title)).not.toContain('草稿');
+    const second = (await call('POST', PAGE, { pageCurrent: 2 })).data;
+    expect(second.list.map((n: { id: number }) => n.id)).toEqual([ids.a3, ids.a2, ids.a1]);
+    const big = await call('POST', PAGE, { pageSize: 51 });
+    expect(big.code).toBe(400);
+  });
+
+  it('filters by category and by keyword in the title or summary (Chinese, and % taken literally)', async () => {
+    const policy = (await call('POST', PAGE, { categoryId: ids.policy, pageSize: 50 })).data;
+    expect(policy.list.map((n: { id: number }) => n.id)).toEqual([ids.a12, ids.a9, ids.a6, ids.a3]);
+    expect((await call('POST', PAGE, { keyword: '医保' })).data.list.map((n: { id: number }) => n.id)).toEqual([
+      ids.a5,
+    ]);
+    expect((await call('POST', PAGE, { keyword: '100%' })).data.list.map((n: { id: number }) => n.id)).toEqual([
+      ids.a7,
+    ]);
+    expect((await call('POST', PAGE, { keyword: '%' })).data.totalCount).toBe(1);
+  });
+
+  it('an article: sanitised content, its newer and older neighbours, and a view counted', async () => {
+    const view = (await call('GET', VIEW, { id: ids.a2 })).data;
+    // The platform's sanitiser (platform.md section 2): scripts and handlers go, only style, class,
+    // mode and data-id stay.
+    expect(view.content).toBe('<p style="color: red">正文<img></p>');
+    expect(view.newer).toEqual({ id: ids.a3, title: '第3条新闻' });
+    expect(view.older).toEqual({ id: ids.a1, title: '第1条新闻' });
+    expect(view.viewCount).toBe(1);
+    expect((await call('GET', VIEW, { id: ids.a2 })).data.viewCount).toBe(2);
+    const newest = (await call('GET', VIEW, { id: ids.a13 })).data;
+    expect(newest.newer).toBeNull();
+  });
+
+  it("an unpublished article and another enterprise's are not found; nothing of b is listed on a", async () => {
+    expect((await call('GET', VIEW, { id: ids.hidden })).code).toBe(404);
+    expect((await call('GET', VIEW, { id: ids.b })).code).toBe(404);
+    const all = (await call('POST', PAGE, { pageSize: 50 })).data.list.map((n: { title: string }) => n.title);
+    expect(all).not.toContain('乙的新闻');
+    expect((await call('POST', PAGE, { categoryId: ids.policy }, b.domain)).data.totalCount).toBe(0);
+    expect((await call('GET', VIEW, { id: ids.b }, b.domain)).data.title).toBe('乙的新闻');
+  });
+});

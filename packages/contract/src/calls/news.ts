@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { pageResponse } from '../envelope.ts';
+
+// News (issue 4): /news, /news/detail and /news/categorySearch read these. The spec names the
+// pages, not the calls: paths follow the system calls' shape (decision 013).
+
+const eid = z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent');
+
+export const newsCategory = z.object({ id: z.number().int(), name: z.string() });
+
+export const newsCategoryList = defineCall({
+  name: 'newsCategoryList',
+  method: 'GET',
+  path: '/system/api/news/category/list',
+  summary: "The site's news categories, in order (names in the page's language where given)",
+  tags: ['news'],
+  request: z.object({ eid }),
+  response: z.array(newsCategory),
+});
+
+export const newsItem = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  coverUrl: z.string(),
+  author: z.string(),
+  publishedAt: z.string(),
+  viewCount: z.number().int(),
+});
+export type NewsItem = z.infer<typeof newsItem>;
+
+export const NEWS_PAGE_SIZE = 10;
+
+export const newsPage = defineCall({
+  name: 'newsPage',
+  method: 'POST',
+  path: '/system/api/news/info/page',
+  summary: 'Published news of the site, newest first; by category and keyword (title or summary)',
+  tags: ['news'],
+  request: z.object({
+    eid,
+    pageCurrent: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(NEWS_PAGE_SIZE),
+    categoryId: z.coerce.number().int().positive().optional(),
+    keyword: z.string().trim().max(50).optional(),
+  }),
+  response: pageResponse(newsItem),
+});
+
+const neighbour = z.object({ id: z.number().int(), title: z.string() }).nullable();
+
+export const newsView = defineCall({
+  name: 'newsView',
+  method: 'GET',
+  path: '/system/api/news/info/view',
+  summary: 'One article with its sanitised content and its neighbours in the list (newer, older); counts a view',
+  tags: ['news'],
+  request: z.object({ eid, id: z.coerce.number().int().positive() }),
+  response: newsItem.extend({ content: z.string(), newer: neighbour, older: neighbour }),
+});

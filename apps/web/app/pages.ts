@@ -18,9 +18,19 @@ export const PAGES: PageDef[] = [
   { path: 'home', layout: 'default', file: 'routes/home.tsx', title: { zh: '首页', en: 'Home' } },
   { path: 'about', layout: 'default', file: 'routes/about.tsx', title: { zh: '关于我们', en: 'About us' } },
   { path: 'agreement', layout: 'default', file: 'routes/agreement.tsx', title: { zh: '平台协议', en: 'Agreement' } },
-  { path: 'news', layout: 'default', file: TITLED, title: { zh: '新闻资讯', en: 'News' } },
-  { path: 'news/detail', layout: 'default', file: TITLED, title: { zh: '新闻详情', en: 'News detail' } },
-  { path: 'news/categorySearch', layout: 'default', file: TITLED, title: { zh: '新闻分类', en: 'News by category' } },
+  { path: 'news', layout: 'default', file: 'routes/news.tsx', title: { zh: '新闻资讯', en: 'News' } },
+  {
+    path: 'news/detail',
+    layout: 'default',
+    file: 'routes/news-detail.tsx',
+    title: { zh: '新闻详情', en: 'News detail' },
+  },
+  {
+    path: 'news/categorySearch',
+    layout: 'default',
+    file: 'routes/news.tsx',
+    title: { zh: '新闻分类', en: 'News by category' },
+  },
   { path: 'ie', layout: 'bare', file: 'routes/ie.tsx', title: { zh: '浏览器版本过低', en: 'Unsupported browser' } },
   { path: 'certificate/query', layout: 'default', file: TITLED, title: { zh: '证书查询', en: 'Certificate lookup' } },
   {

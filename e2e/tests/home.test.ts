@@ -9,6 +9,8 @@ import { LANGS, localePath, signIn } from '../langs.ts';
 const TEXTS = {
   zh: {
     zone: '学习排行',
+    newsZone: '新闻资讯',
+    firstNews: '关于开展2026年度全员在线学习的通知',
     boards: ['积分排行榜', '学分排行榜', '证书排行榜'],
     first: ['陈思远', '培训部', '3600 分'],
     mine: ['我的排名：第10名（1850 分）', '我的排名：第11名（73.5 学分）', '我的排名：第7名（4 本）'],
@@ -19,6 +21,8 @@ const TEXTS = {
   },
   en: {
     zone: 'Leaderboard',
+    newsZone: 'News',
+    firstNews: '关于开展2026年度全员在线学习的通知',
     boards: ['Points', 'Credits', 'Certificates'],
     first: ['陈思远', '培训部', '3600 pts'],
     mine: ['My rank: No. 10 (1850 pts)', 'My rank: No. 11 (73.5 credits)', 'My rank: No. 7 (4)'],
@@ -54,6 +58,17 @@ describe.runIf(browserAvailable())('home leaderboards', () => {
     expect(new URL(String(await link.getAttribute('href')), 'http://x').searchParams.get('redirect')).toBe(
       localePath(lang, '/home'),
     );
+  });
+
+  it.each(LANGS)('a visitor sees the latest news in the news zone and opens one (%s)', async (lang) => {
+    const t = TEXTS[lang];
+    await b.page.goto(url(localePath(lang, '/home')));
+    const zone = b.page.getByRole('region', { name: t.newsZone });
+    const items = zone.locator('.portal-news-zone-list li');
+    expect(await items.count()).toBe(6);
+    await items.first().getByRole('link').click();
+    await expect.poll(() => b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.firstNews);
+    expect(new URL(b.page.url()).pathname).toBe(localePath(lang, '/news/detail'));
   });
 
   it.each(LANGS)('a learner sees the three boards, 3 a page, with their own rank, and pages on (%s)', async (lang) => {

@@ -1,7 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { zoneInfoList, type Banner, type Zone } from '@portal/contract';
+import { newsPage, zoneInfoList, type Banner, type Zone } from '@portal/contract';
 import { Leaderboards } from '../features/home/leaderboards.tsx';
+import { NewsZone } from '../features/home/news-zone.tsx';
+import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, portalContext, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, type Lang } from '../lib/navigation.ts';
@@ -19,16 +21,33 @@ const BANNER_HEIGHT = 360;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The site is cached on the server; the root loader answers 404 when there is none.
   const site = await siteOf(request, context);
-  if (!site) return { banners: [], zones: [] };
-  const [banners, zones] = await Promise.all([
+  if (!site) return { banners: [], zones: [], news: [] };
+  const [banners, zones, news] = await Promise.all([
     portalContext(context).loadBanners(site.website.eid, site.signedIn),
     callGateway(request, context, site, zoneInfoList, {}),
+    callGateway(request, context, site, newsPage, { pageCurrent: 1, pageSize: NEWS_IN_ZONE }),
   ]);
-  return { banners, zones: zones.code === 200 ? zones.data : [] };
+  return {
+    banners,
+    zones: zones.code === 200 ? zones.data : [],
+    news:
+      news.code === 200
+        ? news.data.list.map((n) => ({
+            id: n.id,
+            title: n.title,
+            categoryName: n.categoryName,
+            date: newsDate(n.publishedAt),
+          }))
+        : [],
+  };
 }
+
+/** Articles in the news zone. */
+const NEWS_IN_ZONE = 6;
 
 /** Zone types of the zone list (account-area.md; the others come with their features). */
 const ZONE_BANNER = 1;
+const ZONE_NEWS = 3;
 const ZONE_LEADERBOARD = 5;
 
 function BannerLink({
@@ -148,11 +167,11 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
 }
 
 /**
- * The home page: its zones in the configured order. Banners and the leaderboards so far; course,
- * news and lecturer zones come with those features (issue 4).
+ * The home page: its zones in the configured order. Banners, news and the leaderboards so far;
+ * course and lecturer zones come with those features (issue 4).
  */
 export default function Home() {
-  const { banners, zones } = useLoaderData<typeof loader>();
+  const { banners, zones, news } = useLoaderData<typeof loader>();
   const { website } = useSite();
   const lang = useLang();
   const name = (z: Zone) => (lang === 'en' && z.zoneNameEn ? z.zoneNameEn : z.zoneName);
@@ -165,6 +184,8 @@ export default function Home() {
       {zones.map((z: Zone) =>
         z.zoneType === ZONE_BANNER ? (
           banners.length > 0 && <BannerCarousel key={z.id} banners={banners} />
+        ) : z.zoneType === ZONE_NEWS ? (
+          <NewsZone key={z.id} title={name(z)} news={news} />
         ) : z.zoneType === ZONE_LEADERBOARD ? (
           <Leaderboards key={z.id} title={name(z)} />
         ) : null,

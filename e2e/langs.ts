@@ -44,3 +44,20 @@ export async function signIn(
   await form.getByRole('button', { name: t.signIn }).click();
   await waitForPath(page, lang, '/home');
 }
+
+/**
+ * A new browser session's sign-in of a learner with an incomplete profile shows the profile tip
+ * (which would go to the profile in 5 s): declined here, for tests about other things.
+ */
+export async function declineProfileTip(page: Page, lang: Lang): Promise<void> {
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: lang === 'en' ? 'Cancel' : '取 消' })
+    .click();
+}
+
+/** Forgets the browser session's storage (the profile tip shows once a session). */
+export async function newBrowserSession(page: Page): Promise<void> {
+  await page.goto(url('/about'));
+  await page.evaluate(() => sessionStorage.clear());
+}

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { knownCaptchas } from '../accounts.ts';
-import { LANGS, localePath, signIn } from '../langs.ts';
+import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
 
 // The home page's leaderboard zone (issue 4, decision 012) on the default site (1001), whose demo
 // data has 14 learners with totals and gives every demo person 1850 points, 73.5 credits and 4
@@ -17,7 +17,6 @@ const TEXTS = {
     next: '下一页',
     previous: '上一页',
     signInFirst: '登录后查看排行榜 去登录',
-    cancel: '取 消',
   },
   en: {
     zone: 'Leaderboard',
@@ -29,7 +28,6 @@ const TEXTS = {
     next: 'Next',
     previous: 'Previous',
     signInFirst: 'Sign in to see the leaderboards Sign in',
-    cancel: 'Cancel',
   },
 } as const;
 
@@ -67,18 +65,15 @@ describe.runIf(browserAvailable())('home leaderboards', () => {
     const items = zone.locator('.portal-news-zone-list li');
     expect(await items.count()).toBe(6);
     await items.first().getByRole('link').click();
+    await b.page.waitForURL((u) => u.pathname === localePath(lang, '/news/detail'));
     await expect.poll(() => b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.firstNews);
-    expect(new URL(b.page.url()).pathname).toBe(localePath(lang, '/news/detail'));
   });
 
   it.each(LANGS)('a learner sees the three boards, 3 a page, with their own rank, and pages on (%s)', async (lang) => {
     const t = TEXTS[lang];
-    // The tip about the incomplete demo profile shows once a browser session: a new one here.
-    await b.page.goto(url('/about'));
-    await b.page.evaluate(() => sessionStorage.clear());
+    await newBrowserSession(b.page);
     await signIn(b.page, lang, { phone: '13800000002', password: 'Demo@2026' });
-    // It would go to the profile in 5 s: declined.
-    await b.page.getByRole('dialog').getByRole('button', { name: t.cancel }).click();
+    await declineProfileTip(b.page, lang);
     const zone = b.page.getByRole('region', { name: t.zone });
     const boards = zone.locator('.portal-board');
     await expect.poll(() => boards.locator('.portal-board-title').allTextContents()).toEqual([...t.boards]);

@@ -19,6 +19,7 @@ export const PAGES: PageDef[] = [
   { path: 'about', layout: 'default', file: 'routes/about.tsx', title: { zh: '关于我们', en: 'About us' } },
   { path: 'agreement', layout: 'default', file: 'routes/agreement.tsx', title: { zh: '平台协议', en: 'Agreement' } },
   { path: 'news', layout: 'default', file: 'routes/news.tsx', title: { zh: '新闻资讯', en: 'News' } },
+  { path: 'search/:str', layout: 'default', file: 'routes/search.tsx', title: { zh: '搜索', en: 'Search' } },
   {
     path: 'news/detail',
     layout: 'default',
@@ -119,11 +120,19 @@ export const PAGES: PageDef[] = [
   { path: 'topic/cate/:id?', layout: 'default', file: TITLED, title: { zh: '专题', en: 'Topics' } },
 ];
 
+/** Route patterns as expressions: `:x` one segment, `/:x?` an optional one. */
+const MATCHERS = PAGES.map((page) => ({
+  page,
+  re: new RegExp(
+    `^${page.path
+      .replace(/[.]/g, '\\.')
+      .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+      .replace(/:\w+/g, '[^/]+')}$`,
+  ),
+}));
+
 /** The page whose route pattern matches a path without its /en prefix, e.g. `/topic/cate/3`. */
 export function findPage(basePath: string): PageDef | undefined {
   const p = basePath.replace(/^\//, '');
-  return PAGES.find((page) => {
-    const pattern = page.path.replace(/\/:id\?$/, '');
-    return p === page.path || p === pattern || (page.path.endsWith(':id?') && p.startsWith(`${pattern}/`));
-  });
+  return MATCHERS.find((m) => m.re.test(p))?.page;
 }

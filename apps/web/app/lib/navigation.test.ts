@@ -145,3 +145,16 @@ describe('mobile redirect', () => {
     expect(isMobileUserAgent('Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36')).toBe(false);
   });
 });
+
+describe('pages with parameters', () => {
+  it('knows /search/{keyword} and /topic/cate/{id?}, not what merely starts like them', async () => {
+    const { findPage } = await import('../pages.ts');
+    expect(findPage('/search/医保')?.path).toBe('search/:str');
+    expect(findPage('/search')).toBeUndefined();
+    expect(findPage('/search/a/b')).toBeUndefined();
+    expect(findPage('/topic/cate')?.path).toBe('topic/cate/:id?');
+    expect(findPage('/topic/cate/3')?.path).toBe('topic/cate/:id?');
+    expect(findPage('/topic/cate/3/4')).toBeUndefined();
+    expect(findPage('/news/detail')?.path).toBe('news/detail');
+  });
+});

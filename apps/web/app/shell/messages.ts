@@ -26,6 +26,9 @@ export const shellMessages = defineMessages({
     backToTop: '返回顶部',
     customerService: '在线客服',
     closeCustomerService: '关闭在线客服入口',
+    search: '搜索',
+    searchPlaceholder: '请输入搜索关键词',
+    searchEmpty: '请输入搜索关键词',
   },
   en: {
     skipToContent: 'Skip to main content',
@@ -51,5 +54,8 @@ export const shellMessages = defineMessages({
     backToTop: 'Back to top',
     customerService: 'Customer service',
     closeCustomerService: 'Close the customer service entrance',
+    search: 'Search',
+    searchPlaceholder: 'Search keywords',
+    searchEmpty: 'Please enter a search keyword',
   },
 });

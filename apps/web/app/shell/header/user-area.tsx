@@ -5,6 +5,7 @@ import { localePath } from '../../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../../lib/root-data.ts';
 import { shellMessages } from '../messages.ts';
 import { LangSwitch } from './lang-switch.tsx';
+import { SearchToggle } from './search-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -18,6 +19,7 @@ export function UserArea() {
   const t = useMessages(shellMessages);
   return (
     <div className="portal-user" role="group" aria-label={t.userArea}>
+      <SearchToggle />
       {user ? (
         <UserMenu user={user} />
       ) : signedIn ? (

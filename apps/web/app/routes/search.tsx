@@ -1,0 +1,105 @@
+import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { newsPage } from '@portal/contract';
+import { newsDate } from '../features/news/news-date.ts';
+import { callGateway, siteOf } from '../lib/site.server.ts';
+import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+
+const messages = defineMessages({
+  zh: {
+    title: '“{str}”的搜索结果',
+    news: '新闻资讯（{n}）',
+    none: '没有找到与“{str}”相关的内容',
+    previous: '上一页',
+    next: '下一页',
+    pages: '分页',
+  },
+  en: {
+    title: 'Results for “{str}”',
+    news: 'News ({n})',
+    none: 'Nothing found for “{str}”',
+    previous: 'Previous',
+    next: 'Next',
+    pages: 'Pages',
+  },
+});
+
+const PAGE_SIZE = 10;
+
+/**
+ * /search/{str}?type=…: what the site has for the keyword, paged. News so far; courses and
+ * lecturers join when they exist (issue 4). The type says where the search started.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const str = (params.str ?? '').trim().slice(0, 50);
+  const url = new URL(request.url);
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  const site = await siteOf(request, context);
+  if (!site || !str) return { str, news: null };
+  const env = await callGateway(request, context, site, newsPage, {
+    pageCurrent: page,
+    pageSize: PAGE_SIZE,
+    keyword: str,
+  });
+  return {
+    str,
+    news:
+      env.code === 200
+        ? { ...env.data, list: env.data.list.map((n) => ({ ...n, date: newsDate(n.publishedAt) })) }
+        : null,
+  };
+}
+
+export default function Search() {
+  const { str, news } = useLoaderData<typeof loader>();
+  const t = useMessages(messages);
+  const lang = useLang();
+  const { pathname, search } = useLocation();
+  const pageLink = (n: number) => {
+    const q = new URLSearchParams(search);
+    q.set('page', String(n));
+    return `${pathname}?${q.toString()}`;
+  };
+  return (
+    <section className="portal-page portal-search-results">
+      <h1 className="portal-page-title">{format(t.title, { str })}</h1>
+      {!news || news.totalCount === 0 ? (
+        <p className="portal-news-note">{format(t.none, { str })}</p>
+      ) : (
+        <>
+          <h2 className="portal-search-section">{format(t.news, { n: news.totalCount })}</h2>
+          <ul className="portal-news-list">
+            {news.list.map((n) => (
+              <li key={n.id} className="portal-news-item">
+                <div className="portal-news-text">
+                  <h3 className="portal-news-title">
+                    <Link to={`${localePath('/news/detail', lang)}?id=${n.id}`}>{n.title}</Link>
+                  </h3>
+                  {n.summary && <p className="portal-news-summary">{n.summary}</p>}
+                  <p className="portal-news-meta">
+                    <span>{n.categoryName}</span>
+                    <time dateTime={n.publishedAt}>{n.date}</time>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {news.totalPage > 1 && (
+            <nav className="portal-pager" aria-label={t.pages}>
+              {news.pageCurrent > 1 ? (
+                <Link to={pageLink(news.pageCurrent - 1)}>{t.previous}</Link>
+              ) : (
+                <span>{t.previous}</span>
+              )}
+              {news.pageCurrent < news.totalPage ? (
+                <Link to={pageLink(news.pageCurrent + 1)}>{t.next}</Link>
+              ) : (
+                <span>{t.next}</span>
+              )}
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { LANGS, localePath } from '../langs.ts';
 
@@ -37,6 +37,8 @@ describe.runIf(browserAvailable())('news', () => {
     b = await openBrowser();
   });
   afterAll(async () => b?.close());
+  // ?eid= is remembered in a cookie: every test starts without one.
+  beforeEach(async () => b.context.clearCookies());
 
   it.each(LANGS)('a visitor reads the list, a category and an article with its neighbours (%s)', async (lang) => {
     const t = TEXTS[lang];
@@ -67,6 +69,19 @@ describe.runIf(browserAvailable())('news', () => {
     expect(await neighbours.allTextContents()).toEqual([t.newer, t.older]);
     await neighbours.first().getByRole('link').click();
     await expect.poll(() => b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.newest);
+  });
+
+  it("a site chosen with ?eid= lists its own news, not the address's site's", async () => {
+    // 1004 is an English site: /news leads to /en/news, with its English articles.
+    await b.page.goto(url('/news?eid=1004'));
+    await b.page.waitForURL((u) => u.pathname === '/en/news');
+    await expect
+      .poll(() => b.page.locator('.portal-news-title').first().textContent())
+      .toBe('Annual online learning for all staff');
+    await b.page.locator('.portal-news-title a').first().click();
+    await expect
+      .poll(() => b.page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Annual online learning for all staff');
   });
 
   it.each(LANGS)('an unknown article is the 404 page (%s)', async (lang) => {

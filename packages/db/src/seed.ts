@@ -615,9 +615,9 @@ const NEWS_ZH: DemoArticle[] = [
   [
     2,
     '《职业技能提升行动方案》要点解读',
-    '一图读懂职业技能提升行动的目标与支持政策。',
+    '读懂职业技能提升行动的目标与支持政策。',
     [
-      '方案提出，到2027年累计开展各类补贴性职业技能培训不少于一定规模。',
+      '方案提出，到2027年持续扩大补贴性职业技能培训覆盖面，重点支持一线职工提升技能。',
       '企业职工参加培训并取得证书的，可按规定申领职业技能提升补贴。',
     ],
   ],
@@ -690,7 +690,7 @@ const NEWS_EN: DemoArticle[] = [
     2,
     'Credit hours for online learning (revised)',
     'How online study converts to credit hours.',
-    ['Every 45 minutes of a course count as one credit hour.'],
+    ['Each 45 minutes of a course counts as one credit hour.'],
   ],
 ];
 

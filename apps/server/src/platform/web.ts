@@ -101,6 +101,9 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
         .filter((c) => c && !c.startsWith(`${LANG_COOKIE}=`));
       headers.cookie = [...cookies, `${LANG_COOKIE}=${lang}`].join('; ');
       const payload = (input ?? {}) as Record<string, unknown>;
+      // The gateway takes a public call's enterprise from the query only (never from a body): a
+      // POST call's eid goes there too.
+      const eidQuery: Record<string, string> = payload.eid !== undefined ? { eid: String(payload.eid) } : {};
       const res = await app.inject({
         // The visitor's address, so the gateway's per-address limit counts this call as theirs.
         remoteAddress,
@@ -109,7 +112,7 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
         headers,
         ...(call.requestIn === 'query'
           ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
-          : { payload }),
+          : { payload, query: eidQuery }),
       });
       return res.json();
     },

@@ -13,6 +13,7 @@ const messages = defineMessages({
     previous: '上一页',
     next: '下一页',
     pages: '分页',
+    failed: '数据加载失败，请稍后再试',
   },
   en: {
     title: 'Results for “{str}”',
@@ -21,6 +22,7 @@ const messages = defineMessages({
     previous: 'Previous',
     next: 'Next',
     pages: 'Pages',
+    failed: 'Failed to load data, please try again later',
   },
 });
 
@@ -33,9 +35,10 @@ const PAGE_SIZE = 10;
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const str = (params.str ?? '').trim().slice(0, 50);
   const url = new URL(request.url);
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  const raw = Number(url.searchParams.get('page'));
+  const page = Number.isInteger(raw) && raw > 0 && raw < 100_000 ? raw : 1;
   const site = await siteOf(request, context);
-  if (!site || !str) return { str, news: null };
+  if (!site || !str) return { str, news: null, failed: false };
   const env = await callGateway(request, context, site, newsPage, {
     pageCurrent: page,
     pageSize: PAGE_SIZE,
@@ -43,6 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
   return {
     str,
+    failed: env.code !== 200,
     news:
       env.code === 200
         ? { ...env.data, list: env.data.list.map((n) => ({ ...n, date: newsDate(n.publishedAt) })) }
@@ -51,7 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function Search() {
-  const { str, news } = useLoaderData<typeof loader>();
+  const { str, news, failed } = useLoaderData<typeof loader>();
   const t = useMessages(messages);
   const lang = useLang();
   const { pathname, search } = useLocation();
@@ -63,7 +67,9 @@ export default function Search() {
   return (
     <section className="portal-page portal-search-results">
       <h1 className="portal-page-title">{format(t.title, { str })}</h1>
-      {!news || news.totalCount === 0 ? (
+      {failed ? (
+        <p className="portal-news-note">{t.failed}</p>
+      ) : !news || news.totalCount === 0 ? (
         <p className="portal-news-note">{format(t.none, { str })}</p>
       ) : (
         <>

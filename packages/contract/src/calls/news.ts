@@ -44,7 +44,7 @@ export const newsPage = defineCall({
     eid,
     pageCurrent: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(50).default(NEWS_PAGE_SIZE),
-    categoryId: z.coerce.number().int().positive().optional(),
+    categoryId: z.coerce.number().int().positive().max(2147483647).optional(),
     keyword: z.string().trim().max(50).optional(),
   }),
   response: pageResponse(newsItem),
@@ -58,6 +58,6 @@ export const newsView = defineCall({
   path: '/system/api/news/info/view',
   summary: 'One article with its sanitised content and its neighbours in the list (newer, older); counts a view',
   tags: ['news'],
-  request: z.object({ eid, id: z.coerce.number().int().positive() }),
+  request: z.object({ eid, id: z.coerce.number().int().positive().max(2147483647) }),
   response: newsItem.extend({ content: z.string(), newer: neighbour, older: neighbour }),
 });

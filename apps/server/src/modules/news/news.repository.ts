@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
 
 const n = schema.news;
@@ -52,10 +52,12 @@ export class NewsRepository {
     return { news: row, categoryName: category?.name ?? '', categoryNameEn: category?.nameEn ?? '' };
   }
 
-  /** The published articles just newer and just older than this one (list order: newest first). */
-  async neighbours(eid: number, at: { publishedAt: Date; id: number }) {
-    const newer = or(gt(n.publishedAt, at.publishedAt), and(eq(n.publishedAt, at.publishedAt), gt(n.id, at.id)))!;
-    const older = or(lt(n.publishedAt, at.publishedAt), and(eq(n.publishedAt, at.publishedAt), lt(n.id, at.id)))!;
+  /**
+   * The published articles just newer and just older than this one (list order: newest first),
+   * compared in SQL with the row itself (its time has microseconds a JavaScript date would lose).
+   */
+  async neighbours(eid: number, id: number) {
+    const self = sql`(SELECT s.published_at, s.id FROM news s WHERE s.eid = ${eid} AND s.id = ${id})`;
     const pick = (cond: SQL, order: SQL[]) =>
       this.db
         .select({ id: n.id, title: n.title })
@@ -64,10 +66,10 @@ export class NewsRepository {
         .orderBy(...order)
         .limit(1)
         .then((r) => r[0] ?? null);
-    const [a, b] = await Promise.all([
-      pick(newer, [asc(n.publishedAt), asc(n.id)]),
-      pick(older, [desc(n.publishedAt), desc(n.id)]),
+    const [newer, older] = await Promise.all([
+      pick(sql`(${n.publishedAt}, ${n.id}) > ${self}`, [asc(n.publishedAt), asc(n.id)]),
+      pick(sql`(${n.publishedAt}, ${n.id}) < ${self}`, [desc(n.publishedAt), desc(n.id)]),
     ]);
-    return { newer: a, older: b };
+    return { newer, older };
   }
 }

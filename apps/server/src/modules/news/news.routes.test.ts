@@ -117,6 +117,37 @@ describe('news', () => {
     expect(newest.newer).toBeNull();
   });
 
+  it('neighbours of articles published in the same millisecond, at microsecond times, are never the article itself', async () => {
+    const { sql } = await import('drizzle-orm');
+    const db = t.database.db;
+    const c = await createEnterprise(db, { name: '丙企业' });
+    const [cat] = await db.insert(schema.newsCategories).values({ eid: c.eid, name: '分类' }).returning();
+    const rows = await db
+      .insert(schema.news)
+      .values([
+        { eid: c.eid, categoryId: cat!.id, title: '早' },
+        { eid: c.eid, categoryId: cat!.id, title: '晚' },
+      ])
+      .returning();
+    await db.execute(
+      sql`UPDATE news SET published_at = '2026-11-01 00:00:00.123456+00' WHERE eid = ${c.eid} AND id = ${rows[1]!.id}`,
+    );
+    await db.execute(
+      sql`UPDATE news SET published_at = '2026-11-01 00:00:00.123400+00' WHERE eid = ${c.eid} AND id = ${rows[0]!.id}`,
+    );
+    const late = (await call('GET', VIEW, { id: rows[1]!.id }, c.domain)).data;
+    expect(late.newer).toBeNull();
+    expect(late.older).toEqual({ id: rows[0]!.id, title: '早' });
+    const early = (await call('GET', VIEW, { id: rows[0]!.id }, c.domain)).data;
+    expect(early.newer).toEqual({ id: rows[1]!.id, title: '晚' });
+    expect(early.older).toBeNull();
+  });
+
+  it('ids beyond the integer range are invalid input, not a server error', async () => {
+    expect((await call('GET', VIEW, { id: '99999999999' })).code).toBe(400);
+    expect((await call('POST', PAGE, { categoryId: 99999999999 })).code).toBe(400);
+  });
+
   it("an unpublished article and another enterprise's are not found; nothing of b is listed on a", async () => {
     expect((await call('GET', VIEW, { id: ids.hidden })).code).toBe(404);
     expect((await call('GET', VIEW, { id: ids.b })).code).toBe(404);

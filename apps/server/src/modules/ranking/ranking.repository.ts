@@ -51,7 +51,7 @@ export class RankingRepository {
         ${rankAbove(eid, kind, sql`t.${col}`)} AS "rank",
         t.${col} AS "value",
         u.user_name AS "userName",
-        coalesce(nullif(u.real_name, ''), a.real_name, '') AS "realName",
+        u.real_name AS "realName",
         u.head_portrait AS "headPortrait",
         u.department_name AS "departmentName"
       FROM (
@@ -61,7 +61,6 @@ export class RankingRepository {
         LIMIT ${limit} OFFSET ${offset}
       ) t
       JOIN enterprise_users u ON u.eid = t.eid AND u.account_id = t.account_id
-      JOIN accounts a ON a.id = t.account_id
       ORDER BY t.${col} DESC NULLS LAST, t.account_id`);
     return rows;
   }

@@ -129,6 +129,43 @@ describe('leaderboards', () => {
     expect(await rankOf(y)).toEqual({ rank: 2, value: 20 });
   });
 
+  it('writers of different learners do not wait on each other (only changed values are counted)', async () => {
+    const ent = await createEnterprise(t.database.db, { name: '并发企业' });
+    const x = await learner(ent.eid, '甲', 10, 0, 0);
+    const y = await learner(ent.eid, '乙', 20, 0, 0);
+    const one = await t.database.pool.connect();
+    const two = await t.database.pool.connect();
+    try {
+      await one.query('BEGIN');
+      await one.query('UPDATE learner_totals SET points = 11 WHERE eid = $1 AND account_id = $2', [
+        ent.eid,
+        x.accountId,
+      ]);
+      // Both learners have 0 credit and 0 certificates: those count rows are not touched.
+      await two.query('BEGIN');
+      await two.query("SET LOCAL lock_timeout = '2s'");
+      await two.query('UPDATE learner_totals SET points = 21 WHERE eid = $1 AND account_id = $2', [
+        ent.eid,
+        y.accountId,
+      ]);
+      await two.query('COMMIT');
+      await one.query('COMMIT');
+    } finally {
+      one.release();
+      two.release();
+    }
+    const { rows } = await t.database.pool.query(
+      'SELECT kind, value, n FROM learner_total_counts WHERE eid = $1 AND n <> 0 ORDER BY kind, value',
+      [ent.eid],
+    );
+    expect(rows).toEqual([
+      { kind: 1, value: 11, n: 1 },
+      { kind: 1, value: 21, n: 1 },
+      { kind: 2, value: 0, n: 2 },
+      { kind: 3, value: 0, n: 2 },
+    ]);
+  });
+
   it('the board lists the top 100 only', async () => {
     const big = await createEnterprise(t.database.db, { name: '大企业' });
     // 120 learners straight into the tables (the board does not care how they signed up).

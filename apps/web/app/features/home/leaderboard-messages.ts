@@ -20,6 +20,7 @@ export const leaderboardMessages = defineMessages({
     signInFirst: '登录后查看排行榜',
     signIn: '去登录',
     loading: '加载中',
+    valueWithUnit: '{value}{unit}',
   },
   en: {
     integral: 'Points',
@@ -29,7 +30,7 @@ export const leaderboardMessages = defineMessages({
     unitIntegral: 'pts',
     unitCreditHour: 'credits',
     unitCreditHourHours: 'h',
-    unitCertificate: '',
+    unitCertificate: 'certificates',
     mine: 'My rank: No. {rank}',
     mineValue: ' ({value})',
     previous: 'Previous',
@@ -39,5 +40,6 @@ export const leaderboardMessages = defineMessages({
     signInFirst: 'Sign in to see the leaderboards',
     signIn: 'Sign in',
     loading: 'Loading',
+    valueWithUnit: '{value} {unit}',
   },
 });

@@ -38,7 +38,7 @@ function Board({ kind, title, unit }: { kind: RankKind; title: string; unit: str
   const t = useMessages(messages);
   const { website } = useSite();
   const [board, setPage] = useBoard(kind);
-  const withUnit = (v: number) => (unit ? `${v} ${unit}` : String(v));
+  const withUnit = (v: number) => format(t.valueWithUnit, { value: v, unit });
   return (
     <section className="portal-board" aria-label={title}>
       <h3 className="portal-board-title">{title}</h3>
@@ -52,8 +52,9 @@ function Board({ kind, title, unit }: { kind: RankKind; title: string; unit: str
         <p className="portal-board-note">{t.empty}</p>
       ) : (
         <ol className="portal-board-list">
-          {board.list.map((e) => (
-            <li key={`${e.rank}-${e.userName}`} className="portal-board-row">
+          {board.list.map((e, i) => (
+            // Equal ranks and equal names happen (two 张伟 with the same points): the position keys.
+            <li key={i} className="portal-board-row">
               <span className={`portal-board-rank is-${Math.min(e.rank, 4)}`}>{e.rank}</span>
               <img
                 className="portal-board-avatar"

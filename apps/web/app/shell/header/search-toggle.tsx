@@ -23,7 +23,8 @@ export function SearchToggle() {
 
   const submit = () => {
     const str = keyword.trim();
-    if (!str) {
+    // Only dots would be read as a relative path (. and ..), not as a keyword.
+    if (!str || /^\.+$/.test(str)) {
       setError(t.searchEmpty);
       input.current?.focus();
       return;
@@ -59,7 +60,8 @@ export function SearchToggle() {
             if (error) setError('');
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') submit();
+            // Not the Enter that ends a Chinese input method's composition.
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing && e.keyCode !== 229) submit();
             if (e.key === 'Escape') {
               setOpen(false);
               setError('');

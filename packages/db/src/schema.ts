@@ -546,3 +546,41 @@ export const news = pgTable(
     index('news_category_idx').on(t.eid, t.categoryId, t.publishedAt.desc(), t.id),
   ],
 );
+
+/** Lecturer ranks of an enterprise (金牌讲师, 高级讲师…): the filter of /lecturer. */
+export const lecturerRanks = pgTable(
+  'lecturer_ranks',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+);
+
+/** Lecturers of an enterprise: the lecturer pages and the home page's lecturer zone. */
+export const lecturers = pgTable(
+  'lecturers',
+  {
+    ...tenantId(),
+    rankId: integer('rank_id'),
+    name: text('name').notNull(),
+    /** Post or professional title, as shown under the name. */
+    title: text('title').notNull().default(''),
+    organization: text('organization').notNull().default(''),
+    avatarUrl: text('avatar_url').notNull().default(''),
+    /** Rich text, sanitised when served. */
+    intro: text('intro').notNull().default(''),
+    featured: boolean('featured').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.rankId], foreignColumns: [lecturerRanks.eid, lecturerRanks.id] }).onDelete(
+      'set null',
+    ),
+    index('lecturers_sort_idx').on(t.eid, t.sort, t.id),
+  ],
+);

@@ -140,6 +140,7 @@ export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
     await seedDemoAccounts(db, created);
     await seedLeaderboards(db, created);
     await seedNews(db, created);
+    await seedLecturers(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -716,6 +717,63 @@ async function seedNews(db: Db, createdEids: number[]): Promise<void> {
         content: paragraphs.map((p) => `<p>${p}</p>`).join(''),
         publishedAt: new Date(Date.UTC(2026, 10, 18 - i * 3, 1)),
         viewCount: 320 - i * 37,
+      })),
+    );
+  }
+}
+
+/** [rank index, name, title, organisation, introduction] of the demo lecturers. */
+const LECTURERS_ZH: Array<[number, string, string, string, string]> = [
+  [0, '王建华', '培训部部长', '本企业培训部', '从事企业培训工作二十年，主讲领导力与团队管理。'],
+  [0, '刘晓燕', '人力资源总监', '本企业人力资源部', '长期负责人才发展体系建设，主讲绩效管理与沟通技巧。'],
+  [1, '陈志明', '高级工程师', '信息中心', '主讲数字化办公与信息安全基础。'],
+  [1, '黄丽', '财务部副经理', '财务部', '主讲预算管理与财务合规。'],
+  [2, '周凯', '业务骨干', '销售部', '主讲客户服务与商务礼仪。'],
+];
+const LECTURERS_EN: Array<[number, string, string, string, string]> = [
+  [
+    0,
+    'Grace Wang',
+    'Head of training',
+    'Training office',
+    'Twenty years of corporate training; teaches leadership and teams.',
+  ],
+  [1, 'Daniel Chen', 'Senior engineer', 'IT', 'Teaches digital office work and security basics.'],
+  [2, 'Helen Zhou', 'Claims specialist', 'Claims', 'Teaches claims handling and customer service.'],
+];
+
+/** Lecturer ranks and lecturers on every new demo site, in its language. */
+async function seedLecturers(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const en = DEMO_TENANTS.find((t) => t.eid === eid)?.lang === 'en';
+    const ranks = await db
+      .insert(s.lecturerRanks)
+      .values(
+        (en
+          ? [
+              ['Gold lecturer', 'Gold lecturer'],
+              ['Senior lecturer', 'Senior lecturer'],
+              ['Lecturer', 'Lecturer'],
+            ]
+          : [
+              ['金牌讲师', 'Gold lecturer'],
+              ['高级讲师', 'Senior lecturer'],
+              ['讲师', 'Lecturer'],
+            ]
+        ).map(([name, nameEn], sort) => ({ eid, name: name!, nameEn: nameEn!, sort })),
+      )
+      .returning();
+    await db.insert(s.lecturers).values(
+      (en ? LECTURERS_EN : LECTURERS_ZH).map(([rank, name, title, organization, intro], sort) => ({
+        eid,
+        rankId: ranks[rank]!.id,
+        name,
+        title,
+        organization,
+        avatarUrl: '/demo/avatar.svg',
+        intro: `<p>${intro}</p>`,
+        featured: sort < 4,
+        sort,
       })),
     );
   }

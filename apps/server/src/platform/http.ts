@@ -34,6 +34,9 @@ import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { UploadRepository } from '../modules/upload/upload.repository.ts';
+import { LecturerRepository } from '../modules/lecturer/lecturer.repository.ts';
+import { registerLecturerRoutes } from '../modules/lecturer/lecturer.routes.ts';
+import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
 import { NewsRepository } from '../modules/news/news.repository.ts';
 import { registerNewsRoutes } from '../modules/news/news.routes.ts';
 import { NewsService } from '../modules/news/news.service.ts';
@@ -75,6 +78,7 @@ export interface Services {
   registrations: RegistrationService;
   ranking: RankingService;
   news: NewsService;
+  lecturers: LecturerService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -151,6 +155,7 @@ export async function createServices(config: Config, database: Database): Promis
     registrations,
     ranking: new RankingService(new RankingRepository(db)),
     news: new NewsService(new NewsRepository(db)),
+    lecturers: new LecturerService(new LecturerRepository(db)),
   };
 }
 
@@ -377,6 +382,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRankingRoutes(gateway, deps, services.ranking);
     registerNewsRoutes(gateway, deps, services.news);
+    registerLecturerRoutes(gateway, deps, services.lecturers);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

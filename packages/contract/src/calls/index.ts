@@ -1,10 +1,12 @@
 import type { CallDef } from '../call.ts';
+import * as lecturer from './lecturer.ts';
 import * as news from './news.ts';
 import * as ranking from './ranking.ts';
 import * as system from './system.ts';
 import * as upload from './upload.ts';
 import * as user from './user.ts';
 
+export * from './lecturer.ts';
 export * from './news.ts';
 export * from './ranking.ts';
 export * from './system.ts';
@@ -24,4 +26,5 @@ export const allCalls: CallDef[] = [
   ...callsOf(upload),
   ...callsOf(ranking),
   ...callsOf(news),
+  ...callsOf(lecturer),
 ];

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { pageResponse } from '../envelope.ts';
+
+// Lecturers (issue 4): the rank list and the filtered, paged list of /lecturer, and the detail and
+// base views of /lecturer/view/info (platform.md section 7, user calls). Signed-in learners only.
+
+export const lecturerRank = z.object({ id: z.number().int(), name: z.string() });
+
+export const lecturerRankList = defineCall({
+  name: 'lecturerRankList',
+  method: 'GET',
+  path: '/user/auth/lecturer/rank/list',
+  summary: "The enterprise's lecturer ranks, in order (the filter of /lecturer)",
+  tags: ['lecturer'],
+  request: z.object({}),
+  response: z.array(lecturerRank),
+});
+
+export const lecturerBase = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  title: z.string(),
+  organization: z.string(),
+  avatarUrl: z.string(),
+  rankId: z.number().int().nullable(),
+  rankName: z.string(),
+});
+export type LecturerBase = z.infer<typeof lecturerBase>;
+
+export const lecturerPage = defineCall({
+  name: 'lecturerPage',
+  method: 'POST',
+  path: '/user/auth/lecturer/info/page',
+  summary: 'Lecturers of the enterprise in their order, by rank and by keyword in the name, paged',
+  tags: ['lecturer'],
+  request: z.object({
+    pageCurrent: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(12),
+    rankId: z.coerce.number().int().positive().max(2147483647).optional(),
+    keyword: z.string().trim().max(50).optional(),
+  }),
+  response: pageResponse(lecturerBase),
+});
+
+const lecturerId = z.object({ lecturerId: z.coerce.number().int().positive().max(2147483647) });
+
+export const lecturerDetail = defineCall({
+  name: 'lecturerDetail',
+  method: 'GET',
+  path: '/user/auth/lecturer/info/detail/view',
+  summary: 'A lecturer with the sanitised introduction',
+  tags: ['lecturer'],
+  request: lecturerId,
+  response: lecturerBase.extend({ intro: z.string() }),
+});
+
+export const lecturerBaseView = defineCall({
+  name: 'lecturerBaseView',
+  method: 'GET',
+  path: '/user/auth/lecturer/info/base/view',
+  summary: "A lecturer's name, title, organisation, avatar and rank",
+  tags: ['lecturer'],
+  request: lecturerId,
+  response: lecturerBase,
+});

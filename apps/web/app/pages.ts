@@ -105,8 +105,13 @@ export const PAGES: PageDef[] = [
   { path: 'watch/course', layout: 'blank', file: TITLED, title: { zh: '课程学习', en: 'Course player' } },
   { path: 'watch/task', layout: 'blank', file: TITLED, title: { zh: '任务学习', en: 'Task player' } },
   { path: 'live/watch', layout: 'blank', file: TITLED, title: { zh: '直播', en: 'Live' } },
-  { path: 'lecturer', layout: 'default', file: TITLED, title: { zh: '讲师', en: 'Lecturers' } },
-  { path: 'lecturer/view/info', layout: 'default', file: TITLED, title: { zh: '讲师详情', en: 'Lecturer' } },
+  { path: 'lecturer', layout: 'default', file: 'routes/lecturer.tsx', title: { zh: '讲师', en: 'Lecturers' } },
+  {
+    path: 'lecturer/view/info',
+    layout: 'default',
+    file: 'routes/lecturer-info.tsx',
+    title: { zh: '讲师详情', en: 'Lecturer' },
+  },
   { path: 'batchPackage/query', layout: 'default', file: TITLED, title: { zh: '批次查询', en: 'Batch lookup' } },
   {
     path: 'company',

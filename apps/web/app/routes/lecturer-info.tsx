@@ -1,0 +1,56 @@
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { lecturerDetail } from '@portal/contract';
+import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
+import { callGateway, siteOf } from '../lib/site.server.ts';
+import { format, useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+import { useSite } from '../lib/root-data.ts';
+
+/** /lecturer/view/info?lecturerId=…: a lecturer, the introduction sanitised on the server. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get('lecturerId'));
+  const en = /^\/en(\/|$)/.test(url.pathname);
+  const missing = () => data({ message: en ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
+  const site = await siteOf(request, context);
+  if (!site || !Number.isInteger(id) || id <= 0 || id >= 2 ** 31) throw missing();
+  const env = await callGateway(request, context, site, lecturerDetail, { lecturerId: id });
+  if (env.code === 404) throw missing();
+  if (env.code !== 200) throw data({ message: env.message }, { status: 503 });
+  return { lecturer: env.data };
+}
+
+export default function LecturerInfo() {
+  const { lecturer } = useLoaderData<typeof loader>();
+  const t = useMessages(lecturerMessages);
+  const lang = useLang();
+  const { website } = useSite();
+  return (
+    <article className="portal-page portal-lecturer">
+      <header className="portal-lecturer-head">
+        <img
+          src={lecturer.avatarUrl || website.defaultUserHeadPortrait || '/demo/avatar.svg'}
+          alt=""
+          width={120}
+          height={120}
+        />
+        <div>
+          <h1 className="portal-page-title">{lecturer.name}</h1>
+          <p className="portal-news-meta">
+            {lecturer.rankName && <span className="portal-lecturer-rank">{lecturer.rankName}</span>}
+            {lecturer.title && <span>{lecturer.title}</span>}
+            {lecturer.organization && <span>{format(t.organization, { name: lecturer.organization })}</span>}
+          </p>
+        </div>
+      </header>
+      <h2 className="portal-search-section">{t.intro}</h2>
+      {/* Sanitised by the server (DOMPurify: only style, class, mode and data-id stay). */}
+      <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: lecturer.intro }} />
+      <h2 className="portal-search-section">{t.courses}</h2>
+      <p className="portal-news-note">{t.noCourses}</p>
+      <Link className="portal-zone-more" to={localePath('/lecturer', lang)}>
+        {t.back}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { lecturerPage, lecturerRankList } from '@portal/contract';
+import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
+import { callGateway, siteOf } from '../lib/site.server.ts';
+import { format, useLang, useMessages } from '../lib/i18n.ts';
+import { localePath } from '../lib/navigation.ts';
+import { useSite } from '../lib/root-data.ts';
+
+const PAGE_SIZE = 12;
+const positive = (raw: string | null) => {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : undefined;
+};
+
+/** /lecturer: the enterprise's lecturers by rank, 12 a page (signed-in learners; the guard sees to it). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const rankId = positive(url.searchParams.get('rankId'));
+  const pageCurrent = positive(url.searchParams.get('page')) ?? 1;
+  const site = await siteOf(request, context);
+  if (!site) return { ranks: [], page: null, rankId };
+  const [ranks, page] = await Promise.all([
+    callGateway(request, context, site, lecturerRankList, {}),
+    callGateway(request, context, site, lecturerPage, {
+      pageCurrent,
+      pageSize: PAGE_SIZE,
+      ...(rankId ? { rankId } : {}),
+    }),
+  ]);
+  return { ranks: ranks.code === 200 ? ranks.data : [], page: page.code === 200 ? page.data : null, rankId };
+}
+
+export default function Lecturers() {
+  const { ranks, page, rankId } = useLoaderData<typeof loader>();
+  const t = useMessages(lecturerMessages);
+  const lang = useLang();
+  const { website } = useSite();
+  const here = localePath('/lecturer', lang);
+  const listPath = (rank: number | undefined, n = 1) => {
+    const q = new URLSearchParams();
+    if (rank) q.set('rankId', String(rank));
+    if (n > 1) q.set('page', String(n));
+    return q.toString() ? `${here}?${q.toString()}` : here;
+  };
+  return (
+    <section className="portal-page portal-lecturers">
+      <h1 className="portal-page-title">{t.title}</h1>
+      <nav className="portal-news-categories" aria-label={t.ranks}>
+        <Link to={listPath(undefined)} aria-current={!rankId ? 'page' : undefined}>
+          {t.all}
+        </Link>
+        {ranks.map((r) => (
+          <Link key={r.id} to={listPath(r.id)} aria-current={r.id === rankId ? 'page' : undefined}>
+            {r.name}
+          </Link>
+        ))}
+      </nav>
+      {!page ? (
+        <p className="portal-news-note">{t.failed}</p>
+      ) : page.list.length === 0 ? (
+        <p className="portal-news-note">{t.empty}</p>
+      ) : (
+        <ul className="portal-lecturer-grid">
+          {page.list.map((l) => (
+            <li key={l.id} className="portal-lecturer-card">
+              <Link to={`${localePath('/lecturer/view/info', lang)}?lecturerId=${l.id}`}>
+                <img
+                  src={l.avatarUrl || website.defaultUserHeadPortrait || '/demo/avatar.svg'}
+                  alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
+                <span className="portal-lecturer-name">{l.name}</span>
+              </Link>
+              <span className="portal-lecturer-title">{l.title}</span>
+              {l.rankName && <span className="portal-lecturer-rank">{l.rankName}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {page && page.totalPage > 1 && (
+        <nav className="portal-pager" aria-label={t.pages}>
+          {Array.from({ length: page.totalPage }, (_, i) => i + 1).map((n) => (
+            <Link
+              key={n}
+              to={listPath(rankId, n)}
+              aria-label={format(t.page, { n })}
+              aria-current={n === page.pageCurrent ? 'page' : undefined}
+            >
+              {n}
+            </Link>
+          ))}
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
+import { createLearner, knownCaptchas } from '../accounts.ts';
+import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
+
+// Lecturers on the default site (1001) in zh and en (issue 4): the list by rank, one lecturer, and
+// a visitor sent to sign in.
+const TEXTS = {
+  zh: {
+    title: '讲师风采',
+    tabs: ['全部', '金牌讲师', '高级讲师', '讲师'],
+    gold: '金牌讲师',
+    all: ['王建华', '刘晓燕', '陈志明', '黄丽', '周凯'],
+    golden: ['王建华', '刘晓燕'],
+    meta: ['金牌讲师', '培训部部长', '所属单位：本企业培训部'],
+    intro: '从事企业培训工作二十年，主讲领导力与团队管理。',
+    noCourses: '暂无课程',
+  },
+  en: {
+    title: 'Lecturers',
+    tabs: ['All', 'Gold lecturer', 'Senior lecturer', 'Lecturer'],
+    gold: 'Gold lecturer',
+    all: ['王建华', '刘晓燕', '陈志明', '黄丽', '周凯'],
+    golden: ['王建华', '刘晓燕'],
+    meta: ['Gold lecturer', '培训部部长', 'Organisation: 本企业培训部'],
+    intro: '从事企业培训工作二十年，主讲领导力与团队管理。',
+    noCourses: 'No courses yet',
+  },
+} as const;
+
+describe.runIf(browserAvailable())('lecturers', () => {
+  let b: Browser;
+  let captchas: { close(): Promise<void> };
+  beforeAll(async () => {
+    b = await openBrowser();
+  });
+  afterAll(async () => b?.close());
+  beforeEach(async () => {
+    await b.context.clearCookies();
+    captchas = await knownCaptchas(b.page);
+  });
+  afterEach(async () => {
+    await b.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await captchas.close();
+  });
+
+  it('a visitor is sent to sign in', async () => {
+    await b.page.goto(url('/lecturer'));
+    await b.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/lecturer');
+  });
+
+  it.each(LANGS)('a learner browses the lecturers by rank and opens one (%s)', async (lang) => {
+    const t = TEXTS[lang];
+    await newBrowserSession(b.page);
+    await signIn(b.page, lang, await createLearner(1001));
+    await declineProfileTip(b.page, lang);
+    await b.page.goto(url(localePath(lang, '/lecturer')));
+    expect(await b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.title);
+    const tabs = b.page.locator('.portal-news-categories a');
+    expect(await tabs.allTextContents()).toEqual([...t.tabs]);
+    const names = () => b.page.locator('.portal-lecturer-name').allTextContents();
+    expect(await names()).toEqual([...t.all]);
+    await tabs.filter({ hasText: t.gold }).first().click();
+    await expect.poll(names).toEqual([...t.golden]);
+    await b.page.locator('.portal-lecturer-card a').first().click();
+    await expect.poll(() => b.page.getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
+    expect(await b.page.locator('.portal-lecturer-head .portal-news-meta > span').allTextContents()).toEqual([
+      ...t.meta,
+    ]);
+    expect(await b.page.locator('.portal-rich-text').textContent()).toBe(t.intro);
+    expect(await b.page.locator('.portal-news-note').textContent()).toBe(t.noCourses);
+  });
+});

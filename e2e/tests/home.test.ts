@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
-import { knownCaptchas } from '../accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSession } from '../session.ts';
+import { browserAvailable, url } from '../browser.ts';
 import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
 
 // The home page's leaderboard zone (issue 4, decision 012) on the default site (1001), whose demo
@@ -32,25 +32,12 @@ const TEXTS = {
 } as const;
 
 describe.runIf(browserAvailable())('home leaderboards', () => {
-  let b: Browser;
-  let captchas: { close(): Promise<void> };
-  beforeAll(async () => {
-    b = await openBrowser();
-  });
-  afterAll(async () => b?.close());
-  beforeEach(async () => {
-    await b.context.clearCookies();
-    captchas = await knownCaptchas(b.page);
-  });
-  afterEach(async () => {
-    await b.page.unrouteAll({ behavior: 'ignoreErrors' });
-    await captchas.close();
-  });
+  const session = browserSession();
 
   it.each(LANGS)('a visitor is asked to sign in, and comes back home (%s)', async (lang) => {
     const t = TEXTS[lang];
-    await b.page.goto(url(localePath(lang, '/home')));
-    const zone = b.page.getByRole('region', { name: t.zone });
+    await session.b.page.goto(url(localePath(lang, '/home')));
+    const zone = session.b.page.getByRole('region', { name: t.zone });
     await expect.poll(() => zone.locator('.portal-board-signin').textContent()).toBe(t.signInFirst);
     const link = zone.getByRole('link');
     expect(new URL(String(await link.getAttribute('href')), 'http://x').searchParams.get('redirect')).toBe(
@@ -60,21 +47,21 @@ describe.runIf(browserAvailable())('home leaderboards', () => {
 
   it.each(LANGS)('a visitor sees the latest news in the news zone and opens one (%s)', async (lang) => {
     const t = TEXTS[lang];
-    await b.page.goto(url(localePath(lang, '/home')));
-    const zone = b.page.getByRole('region', { name: t.newsZone });
+    await session.b.page.goto(url(localePath(lang, '/home')));
+    const zone = session.b.page.getByRole('region', { name: t.newsZone });
     const items = zone.locator('.portal-news-zone-list li');
     expect(await items.count()).toBe(6);
     await items.first().getByRole('link').click();
-    await b.page.waitForURL((u) => u.pathname === localePath(lang, '/news/detail'));
-    await expect.poll(() => b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.firstNews);
+    await session.b.page.waitForURL((u) => u.pathname === localePath(lang, '/news/detail'));
+    await expect.poll(() => session.b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.firstNews);
   });
 
   it.each(LANGS)('a learner sees the three boards, 3 a page, with their own rank, and pages on (%s)', async (lang) => {
     const t = TEXTS[lang];
-    await newBrowserSession(b.page);
-    await signIn(b.page, lang, { phone: '13800000002', password: 'Demo@2026' });
-    await declineProfileTip(b.page, lang);
-    const zone = b.page.getByRole('region', { name: t.zone });
+    await newBrowserSession(session.b.page);
+    await signIn(session.b.page, lang, { phone: '13800000002', password: 'Demo@2026' });
+    await declineProfileTip(session.b.page, lang);
+    const zone = session.b.page.getByRole('region', { name: t.zone });
     const boards = zone.locator('.portal-board');
     await expect.poll(() => boards.locator('.portal-board-title').allTextContents()).toEqual([...t.boards]);
     const points = boards.nth(0);

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
-import { createLearner, knownCaptchas } from '../accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSession } from '../session.ts';
+import { browserAvailable, url } from '../browser.ts';
+import { createLearner } from '../accounts.ts';
 import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
 
 // Lecturers on the default site (1001) in zh and en (issue 4): the list by rank, one lecturer, and
@@ -29,45 +30,32 @@ const TEXTS = {
 } as const;
 
 describe.runIf(browserAvailable())('lecturers', () => {
-  let b: Browser;
-  let captchas: { close(): Promise<void> };
-  beforeAll(async () => {
-    b = await openBrowser();
-  });
-  afterAll(async () => b?.close());
-  beforeEach(async () => {
-    await b.context.clearCookies();
-    captchas = await knownCaptchas(b.page);
-  });
-  afterEach(async () => {
-    await b.page.unrouteAll({ behavior: 'ignoreErrors' });
-    await captchas.close();
-  });
+  const session = browserSession();
 
   it('a visitor is sent to sign in', async () => {
-    await b.page.goto(url('/lecturer'));
-    await b.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/lecturer');
+    await session.b.page.goto(url('/lecturer'));
+    await session.b.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/lecturer');
   });
 
   it.each(LANGS)('a learner browses the lecturers by rank and opens one (%s)', async (lang) => {
     const t = TEXTS[lang];
-    await newBrowserSession(b.page);
-    await signIn(b.page, lang, await createLearner(1001));
-    await declineProfileTip(b.page, lang);
-    await b.page.goto(url(localePath(lang, '/lecturer')));
-    expect(await b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.title);
-    const tabs = b.page.locator('.portal-news-categories a');
+    await newBrowserSession(session.b.page);
+    await signIn(session.b.page, lang, await createLearner(1001));
+    await declineProfileTip(session.b.page, lang);
+    await session.b.page.goto(url(localePath(lang, '/lecturer')));
+    expect(await session.b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.title);
+    const tabs = session.b.page.locator('.portal-news-categories a');
     expect(await tabs.allTextContents()).toEqual([...t.tabs]);
-    const names = () => b.page.locator('.portal-lecturer-name').allTextContents();
+    const names = () => session.b.page.locator('.portal-lecturer-name').allTextContents();
     expect(await names()).toEqual([...t.all]);
     await tabs.filter({ hasText: t.gold }).first().click();
     await expect.poll(names).toEqual([...t.golden]);
-    await b.page.locator('.portal-lecturer-card a').first().click();
-    await expect.poll(() => b.page.getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
-    expect(await b.page.locator('.portal-lecturer-head .portal-news-meta > span').allTextContents()).toEqual([
+    await session.b.page.locator('.portal-lecturer-card a').first().click();
+    await expect.poll(() => session.b.page.getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
+    expect(await session.b.page.locator('.portal-lecturer-head .portal-news-meta > span').allTextContents()).toEqual([
       ...t.meta,
     ]);
-    expect(await b.page.locator('.portal-rich-text').textContent()).toBe(t.intro);
-    expect(await b.page.locator('.portal-news-note').textContent()).toBe(t.noCourses);
+    expect(await session.b.page.locator('.portal-rich-text').textContent()).toBe(t.intro);
+    expect(await session.b.page.locator('.portal-news-note').textContent()).toBe(t.noCourses);
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
-import { CAPTCHA_ANSWER, createLearner, knownCaptchas } from '../accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSession } from '../session.ts';
+import { browserAvailable, url } from '../browser.ts';
+import { CAPTCHA_ANSWER, createLearner } from '../accounts.ts';
 
 // The public-training variant's sign-in page (decision 011) on the demo site px.localhost (1005),
 // against the standard page of the default site, in zh and en.
@@ -32,49 +33,36 @@ const TEXTS = {
 } as const;
 
 describe.runIf(browserAvailable())('public-training sign-in', () => {
-  let b: Browser;
-  let captchas: { close(): Promise<void> };
-  beforeAll(async () => {
-    b = await openBrowser();
-  });
-  afterAll(async () => b?.close());
-  beforeEach(async () => {
-    await b.context.clearCookies();
-    captchas = await knownCaptchas(b.page);
-  });
-  afterEach(async () => {
-    await b.page.unrouteAll({ behavior: 'ignoreErrors' });
-    await captchas.close();
-  });
+  const session = browserSession();
 
-  const tabs = () => b.page.getByRole('tab').allTextContents();
-  const others = () => b.page.getByRole('group').locator('button').allTextContents();
+  const tabs = () => session.b.page.getByRole('tab').allTextContents();
+  const others = () => session.b.page.getByRole('group').locator('button').allTextContents();
 
   for (const lang of ['zh', 'en'] as const) {
     const t = TEXTS[lang];
     it(`offers password and SMS code, WeChat only and a register button; signs in (${lang})`, async () => {
-      await b.page.goto(url(`${t.prefix}/login`, 'px'));
+      await session.b.page.goto(url(`${t.prefix}/login`, 'px'));
       await expect.poll(tabs).toEqual(t.tabs);
       await expect.poll(others).toEqual([t.wechat]);
-      await b.page.getByRole('button', { name: t.createAccount }).click();
-      await b.page.waitForURL(new RegExp(`${t.prefix}/register$`));
-      await expect.poll(() => b.page.locator('h1').first().textContent()).toBe(t.registerTitle);
+      await session.b.page.getByRole('button', { name: t.createAccount }).click();
+      await session.b.page.waitForURL(new RegExp(`${t.prefix}/register$`));
+      await expect.poll(() => session.b.page.locator('h1').first().textContent()).toBe(t.registerTitle);
 
       const learner = await createLearner(1005);
-      await b.page.goto(url(`${t.prefix}/login`, 'px'));
-      const form = b.page.locator('form[id^="sign-in-"]:visible');
+      await session.b.page.goto(url(`${t.prefix}/login`, 'px'));
+      const form = session.b.page.locator('form[id^="sign-in-"]:visible');
       await form.getByLabel(t.phone, { exact: true }).fill(learner.phone);
       await form.getByLabel(t.password, { exact: true }).fill(learner.password);
       await form.getByLabel(t.imageCode, { exact: true }).fill(CAPTCHA_ANSWER);
       await form.getByRole('button', { name: t.signIn }).click();
-      await b.page.waitForURL(new RegExp(`px\\.localhost:\\d+${t.prefix}/home$`));
+      await session.b.page.waitForURL(new RegExp(`px\\.localhost:\\d+${t.prefix}/home$`));
     });
 
     it(`the standard site keeps the employee number, all providers and the register link (${lang})`, async () => {
-      await b.page.goto(url(`${t.prefix}/login`));
+      await session.b.page.goto(url(`${t.prefix}/login`));
       await expect.poll(tabs).toEqual(t.standardTabs);
       await expect.poll(async () => (await others()).length).toBe(3);
-      await expect(b.page.getByRole('button', { name: t.createAccount }).count()).resolves.toBe(0);
+      await expect(session.b.page.getByRole('button', { name: t.createAccount }).count()).resolves.toBe(0);
     });
   }
 });

@@ -1,0 +1,29 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { knownCaptchas } from './accounts.ts';
+import { openBrowser, type Browser } from './browser.ts';
+
+/**
+ * One Chromium for the tests of a describe block: opened before them, closed after; every test
+ * starts without cookies and with captchas whose answer the test knows (accounts.ts).
+ */
+export function browserSession(): { readonly b: Browser } {
+  let browser: Browser | undefined;
+  let captchas: { close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+  beforeEach(async () => {
+    await browser!.context.clearCookies();
+    captchas = await knownCaptchas(browser!.page);
+  });
+  afterEach(async () => {
+    await browser!.page.unrouteAll({ behavior: 'ignoreErrors' });
+    await captchas?.close();
+  });
+  return {
+    get b() {
+      return browser!;
+    },
+  };
+}

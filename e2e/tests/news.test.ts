@@ -72,6 +72,8 @@ describe.runIf(browserAvailable())('news', () => {
   });
 
   it("a site chosen with ?eid= lists its own news, not the address's site's", async () => {
+    // localhost is not 1004's address: the wrong-domain alert (tested with the shell) is seen.
+    await b.context.addCookies([{ name: 'first_visit', value: '1', domain: 'localhost', path: '/' }]);
     // 1004 is an English site: /news leads to /en/news, with its English articles.
     await b.page.goto(url('/news?eid=1004'));
     await b.page.waitForURL((u) => u.pathname === '/en/news');

@@ -584,3 +584,214 @@ export const lecturers = pgTable(
     index('lecturers_sort_idx').on(t.eid, t.sort, t.id),
   ],
 );
+
+/**
+ * Courses of an enterprise: what the home page's course zones, topics, lecturers and search list
+ * (issue 4). Study, chapters and progress come with the study issue and extend this table.
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    /** Plain-text summary, searched with the title. */
+    summary: text('summary').notNull().default(''),
+    coverUrl: text('cover_url').notNull().default(''),
+    lecturerId: integer('lecturer_id'),
+    /** Price in fen (0 = free); shown only when the site's showCoursePriceOpenSet is on. */
+    priceFen: integer('price_fen').notNull().default(0),
+    learnerCount: integer('learner_count').notNull().default(0),
+    recommended: boolean('recommended').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.lecturerId], foreignColumns: [lecturers.eid, lecturers.id] }).onDelete('set null'),
+    index('courses_published_idx').on(t.eid, t.publishedAt.desc(), t.id),
+    index('courses_learners_idx').on(t.eid, t.learnerCount.desc(), t.id),
+    index('courses_lecturer_idx').on(t.eid, t.lecturerId, t.publishedAt.desc(), t.id),
+  ],
+);
+
+/** Topics (专题) of an enterprise: /topic/cate/{id}, the nav's topic submenu. */
+export const topics = pgTable(
+  'topics',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    coverUrl: text('cover_url').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('topics_sort_idx').on(t.eid, t.sort, t.id)],
+);
+
+/** A topic's banners (the carousel at the top of a topic page). */
+export const topicBanners = pgTable(
+  'topic_banners',
+  {
+    ...tenantId(),
+    topicId: integer('topic_id').notNull(),
+    title: text('title').notNull().default(''),
+    imageUrl: text('image_url').notNull(),
+    linkUrl: text('link_url').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.topicId], foreignColumns: [topics.eid, topics.id] }).onDelete('cascade'),
+    index('topic_banners_topic_idx').on(t.eid, t.topicId, t.sort),
+  ],
+);
+
+/** Which courses a topic holds, in its order. */
+export const topicCourses = pgTable(
+  'topic_courses',
+  {
+    eid: integer('eid').notNull(),
+    topicId: integer('topic_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.topicId, t.courseId] }),
+    foreignKey({ columns: [t.eid, t.topicId], foreignColumns: [topics.eid, topics.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    index('topic_courses_order_idx').on(t.eid, t.topicId, t.sort, t.courseId),
+  ],
+);
+
+/**
+ * Announcements and notices of an enterprise (account-area /account?change=5). Kind 1: the
+ * enterprise's own (entCount), kind 2: the platform's (sysCount). `popup` ones are offered in the
+ * popup after sign-in until read.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    ...tenantId(),
+    kind: integer('kind').notNull().default(1),
+    title: text('title').notNull(),
+    /** Rich text, sanitised when served. */
+    content: text('content').notNull().default(''),
+    popup: boolean('popup').notNull().default(false),
+    commentOpen: boolean('comment_open').notNull().default(true),
+    admireCount: integer('admire_count').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    index('announcements_published_idx').on(t.eid, t.publishedAt.desc(), t.id),
+  ],
+);
+
+/**
+ * One learner's copy of an announcement (the "record" the calls address by id): read, admired,
+ * deleted from the learner's list. Created for every published announcement the learner can see
+ * (materialised when the learner's list or counts are read), so counts are plain index scans.
+ */
+export const announcementRecords = pgTable(
+  'announcement_records',
+  {
+    ...tenantId(),
+    announcementId: integer('announcement_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    admiredAt: timestamp('admired_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('announcement_records_one_idx').on(t.eid, t.accountId, t.announcementId),
+    foreignKey({ columns: [t.eid, t.announcementId], foreignColumns: [announcements.eid, announcements.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Comments on an announcement, and replies (parentId = the comment replied to). */
+export const announcementComments = pgTable(
+  'announcement_comments',
+  {
+    ...tenantId(),
+    announcementId: integer('announcement_id').notNull(),
+    /** The comment this replies to; null for a comment. */
+    parentId: integer('parent_id'),
+    /** The person a reply answers (a reply to a reply), for "回复 张三". */
+    replyToAccountId: integer('reply_to_account_id'),
+    accountId: integer('account_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.announcementId], foreignColumns: [announcements.eid, announcements.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.eid, t.parentId], foreignColumns: [t.eid, t.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('announcement_comments_list_idx').on(t.eid, t.announcementId, t.parentId, t.createdAt.desc(), t.id),
+  ],
+);
+
+/** The message board (在线留言): a learner's messages to the site's staff and their replies. */
+export const onlineMessages = pgTable(
+  'online_messages',
+  {
+    ...tenantId(),
+    accountId: integer('account_id').notNull(),
+    title: text('title').notNull(),
+    messageContent: text('message_content').notNull(),
+    /** The staff's reply, once given. */
+    replyContent: text('reply_content'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('online_messages_mine_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id),
+  ],
+);
+
+/**
+ * A learner's export files (the header's download popover): status 1 processing, 2 done (the file
+ * is in private storage under `storageKey`), 3 failed.
+ */
+export const exportRecords = pgTable(
+  'export_records',
+  {
+    ...tenantId(),
+    accountId: integer('account_id').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull().default(0),
+    exportStatus: integer('export_status').notNull().default(1),
+    storageKey: text('storage_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('export_records_mine_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id),
+  ],
+);

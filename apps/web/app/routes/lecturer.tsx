@@ -2,7 +2,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { lecturerPage, lecturerRankList } from '@portal/contract';
 import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
-import { format, useLang, useMessages } from '../lib/i18n.ts';
+import { useLang, useMessages } from '../lib/i18n.ts';
+import { Pager } from '../features/paging/pager.tsx';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
 
@@ -79,20 +80,7 @@ export default function Lecturers() {
           ))}
         </ul>
       )}
-      {page && page.totalPage > 1 && (
-        <nav className="portal-pager" aria-label={t.pages}>
-          {Array.from({ length: page.totalPage }, (_, i) => i + 1).map((n) => (
-            <Link
-              key={n}
-              to={listPath(rankId, n)}
-              aria-label={format(t.page, { n })}
-              aria-current={n === page.pageCurrent ? 'page' : undefined}
-            >
-              {n}
-            </Link>
-          ))}
-        </nav>
-      )}
+      {page && <Pager page={page} href={(n) => listPath(rankId, n)} />}
     </section>
   );
 }

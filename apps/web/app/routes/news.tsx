@@ -4,6 +4,7 @@ import { newsDate } from '../features/news/news-date.ts';
 import { newsMessages } from '../features/news/news-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
+import { Pager } from '../features/paging/pager.tsx';
 import { basePath, localePath } from '../lib/navigation.ts';
 
 const positive = (raw: string | null) => {
@@ -89,30 +90,7 @@ export default function News() {
           ))}
         </ul>
       )}
-      {page && page.totalPage > 1 && (
-        <nav className="portal-pager" aria-label={t.pages}>
-          {page.pageCurrent > 1 ? (
-            <Link to={listPath(categoryId, page.pageCurrent - 1)}>{t.previous}</Link>
-          ) : (
-            <span>{t.previous}</span>
-          )}
-          {Array.from({ length: page.totalPage }, (_, i) => i + 1).map((n) => (
-            <Link
-              key={n}
-              to={listPath(categoryId, n)}
-              aria-label={format(t.page, { n })}
-              aria-current={n === page.pageCurrent ? 'page' : undefined}
-            >
-              {n}
-            </Link>
-          ))}
-          {page.pageCurrent < page.totalPage ? (
-            <Link to={listPath(categoryId, page.pageCurrent + 1)}>{t.next}</Link>
-          ) : (
-            <span>{t.next}</span>
-          )}
-        </nav>
-      )}
+      {page && <Pager page={page} href={(n) => listPath(categoryId, n)} />}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { newsPage } from '@portal/contract';
 import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
+import { Pager } from '../features/paging/pager.tsx';
 import { localePath } from '../lib/navigation.ts';
 
 const messages = defineMessages({
@@ -10,18 +11,12 @@ const messages = defineMessages({
     title: '“{str}”的搜索结果',
     news: '新闻资讯（{n}）',
     none: '没有找到与“{str}”相关的内容',
-    previous: '上一页',
-    next: '下一页',
-    pages: '分页',
     failed: '数据加载失败，请稍后再试',
   },
   en: {
     title: 'Results for “{str}”',
     news: 'News ({n})',
     none: 'Nothing found for “{str}”',
-    previous: 'Previous',
-    next: 'Next',
-    pages: 'Pages',
     failed: 'Failed to load data, please try again later',
   },
 });
@@ -90,20 +85,7 @@ export default function Search() {
               </li>
             ))}
           </ul>
-          {news.totalPage > 1 && (
-            <nav className="portal-pager" aria-label={t.pages}>
-              {news.pageCurrent > 1 ? (
-                <Link to={pageLink(news.pageCurrent - 1)}>{t.previous}</Link>
-              ) : (
-                <span>{t.previous}</span>
-              )}
-              {news.pageCurrent < news.totalPage ? (
-                <Link to={pageLink(news.pageCurrent + 1)}>{t.next}</Link>
-              ) : (
-                <span>{t.next}</span>
-              )}
-            </nav>
-          )}
+          <Pager page={news} href={pageLink} numbers={false} />
         </>
       )}
     </section>

@@ -68,6 +68,14 @@ export async function createZone(db: Db, eid: number, values: Partial<typeof sch
   return row!;
 }
 
+export async function createCourse(db: Db, eid: number, values: Partial<typeof schema.courses.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(schema.courses)
+    .values({ eid, title: `课程${next()}`, ...values })
+    .returning();
+  return row!;
+}
+
 export async function createBanner(db: Db, eid: number, values: Partial<typeof schema.banners.$inferInsert> = {}) {
   const [row] = await db
     .insert(schema.banners)

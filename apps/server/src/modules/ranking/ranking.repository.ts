@@ -11,10 +11,22 @@ const COLUMN: Record<RankKind, ReturnType<typeof sql.raw>> = {
 /** The board's kind in learner_total_counts. */
 const KIND: Record<RankKind, number> = { integral: 1, creditHour: 2, certificate: 3 };
 
-/** 1 + the learners of the enterprise above a value: a sum over distinct values (learner_total_counts). */
-const rankAbove = (eid: number, kind: RankKind, value: SQL) => sql`
-  (SELECT coalesce(sum(c.n), 0) FROM learner_total_counts c
-   WHERE c.eid = ${eid} AND c.kind = ${KIND[kind]} AND c.value > ${value})::int + 1`;
+/**
+ * 1 + the learners of the enterprise above a value, from the three levels of learner_total_counts
+ * (migration 0020): the top buckets (value >> 16) above the value's, the middle buckets (>> 8)
+ * above it inside its top bucket, and the exact values above it inside its middle bucket. Each
+ * part is an index range of at most a few hundred rows, however widely the values spread.
+ */
+const rankAbove = (eid: number, kind: RankKind, value: SQL) => {
+  const k = KIND[kind];
+  const sum = (where: SQL) =>
+    sql`(SELECT coalesce(sum(c.n), 0) FROM learner_total_counts c WHERE c.eid = ${eid} AND ${where})`;
+  return sql`(
+    ${sum(sql`c.kind = ${k + 20} AND c.value > (${value}) >> 16`)}
+    + ${sum(sql`c.kind = ${k + 10} AND c.value > (${value}) >> 8 AND c.value < (((${value}) >> 16) + 1)::bigint << 8`)}
+    + ${sum(sql`c.kind = ${k} AND c.value > (${value}) AND c.value < (((${value}) >> 8) + 1)::bigint << 8`)}
+  )::int + 1`;
+};
 
 export type RankRow = {
   rank: number;

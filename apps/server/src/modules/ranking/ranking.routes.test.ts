@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
 import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
+import { RankingRepository } from './ranking.repository.ts';
 
 const PAGE = {
   integral: '/gateway/user/auth/enterprise/user/account/integral/rank/page',
@@ -158,12 +159,52 @@ describe('leaderboards', () => {
       'SELECT kind, value, n FROM learner_total_counts WHERE eid = $1 AND n <> 0 ORDER BY kind, value',
       [ent.eid],
     );
+    // Exact values, then the buckets of 256 and of 65 536: 10 → 11 and 20 → 21 stay in bucket 0.
     expect(rows).toEqual([
       { kind: 1, value: 11, n: 1 },
       { kind: 1, value: 21, n: 1 },
-      { kind: 2, value: 0, n: 2 },
-      { kind: 3, value: 0, n: 2 },
+      ...[2, 3, 11, 12, 13, 21, 22, 23].map((kind) => ({ kind, value: 0, n: 2 })),
     ]);
+  });
+
+  it('ranks are exact however widely the values spread (the bucketed counts agree with counting)', async () => {
+    const wide = await createEnterprise(t.database.db, { name: '分布企业' });
+    // 600 learners: ties, neighbours across bucket edges (255/256, 65535/65536), negatives, and
+    // values near the int32 limit; then moves within and across buckets, and leavers.
+    await t.database.db.execute(sql`
+      WITH acc AS (
+        INSERT INTO accounts (phone, password_hash)
+        SELECT '1670000' || lpad(g::text, 4, '0'), 'x' FROM generate_series(1, 600) g RETURNING id
+      ), mem AS (
+        INSERT INTO enterprise_users (eid, account_id, user_name) SELECT ${wide.eid}, id, 'W' || id FROM acc RETURNING account_id
+      )
+      INSERT INTO learner_totals (eid, account_id, points, credit_tenths, certificates)
+      SELECT ${wide.eid}, account_id,
+        (ARRAY[0, 1, 255, 256, 257, 65535, 65536, 65537, -1, -300, 2144000000, 2140000000, 1000000])[1 + account_id % 13]
+          + CASE WHEN account_id % 5 = 0 THEN (account_id * 7919) % 3000000 ELSE 0 END,
+        (account_id * 104729) % 1000000,
+        account_id % 7
+      FROM mem`);
+    await t.database.db.execute(sql`
+      UPDATE learner_totals SET points = points + 3, credit_tenths = credit_tenths + 70000
+      WHERE eid = ${wide.eid} AND account_id % 4 = 0 AND points < 2000000000`);
+    await t.database.db.execute(sql`
+      DELETE FROM enterprise_users WHERE eid = ${wide.eid} AND account_id % 9 = 0`);
+    const repo = new RankingRepository(t.database.db);
+    const { rows } = await t.database.pool.query<{ account_id: number; p: number; c: number; e: number }>(
+      `SELECT account_id,
+         1 + (SELECT count(*) FROM learner_totals o WHERE o.eid = t.eid AND o.points > t.points)::int AS p,
+         1 + (SELECT count(*) FROM learner_totals o WHERE o.eid = t.eid AND o.credit_tenths > t.credit_tenths)::int AS c,
+         1 + (SELECT count(*) FROM learner_totals o WHERE o.eid = t.eid AND o.certificates > t.certificates)::int AS e
+       FROM learner_totals t WHERE eid = $1 ORDER BY account_id`,
+      [wide.eid],
+    );
+    expect(rows.length).toBeGreaterThan(500);
+    for (const r of rows.filter((_, i) => i % 7 === 0)) {
+      expect((await repo.rankOf(wide.eid, r.account_id, 'integral')).rank).toBe(r.p);
+      expect((await repo.rankOf(wide.eid, r.account_id, 'creditHour')).rank).toBe(r.c);
+      expect((await repo.rankOf(wide.eid, r.account_id, 'certificate')).rank).toBe(r.e);
+    }
   });
 
   it('the board lists the top 100 only', async () => {

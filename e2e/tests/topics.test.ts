@@ -101,6 +101,24 @@ describe.runIf(browserAvailable())('topics', () => {
     }
   });
 
+  it.each(LANGS)('the submenu says 暂无专题课程 when the enterprise has no topics (%s)', async (lang) => {
+    const t = TEXTS[lang];
+    const page = session.b.page;
+    await newBrowserSession(page);
+    await signIn(page, lang, await createLearner(1001));
+    await declineProfileTip(page, lang);
+    // The list call answers an empty list (the API tests cover the server side of it).
+    await page.route('**/gateway/course/auth/topic/info/list*', (route) =>
+      route.fulfill({ json: { code: 200, message: '', data: [] } }),
+    );
+    const menu = page.getByRole('button', { name: t.nav });
+    await menu.click();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    const note = page.locator('.portal-nav-topic [role="status"]');
+    await expect.poll(() => note.textContent()).toBe(lang === 'en' ? 'No topic courses' : '暂无专题课程');
+    expect(await page.locator('.portal-nav-topic .portal-nav-more-panel a').count()).toBe(0);
+  });
+
   it.each(LANGS)('/business/intro shows the site text and the way to apply (%s)', async (lang) => {
     const t = TEXTS[lang];
     const page = session.b.page;

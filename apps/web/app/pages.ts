@@ -119,10 +119,15 @@ export const PAGES: PageDef[] = [
     file: 'routes/company.tsx',
     title: { zh: '切换平台', en: 'Switch organisation' },
   },
-  { path: 'business/intro', layout: 'default', file: TITLED, title: { zh: '业务介绍', en: 'Our services' } },
+  {
+    path: 'business/intro',
+    layout: 'default',
+    file: 'routes/business-intro.tsx',
+    title: { zh: '业务介绍', en: 'Our services' },
+  },
   { path: 'pay/buy', layout: 'default', file: TITLED, title: { zh: '购买', en: 'Checkout' } },
-  { path: 'topic', layout: 'default', file: TITLED, title: { zh: '专题', en: 'Topics' } },
-  { path: 'topic/cate/:id?', layout: 'default', file: TITLED, title: { zh: '专题', en: 'Topics' } },
+  { path: 'topic', layout: 'default', file: 'routes/topic.tsx', title: { zh: '专题', en: 'Topics' } },
+  { path: 'topic/cate/:id?', layout: 'default', file: 'routes/topic.tsx', title: { zh: '专题', en: 'Topics' } },
 ];
 
 /** Route patterns as expressions: `:x` one segment, `/:x?` an optional one. */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as s from './schema.ts';
 
@@ -141,6 +141,7 @@ export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
     await seedLeaderboards(db, created);
     await seedNews(db, created);
     await seedLecturers(db, created);
+    await seedTopics(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -318,6 +319,7 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
             ['首页', 'Home', 1, '/home'],
             ['政策资讯', 'Policy news', 2, '/news'],
             ['课程中心', 'Courses', 4, '/knowledge'],
+            ['专题学习', 'Topics', 3, '/topic'],
             ['个人中心', 'My account', 6, '/account'],
             ['关于我们', 'About', 7, '/about'],
           ];
@@ -776,5 +778,150 @@ async function seedLecturers(db: Db, createdEids: number[]): Promise<void> {
         sort,
       })),
     );
+  }
+}
+
+/** [name, English name, summary] of each demo site's three topics, in the site's language. */
+const DEMO_TOPICS: Record<number, Array<[string, string, string]>> = {
+  1001: [
+    ['新员工入职培训', 'New starter induction', '企业文化、规章制度与岗位基础，帮助新员工快速融入团队、胜任岗位。'],
+    ['安全生产月', 'Work safety month', '安全生产法律法规、隐患排查与应急处置，人人讲安全、个个会应急。'],
+    ['数字化办公能力提升', 'Digital office skills', '办公软件、协同工具与信息安全基础，提升日常工作效率。'],
+  ],
+  1002: [
+    ['法治政府建设', 'Rule-of-law government', '依法行政、行政执法规范与行政复议实务，推进法治政府建设。'],
+    ['人民调解实务', 'People’s mediation', '矛盾纠纷排查、调解技巧与调解协议的制作，提升基层调解能力。'],
+    ['社区矫正工作规范', 'Community corrections', '社区矫正法解读、监督管理与教育帮扶的工作规范。'],
+  ],
+  1003: [
+    ['医保政策解读', 'Medical insurance policy', '基本医疗保险待遇、异地就医与门诊共济保障政策解读。'],
+    ['DRG/DIP支付方式改革', 'DRG/DIP payment reform', '按病组和病种分值付费的原理、分组规则与医院端应对。'],
+    ['医保基金监管', 'Fund supervision', '医保基金使用监督管理条例与常见违规行为的识别和查处。'],
+  ],
+  1004: [
+    [
+      'Claims handling essentials',
+      'Claims handling essentials',
+      'From first notice to settlement: the steps, the documents and the service standards of a claim.',
+    ],
+    [
+      'Fraud prevention and audit',
+      'Fraud prevention and audit',
+      'Spotting irregular claims, working with audit teams and keeping the fund safe.',
+    ],
+    [
+      'Customer service excellence',
+      'Customer service excellence',
+      'Explaining benefits clearly, handling complaints and following up with members.',
+    ],
+  ],
+  1005: [
+    [
+      '公需科目：数字经济',
+      'Public subject: digital economy',
+      '数字经济发展趋势、数字技术应用与数据安全，专业技术人员公需科目。',
+    ],
+    [
+      '专业科目：安全工程',
+      'Professional subject: safety engineering',
+      '安全工程专业知识更新，风险评估、安全管理体系与事故预防。',
+    ],
+    ['职业道德与诚信建设', 'Professional ethics', '专业技术人员职业道德规范、学术诚信与社会责任。'],
+  ],
+};
+
+/** The business introduction of a demo site (/business/intro): [heading, paragraph] sections. */
+function businessIntro(name: string, en: boolean): string {
+  const sections: Array<[string, string]> = en
+    ? [
+        [
+          'What we offer',
+          `${name} gives organisations a training portal of their own: their own address, logo and colours, their own courses, exams and certificates, and learning records for every member of staff.`,
+        ],
+        [
+          'For training managers',
+          'Plan training projects and study tasks, assign courses and exams to departments, follow progress in real time and export the records for assessment.',
+        ],
+        [
+          'For learners',
+          'Study on the web or on the mobile app, take practice tests and exams online, collect credit hours and certificates, and keep a complete learning history.',
+        ],
+        [
+          'How to join',
+          'Apply online with your organisation’s name, contact person and phone number. We reply within three working days, set up your portal and train your administrators.',
+        ],
+      ]
+    : [
+        [
+          '平台能为企业做什么',
+          `${name}为企业提供专属的在线培训平台：独立的访问地址、企业标识与主题色，企业自己的课程、考试与证书，以及每一位员工完整的学习档案。`,
+        ],
+        [
+          '培训管理',
+          '支持培训项目与学习任务的编排，按部门、岗位指派课程和考试，实时查看学习进度，学时与成绩一键导出，用于培训考核。',
+        ],
+        ['员工学习', '电脑与手机随时学习，在线练习与考试，自动累计学时、积分与证书，学习记录永久可查。'],
+        [
+          '如何入驻',
+          '填写企业名称、联系人和联系电话提交入驻申请，我们将在3个工作日内与您联系，完成平台开通并为管理员提供使用培训。',
+        ],
+      ];
+  return sections.map(([heading, text]) => `<h3>${heading}</h3><p>${text}</p>`).join('');
+}
+
+/**
+ * Topics on every new demo site, in its language: three topics with a banner each, holding the
+ * enterprise's published courses (every third course each, so the courses seeded before this run
+ * are spread over them), and the site's business introduction.
+ */
+async function seedTopics(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const tenant = DEMO_TENANTS.find((t) => t.eid === eid);
+    const demo = DEMO_TOPICS[eid];
+    if (!tenant || !demo) continue;
+    const en = tenant.lang === 'en';
+    const topics = await db
+      .insert(s.topics)
+      .values(
+        demo.map(([name, nameEn, summary], i) => ({
+          eid,
+          name,
+          nameEn,
+          summary,
+          coverUrl: `/demo/${slug(tenant)}-topic-${i + 1}.svg`,
+          sort: i + 1,
+        })),
+      )
+      .returning();
+    await db.insert(s.topicBanners).values(
+      topics.map((topic, i) => ({
+        eid,
+        topicId: topic.id,
+        title: topic.name,
+        imageUrl: `/demo/${slug(tenant)}-topic-${i + 1}.svg`,
+        sort: 1,
+      })),
+    );
+    const courses = await db
+      .select({ id: s.courses.id })
+      .from(s.courses)
+      .where(and(eq(s.courses.eid, eid), eq(s.courses.published, true)))
+      .orderBy(s.courses.sort, s.courses.id);
+    const links = courses.map((course, i) => ({
+      eid,
+      topicId: topics[i % topics.length]!.id,
+      courseId: course.id,
+      sort: Math.floor(i / topics.length),
+    }));
+    if (links.length > 0) await db.insert(s.topicCourses).values(links).onConflictDoNothing();
+    await db
+      .insert(s.agreements)
+      .values({
+        eid,
+        type: 'businessIntro',
+        title: en ? 'Our services' : '业务介绍',
+        content: businessIntro(tenant.name, en),
+      })
+      .onConflictDoNothing();
   }
 }

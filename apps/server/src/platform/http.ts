@@ -40,6 +40,9 @@ import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
 import { NewsRepository } from '../modules/news/news.repository.ts';
 import { registerNewsRoutes } from '../modules/news/news.routes.ts';
 import { NewsService } from '../modules/news/news.service.ts';
+import { TopicRepository } from '../modules/topic/topic.repository.ts';
+import { registerTopicRoutes } from '../modules/topic/topic.routes.ts';
+import { TopicService } from '../modules/topic/topic.service.ts';
 import { RankingRepository } from '../modules/ranking/ranking.repository.ts';
 import { registerRankingRoutes } from '../modules/ranking/ranking.routes.ts';
 import { RankingService } from '../modules/ranking/ranking.service.ts';
@@ -79,6 +82,7 @@ export interface Services {
   ranking: RankingService;
   news: NewsService;
   lecturers: LecturerService;
+  topics: TopicService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -156,6 +160,7 @@ export async function createServices(config: Config, database: Database): Promis
     ranking: new RankingService(new RankingRepository(db)),
     news: new NewsService(new NewsRepository(db)),
     lecturers: new LecturerService(new LecturerRepository(db)),
+    topics: new TopicService(new TopicRepository(db)),
   };
 }
 
@@ -383,6 +388,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerRankingRoutes(gateway, deps, services.ranking);
     registerNewsRoutes(gateway, deps, services.news);
     registerLecturerRoutes(gateway, deps, services.lecturers);
+    registerTopicRoutes(gateway, deps, services.topics);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

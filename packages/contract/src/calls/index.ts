@@ -1,15 +1,19 @@
 import type { CallDef } from '../call.ts';
+import * as businessIntro from './business-intro.ts';
 import * as lecturer from './lecturer.ts';
 import * as news from './news.ts';
 import * as ranking from './ranking.ts';
 import * as system from './system.ts';
+import * as topic from './topic.ts';
 import * as upload from './upload.ts';
 import * as user from './user.ts';
 
+export * from './business-intro.ts';
 export * from './lecturer.ts';
 export * from './news.ts';
 export * from './ranking.ts';
 export * from './system.ts';
+export * from './topic.ts';
 export * from './upload.ts';
 export * from './user.ts';
 
@@ -27,4 +31,6 @@ export const allCalls: CallDef[] = [
   ...callsOf(ranking),
   ...callsOf(news),
   ...callsOf(lecturer),
+  ...callsOf(topic),
+  ...callsOf(businessIntro),
 ];

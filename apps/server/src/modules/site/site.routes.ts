@@ -18,6 +18,7 @@ export function registerSiteRoutes(app: FastifyInstance, deps: GatewayDeps, site
   registerCall(app, deps, calls.websiteViewAuth, async (_q, ctx) => memoJson(await site.getWebsite(await ctx.eid())));
   registerCall(app, deps, calls.websiteDomain, (q) => site.getCorrectDomain(q.eid));
   registerCall(app, deps, calls.websiteAgreement, async (q, ctx) => site.getAgreement(await ctx.eid(), q.type));
+  registerCall(app, deps, calls.websiteBusinessIntro, async (_q, ctx) => site.getBusinessIntro(await ctx.eid()));
   registerCall(app, deps, calls.navBarList, async (_q, ctx) => memoJson(await site.getNav(await ctx.eid())), VISITORS);
   registerCall(
     app,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  BUSINESS_INTRO_TYPE,
   ErrorCode,
   type bannerSchema,
   type NavItem,
@@ -99,6 +100,20 @@ export class SiteService {
       return [{ type, title: row.title, content: sanitizeRichText(row.content) }];
     })) as Array<{ type: typeof type; title: string; content: string }>;
     return agreement!;
+  }
+
+  /**
+   * The business introduction of /business/intro: a site text kept with the agreements, sanitised
+   * once per cache period; a site without one gets an empty text (the page says so).
+   */
+  async getBusinessIntro(eid: number): Promise<{ title: string; content: string }> {
+    const [intro] = (await this.lists.get(`agreement:${eid}:${BUSINESS_INTRO_TYPE}`, async () => {
+      const row = await this.repo.findAgreement(eid, BUSINESS_INTRO_TYPE);
+      if (!row) return [{ title: '', content: '' }];
+      const { sanitizeRichText } = await import('@portal/contract/sanitize');
+      return [{ title: row.title, content: sanitizeRichText(row.content) }];
+    })) as Array<{ title: string; content: string }>;
+    return intro!;
   }
 
   async getLatestAndroid(eid: number) {

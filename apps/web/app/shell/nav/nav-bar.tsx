@@ -7,7 +7,8 @@ import { useSite } from '../../lib/root-data.ts';
 import { Disclosure } from '../disclosure.tsx';
 import { DownIcon } from '../icons.tsx';
 import { shellMessages } from '../messages.ts';
-import { activeNavItem, NavLink } from './nav-link.tsx';
+import { activeNavItem, isTopicItem, NavLink } from './nav-link.tsx';
+import { TopicMenu } from './topic-menu.tsx';
 
 /**
  * How the navigation sits in the header: `inline` in the style-1 header bar, `bar` as the
@@ -44,7 +45,15 @@ export function NavBar({ variant }: { variant: NavVariant }) {
       <ul className="portal-nav-list">
         {inline.map((item) => (
           <li key={item.id} className="portal-nav-item">
-            {link(item, 'portal-nav-link')}
+            {signedIn && isTopicItem(item) ? (
+              <TopicMenu
+                name={lang === 'en' ? item.nameEn || item.name : item.name}
+                active={item === active}
+                className="portal-nav-link"
+              />
+            ) : (
+              link(item, 'portal-nav-link')
+            )}
           </li>
         ))}
         {rest.length > 0 && (

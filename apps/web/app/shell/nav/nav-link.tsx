@@ -22,6 +22,8 @@ export function isExternalUrl(url: string): boolean {
 export function navItemPath(item: NavItem): string {
   const url = item.url.trim();
   if (url) return isExternalUrl(url) || url.startsWith('/') ? url : `/${url}`;
+  // A topic entry naming one topic goes to that topic's page.
+  if (item.menuType === 3 && item.topicId) return `/topic/cate/${item.topicId}`;
   return MENU_TYPE_PATHS[item.menuType] ?? '/home';
 }
 

@@ -34,6 +34,9 @@ import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { UploadRepository } from '../modules/upload/upload.repository.ts';
+import { AnnouncementRepository } from '../modules/announcement/announcement.repository.ts';
+import { registerAnnouncementRoutes } from '../modules/announcement/announcement.routes.ts';
+import { AnnouncementService } from '../modules/announcement/announcement.service.ts';
 import { LecturerRepository } from '../modules/lecturer/lecturer.repository.ts';
 import { registerLecturerRoutes } from '../modules/lecturer/lecturer.routes.ts';
 import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
@@ -79,6 +82,7 @@ export interface Services {
   ranking: RankingService;
   news: NewsService;
   lecturers: LecturerService;
+  announcements: AnnouncementService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -156,6 +160,7 @@ export async function createServices(config: Config, database: Database): Promis
     ranking: new RankingService(new RankingRepository(db)),
     news: new NewsService(new NewsRepository(db)),
     lecturers: new LecturerService(new LecturerRepository(db)),
+    announcements: new AnnouncementService(new AnnouncementRepository(db)),
   };
 }
 
@@ -383,6 +388,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerRankingRoutes(gateway, deps, services.ranking);
     registerNewsRoutes(gateway, deps, services.news);
     registerLecturerRoutes(gateway, deps, services.lecturers);
+    registerAnnouncementRoutes(gateway, deps, services.announcements);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

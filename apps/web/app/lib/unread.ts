@@ -29,7 +29,8 @@ export function normalizeUnread(raw: unknown): UnreadCount {
 
 let current: UnreadCount = NO_UNREAD;
 const listeners = new Set<() => void>();
-let inFlight: Promise<void> | undefined;
+/** Calls started; only the latest one's answer counts (an older one may predate a read). */
+let started = 0;
 
 export function subscribeUnread(listener: () => void): () => void {
   listeners.add(listener);
@@ -49,15 +50,18 @@ function set(next: UnreadCount): void {
  * Asks the gateway for the unread count (quietly: no loading bar, no toast on a network error) and
  * tells every subscriber. Called by the bell's polling and after the learner reads or deletes.
  */
-export function refreshUnread(): Promise<void> {
-  inFlight ??= Promise.all([import('@portal/contract/calls/announcement'), import('./api.ts')])
-    .then(([{ announcementWaitReadCount }, { request }]) => request(announcementWaitReadCount, {}, { quiet: true }))
-    .then((data) => set(normalizeUnread(data)))
-    .catch(() => undefined)
-    .finally(() => {
-      inFlight = undefined;
-    });
-  return inFlight;
+export async function refreshUnread(): Promise<void> {
+  const mine = ++started;
+  try {
+    const [{ announcementWaitReadCount }, { request }] = await Promise.all([
+      import('@portal/contract/calls/announcement'),
+      import('./api.ts'),
+    ]);
+    const data: unknown = await request(announcementWaitReadCount, {}, { quiet: true });
+    if (mine === started) set(normalizeUnread(data));
+  } catch {
+    // Offline or signed out: the request layer has said so; the badge keeps its number.
+  }
 }
 
 /** Forget the count (signed out). */

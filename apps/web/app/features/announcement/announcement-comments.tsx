@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { App, Avatar, Button, Empty, Form, Input, Pagination, Popconfirm } from 'antd';
 import {
   announcementCommentDelete,
@@ -49,9 +49,12 @@ function ContentForm({
   const rule = useContentRule();
   const [form] = Form.useForm<{ content: string }>();
   const [sending, setSending] = useState(false);
+  // Field ids are the form's name and the field's: one per form, as several can be open.
+  const name = `comment${useId().replace(/\W/g, '')}`;
   return (
     <Form
       form={form}
+      name={name}
       className="portal-comment-form"
       onFinish={({ content }) => {
         setSending(true);

@@ -88,7 +88,10 @@ function AnnouncementList() {
   const markRead = () => {
     setBusy(true);
     request(announcementBatchRead, { ids: selected })
-      .then(() => afterChange(t.markedRead))
+      .then(() => {
+        setSelected([]);
+        return afterChange(t.markedRead);
+      })
       .catch(() => undefined)
       .finally(() => setBusy(false));
   };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from '../session.ts';
-import { browserAvailable } from '../browser.ts';
+import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
-import { declineProfileTip, LANGS, newBrowserSession, signIn, waitForPath } from '../langs.ts';
+import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn, waitForPath } from '../langs.ts';
 
 // Announcements and notices on the default site (1001, seven demo announcements, the two newest
 // pop up; the newest has comments open and two demo comments): the popup after sign-in, the
@@ -137,6 +137,15 @@ describe.runIf(browserAvailable())('announcements and notices', () => {
       expect(await mine.count()).toBe(1);
 
       expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+      // The popups were read as they were shown: a new browser session gets none.
+      await newBrowserSession(page);
+      const popList = page.waitForResponse((r) => r.url().includes('/announcement/user/record/pop/list'));
+      await page.goto(url(localePath(lang, '/home')));
+      await declineProfileTip(page, lang);
+      expect((await (await popList).json()).data).toEqual([]);
+      expect(await page.locator('.portal-announcement-popup').count()).toBe(0);
+      await expect.poll(() => bellLabel(page)).toBe(t.bell(1));
     },
   );
 });

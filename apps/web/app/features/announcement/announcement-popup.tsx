@@ -10,10 +10,13 @@ import { announcementMessages, announcementTime } from './messages.ts';
 
 type Popup = CallResponse<typeof announcementPopList>[number];
 
+const SHOWN = 'portal.announcementPopupShown';
+
 /**
  * The announcement popup after sign-in (platform.md section 2, "Popups and tips"; decision 014):
  * the learner's unread popup announcements, one at a time, in a panel in the corner that does not
- * block the page. Each is marked read as it is shown, so it never pops up again.
+ * block the page; once a browser session (the first page after signing in). Each is marked read as
+ * it is shown, so it never pops up again; the ones not reached stay unread in the list.
  */
 export function AnnouncementPopup() {
   const t = useMessages(announcementMessages);
@@ -24,6 +27,9 @@ export function AnnouncementPopup() {
   const [closed, setClosed] = useState(false);
 
   useEffect(() => {
+    // Once a browser session, like the profile tip: not again on every page load.
+    if (sessionStorage.getItem(SHOWN)) return;
+    sessionStorage.setItem(SHOWN, '1');
     request(announcementPopList, {}, { quiet: true })
       .then(setItems)
       .catch(() => undefined);
@@ -56,10 +62,7 @@ export function AnnouncementPopup() {
       </h2>
       <time dateTime={current.publishedAt}>{announcementTime(current.publishedAt)}</time>
       {/* Sanitised by the server (only style, class, mode and data-id stay). */}
-      <div
-        className="portal-rich-text portal-announcement-popup-body"
-        dangerouslySetInnerHTML={{ __html: current.content }}
-      />
+      <div className="portal-announcement-popup-body" dangerouslySetInnerHTML={{ __html: current.content }} />
       <footer className="portal-announcement-popup-actions">
         <Link to={`${localePath('/account', lang)}?change=5&id=${current.id}`} onClick={close}>
           {t.popupDetail}

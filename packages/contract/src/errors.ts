@@ -51,6 +51,8 @@ export const ErrorCode = {
   EXAM_TIME_OVER: 7610,
   STUDY_RESOURCE_LOCKED: 8004,
   ORDER_NOT_FOUND: 9001,
+  COMMENT_NOT_OWN: 5401,
+  COMMENTS_CLOSED: 5402,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -100,6 +102,8 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   7610: { zh: '考试时间已到，试卷已自动提交', en: 'Exam time is over; the paper was submitted' },
   8004: { zh: '请先完成上一个学习资源', en: 'Finish the previous resource first' },
   9001: { zh: '订单不存在', en: 'The order does not exist' },
+  5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
+  5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
 };
 
 /** Success codes (platform.md section 7). */

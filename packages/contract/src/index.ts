@@ -12,3 +12,4 @@ export * from './enums.ts';
 export * from './mask.ts';
 export * from './registration.ts';
 export * from './sign-in-options.ts';
+export * from './comment-rules.ts';

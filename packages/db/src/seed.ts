@@ -142,6 +142,7 @@ export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
     await seedNews(db, created);
     await seedLecturers(db, created);
     await seedTopics(db, created);
+    await seedAnnouncements(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -923,5 +924,175 @@ async function seedTopics(db: Db, createdEids: number[]): Promise<void> {
         content: businessIntro(tenant.name, en),
       })
       .onConflictDoNothing();
+  }
+}
+
+/** [kind (1 enterprise, 2 platform), title, paragraphs, popup, comments open] of the demo notices. */
+type DemoAnnouncement = [1 | 2, string, string[], boolean, boolean];
+const ANNOUNCEMENTS_ZH: DemoAnnouncement[] = [
+  [
+    1,
+    '关于开展2026年度岗位技能提升培训的通知',
+    [
+      '各部门：为进一步提升员工岗位技能，公司决定于12月开展年度岗位技能提升培训。',
+      '培训采用线上学习与线下实操相结合的方式，请各位学员在12月20日前完成线上课程学习。',
+    ],
+    true,
+    true,
+  ],
+  [
+    2,
+    '平台系统升级维护公告',
+    [
+      '为提供更稳定的学习服务，平台将于本周六22:00至次日02:00进行系统升级。',
+      '升级期间课程播放、考试等功能暂停使用，请提前安排学习时间，给您带来的不便敬请谅解。',
+    ],
+    true,
+    false,
+  ],
+  [
+    1,
+    '年度优秀学员评选结果公示',
+    ['经综合评定，年度优秀学员名单已产生，公示期为7天。', '如有异议，请在公示期内联系培训部。'],
+    false,
+    true,
+  ],
+  [1, '新员工入职培训安排', ['本月入职的新员工请于周三上午9点参加入职培训，地点：三楼培训室。'], false, true],
+  [2, '移动端学习App新版本上线', ['App新版本支持离线缓存课程与学习提醒，欢迎扫码下载体验。'], false, true],
+  [1, '关于规范学时认定的说明', ['自下月起，线上课程需完整观看并通过课后测验方可计入学时。'], false, true],
+  [
+    2,
+    '关于防范网络诈骗的安全提示',
+    ['平台不会以任何理由索要您的密码或短信验证码，请提高警惕，谨防诈骗。'],
+    false,
+    false,
+  ],
+];
+const ANNOUNCEMENTS_EN: DemoAnnouncement[] = [
+  [
+    1,
+    'Claims handling refresher course opens in December',
+    [
+      'All claims staff are asked to complete the refresher course on the new settlement rules by 20 December.',
+      'The course has four short lessons and a final quiz; your progress is saved as you go.',
+    ],
+    true,
+    true,
+  ],
+  [
+    2,
+    'Scheduled platform maintenance this Saturday',
+    [
+      'The academy will be upgraded on Saturday from 22:00 to 02:00 (China time).',
+      'Courses and exams are unavailable during the upgrade. We are sorry for the inconvenience.',
+    ],
+    true,
+    false,
+  ],
+  [
+    1,
+    'Learners of the year: the results',
+    ['The learners of the year have been chosen. Congratulations to all of them!'],
+    false,
+    true,
+  ],
+  [
+    1,
+    'Welcome session for new colleagues',
+    ['New colleagues who joined this month: the welcome session is on Wednesday at 09:00.'],
+    false,
+    true,
+  ],
+  [
+    2,
+    'A new version of the mobile app',
+    ['The new app keeps courses for offline study and reminds you of deadlines.'],
+    false,
+    true,
+  ],
+  [
+    1,
+    'How credit hours are counted',
+    ['From next month, an online course counts once it is watched in full and its quiz is passed.'],
+    false,
+    true,
+  ],
+  [
+    2,
+    'Stay safe from phishing',
+    ['The academy never asks for your password or SMS codes. Do not share them with anyone.'],
+    false,
+    false,
+  ],
+];
+
+/**
+ * Announcements and notices on every new demo site, in its language (decision 014): enterprise
+ * and platform ones, two that pop up after sign-in, a few closed to comments, and two comments
+ * with a reply on the first by the site's demo people.
+ */
+async function seedAnnouncements(db: Db, createdEids: number[]): Promise<void> {
+  const day = 86_400_000;
+  for (const eid of createdEids) {
+    const en = DEMO_TENANTS.find((t) => t.eid === eid)?.lang === 'en';
+    const rows = await db
+      .insert(s.announcements)
+      .values(
+        (en ? ANNOUNCEMENTS_EN : ANNOUNCEMENTS_ZH).map(([kind, title, paragraphs, popup, commentOpen], i) => ({
+          eid,
+          kind,
+          title,
+          content: paragraphs.map((p) => `<p>${p}</p>`).join(''),
+          popup,
+          commentOpen,
+          admireCount: 0,
+          // Newest first: a couple of days apart, before the seeding.
+          publishedAt: new Date(Date.now() - (i * 2 + 1) * day),
+        })),
+      )
+      .returning({ id: s.announcements.id });
+    const people = await db
+      .select({ accountId: s.enterpriseUsers.accountId })
+      .from(s.enterpriseUsers)
+      .where(eq(s.enterpriseUsers.eid, eid))
+      .orderBy(s.enterpriseUsers.accountId)
+      .limit(2);
+    const first = rows[0];
+    if (!first || people.length === 0) continue;
+    const [a, b = a] = people.map((p) => p.accountId);
+    const texts = en
+      ? [
+          'Looking forward to it. Will there be a certificate?',
+          'Could the course be watched on the app too?',
+          'Yes: the app has the same lessons.',
+        ]
+      : ['这次培训安排得很及时，期待！', '请问线上课程可以用手机App学习吗？', '可以的，App上的课程与电脑端同步。'];
+    const comments = await db
+      .insert(s.announcementComments)
+      .values([
+        {
+          eid,
+          announcementId: first.id,
+          accountId: b!,
+          content: texts[0]!,
+          createdAt: new Date(Date.now() - 20 * 3_600_000),
+        },
+        {
+          eid,
+          announcementId: first.id,
+          accountId: a!,
+          content: texts[1]!,
+          createdAt: new Date(Date.now() - 10 * 3_600_000),
+        },
+      ])
+      .returning({ id: s.announcementComments.id });
+    await db.insert(s.announcementComments).values({
+      eid,
+      announcementId: first.id,
+      parentId: comments[1]!.id,
+      accountId: b!,
+      content: texts[2]!,
+      createdAt: new Date(Date.now() - 5 * 3_600_000),
+    });
   }
 }

@@ -34,6 +34,9 @@ import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
 import { UploadRepository } from '../modules/upload/upload.repository.ts';
+import { AnnouncementRepository } from '../modules/announcement/announcement.repository.ts';
+import { registerAnnouncementRoutes } from '../modules/announcement/announcement.routes.ts';
+import { AnnouncementService } from '../modules/announcement/announcement.service.ts';
 import { LecturerRepository } from '../modules/lecturer/lecturer.repository.ts';
 import { registerLecturerRoutes } from '../modules/lecturer/lecturer.routes.ts';
 import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
@@ -83,6 +86,7 @@ export interface Services {
   news: NewsService;
   lecturers: LecturerService;
   topics: TopicService;
+  announcements: AnnouncementService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -161,6 +165,7 @@ export async function createServices(config: Config, database: Database): Promis
     news: new NewsService(new NewsRepository(db)),
     lecturers: new LecturerService(new LecturerRepository(db)),
     topics: new TopicService(new TopicRepository(db)),
+    announcements: new AnnouncementService(new AnnouncementRepository(db)),
   };
 }
 
@@ -389,6 +394,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerNewsRoutes(gateway, deps, services.news);
     registerLecturerRoutes(gateway, deps, services.lecturers);
     registerTopicRoutes(gateway, deps, services.topics);
+    registerAnnouncementRoutes(gateway, deps, services.announcements);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
+import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
 import { menuMessages } from '../shell/header/menu-messages.ts';
 import { hiddenEntries } from '../shell/header/user-menu.tsx';
 import { useLang, useMessages } from '../lib/i18n.ts';
@@ -48,6 +49,11 @@ export default function AccountPage() {
         <h1 id="account-section-title" className="portal-page-title">
           {current ? title(current) : ''}
         </h1>
+        {current === 5 && user && (
+          <AntdRoot>
+            <AnnouncementSection />
+          </AntdRoot>
+        )}
         {current === 7 && user && (
           <AntdRoot>
             <PersonalInfo />

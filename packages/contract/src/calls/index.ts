@@ -1,5 +1,6 @@
 import type { CallDef } from '../call.ts';
 import * as businessIntro from './business-intro.ts';
+import * as announcement from './announcement.ts';
 import * as lecturer from './lecturer.ts';
 import * as news from './news.ts';
 import * as ranking from './ranking.ts';
@@ -9,6 +10,7 @@ import * as upload from './upload.ts';
 import * as user from './user.ts';
 
 export * from './business-intro.ts';
+export * from './announcement.ts';
 export * from './lecturer.ts';
 export * from './news.ts';
 export * from './ranking.ts';
@@ -33,4 +35,5 @@ export const allCalls: CallDef[] = [
   ...callsOf(lecturer),
   ...callsOf(topic),
   ...callsOf(businessIntro),
+  ...callsOf(announcement),
 ];

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from 'antd';
 import { confirmSetting, userDetail, verifyComplete } from '@portal/contract/calls/user';
 import type { CallResponse } from '@portal/contract';
 import { AntdRoot } from '../antd/antd-root.tsx';
+import { AnnouncementPopup } from '../announcement/announcement-popup.tsx';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { basePath, localePath } from '../../lib/navigation.ts';
@@ -16,9 +17,10 @@ const SECONDS = 5;
 /**
  * The profile-completion tip (account-area.md section 4): once per browser session after signing
  * in, when the profile is not complete, a notice counts down from 5 seconds and then opens
- * /account?change=7 (at once with 立即前往; 取消 stays). Not shown on that page itself.
+ * /account?change=7 (at once with 立即前往; 取消 stays). Not shown on that page itself. `onSettled`
+ * runs once it is not shown or has closed.
  */
-function ProfileTipDialog() {
+function ProfileTipDialog({ onSettled }: { onSettled: () => void }) {
   const t = useMessages(accountMessages);
   const lang = useLang();
   const navigate = useNavigate();
@@ -29,24 +31,29 @@ function ProfileTipDialog() {
   const onInfoPage = basePath(pathname) === '/account' && new URLSearchParams(search).get('change') === '7';
 
   useEffect(() => {
-    if (onInfoPage || sessionStorage.getItem(SHOWN)) return;
+    if (onInfoPage || sessionStorage.getItem(SHOWN)) {
+      onSettled();
+      return;
+    }
     sessionStorage.setItem(SHOWN, '1');
     request(verifyComplete, {}, { quiet: true })
       .then((c) => {
         if (!(c.completeEnterpriseUserInfo && c.completeUserDetail && c.completeUserVerify)) setOpen(true);
+        else onSettled();
       })
-      .catch(() => undefined);
-  }, [onInfoPage]);
+      .catch(onSettled);
+  }, [onInfoPage, onSettled]);
 
   useEffect(() => {
     if (!open) return;
     const timer = setTimeout(() => {
       if (left > 1) return setLeft(left - 1);
       setOpen(false);
+      onSettled();
       void navigate(target);
     }, 1000);
     return () => clearTimeout(timer);
-  }, [open, left, navigate, target]);
+  }, [open, left, navigate, target, onSettled]);
 
   return (
     <Modal
@@ -57,9 +64,13 @@ function ProfileTipDialog() {
       cancelText={t.cancel}
       onOk={() => {
         setOpen(false);
+        onSettled();
         void navigate(target);
       }}
-      onCancel={() => setOpen(false)}
+      onCancel={() => {
+        setOpen(false);
+        onSettled();
+      }}
     >
       <p>{format(t.profileTip, { s: left })}</p>
     </Modal>
@@ -68,9 +79,11 @@ function ProfileTipDialog() {
 
 /**
  * What a signed-in page may ask of the person: the confirmations the site asks for first, then
- * (once per browser session) the profile-completion tip.
+ * (once per browser session) the profile-completion tip, then the announcement popup.
  */
 function SignedInPrompts() {
+  const [tipSettled, setTipSettled] = useState(false);
+  const settleTip = useCallback(() => setTipSettled(true), []);
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'confirm'; owed: CallResponse<typeof confirmSetting>; detail: CallResponse<typeof userDetail> }
@@ -88,7 +101,12 @@ function SignedInPrompts() {
   if (state.kind === 'confirm') {
     return <ConfirmationPopup owed={state.owed} detail={state.detail} onDone={() => setState({ kind: 'tip' })} />;
   }
-  return state.kind === 'tip' ? <ProfileTipDialog /> : null;
+  return state.kind === 'tip' ? (
+    <>
+      <ProfileTipDialog onSettled={settleTip} />
+      {tipSettled && <AnnouncementPopup />}
+    </>
+  ) : null;
 }
 
 export default function SignedInPromptsRoot() {

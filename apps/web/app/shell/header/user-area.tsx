@@ -5,6 +5,7 @@ import { localePath } from '../../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../../lib/root-data.ts';
 import { shellMessages } from '../messages.ts';
 import { LangSwitch } from './lang-switch.tsx';
+import { MessageBell } from './message-bell.tsx';
 import { SearchToggle } from './search-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -20,6 +21,7 @@ export function UserArea() {
   return (
     <div className="portal-user" role="group" aria-label={t.userArea}>
       <SearchToggle />
+      {user && <MessageBell />}
       {user ? (
         <UserMenu user={user} />
       ) : signedIn ? (

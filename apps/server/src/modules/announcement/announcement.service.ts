@@ -1,0 +1,179 @@
+import {
+  commentMessages,
+  commentProblem,
+  ANNOUNCEMENT_REPLY_PREVIEW,
+  ErrorCode,
+  toPage,
+  type Lang,
+} from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { AnnouncementRepository, Learner } from './announcement.repository.ts';
+import { presentRecord, presentReply } from './announcement.presenter.ts';
+
+// The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
+
+interface Paging {
+  pageCurrent: number;
+  pageSize: number;
+}
+
+/**
+ * Announcements and notices (issue 4, decision 014): the learner's records (list, counts, popup,
+ * read, delete, like) and the comments and replies of an announcement.
+ */
+export class AnnouncementService {
+  constructor(private readonly repo: AnnouncementRepository) {}
+
+  async page(l: Learner, q: Paging & { readStatus?: number | undefined; kind?: number | undefined }) {
+    await this.repo.materialise(l);
+    const filter = {
+      ...(q.readStatus !== undefined ? { read: q.readStatus === 1 } : {}),
+      ...(q.kind !== undefined ? { kind: q.kind } : {}),
+    };
+    const { rows, total } = await this.repo.page(l, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    return toPage(rows.map(presentRecord), total, q.pageCurrent, q.pageSize);
+  }
+
+  async readCount(l: Learner) {
+    await this.repo.materialise(l);
+    return this.repo.counts(l, true);
+  }
+
+  async unreadCount(l: Learner) {
+    await this.repo.materialise(l);
+    return this.repo.counts(l, false);
+  }
+
+  async popups(l: Learner) {
+    await this.repo.materialise(l);
+    const rows = await this.repo.popups(l);
+    return Promise.all(rows.map(async (row) => ({ ...presentRecord(row), content: await sanitize(row.content) })));
+  }
+
+  async markRead(l: Learner, ids: number[]) {
+    return { count: await this.repo.markRead(l, ids) };
+  }
+
+  async remove(l: Learner, ids: number[]) {
+    return { count: await this.repo.remove(l, ids) };
+  }
+
+  /** One of the learner's records; opening it marks it read. Another's or a deleted one is 404. */
+  async view(l: Learner, id: number) {
+    const row = await this.record(l, id);
+    if (row.readAt === null) {
+      await this.repo.markRead(l, [id]);
+      row.readAt = new Date();
+    }
+    const commentCount = await this.repo.commentCount(l.eid, row.announcementId);
+    return { ...presentRecord(row), content: await sanitize(row.content), commentCount };
+  }
+
+  async admire(l: Learner, id: number) {
+    const result = await this.repo.toggleAdmire(l, id);
+    if (!result) throw new AppError(ErrorCode.NOT_FOUND);
+    return result;
+  }
+
+  /** A published announcement of the site's enterprise, for anyone. */
+  async info(eid: number, id: number) {
+    const row = await this.repo.announcement(eid, id);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      content: await sanitize(row.content),
+      publishedAt: row.publishedAt.toISOString(),
+      admireCount: row.admireCount,
+      commentOpen: row.commentOpen,
+    };
+  }
+
+  /**
+   * Comments of the announcement of a record (newest first, each with its first replies), or with
+   * `parentId` the replies of one of its comments (oldest first).
+   */
+  async comments(l: Learner, q: Paging & { id: number; parentId?: number | undefined }) {
+    const record = await this.record(l, q.id);
+    const offset = (q.pageCurrent - 1) * q.pageSize;
+    if (q.parentId !== undefined) {
+      const parent = await this.repo.comment(l.eid, q.parentId);
+      const isComment = parent?.announcementId === record.announcementId && parent.parentId === null;
+      if (!isComment) throw new AppError(ErrorCode.NOT_FOUND);
+      const { rows, total } = await this.repo.replyPage(l.eid, q.parentId, offset, q.pageSize);
+      const list = rows.map((row) => ({ ...presentReply(row, l.accountId), replyCount: 0, replies: [] }));
+      return toPage(list, total, q.pageCurrent, q.pageSize);
+    }
+    const { rows, total } = await this.repo.commentPage(l.eid, record.announcementId, offset, q.pageSize);
+    const replies = await this.repo.repliesOf(
+      l.eid,
+      rows.map((row) => row.id),
+      ANNOUNCEMENT_REPLY_PREVIEW,
+    );
+    const list = rows.map((row) => ({
+      ...presentReply(row, l.accountId),
+      replyCount: replies.counts.get(row.id) ?? 0,
+      replies: replies.rows.filter((x) => x.parentId === row.id).map((x) => presentReply(x, l.accountId)),
+    }));
+    return toPage(list, total, q.pageCurrent, q.pageSize);
+  }
+
+  async comment(l: Learner, id: number, content: string) {
+    const record = await this.record(l, id);
+    if (!record.commentOpen) throw new AppError(ErrorCode.COMMENTS_CLOSED);
+    const text = checked(content);
+    const newId = await this.repo.addComment({
+      eid: l.eid,
+      announcementId: record.announcementId,
+      accountId: l.accountId,
+      content: text,
+    });
+    return presentReply((await this.repo.commentView(l.eid, newId))!, l.accountId);
+  }
+
+  /** A reply to a comment, or to a reply (filed under the same comment, naming whom it answers). */
+  async reply(l: Learner, commentId: number, content: string) {
+    const target = await this.repo.comment(l.eid, commentId);
+    const announcement = target && (await this.repo.announcement(l.eid, target.announcementId));
+    if (!target || !announcement) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!announcement.commentOpen) throw new AppError(ErrorCode.COMMENTS_CLOSED);
+    const text = checked(content);
+    const newId = await this.repo.addComment({
+      eid: l.eid,
+      announcementId: target.announcementId,
+      accountId: l.accountId,
+      content: text,
+      parentId: target.parentId ?? target.id,
+      replyToAccountId: target.parentId === null ? null : target.accountId,
+    });
+    return presentReply((await this.repo.commentView(l.eid, newId))!, l.accountId);
+  }
+
+  /** Deletes the learner's own comment (`reply` false) or reply; anyone else's is refused. */
+  async deleteComment(l: Learner, id: number, reply: boolean) {
+    const row = await this.repo.comment(l.eid, id);
+    if (!row || (row.parentId !== null) !== reply) throw new AppError(ErrorCode.NOT_FOUND);
+    if (row.accountId !== l.accountId) throw new AppError(ErrorCode.COMMENT_NOT_OWN);
+    await this.repo.deleteComment(l.eid, id);
+    return null;
+  }
+
+  private async record(l: Learner, id: number) {
+    const row = await this.repo.one(l, id);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    return row;
+  }
+}
+
+/** The comment text, trimmed, or code 400 with the rule's message in both languages. */
+function checked(content: string): string {
+  const problem = commentProblem(content);
+  if (problem) {
+    throw new AppError(ErrorCode.BAD_INPUT, {
+      message: { zh: commentMessages.zh[problem], en: commentMessages.en[problem] } satisfies Record<Lang, string>,
+    });
+  }
+  return content.trim();
+}

@@ -1,0 +1,280 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { App, Avatar, Button, Empty, Form, Input, Pagination, Popconfirm } from 'antd';
+import {
+  announcementCommentDelete,
+  announcementCommentPage,
+  announcementCommentSave,
+  announcementReplyDelete,
+  announcementReplySave,
+  type AnnouncementComment,
+  type AnnouncementReply,
+} from '@portal/contract/calls/announcement';
+import { COMMENT_MAX_LENGTH, commentMessages, commentProblem } from '@portal/contract/comment-rules';
+import { request } from '../../lib/api.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
+import { announcementMessages, announcementTime } from './messages.ts';
+
+const PAGE_SIZE = 10;
+const REPLY_PAGE_SIZE = 10;
+
+interface Page<T> {
+  total: number;
+  list: T[];
+}
+
+/** The comment and reply rule (comment-rules.ts) as an antd form rule, in the page's language. */
+function useContentRule() {
+  const lang = useLang();
+  return {
+    validator: (_: unknown, value: string | undefined) => {
+      const problem = commentProblem(value ?? '');
+      return problem ? Promise.reject(new Error(commentMessages[lang][problem])) : Promise.resolve();
+    },
+  };
+}
+
+/** A comment or reply text box with its send button; resolves to clear the box. */
+function ContentForm({
+  label,
+  submitText,
+  autoFocus,
+  onSubmit,
+}: {
+  label: string;
+  submitText: string;
+  autoFocus?: boolean;
+  onSubmit: (content: string) => Promise<unknown>;
+}) {
+  const t = useMessages(announcementMessages);
+  const rule = useContentRule();
+  const [form] = Form.useForm<{ content: string }>();
+  const [sending, setSending] = useState(false);
+  // Field ids are the form's name and the field's: one per form, as several can be open.
+  const name = `comment${useId().replace(/\W/g, '')}`;
+  return (
+    <Form
+      form={form}
+      name={name}
+      className="portal-comment-form"
+      onFinish={({ content }) => {
+        setSending(true);
+        onSubmit(content.trim())
+          .then(() => form.resetFields())
+          .catch(() => undefined)
+          .finally(() => setSending(false));
+      }}
+    >
+      <Form.Item name="content" rules={[rule]} label={label} className="portal-comment-field">
+        <Input.TextArea
+          rows={3}
+          maxLength={COMMENT_MAX_LENGTH}
+          showCount
+          placeholder={t.commentPlaceholder}
+          autoFocus={autoFocus}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={sending}>
+        {submitText}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The comments of an announcement (newest first, PAGE_SIZE a page) with their first replies and
+ * the rest paged under each; posting, replying (to a comment or a reply) and deleting one's own.
+ */
+export function AnnouncementComments({ recordId }: { recordId: number }) {
+  const t = useMessages(announcementMessages);
+  const { message } = App.useApp();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page<AnnouncementComment> | null>(null);
+
+  const load = useCallback(
+    () =>
+      request(announcementCommentPage, { id: recordId, pageCurrent: page, pageSize: PAGE_SIZE })
+        .then((p) => setData({ total: p.totalCount, list: p.list }))
+        .catch(() => undefined),
+    [recordId, page],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const post = (content: string) =>
+    request(announcementCommentSave, { id: recordId, content }).then(() => {
+      void message.success(t.posted);
+      if (page === 1) return load();
+      setPage(1);
+    });
+
+  return (
+    <section className="portal-comments" aria-labelledby="notice-comments-title">
+      <h3 id="notice-comments-title">{format(t.commentCount, { n: data?.total ?? 0 })}</h3>
+      <ContentForm label={t.commentLabel} submitText={t.send} onSubmit={post} />
+      {data && data.list.length === 0 && <Empty description={t.noComments} />}
+      <ol className="portal-comment-list">
+        {data?.list.map((c) => (
+          <CommentItem key={c.id} recordId={recordId} comment={c} onChanged={load} />
+        ))}
+      </ol>
+      {data && data.total > PAGE_SIZE && (
+        <Pagination
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          showSizeChanger={false}
+          onChange={setPage}
+          size="small"
+        />
+      )}
+    </section>
+  );
+}
+
+function CommentItem({
+  recordId,
+  comment,
+  onChanged,
+}: {
+  recordId: number;
+  comment: AnnouncementComment;
+  onChanged: () => Promise<unknown>;
+}) {
+  const t = useMessages(announcementMessages);
+  const { message } = App.useApp();
+  const [replyTo, setReplyTo] = useState<AnnouncementReply | null>(null);
+  // All replies, paged (null: the first few that came with the comment).
+  const [replyPage, setReplyPage] = useState<number | null>(null);
+  const [replies, setReplies] = useState<Page<AnnouncementReply> | null>(null);
+
+  const loadReplies = (p: number) =>
+    request(announcementCommentPage, { id: recordId, parentId: comment.id, pageCurrent: p, pageSize: REPLY_PAGE_SIZE })
+      .then((r) => {
+        setReplyPage(p);
+        setReplies({ total: r.totalCount, list: r.list });
+      })
+      .catch(() => undefined);
+
+  const refresh = async () => {
+    await onChanged();
+    if (replyPage !== null) await loadReplies(replyPage);
+  };
+
+  const sendReply = (content: string) =>
+    request(announcementReplySave, { commentId: (replyTo ?? comment).id, content }).then(async () => {
+      void message.success(t.replied);
+      setReplyTo(null);
+      await refresh();
+    });
+
+  const remove = (r: AnnouncementReply, isReply: boolean) =>
+    request(isReply ? announcementReplyDelete : announcementCommentDelete, { id: r.id }).then(async () => {
+      void message.success(t.deleted);
+      if (isReply) await refresh();
+      else await onChanged();
+    });
+
+  const shown = replyPage === null ? comment.replies : (replies?.list ?? []);
+  const total = replyPage === null ? comment.replyCount : (replies?.total ?? 0);
+
+  return (
+    <li className="portal-comment">
+      <Entry entry={comment} onReply={() => setReplyTo(comment)} onDelete={() => remove(comment, false)} />
+      {shown.length > 0 && (
+        <ol className="portal-reply-list">
+          {shown.map((r) => (
+            <li key={r.id} className="portal-reply">
+              <Entry entry={r} onReply={() => setReplyTo(r)} onDelete={() => remove(r, true)} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {replyPage === null && comment.replyCount > comment.replies.length && (
+        <Button type="link" size="small" onClick={() => void loadReplies(1)}>
+          {format(t.moreReplies, { n: comment.replyCount })}
+        </Button>
+      )}
+      {replyPage !== null && (
+        <div className="portal-reply-pager">
+          {total > REPLY_PAGE_SIZE && (
+            <Pagination
+              size="small"
+              current={replyPage}
+              pageSize={REPLY_PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              onChange={(p) => void loadReplies(p)}
+            />
+          )}
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              setReplyPage(null);
+              setReplies(null);
+            }}
+          >
+            {t.fewerReplies}
+          </Button>
+        </div>
+      )}
+      {replyTo && (
+        <ContentForm
+          key={replyTo.id}
+          label={format(t.replyTo, { name: replyTo.userName })}
+          submitText={t.sendReply}
+          autoFocus
+          onSubmit={sendReply}
+        />
+      )}
+    </li>
+  );
+}
+
+function Entry({
+  entry,
+  onReply,
+  onDelete,
+}: {
+  entry: AnnouncementReply;
+  onReply: () => void;
+  onDelete: () => Promise<unknown>;
+}) {
+  const t = useMessages(announcementMessages);
+  const isReply = entry.parentId !== null;
+  return (
+    <div className="portal-comment-entry" data-comment-id={entry.id}>
+      <Avatar size="small" src={entry.headPortrait || undefined}>
+        {entry.userName.slice(0, 1)}
+      </Avatar>
+      <div className="portal-comment-body">
+        <p className="portal-comment-head">
+          <strong>{entry.mine ? format(t.me, { name: entry.userName }) : entry.userName}</strong>
+          {entry.replyToUserName !== null && (
+            <span className="portal-comment-to">{format(t.replyTo, { name: entry.replyToUserName })}</span>
+          )}
+          <time dateTime={entry.createdAt}>{announcementTime(entry.createdAt)}</time>
+        </p>
+        <p className="portal-comment-text">{entry.content}</p>
+        <p className="portal-comment-actions">
+          <Button type="link" size="small" onClick={onReply}>
+            {t.reply}
+          </Button>
+          {entry.mine && (
+            <Popconfirm
+              title={isReply ? t.deleteReplyConfirm : t.deleteCommentConfirm}
+              okText={t.ok}
+              cancelText={t.cancel}
+              onConfirm={() => onDelete().catch(() => undefined)}
+            >
+              <Button type="link" size="small" danger>
+                {t.delete}
+              </Button>
+            </Popconfirm>
+          )}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { App, Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag } from 'antd';
+import {
+  announcementBatchDelete,
+  announcementBatchRead,
+  announcementReadCount,
+  announcementRecordPage,
+  announcementWaitReadCount,
+  type AnnouncementRecord,
+} from '@portal/contract/calls/announcement';
+import { request } from '../../lib/api.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
+import { localePath } from '../../lib/navigation.ts';
+import { normalizeUnread, refreshUnread, type UnreadCount } from '../../lib/unread.ts';
+import { AnnouncementDetail } from './announcement-detail.tsx';
+import { announcementMessages, announcementTime } from './messages.ts';
+
+const STATUSES = ['all', 'unread', 'read'] as const;
+type Status = (typeof STATUSES)[number];
+const PAGE_SIZE = 10;
+
+interface ListState {
+  total: number;
+  list: AnnouncementRecord[];
+}
+
+/**
+ * Announcements and notices (/account?change=5): the learner's list with its unread and read
+ * counts, a filter by read state, batch read and batch delete of the selected ones; `&id=` opens
+ * one (announcement-detail.tsx). Filter and page are in the address too.
+ */
+export function AnnouncementSection() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (Number.isInteger(id) && id > 0) return <AnnouncementDetail key={id} id={id} />;
+  return <AnnouncementList />;
+}
+
+function AnnouncementList() {
+  const t = useMessages(announcementMessages);
+  const lang = useLang();
+  const { message, modal } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const status: Status = STATUSES.find((s) => s === params.get('status')) ?? 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [data, setData] = useState<ListState | null>(null);
+  const [counts, setCounts] = useState<{ unread: UnreadCount; read: UnreadCount } | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    const readStatus = status === 'all' ? {} : { readStatus: status === 'read' ? 1 : 0 };
+    return Promise.all([
+      request(announcementRecordPage, { pageCurrent: page, pageSize: PAGE_SIZE, ...readStatus }),
+      request(announcementWaitReadCount, {}, { quiet: true }),
+      request(announcementReadCount, {}, { quiet: true }),
+    ])
+      .then(([p, unread, read]) => {
+        setData({ total: p.totalCount, list: p.list });
+        setCounts({ unread: normalizeUnread(unread), read: normalizeUnread(read) });
+        setSelected((s) => s.filter((x) => p.list.some((r) => r.id === x)));
+      })
+      .catch(() => undefined);
+  }, [status, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const go = (next: { status?: Status; page?: number }) => {
+    const q = new URLSearchParams(params);
+    const s = next.status ?? status;
+    if (s === 'all') q.delete('status');
+    else q.set('status', s);
+    const p = next.page ?? 1;
+    if (p === 1) q.delete('page');
+    else q.set('page', String(p));
+    setSelected([]);
+    setParams(q);
+  };
+
+  const afterChange = async (text: string) => {
+    void message.success(text);
+    await load();
+    await refreshUnread();
+  };
+
+  const markRead = () => {
+    setBusy(true);
+    request(announcementBatchRead, { ids: selected })
+      .then(() => {
+        setSelected([]);
+        return afterChange(t.markedRead);
+      })
+      .catch(() => undefined)
+      .finally(() => setBusy(false));
+  };
+
+  const remove = () =>
+    modal.confirm({
+      title: t.removeConfirmTitle,
+      content: format(t.removeConfirm, { n: selected.length }),
+      okText: t.ok,
+      cancelText: t.cancel,
+      okButtonProps: { danger: true },
+      onOk: () =>
+        request(announcementBatchDelete, { ids: selected })
+          .then(() => {
+            setSelected([]);
+            // The last one of a page gone: the page before.
+            if (data && data.list.length === selected.length && page > 1) go({ page: page - 1 });
+            return afterChange(t.removed);
+          })
+          .catch(() => undefined),
+    });
+
+  const list = data?.list ?? [];
+  const allOnPage = list.length > 0 && list.every((r) => selected.includes(r.id));
+  const detailOf = (r: AnnouncementRecord) => {
+    const q = new URLSearchParams(params);
+    q.set('id', String(r.id));
+    return `${localePath('/account', lang)}?${q}`;
+  };
+
+  return (
+    <div className="portal-notices">
+      <div className="portal-notices-bar">
+        <Segmented<Status>
+          aria-label={t.filter}
+          value={status}
+          onChange={(s) => go({ status: s })}
+          options={STATUSES.map((s) => ({ value: s, label: t[s] }))}
+        />
+        <p className="portal-notices-counts" aria-live="polite">
+          {counts ? format(t.counts, { unread: counts.unread.count, read: counts.read.count }) : ''}
+        </p>
+      </div>
+      <div className="portal-notices-tools">
+        <Checkbox
+          checked={allOnPage}
+          indeterminate={!allOnPage && selected.length > 0}
+          disabled={list.length === 0}
+          onChange={(e) => setSelected(e.target.checked ? list.map((r) => r.id) : [])}
+        >
+          {t.selectAll}
+        </Checkbox>
+        <Button disabled={selected.length === 0} loading={busy} onClick={markRead}>
+          {t.markRead}
+        </Button>
+        <Button danger disabled={selected.length === 0} onClick={remove}>
+          {t.remove}
+        </Button>
+      </div>
+      {data === null ? (
+        <Spin />
+      ) : list.length === 0 ? (
+        <Empty description={t.empty} />
+      ) : (
+        <ul className="portal-notices-list" aria-label={t.list}>
+          {list.map((r) => (
+            <li key={r.id} className={r.read ? 'portal-notice is-read' : 'portal-notice is-unread'}>
+              <Checkbox
+                aria-label={format(t.select, { title: r.title })}
+                checked={selected.includes(r.id)}
+                onChange={(e) => setSelected((s) => (e.target.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))}
+              />
+              <span className="portal-notice-dot" aria-hidden="true" />
+              <Tag color={r.kind === 2 ? 'blue' : 'gold'}>{r.kind === 2 ? t.kind2 : t.kind1}</Tag>
+              <Link className="portal-notice-title" to={detailOf(r)}>
+                {r.title}
+              </Link>
+              <span className="portal-notice-state">{r.read ? t.read : t.unreadMark}</span>
+              <time dateTime={r.publishedAt}>{announcementTime(r.publishedAt)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.total > PAGE_SIZE && (
+        <Pagination
+          className="portal-notices-pager"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={data.total}
+          showSizeChanger={false}
+          onChange={(p) => go({ page: p })}
+        />
+      )}
+    </div>
+  );
+}

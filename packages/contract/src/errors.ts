@@ -51,6 +51,9 @@ export const ErrorCode = {
   EXAM_TIME_OVER: 7610,
   STUDY_RESOURCE_LOCKED: 8004,
   ORDER_NOT_FOUND: 9001,
+  MESSAGE_REPLIED: 4101,
+  EXPORT_PROCESSING: 4201,
+  EXPORT_FAILED: 4202,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -100,6 +103,12 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   7610: { zh: '考试时间已到，试卷已自动提交', en: 'Exam time is over; the paper was submitted' },
   8004: { zh: '请先完成上一个学习资源', en: 'Finish the previous resource first' },
   9001: { zh: '订单不存在', en: 'The order does not exist' },
+  4101: {
+    zh: '工作人员已答复该留言，不能再编辑',
+    en: 'The staff have replied to this message; it can no longer be edited',
+  },
+  4201: { zh: '文件正在导出中，请稍后再下载', en: 'The file is still being exported, please download it later' },
+  4202: { zh: '文件导出失败，无法下载', en: 'The export failed; there is no file to download' },
 };
 
 /** Success codes (platform.md section 7). */

@@ -40,6 +40,12 @@ import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
 import { NewsRepository } from '../modules/news/news.repository.ts';
 import { registerNewsRoutes } from '../modules/news/news.routes.ts';
 import { NewsService } from '../modules/news/news.service.ts';
+import { MessageRepository } from '../modules/message/message.repository.ts';
+import { registerMessageRoutes } from '../modules/message/message.routes.ts';
+import { MessageService } from '../modules/message/message.service.ts';
+import { ExportRecordRepository } from '../modules/export-record/export-record.repository.ts';
+import { registerExportRecordRoutes } from '../modules/export-record/export-record.routes.ts';
+import { ExportRecordService } from '../modules/export-record/export-record.service.ts';
 import { RankingRepository } from '../modules/ranking/ranking.repository.ts';
 import { registerRankingRoutes } from '../modules/ranking/ranking.routes.ts';
 import { RankingService } from '../modules/ranking/ranking.service.ts';
@@ -79,6 +85,8 @@ export interface Services {
   ranking: RankingService;
   news: NewsService;
   lecturers: LecturerService;
+  messages: MessageService;
+  exportRecords: ExportRecordService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -156,6 +164,8 @@ export async function createServices(config: Config, database: Database): Promis
     ranking: new RankingService(new RankingRepository(db)),
     news: new NewsService(new NewsRepository(db)),
     lecturers: new LecturerService(new LecturerRepository(db)),
+    messages: new MessageService(new MessageRepository(db)),
+    exportRecords: new ExportRecordService(new ExportRecordRepository(db), storage, signer),
   };
 }
 
@@ -383,6 +393,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerRankingRoutes(gateway, deps, services.ranking);
     registerNewsRoutes(gateway, deps, services.news);
     registerLecturerRoutes(gateway, deps, services.lecturers);
+    registerMessageRoutes(gateway, deps, services.messages, config.SIGN_IN_PER_IP_PER_MINUTE);
+    registerExportRecordRoutes(gateway, deps, services.exportRecords);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

@@ -1,12 +1,16 @@
 import type { CallDef } from '../call.ts';
+import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
+import * as message from './message.ts';
 import * as news from './news.ts';
 import * as ranking from './ranking.ts';
 import * as system from './system.ts';
 import * as upload from './upload.ts';
 import * as user from './user.ts';
 
+export * from './export-record.ts';
 export * from './lecturer.ts';
+export * from './message.ts';
 export * from './news.ts';
 export * from './ranking.ts';
 export * from './system.ts';
@@ -27,4 +31,6 @@ export const allCalls: CallDef[] = [
   ...callsOf(ranking),
   ...callsOf(news),
   ...callsOf(lecturer),
+  ...callsOf(message),
+  ...callsOf(exportRecord),
 ];

@@ -156,7 +156,12 @@ describe('message board', () => {
   it('pages newest first: defaults 1 and 10, at most 50 a page, keyword on title and content', async () => {
     const person = await createSignedInUser(t.database.db, t.services.sessions, [a.eid]);
     for (let i = 1; i <= 23; i++) {
-      await call('POST', SAVE, { title: `留言${i}`, messageContent: i % 2 ? '课程问题' : '考试问题' }, { token: person.token });
+      await call(
+        'POST',
+        SAVE,
+        { title: `留言${i}`, messageContent: i % 2 ? '课程问题' : '考试问题' },
+        { token: person.token },
+      );
     }
     const first = (await call('POST', PAGE, {}, { token: person.token })).data;
     expect(first).toMatchObject({ pageCurrent: 1, pageSize: 10, totalCount: 23, totalPage: 3 });
@@ -169,7 +174,13 @@ describe('message board', () => {
     const exam = (await call('POST', PAGE, { keyword: '考试', pageSize: 50 }, { token: person.token })).data;
     expect(exam.totalCount).toBe(11);
     const byTitle = (await call('POST', PAGE, { keyword: '留言2' }, { token: person.token })).data;
-    expect(byTitle.list.map((m: { title: string }) => m.title).sort()).toEqual(['留言2', '留言20', '留言21', '留言22', '留言23']);
+    expect(byTitle.list.map((m: { title: string }) => m.title).sort()).toEqual([
+      '留言2',
+      '留言20',
+      '留言21',
+      '留言22',
+      '留言23',
+    ]);
     // A keyword's % is a literal character, not a wildcard.
     expect((await call('POST', PAGE, { keyword: '%' }, { token: person.token })).data.totalCount).toBe(0);
   });

@@ -4,7 +4,7 @@ import { MESSAGE_PAGE_SIZE, messagePage, messageView, type OnlineMessage } from 
 import type { Page } from '@portal/contract/envelope';
 import { request } from '../../lib/api.ts';
 import { format, useMessages } from '../../lib/i18n.ts';
-import { dateTime } from './date-time.ts';
+import { dateTime } from '../../lib/date-time.ts';
 import { MessageDialog } from './message-dialog.tsx';
 import { messageTexts } from './message-texts.ts';
 

@@ -4,6 +4,7 @@ import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../../lib/root-data.ts';
 import { shellMessages } from '../messages.ts';
+import { ExportDownloads } from './export-downloads.tsx';
 import { LangSwitch } from './lang-switch.tsx';
 import { SearchToggle } from './search-toggle.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -20,6 +21,7 @@ export function UserArea() {
   return (
     <div className="portal-user" role="group" aria-label={t.userArea}>
       <SearchToggle />
+      {user && <ExportDownloads />}
       {user ? (
         <UserMenu user={user} />
       ) : signedIn ? (

@@ -14,6 +14,8 @@ declare module 'vitest' {
     browserAvailable: boolean;
     /** The portal's embedded database, for tests that set up what a browser cannot (captchas). */
     databaseUrl: string;
+    /** The portal's private storage folder (tests put export files there). */
+    uploadDir: string;
   }
 }
 
@@ -81,6 +83,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('port', port);
   project.provide('browserAvailable', browserAvailable);
+  project.provide('uploadDir', path.join(dataDir, 'uploads'));
   project.provide('databaseUrl', `postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`);
   return async () => {
     stopping = true;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Lang } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -22,6 +23,11 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   request: Req;
   /** Where the request is read from. */
   requestIn: 'query' | 'body';
+  /**
+   * The same request schema with its own messages in the user's language, for calls whose fields
+   * carry texts of the spec (the message board); the gateway words bad input with it.
+   */
+  requestFor?: (lang: Lang) => z.ZodType;
   /** Schema of `data` in the envelope. */
   response: Res;
 }

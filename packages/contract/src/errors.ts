@@ -53,6 +53,9 @@ export const ErrorCode = {
   ORDER_NOT_FOUND: 9001,
   COMMENT_NOT_OWN: 5401,
   COMMENTS_CLOSED: 5402,
+  MESSAGE_REPLIED: 4101,
+  EXPORT_PROCESSING: 4201,
+  EXPORT_FAILED: 4202,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -104,6 +107,12 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   9001: { zh: '订单不存在', en: 'The order does not exist' },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
+  4101: {
+    zh: '工作人员已答复该留言，不能再编辑',
+    en: 'The staff have replied to this message; it can no longer be edited',
+  },
+  4201: { zh: '文件正在导出中，请稍后再下载', en: 'The file is still being exported, please download it later' },
+  4202: { zh: '文件导出失败，无法下载', en: 'The export failed; there is no file to download' },
 };
 
 /** Success codes (platform.md section 7). */

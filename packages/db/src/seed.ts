@@ -120,7 +120,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
  * Seeds the demo tenants once. Idempotent: an enterprise that already exists is left as it is,
  * so nothing a person changed is overwritten on the next start.
  */
-export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
+/** Where the seed puts demo files (export records): the server's private storage. */
+export interface SeedFiles {
+  put(key: string, data: Buffer): Promise<void>;
+}
+
+export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}): Promise<{ created: number[] }> {
   const created: number[] = [];
   for (const t of DEMO_TENANTS) {
     const done = await db.transaction(async (tx) => {
@@ -143,6 +148,8 @@ export async function seedDemoData(db: Db): Promise<{ created: number[] }> {
     await seedLecturers(db, created);
     await seedTopics(db, created);
     await seedAnnouncements(db, created);
+    await seedMessages(db, created);
+    await seedExportRecords(db, created, options.files);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -235,6 +242,7 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
         indexCustomerServiceEntranceOpenSet: true,
         indexCustomerServiceLink: 'https://sfj.localhost/service',
         pcSfjIndexCustomerServiceText: '在线咨询',
+        pcSfjIndexCustomerServiceEntranceImg: '/demo/sfj-customer-service.svg',
       },
     },
     1003: {
@@ -1094,5 +1102,112 @@ async function seedAnnouncements(db: Db, createdEids: number[]): Promise<void> {
       content: texts[2]!,
       createdAt: new Date(Date.now() - 5 * 3_600_000),
     });
+  }
+}
+
+/** The demo person's account id, by phone (null when the account was not seeded). */
+async function demoAccountId(db: Db, phone: string): Promise<number | null> {
+  const [row] = await db.select({ id: s.accounts.id }).from(s.accounts).where(eq(s.accounts.phone, phone));
+  return row?.id ?? null;
+}
+
+/** Each demo person's messages on their new sites: one the staff answered, one waiting. */
+async function seedMessages(db: Db, createdEids: number[]): Promise<void> {
+  const day = 24 * 3600_000;
+  const now = Date.now();
+  for (const person of DEMO_ACCOUNTS) {
+    const accountId = await demoAccountId(db, person.phone);
+    if (accountId === null) continue;
+    for (const eid of person.eids.filter((e) => createdEids.includes(e))) {
+      const en = DEMO_TENANTS.find((t) => t.eid === eid)?.lang === 'en';
+      await db.insert(s.onlineMessages).values([
+        {
+          eid,
+          accountId,
+          title: en ? 'When can I print my certificate?' : '证书什么时候可以打印？',
+          messageContent: en
+            ? 'I finished the safety course last week. When will the certificate be ready to print?'
+            : '上周已完成安全生产课程的学习和考试，请问结业证书什么时候可以打印？',
+          replyContent: en
+            ? 'Certificates are issued within 5 working days of passing the exam; you will find it under My records.'
+            : '您好，证书将在考试通过后5个工作日内发放，届时可在“我的档案”中查看和打印。',
+          repliedAt: new Date(now - 5 * day),
+          createdAt: new Date(now - 6 * day),
+          updatedAt: new Date(now - 6 * day),
+        },
+        {
+          eid,
+          accountId,
+          title: en ? 'Video does not play on my phone' : '手机上课程视频无法播放',
+          messageContent: en
+            ? 'The course videos stop after a few seconds in the mobile browser. Is there an app I should use?'
+            : '用手机浏览器观看课程视频时，播放几秒就卡住了，请问需要下载APP观看吗？',
+          createdAt: new Date(now - day),
+          updatedAt: new Date(now - day),
+        },
+      ]);
+    }
+  }
+}
+
+/**
+ * Each demo person's export records on their new sites: a finished one with a real CSV (UTF-8 with
+ * a BOM, so Excel opens the Chinese) in private storage, one processing, one failed. Without
+ * storage (`files` not given) the finished record is left out: it would have no file.
+ */
+async function seedExportRecords(db: Db, createdEids: number[], files: SeedFiles | undefined): Promise<void> {
+  const { randomBytes } = await import('node:crypto');
+  const hour = 3600_000;
+  const now = Date.now();
+  for (const person of DEMO_ACCOUNTS) {
+    const accountId = await demoAccountId(db, person.phone);
+    if (accountId === null) continue;
+    for (const eid of person.eids.filter((e) => createdEids.includes(e))) {
+      const en = DEMO_TENANTS.find((t) => t.eid === eid)?.lang === 'en';
+      const rows: Array<typeof s.exportRecords.$inferInsert> = [
+        {
+          eid,
+          accountId,
+          fileName: en ? 'Exam records.xlsx' : '考试记录导出.xlsx',
+          exportStatus: 1,
+          createdAt: new Date(now - 5 * 60_000),
+        },
+        {
+          eid,
+          accountId,
+          fileName: en ? 'Training archive.xlsx' : '培训档案导出.xlsx',
+          exportStatus: 3,
+          createdAt: new Date(now - 26 * hour),
+        },
+      ];
+      if (files) {
+        const csv = en
+          ? [
+              'Course,Lecturer,Progress,Credit hours,Completed',
+              'Workplace safety essentials,Daniel Chen,100%,2,2026-02-12',
+              'Claims handling in practice,Helen Zhou,100%,3,2026-02-20',
+              '"Customer service: listening, answering",Helen Zhou,60%,1.5,',
+            ]
+          : [
+              '课程名称,讲师,学习进度,学时,完成时间',
+              '安全生产基础知识,王建华,100%,2,2026-02-12',
+              '公文写作与处理,李红,100%,3,2026-02-20',
+              '"沟通技巧：倾听、表达与反馈",张伟,60%,1.5,',
+            ];
+        const data = Buffer.from(`\uFEFF${csv.join('\r\n')}\r\n`, 'utf8');
+        const key = `exports/${eid}/${randomBytes(18).toString('base64url')}.csv`;
+        await files.put(key, data);
+        rows.push({
+          eid,
+          accountId,
+          fileName: en ? 'Study records.csv' : '学习记录导出.csv',
+          fileSize: data.length,
+          exportStatus: 2,
+          storageKey: key,
+          createdAt: new Date(now - 2 * hour),
+        });
+      }
+      await db.insert(s.exportRecords).values(rows);
+    }
   }
 }

@@ -7,7 +7,8 @@ import {
   type Database,
   type EmbeddedPostgresHandle,
 } from '@portal/db';
-import type { Config } from './config.ts';
+import { uploadDir, type Config } from './config.ts';
+import { LocalStorage } from './storage.ts';
 
 export interface DatabaseRuntime {
   database: Database;
@@ -49,7 +50,9 @@ export async function startDatabase(config: Config, log: (msg: string) => void):
       throw new Error('PostgreSQL 15 or newer is required.');
     }
     await migrateDatabase(database.db as never);
-    const seeded = config.SEED_DEMO_DATA ? (await seedDemoData(database.db)).created : [];
+    // Demo export files go to the private storage the server serves them from.
+    const files = new LocalStorage(uploadDir(config));
+    const seeded = config.SEED_DEMO_DATA ? (await seedDemoData(database.db, { files })).created : [];
     return {
       database,
       embedded,

@@ -173,7 +173,7 @@ export function registerCall<C extends CallDef>(
       // again to word its messages in the user's language.
       let parsed = call.request.safeParse(raw);
       if (!parsed.success) {
-        parsed = call.request.safeParse(raw, { error: zodLocales[lang] });
+        parsed = (call.requestFor?.(lang) ?? call.request).safeParse(raw, { error: zodLocales[lang] });
         if (!parsed.success) throw badInput(parsed.error);
       }
       const accountLevel = call.access === 'session' && options.session === 'account';

@@ -46,6 +46,12 @@ import { NewsService } from '../modules/news/news.service.ts';
 import { TopicRepository } from '../modules/topic/topic.repository.ts';
 import { registerTopicRoutes } from '../modules/topic/topic.routes.ts';
 import { TopicService } from '../modules/topic/topic.service.ts';
+import { MessageRepository } from '../modules/message/message.repository.ts';
+import { registerMessageRoutes } from '../modules/message/message.routes.ts';
+import { MessageService } from '../modules/message/message.service.ts';
+import { ExportRecordRepository } from '../modules/export-record/export-record.repository.ts';
+import { registerExportRecordRoutes } from '../modules/export-record/export-record.routes.ts';
+import { ExportRecordService } from '../modules/export-record/export-record.service.ts';
 import { RankingRepository } from '../modules/ranking/ranking.repository.ts';
 import { registerRankingRoutes } from '../modules/ranking/ranking.routes.ts';
 import { RankingService } from '../modules/ranking/ranking.service.ts';
@@ -87,6 +93,8 @@ export interface Services {
   lecturers: LecturerService;
   topics: TopicService;
   announcements: AnnouncementService;
+  messages: MessageService;
+  exportRecords: ExportRecordService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -166,6 +174,8 @@ export async function createServices(config: Config, database: Database): Promis
     lecturers: new LecturerService(new LecturerRepository(db)),
     topics: new TopicService(new TopicRepository(db)),
     announcements: new AnnouncementService(new AnnouncementRepository(db)),
+    messages: new MessageService(new MessageRepository(db)),
+    exportRecords: new ExportRecordService(new ExportRecordRepository(db), storage, signer),
   };
 }
 
@@ -395,6 +405,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerLecturerRoutes(gateway, deps, services.lecturers);
     registerTopicRoutes(gateway, deps, services.topics);
     registerAnnouncementRoutes(gateway, deps, services.announcements);
+    registerMessageRoutes(gateway, deps, services.messages, config.SIGN_IN_PER_IP_PER_MINUTE);
+    registerExportRecordRoutes(gateway, deps, services.exportRecords);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

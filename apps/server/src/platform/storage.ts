@@ -11,10 +11,14 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-/** Keys are `<area>/<eid>/<random>.<ext>`: nothing a client sends becomes part of a path. */
-const KEY = /^(avatars|private)\/\d+\/[A-Za-z0-9_-]{16,64}\.(jpg|png|gif|webp|bmp)$/;
+/**
+ * Keys are `<area>/<eid>/<random>.<ext>`: nothing a client sends becomes part of a path. Pictures
+ * (avatars public, one-inch photos private) and export files (private, by signed link only).
+ */
+const KEY =
+  /^(?:(?:avatars|private)\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:jpg|png|gif|webp|bmp)|exports\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:csv|xlsx))$/;
 
-export function newFileKey(area: 'avatars' | 'private', eid: number, ext: string): string {
+export function newFileKey(area: 'avatars' | 'private' | 'exports', eid: number, ext: string): string {
   return `${area}/${eid}/${randomBytes(18).toString('base64url')}.${ext}`;
 }
 

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
+import { MyMessages } from '../features/message/my-messages.tsx';
 import { menuMessages } from '../shell/header/menu-messages.ts';
 import { hiddenEntries } from '../shell/header/user-menu.tsx';
 import { useLang, useMessages } from '../lib/i18n.ts';
@@ -57,6 +58,11 @@ export default function AccountPage() {
         {current === 7 && user && (
           <AntdRoot>
             <PersonalInfo />
+          </AntdRoot>
+        )}
+        {current === 10 && user && (
+          <AntdRoot>
+            <MyMessages />
           </AntdRoot>
         )}
       </section>

@@ -4,14 +4,17 @@ import type { WebsiteInfo } from '@portal/contract';
 import { QR_CODE_SIZE, SCROLL_THRESHOLD_PX } from '@portal/contract/constants';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { basePath, localePath } from '../lib/navigation.ts';
-import { useSite } from '../lib/root-data.ts';
+import { useCurrentUser, useSite } from '../lib/root-data.ts';
 import { Disclosure } from './disclosure.tsx';
 import { useScrolledPast } from './header/use-scrolled-past.tsx';
-import { CloseIcon, CustomerServiceIcon, MobileIcon, QrcodeIcon, VerticalAlignTopIcon } from './icons.tsx';
+import { messageTexts } from '../features/message/message-texts.ts';
+import { CloseIcon, CustomerServiceIcon, MessageIcon, MobileIcon, QrcodeIcon, VerticalAlignTopIcon } from './icons.tsx';
 import { shellMessages } from './messages.ts';
 
 // The QR encoder loads only when a QR code is first shown (keeps it out of the first load).
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
+// The message dialog (antd and the call schemas) loads on the first click of 在线留言.
+const FloatMessage = lazy(() => import('../features/message/float-message.tsx'));
 
 /**
  * A QR code of an address on or off this site (150 px, correction level H, margin 2) with its
@@ -174,15 +177,20 @@ function scrollToTop(): void {
  */
 export function FloatWindow() {
   const { website } = useSite();
+  // Online message: signed in to an enterprise (the person is known).
+  const signedIn = useCurrentUser() !== null;
   const lang = useLang();
   const t = useMessages(shellMessages);
+  const tm = useMessages(messageTexts);
+  // null until first opened (nothing loaded), then whether the dialog shows.
+  const [messageOpen, setMessageOpen] = useState<boolean | null>(null);
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const options = website.individuationOptions;
   const showCs = basePath(pathname) === '/home' && options.indexCustomerServiceEntranceOpenSet === true;
   const showApp = website.isEnableAppDownload;
   const showH5 = website.h5Url.trim() !== '';
-  if (!showCs && !showApp && !showH5 && !scrolled) return null;
+  if (!showCs && !showApp && !showH5 && !scrolled && !signedIn) return null;
   return (
     <aside className="portal-float" aria-label={t.floatWindow}>
       {showCs && <CustomerServiceEntrance options={options} />}
@@ -212,12 +220,26 @@ export function FloatWindow() {
             />
           </li>
         )}
+        {signedIn && (
+          <li>
+            <FloatButton
+              icon={<MessageIcon aria-hidden="true" />}
+              label={tm.onlineMessage}
+              onClick={() => setMessageOpen(true)}
+            />
+          </li>
+        )}
         {scrolled && (
           <li>
             <FloatButton icon={<VerticalAlignTopIcon aria-hidden="true" />} label={t.backToTop} onClick={scrollToTop} />
           </li>
         )}
       </ul>
+      {signedIn && messageOpen !== null && (
+        <Suspense fallback={null}>
+          <FloatMessage open={messageOpen} onClose={() => setMessageOpen(false)} />
+        </Suspense>
+      )}
     </aside>
   );
 }

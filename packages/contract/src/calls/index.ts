@@ -1,7 +1,9 @@
 import type { CallDef } from '../call.ts';
 import * as businessIntro from './business-intro.ts';
 import * as announcement from './announcement.ts';
+import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
+import * as message from './message.ts';
 import * as news from './news.ts';
 import * as ranking from './ranking.ts';
 import * as system from './system.ts';
@@ -11,7 +13,9 @@ import * as user from './user.ts';
 
 export * from './business-intro.ts';
 export * from './announcement.ts';
+export * from './export-record.ts';
 export * from './lecturer.ts';
+export * from './message.ts';
 export * from './news.ts';
 export * from './ranking.ts';
 export * from './system.ts';
@@ -36,4 +40,6 @@ export const allCalls: CallDef[] = [
   ...callsOf(topic),
   ...callsOf(businessIntro),
   ...callsOf(announcement),
+  ...callsOf(message),
+  ...callsOf(exportRecord),
 ];

@@ -4,7 +4,12 @@ import { registerCall, requestToken, type GatewayDeps } from '../../platform/gat
 import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 import type { UploadService } from './upload.service.ts';
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** The upload calls and the files they keep: avatars public, one-inch photos by signed link. */
 export function registerUploadRoutes(
@@ -41,6 +46,8 @@ export function registerUploadRoutes(
     const data = allowed ? await upload.storage.get(key) : null;
     if (!data) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     reply.header('content-type', TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
+    // Export files are saved, never shown (the page's download link gives them their name).
+    if (key.startsWith('exports/')) reply.header('content-disposition', 'attachment');
     reply.header(
       'cache-control',
       key.startsWith('avatars/') ? 'public, max-age=31536000, immutable' : 'private, max-age=600',

@@ -29,6 +29,11 @@ export function showError(text: string, theme: Pick<ThemeOptions, 'themeColor'>,
   void message.error(text);
 }
 
+export function showSuccess(text: string, theme: Pick<ThemeOptions, 'themeColor'>, lang: Lang): void {
+  configure(theme, lang);
+  void message.success(text);
+}
+
 export function showNotice(
   options: { title: string; content: string; okText: string; onOk?: (() => void) | undefined },
   theme: Pick<ThemeOptions, 'themeColor'>,

@@ -4,6 +4,7 @@ import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../../lib/root-data.ts';
 import { shellMessages } from '../messages.ts';
+import { ExportDownloads } from './export-downloads.tsx';
 import { LangSwitch } from './lang-switch.tsx';
 import { MessageBell } from './message-bell.tsx';
 import { SearchToggle } from './search-toggle.tsx';
@@ -22,6 +23,7 @@ export function UserArea() {
     <div className="portal-user" role="group" aria-label={t.userArea}>
       <SearchToggle />
       {user && <MessageBell />}
+      {user && <ExportDownloads />}
       {user ? (
         <UserMenu user={user} />
       ) : signedIn ? (

@@ -1,0 +1,57 @@
+import { ErrorCode, ExportStatus, toPage } from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import { presentExportRecord } from './export-record.presenter.ts';
+import type { ExportRecordRepository } from './export-record.repository.ts';
+
+/** Whose records: the session's enterprise and account. */
+export interface Owner {
+  eid: number;
+  accountId: number;
+}
+
+/** How long a download link works. */
+export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
+
+/**
+ * A learner's export records (decision 015): listed newest first, deleted one by one or all at
+ * once (their files with them), and a finished one downloaded through a short-lived signed link
+ * to private storage. Another person's or enterprise's record is as unknown as a missing one.
+ */
+export class ExportRecordService {
+  constructor(
+    private readonly repo: ExportRecordRepository,
+    private readonly storage: FileStorage,
+    private readonly signer: UrlSigner,
+  ) {}
+
+  async page(o: Owner, q: { pageCurrent: number; pageSize: number }) {
+    const { rows, total } = await this.repo.page(o.eid, o.accountId, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    return toPage(rows.map(presentExportRecord), total, q.pageCurrent, q.pageSize);
+  }
+
+  async delete(o: Owner, id: number): Promise<null> {
+    const key = await this.repo.delete(o.eid, o.accountId, id);
+    if (key === null) throw new AppError(ErrorCode.NOT_FOUND);
+    if (key && isFileKey(key)) await this.storage.delete(key);
+    return null;
+  }
+
+  async deleteAll(o: Owner): Promise<null> {
+    const keys = await this.repo.deleteAll(o.eid, o.accountId);
+    for (const key of keys) if (isFileKey(key)) await this.storage.delete(key);
+    return null;
+  }
+
+  async downloadUrl(o: Owner, id: number) {
+    const row = await this.repo.find(o.eid, o.accountId, id);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    if (row.exportStatus === ExportStatus.PROCESSING) throw new AppError(ErrorCode.EXPORT_PROCESSING);
+    if (row.exportStatus !== ExportStatus.DONE) throw new AppError(ErrorCode.EXPORT_FAILED);
+    // Done, but its file is gone (removed by hand, storage lost): nothing to link to.
+    if (!row.storageKey || !isFileKey(row.storageKey) || !(await this.storage.get(row.storageKey))) {
+      throw new AppError(ErrorCode.NOT_FOUND);
+    }
+    return { url: this.signer.url(row.storageKey, DOWNLOAD_LINK_TTL_MS), fileName: row.fileName };
+  }
+}

@@ -1,0 +1,17 @@
+/** `YYYY-MM-DD HH:mm` in China time (the portal's dates are China time, as on the server). */
+export function dateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
+  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '';
+  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}`;
+}

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ExportRecord } from '@portal/contract/calls/export-record';
+import { SUCCESS_CODES } from '@portal/contract/errors';
+import { formatFileSize } from '@portal/contract/file-size';
+import { NO_DISPOSE_FLAG } from '@portal/contract/constants';
+import { handleErrorEnvelope, request, SIGN_IN_CODES } from '../../lib/api.ts';
+import { dateTime } from '../../lib/date-time.ts';
+import { defineMessages, useLang, useMessages } from '../../lib/i18n.ts';
+import { useSite } from '../../lib/root-data.ts';
+import { Disclosure } from '../disclosure.tsx';
+import { DeleteIcon, DownloadIcon } from '../icons.tsx';
+
+const texts = defineMessages({
+  zh: {
+    downloads: '下载',
+    list: '导出文件',
+    empty: '暂无可下载的文件',
+    processing: '导出中',
+    failed: '导出失败',
+    download: '下载',
+    delete: '删除',
+    clearAll: '清空',
+    clearPrompt: '确认清空当前记录吗？',
+    confirm: '确定',
+    cancel: '取消',
+    more: '加载更多',
+    loading: '加载中…',
+    downloaded: '下载成功',
+    downloadFailed: '下载失败',
+  },
+  en: {
+    downloads: 'Downloads',
+    list: 'Exported files',
+    empty: 'no files to download',
+    processing: 'Processing',
+    failed: 'Failed',
+    download: 'Download',
+    delete: 'Delete',
+    clearAll: 'Clear all',
+    clearPrompt: 'Confirm to clear the current record?',
+    confirm: 'OK',
+    cancel: 'Cancel',
+    more: 'Load more',
+    loading: 'Loading…',
+    downloaded: 'download succeeded',
+    downloadFailed: 'download failed',
+  },
+});
+
+/** The popover asks 20 records a page (account-area.md section 9). */
+const PAGE_SIZE = 20;
+
+// The call declarations (zod) and antd's toasts load when the popover is first opened or used.
+const loadCalls = () => import('@portal/contract/calls/export-record');
+const loadFeedback = () => import('../../features/antd/feedback.tsx');
+
+/** The records, loaded page by page when the panel opens; delete, clear-all and download. */
+function ExportList() {
+  const t = useMessages(texts);
+  const lang = useLang();
+  const { website } = useSite();
+  const [records, setRecords] = useState<ExportRecord[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState(false);
+  // Focus rests here while a focused button goes away (a deleted row), so the panel stays open.
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void (async () => {
+      const { exportRecordPage } = await loadCalls();
+      const p = await request(
+        exportRecordPage,
+        { pageCurrent: page, pageSize: PAGE_SIZE },
+        { signal: controller.signal },
+      );
+      setRecords((prev) =>
+        page === 1 || !prev ? p.list : [...prev, ...p.list.filter((r) => !prev.some((x) => x.id === r.id))],
+      );
+      setTotal(p.totalCount);
+    })().catch(() => undefined);
+    return () => controller.abort();
+  }, [page]);
+
+  const toast = useCallback(
+    (ok: boolean, detail?: string) =>
+      void loadFeedback().then(({ showError, showSuccess }) =>
+        ok
+          ? showSuccess(t.downloaded, website.websiteThemeColor, lang)
+          : showError(detail ? `${t.downloadFailed}：${detail}` : t.downloadFailed, website.websiteThemeColor, lang),
+      ),
+    [t, website.websiteThemeColor, lang],
+  );
+
+  const download = async (r: ExportRecord) => {
+    try {
+      const { exportRecordDownloadUrl } = await loadCalls();
+      const env = await request(exportRecordDownloadUrl, { id: r.id, [NO_DISPOSE_FLAG]: true });
+      if (!SUCCESS_CODES.includes(env.code) || !env.data) {
+        // Signed out: the request layer's usual way (to /login); anything else: download failed.
+        if (SIGN_IN_CODES.includes(env.code)) handleErrorEnvelope(env);
+        toast(false, env.message);
+        return;
+      }
+      const a = document.createElement('a');
+      a.href = env.data.url;
+      a.download = env.data.fileName;
+      a.rel = 'noopener';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      toast(true);
+    } catch {
+      toast(false);
+    }
+  };
+
+  const remove = async (r: ExportRecord) => {
+    listRef.current?.focus();
+    try {
+      const { exportRecordDelete } = await loadCalls();
+      await request(exportRecordDelete, { id: r.id });
+      setRecords((prev) => prev?.filter((x) => x.id !== r.id) ?? prev);
+      setTotal((n) => Math.max(0, n - 1));
+    } catch {
+      // The request layer showed the error.
+    }
+  };
+
+  const clearAll = async () => {
+    listRef.current?.focus();
+    setConfirming(false);
+    try {
+      const { exportRecordDeleteAll } = await loadCalls();
+      await request(exportRecordDeleteAll, {});
+      setRecords([]);
+      setTotal(0);
+    } catch {
+      // The request layer showed the error.
+    }
+  };
+
+  const status = (r: ExportRecord) =>
+    r.exportStatus === 2 ? (
+      <button type="button" className="portal-exports-download" onClick={() => void download(r)}>
+        <DownloadIcon aria-hidden="true" />
+        {t.download}
+        <span className="portal-visually-hidden"> {r.fileName}</span>
+      </button>
+    ) : (
+      <span className={r.exportStatus === 1 ? 'portal-exports-processing' : 'portal-exports-failed'}>
+        {r.exportStatus === 1 ? t.processing : t.failed}
+      </span>
+    );
+
+  return (
+    <div className="portal-exports" ref={listRef} tabIndex={-1} aria-label={t.list}>
+      {records === null ? (
+        <p className="portal-exports-empty">{t.loading}</p>
+      ) : records.length === 0 ? (
+        <p className="portal-exports-empty">{t.empty}</p>
+      ) : (
+        <>
+          <ul className="portal-exports-list">
+            {records.map((r) => (
+              <li key={r.id} className="portal-exports-item">
+                <div className="portal-exports-file">
+                  <span className="portal-exports-name" title={r.fileName}>
+                    {r.fileName}
+                  </span>
+                  <span className="portal-exports-meta">
+                    {r.exportStatus === 2 && <span>{formatFileSize(r.fileSize)}</span>}
+                    <time dateTime={r.gmtCreate}>{dateTime(r.gmtCreate)}</time>
+                  </span>
+                </div>
+                {status(r)}
+                <button
+                  type="button"
+                  className="portal-exports-delete"
+                  aria-label={`${t.delete} ${r.fileName}`}
+                  title={t.delete}
+                  onClick={() => void remove(r)}
+                >
+                  <DeleteIcon aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+            {records.length < total && (
+              <li className="portal-exports-more">
+                <button type="button" onClick={() => setPage((p) => p + 1)}>
+                  {t.more}
+                </button>
+              </li>
+            )}
+          </ul>
+          <div className="portal-exports-footer">
+            {confirming ? (
+              <div role="alertdialog" aria-label={t.clearPrompt} className="portal-exports-confirm">
+                <span>{t.clearPrompt}</span>
+                <button type="button" onClick={() => setConfirming(false)}>
+                  {t.cancel}
+                </button>
+                <button type="button" className="is-primary" onClick={() => void clearAll()} autoFocus>
+                  {t.confirm}
+                </button>
+              </div>
+            ) : (
+              <button type="button" className="portal-exports-clear" onClick={() => setConfirming(true)}>
+                {t.clearAll}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The header's export-download popover (account-area.md section 2): the signed-in learner's export
+ * records with their status (processing, done with a download button, failed), per-item delete,
+ * clear-all after a prompt, 'no files to download' when empty. No antd here (decision 004).
+ */
+export function ExportDownloads() {
+  const t = useMessages(texts);
+  return (
+    <Disclosure
+      className="portal-exports-menu"
+      buttonClassName="portal-user-link portal-exports-button"
+      panelClassName="portal-user-panel portal-exports-panel"
+      button={
+        <>
+          <DownloadIcon aria-hidden="true" />
+          <span>{t.downloads}</span>
+        </>
+      }
+    >
+      <ExportList />
+    </Disclosure>
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { EXPORT_PAGE_SIZE } from '../constants.ts';
+import { pageResponse } from '../envelope.ts';
+
+/**
+ * Export records (platform.md section 7, account-area.md sections 3, 4 and 9): the signed-in
+ * learner's export files, listed in the header's download popover. The /data/crm/ paths take the
+ * session (decision 015): a learner reads and deletes only their own records.
+ */
+
+export const ExportStatus = { PROCESSING: 1, DONE: 2, FAILED: 3 } as const;
+export type ExportStatusValue = (typeof ExportStatus)[keyof typeof ExportStatus];
+
+/** The popover asks 20 a page (account-area.md section 9); the call's default is EXPORT_PAGE_SIZE (10). */
+export const EXPORT_POPOVER_PAGE_SIZE = 20;
+
+const id = z.coerce.number().int().positive().max(2147483647);
+
+export const exportRecord = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  /** Bytes (0 until the file exists). */
+  fileSize: z.number().int(),
+  /** When the export was asked for (ISO 8601). */
+  gmtCreate: z.string(),
+  exportStatus: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+});
+export type ExportRecord = z.infer<typeof exportRecord>;
+
+export const exportRecordPage = defineCall({
+  name: 'exportRecordPage',
+  method: 'POST',
+  path: '/data/crm/export/record/page',
+  summary: 'My export records, newest first',
+  tags: ['export'],
+  request: z.object({
+    pageCurrent: z.coerce.number().int().min(1).max(100000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(EXPORT_PAGE_SIZE),
+  }),
+  response: pageResponse(exportRecord),
+});
+
+export const exportRecordDelete = defineCall({
+  name: 'exportRecordDelete',
+  method: 'DELETE',
+  path: '/data/crm/export/record/delete',
+  summary: 'Delete one of my export records and its file',
+  tags: ['export'],
+  request: z.object({ id }),
+  response: z.null(),
+});
+
+export const exportRecordDeleteAll = defineCall({
+  name: 'exportRecordDeleteAll',
+  method: 'DELETE',
+  path: '/data/crm/export/record/all/delete',
+  summary: 'Delete all my export records (in this enterprise) and their files',
+  tags: ['export'],
+  request: z.object({}),
+  response: z.null(),
+});
+
+export const exportRecordDownloadUrl = defineCall({
+  name: 'exportRecordDownloadUrl',
+  method: 'GET',
+  path: '/data/crm/export/record/get/file/download/url',
+  summary: 'A short-lived signed link to a finished export file (status 2); 4201 while processing, 4202 when failed',
+  tags: ['export'],
+  request: z.object({ id }),
+  response: z.object({ url: z.string(), fileName: z.string() }),
+});

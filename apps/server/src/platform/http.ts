@@ -37,6 +37,9 @@ import { UploadRepository } from '../modules/upload/upload.repository.ts';
 import { LecturerRepository } from '../modules/lecturer/lecturer.repository.ts';
 import { registerLecturerRoutes } from '../modules/lecturer/lecturer.routes.ts';
 import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
+import { CourseRepository } from '../modules/course/course.repository.ts';
+import { registerCourseRoutes } from '../modules/course/course.routes.ts';
+import { CourseService } from '../modules/course/course.service.ts';
 import { NewsRepository } from '../modules/news/news.repository.ts';
 import { registerNewsRoutes } from '../modules/news/news.routes.ts';
 import { NewsService } from '../modules/news/news.service.ts';
@@ -79,6 +82,7 @@ export interface Services {
   ranking: RankingService;
   news: NewsService;
   lecturers: LecturerService;
+  courses: CourseService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -156,6 +160,7 @@ export async function createServices(config: Config, database: Database): Promis
     ranking: new RankingService(new RankingRepository(db)),
     news: new NewsService(new NewsRepository(db)),
     lecturers: new LecturerService(new LecturerRepository(db)),
+    courses: new CourseService(new CourseRepository(db)),
   };
 }
 
@@ -382,7 +387,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRankingRoutes(gateway, deps, services.ranking);
     registerNewsRoutes(gateway, deps, services.news);
-    registerLecturerRoutes(gateway, deps, services.lecturers);
+    registerLecturerRoutes(gateway, deps, services.lecturers, services.site);
+    registerCourseRoutes(gateway, deps, services.courses, services.site);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

@@ -1,4 +1,5 @@
 import type { CallDef } from '../call.ts';
+import * as course from './course.ts';
 import * as lecturer from './lecturer.ts';
 import * as news from './news.ts';
 import * as ranking from './ranking.ts';
@@ -6,6 +7,7 @@ import * as system from './system.ts';
 import * as upload from './upload.ts';
 import * as user from './user.ts';
 
+export * from './course.ts';
 export * from './lecturer.ts';
 export * from './news.ts';
 export * from './ranking.ts';
@@ -27,4 +29,5 @@ export const allCalls: CallDef[] = [
   ...callsOf(ranking),
   ...callsOf(news),
   ...callsOf(lecturer),
+  ...callsOf(course),
 ];

@@ -892,7 +892,7 @@ async function seedCourses(db: Db, createdEids: number[]): Promise<void> {
         summary,
         coverUrl: `/demo/course-cover-${cover}.svg`,
         lecturerId: lecturer === null ? null : (lecturers[lecturer % lecturers.length]?.id ?? null),
-        priceFen: i % 3 === 1 ? (i % 2 === 0 ? 9900 : 4900) : 0,
+        priceFen: i % 2 === 1 && i % 3 !== 2 ? (i % 4 === 1 ? 4900 : 9900) : 0,
         learnerCount: 180 + ((i * 7919 + eid) % 2600),
         recommended: i % 3 === 0,
         sort: i,

@@ -69,7 +69,8 @@ export class SiteService {
   /** An enabled zone of the enterprise of the given type (a home zone call's zoneId), else 404. */
   async zoneOf(eid: number, id: number, zoneType: number): Promise<z.infer<typeof zoneSchema>> {
     const zone = (await this.listZones(eid)).find((z) => z.id === id && z.zoneType === zoneType);
-    if (!zone) throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '专区不存在', en: 'The zone does not exist' } });
+    if (!zone)
+      throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '专区不存在', en: 'The zone does not exist' } });
     return zone;
   }
 

@@ -15,7 +15,7 @@ const TEXTS = {
     golden: ['王建华', '刘晓燕'],
     meta: ['金牌讲师', '培训部部长', '所属单位：本企业培训部'],
     intro: '从事企业培训工作二十年，主讲领导力与团队管理。',
-    noCourses: '暂无课程',
+    courses: ['高效团队管理实务', '时间管理：高效工作的七个习惯', '领导力进阶：教练式辅导'],
   },
   en: {
     title: 'Lecturers',
@@ -25,7 +25,7 @@ const TEXTS = {
     golden: ['王建华', '刘晓燕'],
     meta: ['Gold lecturer', '培训部部长', 'Organisation: 本企业培训部'],
     intro: '从事企业培训工作二十年，主讲领导力与团队管理。',
-    noCourses: 'No courses yet',
+    courses: ['高效团队管理实务', '时间管理：高效工作的七个习惯', '领导力进阶：教练式辅导'],
   },
 } as const;
 
@@ -56,6 +56,6 @@ describe.runIf(browserAvailable())('lecturers', () => {
       ...t.meta,
     ]);
     expect(await session.b.page.locator('.portal-rich-text').textContent()).toBe(t.intro);
-    expect(await session.b.page.locator('.portal-news-note').textContent()).toBe(t.noCourses);
+    expect(await session.b.page.locator('.portal-course-title').allTextContents()).toEqual([...t.courses]);
   });
 });

@@ -146,6 +146,7 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedLeaderboards(db, created);
     await seedNews(db, created);
     await seedLecturers(db, created);
+    await seedCourses(db, created);
     await seedTopics(db, created);
     await seedAnnouncements(db, created);
     await seedMessages(db, created);
@@ -298,6 +299,8 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       registerAutoAudit: true,
       visitorOpenSet: true,
       verifyOpenSet: true,
+      // Public-training courses are sold (prices on the course cards).
+      showCoursePriceOpenSet: true,
     },
   };
   await db.insert(s.websiteSettings).values({ ...common, ...settings[eid] });
@@ -347,9 +350,10 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
     [
       ['轮播图', 'Banners', 1, null],
       ['推荐课程', 'Recommended courses', 2, 3],
+      ['最新课程', 'New courses', 2, 1],
       ['新闻资讯', 'News', 3, null],
-      ['学习排行', 'Leaderboard', 5, null],
       ['优秀讲师', 'Lecturers', 4, null],
+      ['学习排行', 'Leaderboard', 5, null],
     ].map(([zoneName, zoneNameEn, zoneType, relationType], i) => ({
       eid,
       zoneName: zh ? (zoneName as string) : (zoneNameEn as string),
@@ -1209,5 +1213,124 @@ async function seedExportRecords(db: Db, createdEids: number[], files: SeedFiles
       }
       await db.insert(s.exportRecords).values(rows);
     }
+  }
+}
+
+/** [title, summary, lecturer (index in the site's lecturers by sort) or null, cover 1-6] of a demo course. */
+type DemoCourse = [string, string, number | null, number];
+
+const COURSES_ZH: DemoCourse[] = [
+  ['高效团队管理实务', '从目标设定、任务分工到绩效反馈，系统掌握带领团队的方法。', 0, 5],
+  ['职业技能提升实务', '结合《职业技能提升行动方案》，规划个人技能成长路径。', 1, 6],
+  ['Excel 数据分析与可视化', '用数据透视表和图表，快速完成日常业务分析。', 2, 4],
+  ['商务沟通与汇报技巧', '结构化表达，让每一次工作汇报都清晰有力。', 1, 5],
+  ['信息安全意识必修课', '识别钓鱼邮件与社会工程攻击，守护企业数据安全。', 2, 1],
+  ['新员工入职必修', '了解企业文化、规章制度与岗位要求，快速融入团队。', null, 6],
+  ['客户服务与商务礼仪', '提升客户满意度的服务规范与商务礼仪要点。', 4, 5],
+  ['预算管理与财务合规', '掌握预算编制流程，识别常见的财务合规风险。', 3, 4],
+  ['时间管理：高效工作的七个习惯', '分清轻重缓急，让重要的事情优先完成。', 0, 1],
+  ['领导力进阶：教练式辅导', '用提问激发下属潜能，打造自驱型团队。', 0, 5],
+  ['数字化办公工具实战', '在线文档、协同表格与视频会议的高效用法。', 2, 1],
+  ['项目管理基础', '项目启动、计划、执行、监控与收尾的全流程方法。', 3, 4],
+  ['安全生产与应急处置', '常见事故的预防措施与应急处置流程。', null, 3],
+  ['职场心理健康与压力管理', '认识压力来源，学会自我调节与情绪管理。', 1, 2],
+];
+
+const COURSES_SFJ: DemoCourse[] = [
+  ['《民法典》总则编解读', '民事主体、民事法律行为与诉讼时效等要点解读。', 0, 3],
+  ['行政复议法修订要点', '新修订行政复议法的主要变化与实务影响。', 1, 3],
+  ['人民调解工作实务', '调解程序、调解技巧与典型案例分析。', 4, 5],
+  ['社区矫正工作规范', '社区矫正对象的接收、监督管理与教育帮扶。', 0, 6],
+  ['公共法律服务体系建设', '法律援助、公证与法律咨询服务的衔接与协同。', 1, 1],
+  ['法律援助案件办理指引', '受理、审查、指派与质量监督的全流程要求。', 3, 3],
+  ['行政执法“三项制度”解读', '执法公示、执法全过程记录与重大执法决定法制审核。', 0, 4],
+  ['普法宣传工作方法', '以案释法与新媒体普法的实践经验。', 4, 5],
+  ['公文写作与处理规范', '常用公文的格式要素与行文规则。', 2, 1],
+  ['政务信息安全与保密', '涉密信息管理与日常保密工作要求。', 2, 2],
+  ['司法鉴定管理实务', '鉴定机构与鉴定人的登记、监督与管理。', 3, 4],
+  ['基层司法所工作实务', '司法所的职能定位与日常工作要点。', null, 6],
+];
+
+const COURSES_YB: DemoCourse[] = [
+  ['医保政策解读（2026年版）', '年度医保待遇政策调整要点一次讲清。', 0, 2],
+  ['医保基金监管实务', '常见违规行为的识别方法与飞行检查要点。', 1, 2],
+  ['DRG/DIP 支付方式改革', '按病组与病种分值付费的原理与实践。', 2, 4],
+  ['异地就医直接结算操作指南', '备案、结算与清算的完整流程。', 4, 1],
+  ['医保经办服务规范', '窗口服务标准与经办事项的高效办理。', 4, 5],
+  ['门诊共济保障机制', '职工医保个人账户改革与门诊统筹政策。', 0, 2],
+  ['医保药品目录管理', '目录调整规则与谈判药品的落地使用。', 1, 6],
+  ['医疗服务价格管理', '价格项目规范与动态调整机制。', 3, 4],
+  ['医保信息平台操作实务', '医保信息平台各业务模块的操作要点。', 2, 1],
+  ['长期护理保险制度', '试点政策、失能评估标准与待遇支付。', 3, 2],
+  ['医保稽核案例分析', '典型稽核案例复盘与稽核方法总结。', 1, 4],
+  ['医保电子凭证推广应用', '激活、使用场景与常见问题解答。', null, 1],
+];
+
+const COURSES_PX: DemoCourse[] = [
+  ['公需科目：数字经济与创新发展', '数字经济的内涵、发展趋势与产业实践。', 0, 1],
+  ['公需科目：人工智能基础与应用', '人工智能的基本概念与在各行业中的应用。', 2, 4],
+  ['公需科目：职业道德与诚信建设', '专业技术人员的职业道德规范与诚信要求。', 1, 6],
+  ['专业科目：工程项目管理实务', '工程项目的进度、质量、成本与安全管理。', 3, 4],
+  ['专业科目：建筑节能新技术', '建筑围护结构节能与可再生能源应用。', 3, 3],
+  ['专业科目：会计准则最新变化解读', '近年企业会计准则修订要点与实务处理。', 3, 4],
+  ['专业科目：信息技术应用能力提升', '面向教师的数字化教学工具与资源应用。', 2, 1],
+  ['公需科目：心理健康与压力调适', '专业技术人员常见心理问题与自我调适方法。', 1, 2],
+  ['专业科目：安全生产管理', '安全生产责任制与隐患排查治理。', 4, 3],
+  ['公需科目：知识产权保护', '专利、商标与著作权保护的基本知识。', 0, 6],
+  ['专业科目：数据分析与统计方法', '常用统计方法与数据分析工具。', 2, 4],
+  ['公需科目：法治素养提升', '与专业技术工作相关的法律法规。', null, 5],
+];
+
+const COURSES_EN: DemoCourse[] = [
+  ['Medical insurance policy essentials 2026', "What changed in this year's benefits, explained in one hour.", 0, 2],
+  ['Online claims processing basics', 'Submitting, checking and settling claims online.', 2, 1],
+  ['Fund supervision in practice', 'Spotting irregular claims and preparing for inspections.', 1, 4],
+  ['DRG payment explained', 'How diagnosis-related groups set hospital payments.', 1, 4],
+  ['Cross-region medical settlement', 'Registering, settling and clearing treatment in another region.', 2, 1],
+  ['Customer service at the front desk', 'Service standards for enrolment and claims counters.', 2, 5],
+  ['Drug formulary management', 'How the formulary is reviewed and how negotiated drugs reach patients.', 0, 6],
+  ['Excel for claims analysis', 'Pivot tables and charts for everyday claims data.', 1, 4],
+  ['Long-term care insurance', 'Assessment standards and the benefits it pays.', 0, 2],
+  ['Audit case studies', 'Lessons from real audit cases, step by step.', 1, 3],
+  ['Data privacy for claims staff', "Protecting members' personal information at work.", null, 3],
+  ['Electronic insurance cards', 'Activation, everyday use and common questions.', 2, 1],
+];
+
+const COURSES_BY_SITE: Record<number, DemoCourse[]> = {
+  1001: COURSES_ZH,
+  1002: COURSES_SFJ,
+  1003: COURSES_YB,
+  1004: COURSES_EN,
+  1005: COURSES_PX,
+};
+
+/**
+ * Courses on every new demo site, in its language (issue 4): with the site's lecturers, learner
+ * counts, every third recommended, some priced (shown where showCoursePriceOpenSet is on), a few
+ * days apart, newest first.
+ */
+async function seedCourses(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const courses = COURSES_BY_SITE[eid];
+    if (!courses) continue;
+    const lecturers = await db
+      .select({ id: s.lecturers.id })
+      .from(s.lecturers)
+      .where(eq(s.lecturers.eid, eid))
+      .orderBy(s.lecturers.sort, s.lecturers.id);
+    await db.insert(s.courses).values(
+      courses.map(([title, summary, lecturer, cover], i) => ({
+        eid,
+        title,
+        summary,
+        coverUrl: `/demo/course-cover-${cover}.svg`,
+        lecturerId: lecturer === null ? null : (lecturers[lecturer % lecturers.length]?.id ?? null),
+        priceFen: i % 2 === 1 && i % 3 !== 2 ? (i % 4 === 1 ? 4900 : 9900) : 0,
+        learnerCount: 180 + ((i * 7919 + eid) % 2600),
+        recommended: i % 3 === 0,
+        sort: i,
+        publishedAt: new Date(Date.UTC(2026, 10, 20 - i * 2, 2)),
+      })),
+    );
   }
 }

@@ -40,6 +40,9 @@ import { AnnouncementService } from '../modules/announcement/announcement.servic
 import { LecturerRepository } from '../modules/lecturer/lecturer.repository.ts';
 import { registerLecturerRoutes } from '../modules/lecturer/lecturer.routes.ts';
 import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
+import { CourseRepository } from '../modules/course/course.repository.ts';
+import { registerCourseRoutes } from '../modules/course/course.routes.ts';
+import { CourseService } from '../modules/course/course.service.ts';
 import { NewsRepository } from '../modules/news/news.repository.ts';
 import { registerNewsRoutes } from '../modules/news/news.routes.ts';
 import { NewsService } from '../modules/news/news.service.ts';
@@ -95,6 +98,7 @@ export interface Services {
   announcements: AnnouncementService;
   messages: MessageService;
   exportRecords: ExportRecordService;
+  courses: CourseService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -176,6 +180,7 @@ export async function createServices(config: Config, database: Database): Promis
     announcements: new AnnouncementService(new AnnouncementRepository(db)),
     messages: new MessageService(new MessageRepository(db)),
     exportRecords: new ExportRecordService(new ExportRecordRepository(db), storage, signer),
+    courses: new CourseService(new CourseRepository(db)),
   };
 }
 
@@ -402,11 +407,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerRankingRoutes(gateway, deps, services.ranking);
     registerNewsRoutes(gateway, deps, services.news);
-    registerLecturerRoutes(gateway, deps, services.lecturers);
+    registerLecturerRoutes(gateway, deps, services.lecturers, services.site);
     registerTopicRoutes(gateway, deps, services.topics);
     registerAnnouncementRoutes(gateway, deps, services.announcements);
     registerMessageRoutes(gateway, deps, services.messages, config.SIGN_IN_PER_IP_PER_MINUTE);
     registerExportRecordRoutes(gateway, deps, services.exportRecords);
+    registerCourseRoutes(gateway, deps, services.courses, services.site);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

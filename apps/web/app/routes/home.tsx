@@ -1,7 +1,20 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { newsPage, zoneInfoList, type Banner, type Zone } from '@portal/contract';
+import {
+  courseZoneList,
+  courseZoneListAuth,
+  lecturerZoneList,
+  lecturerZoneListAuth,
+  newsPage,
+  zoneInfoList,
+  type Banner,
+  type CourseCard,
+  type LecturerBase,
+  type Zone,
+} from '@portal/contract';
+import { CourseZone } from '../features/home/course-zone.tsx';
 import { Leaderboards } from '../features/home/leaderboards.tsx';
+import { LecturerZone } from '../features/home/lecturer-zone.tsx';
 import { NewsZone } from '../features/home/news-zone.tsx';
 import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, portalContext, siteOf } from '../lib/site.server.ts';
@@ -21,15 +34,40 @@ const BANNER_HEIGHT = 360;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The site is cached on the server; the root loader answers 404 when there is none.
   const site = await siteOf(request, context);
-  if (!site) return { banners: [], zones: [], news: [] };
+  if (!site) return { banners: [], zones: [], news: [], courses: {}, lecturers: {} };
   const [banners, zones, news] = await Promise.all([
     portalContext(context).loadBanners(site.website.eid, site.signedIn),
     callGateway(request, context, site, zoneInfoList, {}),
     callGateway(request, context, site, newsPage, { pageCurrent: 1, pageSize: NEWS_IN_ZONE }),
   ]);
+  const zoneList = zones.code === 200 ? zones.data : [];
+  // Each course and lecturer zone's list, by zone id (signed-in learners through the auth calls).
+  const lists = await Promise.all(
+    zoneList.map(async (z) => {
+      if (z.zoneType === ZONE_COURSES) {
+        const call = site.signedIn ? courseZoneListAuth : courseZoneList;
+        const env = await callGateway(request, context, site, call, { zoneId: z.id });
+        return { id: z.id, courses: env.code === 200 ? env.data : [], lecturers: undefined };
+      }
+      if (z.zoneType === ZONE_LECTURERS) {
+        const call = site.signedIn ? lecturerZoneListAuth : lecturerZoneList;
+        const env = await callGateway(request, context, site, call, { zoneId: z.id });
+        return { id: z.id, courses: undefined, lecturers: env.code === 200 ? env.data : [] };
+      }
+      return { id: z.id, courses: undefined, lecturers: undefined };
+    }),
+  );
+  const courses: Record<number, CourseCard[]> = {};
+  const lecturers: Record<number, LecturerBase[]> = {};
+  for (const l of lists) {
+    if (l.courses) courses[l.id] = l.courses;
+    if (l.lecturers) lecturers[l.id] = l.lecturers;
+  }
   return {
     banners,
-    zones: zones.code === 200 ? zones.data : [],
+    zones: zoneList,
+    courses,
+    lecturers,
     news:
       news.code === 200
         ? news.data.list.map((n) => ({
@@ -47,7 +85,9 @@ const NEWS_IN_ZONE = 6;
 
 /** Zone types of the zone list (account-area.md; the others come with their features). */
 const ZONE_BANNER = 1;
+const ZONE_COURSES = 2;
 const ZONE_NEWS = 3;
+const ZONE_LECTURERS = 4;
 const ZONE_LEADERBOARD = 5;
 
 function BannerLink({
@@ -167,11 +207,11 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
 }
 
 /**
- * The home page: its zones in the configured order. Banners, news and the leaderboards so far;
- * course and lecturer zones come with those features (issue 4).
+ * The home page: its zones in the configured order (banners, courses, news, lecturers,
+ * leaderboards), rendered with the page. Friendly links are the footer's.
  */
 export default function Home() {
-  const { banners, zones, news } = useLoaderData<typeof loader>();
+  const { banners, zones, news, courses, lecturers } = useLoaderData<typeof loader>();
   const { website } = useSite();
   const lang = useLang();
   const name = (z: Zone) => (lang === 'en' && z.zoneNameEn ? z.zoneNameEn : z.zoneName);
@@ -184,8 +224,12 @@ export default function Home() {
       {zones.map((z: Zone) =>
         z.zoneType === ZONE_BANNER ? (
           banners.length > 0 && <BannerCarousel key={z.id} banners={banners} />
+        ) : z.zoneType === ZONE_COURSES ? (
+          <CourseZone key={z.id} id={z.id} title={name(z)} courses={courses[z.id] ?? []} />
         ) : z.zoneType === ZONE_NEWS ? (
           <NewsZone key={z.id} title={name(z)} news={news} />
+        ) : z.zoneType === ZONE_LECTURERS ? (
+          <LecturerZone key={z.id} id={z.id} title={name(z)} lecturers={lecturers[z.id] ?? []} />
         ) : z.zoneType === ZONE_LEADERBOARD ? (
           <Leaderboards key={z.id} title={name(z)} />
         ) : null,

@@ -1,5 +1,7 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { lecturerDetail } from '@portal/contract';
+import { lecturerCoursePage, lecturerDetail } from '@portal/contract';
+import { CourseGrid } from '../features/course/course-card.tsx';
+import { Pager } from '../features/paging/pager.tsx';
 import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
@@ -14,14 +16,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const missing = () => data({ message: en ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
   const site = await siteOf(request, context);
   if (!site || !Number.isInteger(id) || id <= 0 || id >= 2 ** 31) throw missing();
-  const env = await callGateway(request, context, site, lecturerDetail, { lecturerId: id });
+  const raw = Number(url.searchParams.get('page'));
+  const page = Number.isInteger(raw) && raw > 0 && raw < 100_000 ? raw : 1;
+  const [env, courses] = await Promise.all([
+    callGateway(request, context, site, lecturerDetail, { lecturerId: id }),
+    callGateway(request, context, site, lecturerCoursePage, {
+      lecturerId: id,
+      pageCurrent: page,
+      pageSize: COURSES_PER_PAGE,
+    }),
+  ]);
   if (env.code === 404) throw missing();
   if (env.code !== 200) throw data({ message: env.message }, { status: 503 });
-  return { lecturer: env.data };
+  return { lecturer: env.data, courses: courses.code === 200 ? courses.data : null };
 }
 
+/** The lecturer's courses a page shows (two rows of four cards). */
+const COURSES_PER_PAGE = 8;
+
 export default function LecturerInfo() {
-  const { lecturer } = useLoaderData<typeof loader>();
+  const { lecturer, courses } = useLoaderData<typeof loader>();
   const t = useMessages(lecturerMessages);
   const lang = useLang();
   const { website } = useSite();
@@ -47,7 +61,17 @@ export default function LecturerInfo() {
       {/* Sanitised by the server (DOMPurify: only style, class, mode and data-id stay). */}
       <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: lecturer.intro }} />
       <h2 className="portal-search-section">{t.courses}</h2>
-      <p className="portal-news-note">{t.noCourses}</p>
+      {courses ? (
+        <>
+          <CourseGrid courses={courses.list} emptyText={t.noCourses} />
+          <Pager
+            page={courses}
+            href={(n) => `${localePath('/lecturer/view/info', lang)}?lecturerId=${lecturer.id}&page=${n}`}
+          />
+        </>
+      ) : (
+        <p className="portal-news-note">{t.failed}</p>
+      )}
       <Link className="portal-zone-more" to={localePath('/lecturer', lang)}>
         {t.back}
       </Link>

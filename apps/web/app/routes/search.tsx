@@ -1,5 +1,7 @@
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { newsPage } from '@portal/contract';
+import { coursePage, coursePageAuth, lecturerPage, newsPage } from '@portal/contract';
+import { CourseGrid } from '../features/course/course-card.tsx';
+import { LecturerGrid } from '../features/lecturer/lecturer-card.tsx';
 import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
@@ -9,66 +11,105 @@ import { localePath } from '../lib/navigation.ts';
 const messages = defineMessages({
   zh: {
     title: '“{str}”的搜索结果',
+    courses: '课程（{n}）',
     news: '新闻资讯（{n}）',
+    lecturers: '讲师（{n}）',
     none: '没有找到与“{str}”相关的内容',
     failed: '数据加载失败，请稍后再试',
   },
   en: {
     title: 'Results for “{str}”',
+    courses: 'Courses ({n})',
     news: 'News ({n})',
+    lecturers: 'Lecturers ({n})',
     none: 'Nothing found for “{str}”',
     failed: 'Failed to load data, please try again later',
   },
 });
 
-const PAGE_SIZE = 10;
+const NEWS_PER_PAGE = 10;
+const COURSES_PER_PAGE = 8;
+const LECTURERS_PER_PAGE = 8;
+
+/** Each section pages by its own query parameter. */
+const PAGE_PARAMS = { courses: 'coursePage', news: 'page', lecturers: 'lecturerPage' } as const;
+
+function pageOf(url: URL, name: string): number {
+  const raw = Number(url.searchParams.get(name));
+  return Number.isInteger(raw) && raw > 0 && raw < 100_000 ? raw : 1;
+}
 
 /**
- * /search/{str}?type=…: what the site has for the keyword, paged. News so far; courses and
- * lecturers join when they exist (issue 4). The type says where the search started.
+ * /search/{str}?type=…: the site's courses, news and lecturers for the keyword (title or summary;
+ * lecturers by name, for signed-in learners: the lecturer calls need a session), each section
+ * paged on its own. The type says where the search started.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const str = (params.str ?? '').trim().slice(0, 50);
   const url = new URL(request.url);
-  const raw = Number(url.searchParams.get('page'));
-  const page = Number.isInteger(raw) && raw > 0 && raw < 100_000 ? raw : 1;
   const site = await siteOf(request, context);
-  if (!site || !str) return { str, news: null, failed: false };
-  const env = await callGateway(request, context, site, newsPage, {
-    pageCurrent: page,
-    pageSize: PAGE_SIZE,
-    keyword: str,
-  });
+  if (!site || !str) return { str, courses: null, news: null, lecturers: null, failed: false };
+  const [courses, news, lecturers] = await Promise.all([
+    callGateway(request, context, site, site.signedIn ? coursePageAuth : coursePage, {
+      pageCurrent: pageOf(url, PAGE_PARAMS.courses),
+      pageSize: COURSES_PER_PAGE,
+      keyword: str,
+    }),
+    callGateway(request, context, site, newsPage, {
+      pageCurrent: pageOf(url, PAGE_PARAMS.news),
+      pageSize: NEWS_PER_PAGE,
+      keyword: str,
+    }),
+    site.signedIn
+      ? callGateway(request, context, site, lecturerPage, {
+          pageCurrent: pageOf(url, PAGE_PARAMS.lecturers),
+          pageSize: LECTURERS_PER_PAGE,
+          keyword: str,
+        })
+      : null,
+  ]);
   return {
     str,
-    failed: env.code !== 200,
+    failed: news.code !== 200 || courses.code !== 200 || (lecturers !== null && lecturers.code !== 200),
+    courses: courses.code === 200 ? courses.data : null,
     news:
-      env.code === 200
-        ? { ...env.data, list: env.data.list.map((n) => ({ ...n, date: newsDate(n.publishedAt) })) }
+      news.code === 200
+        ? { ...news.data, list: news.data.list.map((n) => ({ ...n, date: newsDate(n.publishedAt) })) }
         : null,
+    lecturers: lecturers?.code === 200 ? lecturers.data : null,
   };
 }
 
 export default function Search() {
-  const { str, news, failed } = useLoaderData<typeof loader>();
+  const { str, courses, news, lecturers, failed } = useLoaderData<typeof loader>();
   const t = useMessages(messages);
   const lang = useLang();
   const { pathname, search } = useLocation();
-  const pageLink = (n: number) => {
+  const pageLink = (param: string) => (n: number) => {
     const q = new URLSearchParams(search);
-    q.set('page', String(n));
+    q.set(param, String(n));
     return `${pathname}?${q.toString()}`;
   };
+  const found = (courses?.totalCount ?? 0) + (news?.totalCount ?? 0) + (lecturers?.totalCount ?? 0);
   return (
     <section className="portal-page portal-search-results">
       <h1 className="portal-page-title">{format(t.title, { str })}</h1>
-      {failed ? (
-        <p className="portal-news-note">{t.failed}</p>
-      ) : !news || news.totalCount === 0 ? (
-        <p className="portal-news-note">{format(t.none, { str })}</p>
-      ) : (
-        <>
-          <h2 className="portal-search-section">{format(t.news, { n: news.totalCount })}</h2>
+      {failed && <p className="portal-news-note">{t.failed}</p>}
+      {!failed && found === 0 && <p className="portal-news-note">{format(t.none, { str })}</p>}
+      {courses && courses.totalCount > 0 && (
+        <section aria-labelledby="search-courses">
+          <h2 id="search-courses" className="portal-search-section">
+            {format(t.courses, { n: courses.totalCount })}
+          </h2>
+          <CourseGrid courses={courses.list} />
+          <Pager page={courses} href={pageLink(PAGE_PARAMS.courses)} numbers={false} />
+        </section>
+      )}
+      {news && news.totalCount > 0 && (
+        <section aria-labelledby="search-news">
+          <h2 id="search-news" className="portal-search-section">
+            {format(t.news, { n: news.totalCount })}
+          </h2>
           <ul className="portal-news-list">
             {news.list.map((n) => (
               <li key={n.id} className="portal-news-item">
@@ -85,8 +126,17 @@ export default function Search() {
               </li>
             ))}
           </ul>
-          <Pager page={news} href={pageLink} numbers={false} />
-        </>
+          <Pager page={news} href={pageLink(PAGE_PARAMS.news)} numbers={false} />
+        </section>
+      )}
+      {lecturers && lecturers.totalCount > 0 && (
+        <section aria-labelledby="search-lecturers">
+          <h2 id="search-lecturers" className="portal-search-section">
+            {format(t.lecturers, { n: lecturers.totalCount })}
+          </h2>
+          <LecturerGrid lecturers={lecturers.list} showRank />
+          <Pager page={lecturers} href={pageLink(PAGE_PARAMS.lecturers)} numbers={false} />
+        </section>
       )}
     </section>
   );

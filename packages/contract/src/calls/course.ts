@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { pageResponse } from '../envelope.ts';
 
 // Courses as lists show them (issue 4): the home page's course zones, a topic's courses, a
 // lecturer's courses and search results share this card. The course calls live beside it.
@@ -15,3 +17,89 @@ export const courseCard = z.object({
   price: z.number(),
 });
 export type CourseCard = z.infer<typeof courseCard>;
+
+// ---- The course calls (issue 4, decision 017) ----
+
+const eid = z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent');
+const id = z.coerce.number().int().positive().max(2147483647);
+const pageCurrent = z.coerce.number().int().min(1).max(2147483647).default(1);
+
+/** How a course zone orders its courses (zones.relation_type; decision 017). */
+export const CourseRelation = { NEWEST: 1, MOST_LEARNERS: 2, RECOMMENDED: 3 } as const;
+
+/** Courses a course zone shows when neither the zone nor the request says. */
+export const ZONE_SHOW_NUM = 8;
+/** The most a zone list or a page holds. */
+export const COURSE_LIST_MAX = 50;
+/** Courses a page of /course/…/info/page holds by default (three rows of four cards). */
+export const COURSE_PAGE_SIZE = 12;
+
+const zoneRequest = z.object({
+  /** A course zone of the site: its relationType and showNum apply (a request's own are ignored). */
+  zoneId: id.optional(),
+  relationType: z.coerce.number().int().min(1).max(3).default(CourseRelation.NEWEST),
+  showNum: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(ZONE_SHOW_NUM),
+});
+
+export const courseZoneList = defineCall({
+  name: 'courseZoneList',
+  method: 'GET',
+  path: '/system/api/pc/zone/info/course/list',
+  summary:
+    "A home course zone's courses: relationType 1 newest, 2 most learners, 3 recommended; visitors only where visitor mode is on",
+  tags: ['course'],
+  request: zoneRequest.extend({ eid }),
+  response: z.array(courseCard),
+});
+
+export const courseZoneListAuth = defineCall({
+  name: 'courseZoneListAuth',
+  method: 'GET',
+  path: '/system/auth/pc/zone/info/course/list',
+  summary: "A home course zone's courses, for a signed-in learner's enterprise",
+  tags: ['course'],
+  request: zoneRequest,
+  response: z.array(courseCard),
+});
+
+const pageRequest = z.object({
+  pageCurrent,
+  pageSize: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(COURSE_PAGE_SIZE),
+  /** In the title or summary; `%` and `_` are taken literally. */
+  keyword: z.string().trim().max(50).optional(),
+  lecturerId: id.optional(),
+});
+
+export const coursePage = defineCall({
+  name: 'coursePage',
+  method: 'POST',
+  path: '/course/api/course/info/page',
+  summary: 'Published courses of the site, newest first; by keyword (title or summary) and lecturer',
+  tags: ['course'],
+  request: pageRequest.extend({ eid }),
+  response: pageResponse(courseCard),
+});
+
+export const coursePageAuth = defineCall({
+  name: 'coursePageAuth',
+  method: 'POST',
+  path: '/course/auth/course/info/page',
+  summary: "Published courses of the learner's enterprise, newest first; by keyword and lecturer",
+  tags: ['course'],
+  request: pageRequest,
+  response: pageResponse(courseCard),
+});
+
+export const lecturerCoursePage = defineCall({
+  name: 'lecturerCoursePage',
+  method: 'POST',
+  path: '/course/auth/course/info/lecturer/page',
+  summary: "A lecturer's published courses, newest first (another enterprise's lecturer has none)",
+  tags: ['course'],
+  request: z.object({
+    lecturerId: id,
+    pageCurrent,
+    pageSize: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(COURSE_PAGE_SIZE),
+  }),
+  response: pageResponse(courseCard),
+});

@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import * as businessIntro from './business-intro.ts';
 import * as announcement from './announcement.ts';
 import * as exportRecord from './export-record.ts';
+import * as course from './course.ts';
 import * as lecturer from './lecturer.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
@@ -14,6 +15,7 @@ import * as user from './user.ts';
 export * from './business-intro.ts';
 export * from './announcement.ts';
 export * from './export-record.ts';
+export * from './course.ts';
 export * from './lecturer.ts';
 export * from './message.ts';
 export * from './news.ts';
@@ -42,4 +44,5 @@ export const allCalls: CallDef[] = [
   ...callsOf(announcement),
   ...callsOf(message),
   ...callsOf(exportRecord),
+  ...callsOf(course),
 ];

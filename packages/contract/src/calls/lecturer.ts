@@ -64,3 +64,34 @@ export const lecturerBaseView = defineCall({
   request: lecturerId,
   response: lecturerBase,
 });
+
+// The home page's lecturer zone (platform.md section 7, system calls; decision 017): the
+// enterprise's featured lecturers in their order, as many as the zone's showNum.
+
+const lecturerZoneRequest = z.object({
+  /** A lecturer zone of the site: its showNum applies. */
+  zoneId: z.coerce.number().int().positive().max(2147483647).optional(),
+  showNum: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+export const lecturerZoneList = defineCall({
+  name: 'lecturerZoneList',
+  method: 'GET',
+  path: '/system/api/pc/zone/info/lecturer/list',
+  summary: 'The home lecturer zone: featured lecturers in order; visitors only where visitor mode is on',
+  tags: ['lecturer'],
+  request: lecturerZoneRequest.extend({
+    eid: z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent'),
+  }),
+  response: z.array(lecturerBase),
+});
+
+export const lecturerZoneListAuth = defineCall({
+  name: 'lecturerZoneListAuth',
+  method: 'GET',
+  path: '/system/auth/pc/zone/info/lecturer/list',
+  summary: "The home lecturer zone of the learner's enterprise: featured lecturers in order",
+  tags: ['lecturer'],
+  request: lecturerZoneRequest,
+  response: z.array(lecturerBase),
+});

@@ -47,6 +47,17 @@ export class LecturerRepository {
     return { rows, total: total?.total ?? 0 };
   }
 
+  /** The featured lecturers in their order: the home page's lecturer zone. */
+  featured(eid: number, limit: number) {
+    return this.db
+      .select(columns)
+      .from(l)
+      .leftJoin(r, and(eq(r.eid, l.eid), eq(r.id, l.rankId)))
+      .where(and(eq(l.eid, eid), eq(l.published, true), eq(l.featured, true)))
+      .orderBy(asc(l.sort), asc(l.id))
+      .limit(limit);
+  }
+
   async one(eid: number, id: number) {
     const [row] = await this.db
       .select(columns)

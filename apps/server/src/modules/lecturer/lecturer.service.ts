@@ -37,6 +37,11 @@ export class LecturerService {
     );
   }
 
+  /** The home lecturer zone: featured lecturers in order, at most `limit`. */
+  async featured(eid: number, limit: number, lang: Lang) {
+    return (await this.repo.featured(eid, limit)).map((row) => present(row, lang));
+  }
+
   /** Another enterprise's lecturer is as unknown as a missing one (404). */
   async base(eid: number, id: number, lang: Lang) {
     return present(await this.found(eid, id), lang);

@@ -67,6 +67,14 @@ export class SiteService {
     )) as z.infer<typeof zoneSchema>[];
   }
 
+  /** An enabled zone of the enterprise of the given type (a home zone call's zoneId), else 404. */
+  async zoneOf(eid: number, id: number, zoneType: number): Promise<z.infer<typeof zoneSchema>> {
+    const zone = (await this.listZones(eid)).find((z) => z.id === id && z.zoneType === zoneType);
+    if (!zone)
+      throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '专区不存在', en: 'The zone does not exist' } });
+    return zone;
+  }
+
   /** Visitors see banners for everyone; signed-in learners also see the ones meant for them. */
   async listBanners(eid: number, signedIn: boolean): Promise<Banner[]> {
     const audiences = signedIn ? ['all', 'signedIn'] : ['all', 'visitor'];

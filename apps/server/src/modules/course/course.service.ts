@@ -1,0 +1,29 @@
+import { CourseRelation, toPage } from '@portal/contract';
+import { presentCourseCard } from './course.presenter.ts';
+import type { CourseRepository } from './course.repository.ts';
+
+/** Zone type of the home page's course zones (zoneSchema). */
+export const ZONE_COURSES = 2;
+
+/** Courses as lists show them (issue 4, decision 017): home zones, search, a lecturer's courses. */
+export class CourseService {
+  constructor(private readonly repo: CourseRepository) {}
+
+  /** A zone's courses by its relationType (1 newest, 2 most learners, 3 recommended; else newest). */
+  async zone(eid: number, relationType: number | null, showNum: number) {
+    const relation = Object.values(CourseRelation).includes(relationType as 1) ? relationType! : CourseRelation.NEWEST;
+    return (await this.repo.zoneCourses(eid, relation, showNum)).map(presentCourseCard);
+  }
+
+  async page(
+    eid: number,
+    q: { pageCurrent: number; pageSize: number; keyword?: string | undefined; lecturerId?: number | undefined },
+  ) {
+    const filter = {
+      ...(q.keyword ? { keyword: q.keyword } : {}),
+      ...(q.lecturerId ? { lecturerId: q.lecturerId } : {}),
+    };
+    const { rows, total } = await this.repo.page(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    return toPage(rows.map(presentCourseCard), total, q.pageCurrent, q.pageSize);
+  }
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { browserSession } from '../session.ts';
+import { browserAvailable, url } from '../browser.ts';
+import { createLearner } from '../accounts.ts';
+import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
+
+// Courses as lists show them (issue 4, decision 017): the home page's course and lecturer zones,
+// search over courses, news and lecturers, a lecturer's courses, and visitors of a site with
+// visitor mode off sent to sign in. Demo data of packages/db/src/seed.ts.
+const TEXTS = {
+  zh: {
+    recommended: '推荐课程',
+    newest: '最新课程',
+    lecturers: '优秀讲师',
+    more: '更多',
+    learners: /^\d+人学习$/,
+    lecturerOf: '讲师：王建华',
+    courses: (n: number) => `课程（${n}）`,
+    news: (n: number) => `新闻资讯（${n}）`,
+    lecturerSection: (n: number) => `讲师（${n}）`,
+    courseTitle: '主讲课程',
+  },
+  en: {
+    recommended: 'Recommended courses',
+    newest: 'New courses',
+    lecturers: 'Lecturers',
+    more: 'More',
+    learners: /^\d+ learners$/,
+    lecturerOf: 'Lecturer: 王建华',
+    courses: (n: number) => `Courses (${n})`,
+    news: (n: number) => `News (${n})`,
+    lecturerSection: (n: number) => `Lecturers (${n})`,
+    courseTitle: 'Courses',
+  },
+} as const;
+
+/** The default site's recommended courses (every third, in order) and its newest eight. */
+const RECOMMENDED = [
+  '高效团队管理实务',
+  '商务沟通与汇报技巧',
+  '客户服务与商务礼仪',
+  '领导力进阶：教练式辅导',
+  '安全生产与应急处置',
+];
+const NEWEST = [
+  '高效团队管理实务',
+  '职业技能提升实务',
+  'Excel 数据分析与可视化',
+  '商务沟通与汇报技巧',
+  '信息安全意识必修课',
+  '新员工入职必修',
+  '客户服务与商务礼仪',
+  '预算管理与财务合规',
+];
+const FEATURED = ['王建华', '刘晓燕', '陈志明', '黄丽'];
+const WANG_COURSES = ['高效团队管理实务', '时间管理：高效工作的七个习惯', '领导力进阶：教练式辅导'];
+
+describe.runIf(browserAvailable())('course and lecturer zones, search, a lecturer’s courses', () => {
+  const session = browserSession();
+  const page = () => session.b.page;
+  const zone = (name: string) => page().getByRole('region', { name, exact: true });
+
+  it.each(LANGS)('a visitor sees the course zones and the lecturer zone on the home page (%s)', async (lang) => {
+    const t = TEXTS[lang];
+    await page().goto(url(localePath(lang, '/home')));
+    const recommended = zone(t.recommended);
+    expect(await recommended.locator('.portal-course-title').allTextContents()).toEqual(RECOMMENDED);
+    const first = recommended.locator('.portal-course-card').first();
+    expect(await first.locator('.portal-course-meta span').first().textContent()).toBe(t.lecturerOf);
+    expect(await first.locator('.portal-course-meta span').last().textContent()).toMatch(t.learners);
+    // Prices are off on this site (showCoursePriceOpenSet).
+    expect(await recommended.locator('.portal-course-price').count()).toBe(0);
+    expect(await zone(t.newest).locator('.portal-course-title').allTextContents()).toEqual(NEWEST);
+    expect(await zone(t.newest).getByRole('link', { name: t.more }).getAttribute('href')).toBe(
+      localePath(lang, '/knowledge'),
+    );
+    const lecturers = zone(t.lecturers);
+    expect(await lecturers.locator('.portal-lecturer-name').allTextContents()).toEqual(FEATURED);
+    expect(await lecturers.locator('.portal-lecturer-title').first().textContent()).toBe('培训部部长');
+    // The zones come in the configured order, rendered with the page.
+    const order = await page().locator('.portal-zone-title').allTextContents();
+    expect(order.indexOf(t.recommended)).toBeLessThan(order.indexOf(t.newest));
+    expect(order.indexOf(t.newest)).toBeLessThan(order.indexOf(t.lecturers));
+    const img = recommended.locator('img').first();
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+
+  it('prices show where the site shows them (public training), and the English site lists its own courses', async () => {
+    await page().goto(url('/home', 'px'));
+    const prices = await zone('最新课程').locator('.portal-course-price').allTextContents();
+    expect(prices.slice(0, 3)).toEqual(['免费', '¥49.00', '免费']);
+    await page().goto(url('/home', 'global'));
+    await page().waitForURL((u) => u.pathname === '/en/home');
+    expect(await zone('Recommended courses').locator('.portal-course-title').first().textContent()).toBe(
+      'Medical insurance policy essentials 2026',
+    );
+    expect(await zone('Lecturers').locator('.portal-lecturer-name').allTextContents()).toEqual([
+      'Grace Wang',
+      'Daniel Chen',
+      'Helen Zhou',
+    ]);
+  });
+
+  it.each(LANGS)(
+    'a learner finds a course and an article by a Chinese keyword, a course by an English one, a lecturer by name, and the lecturer’s courses (%s)',
+    async (lang) => {
+      const t = TEXTS[lang];
+      await newBrowserSession(page());
+      await signIn(page(), lang, await createLearner(1001));
+      await declineProfileTip(page(), lang);
+      const sections = () => page().locator('.portal-search-section').allTextContents();
+
+      await page().goto(url(localePath(lang, `/search/${encodeURIComponent('职业技能')}?type=1`)));
+      expect(await sections()).toEqual([t.courses(1), t.news(1)]);
+      expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['职业技能提升实务']);
+      expect(await page().locator('.portal-news-title').allTextContents()).toEqual([
+        '《职业技能提升行动方案》要点解读',
+      ]);
+
+      await page().goto(url(localePath(lang, '/search/excel?type=1')));
+      expect(await sections()).toEqual([t.courses(1)]);
+      expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['Excel 数据分析与可视化']);
+
+      await page().goto(url(localePath(lang, `/search/${encodeURIComponent('王建华')}?type=1`)));
+      expect(await sections()).toEqual([t.lecturerSection(1)]);
+      const card = page().locator('.portal-lecturer-card a').first();
+      const href = String(await card.getAttribute('href'));
+      expect(href).toMatch(new RegExp(`^${localePath(lang, '/lecturer/view/info')}\\?lecturerId=\\d+$`));
+      await page().goto(url(href));
+      expect(await page().getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
+      expect(await page().locator('.portal-search-section').nth(1).textContent()).toBe(t.courseTitle);
+      expect(await page().locator('.portal-course-title').allTextContents()).toEqual(WANG_COURSES);
+      await page().locator('.portal-course-card a').first().click();
+      await page().waitForURL((u) => u.pathname === localePath(lang, '/knowledge/course/info'));
+    },
+  );
+
+  it('a learner of the English site finds a course, articles and a lecturer by English keywords', async () => {
+    await newBrowserSession(page());
+    await signIn(page(), 'en', await createLearner(1004), 'global');
+    const sections = () => page().locator('.portal-search-section').allTextContents();
+    await page().goto(url('/en/search/online?type=1', 'global'));
+    expect(await sections()).toEqual(['Courses (1)', 'News (3)']);
+    expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['Online claims processing basics']);
+    expect(await page().locator('.portal-news-title').allTextContents()).toEqual([
+      'Annual online learning for all staff',
+      'Online exams are open',
+      'Credit hours for online learning (revised)',
+    ]);
+    await page().goto(url('/en/search/GRACE?type=1', 'global'));
+    expect(await sections()).toEqual(['Lecturers (1)']);
+    expect(await page().locator('.portal-lecturer-name').allTextContents()).toEqual(['Grace Wang']);
+  });
+
+  it.each(LANGS)(
+    'a visitor of a site with visitor mode off is sent to sign in from home, news and lecturers (%s)',
+    async (lang) => {
+      for (const path of ['/home', '/news', '/lecturer']) {
+        await page().goto(url(localePath(lang, path), 'sfj'));
+        await page().waitForURL(
+          (u) => u.pathname === localePath(lang, '/login') && u.searchParams.get('redirect') === localePath(lang, path),
+        );
+      }
+    },
+  );
+});

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOrCreateSecret } from './secret-file.ts';
 
@@ -7,6 +8,10 @@ import { loadOrCreateSecret } from './secret-file.ts';
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** The file's size in bytes; null when it is gone. */
+  size(key: string): Promise<number | null>;
+  /** The file's size and a stream of it (large exports are never read into memory); null when gone. */
+  open(key: string): Promise<{ size: number; stream: ReadStream } | null>;
   /** Removes the file; a file already gone is no error. */
   delete(key: string): Promise<void>;
 }
@@ -47,6 +52,20 @@ export class LocalStorage implements FileStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await stat(this.file(key))).size;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async open(key: string): Promise<{ size: number; stream: ReadStream } | null> {
+    const size = await this.size(key);
+    return size === null ? null : { size, stream: createReadStream(this.file(key)) };
   }
 
   async delete(key: string): Promise<void> {

@@ -105,6 +105,9 @@ describe('export records', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(file.headers['content-disposition']).toBe('attachment');
+    // Streamed with its length, and never kept by the browser (a deleted export must not come back).
+    expect(file.headers['content-length']).toBe(String(Buffer.byteLength(content)));
+    expect(file.headers['cache-control']).toBe('no-store');
     expect(file.rawPayload.equals(Buffer.from(content, 'utf8'))).toBe(true);
     expect(file.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
     // Without the signature, or with another, the file is not served.

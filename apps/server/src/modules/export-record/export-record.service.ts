@@ -49,9 +49,8 @@ export class ExportRecordService {
     if (row.exportStatus === ExportStatus.PROCESSING) throw new AppError(ErrorCode.EXPORT_PROCESSING);
     if (row.exportStatus !== ExportStatus.DONE) throw new AppError(ErrorCode.EXPORT_FAILED);
     // Done, but its file is gone (removed by hand, storage lost): nothing to link to.
-    if (!row.storageKey || !isFileKey(row.storageKey) || !(await this.storage.get(row.storageKey))) {
-      throw new AppError(ErrorCode.NOT_FOUND);
-    }
-    return { url: this.signer.url(row.storageKey, DOWNLOAD_LINK_TTL_MS), fileName: row.fileName };
+    const key = row.storageKey ?? '';
+    if (!isFileKey(key) || (await this.storage.size(key)) === null) throw new AppError(ErrorCode.NOT_FOUND);
+    return { url: this.signer.url(key, DOWNLOAD_LINK_TTL_MS), fileName: row.fileName };
   }
 }

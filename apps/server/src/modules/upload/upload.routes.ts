@@ -43,15 +43,22 @@ export function registerUploadRoutes(
     const query = req.query as { expires?: string; sig?: string };
     const allowed =
       isFileKey(key) && (key.startsWith('avatars/') || upload.signer.verify(key, query.expires, query.sig));
-    const data = allowed ? await upload.storage.get(key) : null;
-    if (!data) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const file = allowed ? await upload.storage.open(key) : null;
+    if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     reply.header('content-type', TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
-    // Export files are saved, never shown (the page's download link gives them their name).
-    if (key.startsWith('exports/')) reply.header('content-disposition', 'attachment');
+    reply.header('content-length', file.size);
+    // Export files are saved, never shown (the page's download link gives them their name), and
+    // never kept by the browser: a deleted export must not come back from its cache.
+    const exported = key.startsWith('exports/');
+    if (exported) reply.header('content-disposition', 'attachment');
     reply.header(
       'cache-control',
-      key.startsWith('avatars/') ? 'public, max-age=31536000, immutable' : 'private, max-age=600',
+      key.startsWith('avatars/')
+        ? 'public, max-age=31536000, immutable'
+        : exported
+          ? 'no-store'
+          : 'private, max-age=600',
     );
-    return reply.send(data);
+    return reply.send(file.stream);
   });
 }

@@ -172,6 +172,24 @@ describe('bad input', () => {
     expect(body.data.fields).toHaveLength(1);
   });
 
+  it('an eid beyond int32 is bad input or the domain default, never a database error', async () => {
+    const domain = await t.app.inject({
+      method: 'GET',
+      url: '/gateway/system/api/website/domain',
+      headers: clientHeaders(),
+      query: { eid: '99999999999' },
+    });
+    expect(domain.json()).toMatchObject({ code: 400 });
+    // A public call's tenant: an impossible eid in the query is ignored (the domain's enterprise).
+    const view = await t.app.inject({
+      method: 'GET',
+      url: '/gateway/system/api/website/view',
+      headers: clientHeaders(),
+      query: { eid: '99999999999' },
+    });
+    expect(view.json().code).not.toBe(500);
+  });
+
   it('a body that is not an object → 400 naming the body', async () => {
     const res = await t.app.inject({ method: 'POST', url: REGION_LIST, headers: clientHeaders(), payload: [1, 2] });
     const body = res.json();

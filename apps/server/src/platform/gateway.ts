@@ -97,7 +97,7 @@ export function requestToken(req: FastifyRequest): string | undefined {
 function eidFromQuery(req: FastifyRequest): number | undefined {
   const raw = (req.query as Record<string, unknown> | undefined)?.eid;
   const n = typeof raw === 'string' ? Number(raw) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  return Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : undefined;
 }
 
 /**

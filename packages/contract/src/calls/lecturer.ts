@@ -81,7 +81,13 @@ export const lecturerZoneList = defineCall({
   summary: 'The home lecturer zone: featured lecturers in order; visitors only where visitor mode is on',
   tags: ['lecturer'],
   request: lecturerZoneRequest.extend({
-    eid: z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent'),
+    eid: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2147483647)
+      .optional()
+      .describe('Enterprise id; the domain default when absent'),
   }),
   response: z.array(lecturerBase),
 });

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 
 const eidQuery = z.object({
-  eid: z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent'),
+  eid: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2147483647)
+    .optional()
+    .describe('Enterprise id; the domain default when absent'),
 });
 
 export const tenantCodes = ['SFJ', 'publicTraining', 'medicalInsurance', 'MLH', 'KPY'] as const;
@@ -170,7 +176,7 @@ export const websiteDomain = defineCall({
   path: '/system/api/website/domain',
   summary: 'The configured correct domain of an enterprise',
   tags: ['system'],
-  request: z.object({ eid: z.coerce.number().int().positive() }),
+  request: z.object({ eid: z.coerce.number().int().positive().max(2147483647) }),
   response: z.object({ eid: z.number().int(), domain: z.string() }),
 });
 

@@ -61,7 +61,7 @@ export const sendVerificationCode = defineCall({
   request: z.object({
     ...imageCode,
     phone: zMobile(),
-    eid: z.coerce.number().int().positive().optional(),
+    eid: z.coerce.number().int().positive().max(2147483647).optional(),
     verificationCodeType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   }),
   response: z.object({ retryDuration: z.number().int() }),
@@ -159,7 +159,7 @@ export const chooseEnterprise = defineCall({
   summary:
     'Choose or switch the enterprise: a new session for it, the old one ends. siteUrl: where the browser goes next when the enterprise has its own address (a one-time link that signs in there), else null',
   tags: ['account'],
-  request: z.object({ eid: z.coerce.number().int().positive() }),
+  request: z.object({ eid: z.coerce.number().int().positive().max(2147483647) }),
   response: z.object({ token: z.string(), siteUrl: z.string().nullable() }),
 });
 
@@ -241,7 +241,7 @@ export const sendAccountCode = defineCall({
   request: z.object({
     ...imageCode,
     phone: zMobile('zh', { required: false }).optional(),
-    eid: z.coerce.number().int().positive().optional(),
+    eid: z.coerce.number().int().positive().max(2147483647).optional(),
     verificationCodeType: z.union([z.literal(4), z.literal(5)]),
   }),
   response: z.object({ retryDuration: z.number().int() }),
@@ -355,7 +355,7 @@ export const registrationConfig = defineCall({
   path: '/user/api/user/info/detail/config',
   summary: "The site's registration form configuration: groups default and userTitle (empty: defaults apply)",
   tags: ['registration'],
-  request: z.object({ eid: z.coerce.number().int().positive().optional() }),
+  request: z.object({ eid: z.coerce.number().int().positive().max(2147483647).optional() }),
   response: z.object({ default: z.array(configuredField), userTitle: z.array(configuredField) }),
 });
 
@@ -368,7 +368,7 @@ export const positionMenu = defineCall({
   request: z.object({
     level: z.coerce.number().int().min(1).max(4),
     pathNo: z.string().trim().max(16).regex(/^\d*$/).default(''),
-    eid: z.coerce.number().int().positive().optional(),
+    eid: z.coerce.number().int().positive().max(2147483647).optional(),
   }),
   response: z.array(
     z.object({ name: z.string(), nameEn: z.string(), pathNo: z.string(), categoryType: z.number().int() }),
@@ -381,7 +381,7 @@ export const registerAutoAudit = defineCall({
   path: '/user/api/user/info/register/auto/audit',
   summary: 'Whether registrations on this site are accepted at once (else an administrator reviews them)',
   tags: ['registration'],
-  request: z.object({ eid: z.coerce.number().int().positive().optional() }),
+  request: z.object({ eid: z.coerce.number().int().positive().max(2147483647).optional() }),
   response: z.object({ autoAudit: z.boolean() }),
 });
 
@@ -414,7 +414,7 @@ export const register = defineCall({
     'Register on the site: the always-present fields at the top level, the configured ones in userDetail; the image captcha token is the registration token',
   tags: ['registration'],
   request: z.object({
-    eid: z.coerce.number().int().positive().optional(),
+    eid: z.coerce.number().int().positive().max(2147483647).optional(),
     phone: zMobile(),
     imageCode: imageCode.imageCode,
     imageCodeToken: imageCode.imageCodeToken,

@@ -62,6 +62,8 @@ function ExportList() {
   const [records, setRecords] = useState<ExportRecord[] | null>(null);
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
+  // Bumped to load the list again from page 1 (after a delete, later pages shift by one).
+  const [generation, setGeneration] = useState(0);
   const [confirming, setConfirming] = useState(false);
   // Focus rests here while a focused button goes away (a deleted row), so the panel stays open.
   const listRef = useRef<HTMLDivElement>(null);
@@ -81,7 +83,7 @@ function ExportList() {
       setTotal(p.totalCount);
     })().catch(() => undefined);
     return () => controller.abort();
-  }, [page]);
+  }, [page, generation]);
 
   const toast = useCallback(
     (ok: boolean, detail?: string) =>
@@ -121,8 +123,14 @@ function ExportList() {
     try {
       const { exportRecordDelete } = await loadCalls();
       await request(exportRecordDelete, { id: r.id });
-      setRecords((prev) => prev?.filter((x) => x.id !== r.id) ?? prev);
-      setTotal((n) => Math.max(0, n - 1));
+      if (records && records.length < total) {
+        // More records than shown: the next page would now skip one, so load again from the start.
+        setPage(1);
+        setGeneration((g) => g + 1);
+      } else {
+        setRecords((prev) => prev?.filter((x) => x.id !== r.id) ?? prev);
+        setTotal((n) => Math.max(0, n - 1));
+      }
     } catch {
       // The request layer showed the error.
     }

@@ -680,6 +680,10 @@ export const announcements = pgTable(
     content: text('content').notNull().default(''),
     popup: boolean('popup').notNull().default(false),
     commentOpen: boolean('comment_open').notNull().default(true),
+    /**
+     * Not read since migration 0022: the count served is computed from the records with a like
+     * (`announcement_records_admired_idx`), so likes of learners who left stop counting.
+     */
     admireCount: integer('admire_count').notNull().default(0),
     published: boolean('published').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
@@ -709,6 +713,10 @@ export const announcementRecords = pgTable(
   (t) => [
     primaryKey({ columns: [t.eid, t.id] }),
     uniqueIndex('announcement_records_one_idx').on(t.eid, t.accountId, t.announcementId),
+    /** The likes of an announcement, counted where it is served. */
+    index('announcement_records_admired_idx')
+      .on(t.eid, t.announcementId)
+      .where(sql`${t.admiredAt} IS NOT NULL`),
     foreignKey({ columns: [t.eid, t.announcementId], foreignColumns: [announcements.eid, announcements.id] }).onDelete(
       'cascade',
     ),

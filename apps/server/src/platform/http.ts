@@ -409,7 +409,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerNewsRoutes(gateway, deps, services.news);
     registerLecturerRoutes(gateway, deps, services.lecturers, services.site);
     registerTopicRoutes(gateway, deps, services.topics);
-    registerAnnouncementRoutes(gateway, deps, services.announcements);
+    registerAnnouncementRoutes(gateway, deps, services.announcements, services.site, config.SIGN_IN_PER_IP_PER_MINUTE);
     registerMessageRoutes(gateway, deps, services.messages, config.SIGN_IN_PER_IP_PER_MINUTE);
     registerExportRecordRoutes(gateway, deps, services.exportRecords);
     registerCourseRoutes(gateway, deps, services.courses, services.site);

@@ -64,7 +64,98 @@ export async function refreshUnread(): Promise<void> {
   }
 }
 
-/** Forget the count (signed out). */
+/** Forget the count (signed out, another person or enterprise); answers of calls already started are not taken. */
 export function resetUnread(): void {
+  started++;
   set(NO_UNREAD);
+}
+
+// Whose count and popup flags these are (decision 014). The popup is offered once a browser
+// session per person and enterprise: its flag is keyed by both, and every flag goes when the person
+// signs out or the tab's person or enterprise changes.
+
+/** The storage of the flags: the tab's sessionStorage (when the browser allows it). */
+export type FlagStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+const POPUP_SHOWN = 'portal.announcementPopupShown';
+const OWNER = 'portal.announcementOwner';
+
+function tabStorage(): FlagStorage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined; // storage disabled: nothing is remembered
+  }
+}
+
+/** FNV-1a: the person (their phone) is not written to storage as it is. */
+function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** One person in one enterprise. `person` is what names the account on the page (its phone). */
+export const unreadOwner = (eid: number, person: string): string => `${eid}.${digest(person)}`;
+
+/** The key of "the popup was offered" of one person in one enterprise. */
+export const popupShownKey = (eid: number, person: string): string => `${POPUP_SHOWN}:${unreadOwner(eid, person)}`;
+
+let owner: string | null = null;
+
+/**
+ * Names the person and enterprise the page is for. When they differ from those before (in this
+ * page, or the tab's last page), the count and every popup flag are forgotten.
+ */
+export function setUnreadOwner(eid: number, person: string, storage: FlagStorage | undefined = tabStorage()): void {
+  const next = unreadOwner(eid, person);
+  if (owner === next) return;
+  let before = owner;
+  try {
+    before ??= storage?.getItem(OWNER) ?? null;
+  } catch {
+    // unreadable storage: only this page's owner counts
+  }
+  if (before !== null && before !== next) forgetAnnouncementState(storage);
+  owner = next;
+  try {
+    storage?.setItem(OWNER, next);
+  } catch {
+    // full or refused: the flags are keyed by person and enterprise anyway
+  }
+}
+
+/** Whether the popup was already offered to this person in this enterprise in this tab. */
+export function popupShown(eid: number, person: string, storage: FlagStorage | undefined = tabStorage()): boolean {
+  try {
+    return storage?.getItem(popupShownKey(eid, person)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers that the popup was offered (after its list came). */
+export function markPopupShown(eid: number, person: string, storage: FlagStorage | undefined = tabStorage()): void {
+  try {
+    storage?.setItem(popupShownKey(eid, person), '1');
+  } catch {
+    // not remembered: the popup may be offered again, its shown items are read already
+  }
+}
+
+/** Signed out, or another person or enterprise: the count and every popup flag are forgotten. */
+export function forgetAnnouncementState(storage: FlagStorage | undefined = tabStorage()): void {
+  resetUnread();
+  owner = null;
+  if (!storage) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key !== null && (key.startsWith(POPUP_SHOWN) || key === OWNER)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // storage refused: nothing to forget
+  }
 }

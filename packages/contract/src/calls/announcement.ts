@@ -61,7 +61,8 @@ export const announcementInfoView = defineCall({
   name: 'announcementInfoView',
   method: 'GET',
   path: '/user/api/announcement/info/view',
-  summary: "A published announcement of the site's enterprise (anyone); sanitised content",
+  summary:
+    "A published announcement of the signed-in learner's enterprise, or for visitors the site's (eid: that enterprise's) where its visitor mode is on, else 301; sanitised content",
   tags: ['announcement'],
   request: z.object({
     eid: z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent'),

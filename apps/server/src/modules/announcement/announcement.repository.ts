@@ -16,6 +16,17 @@ export interface Learner {
 /** The announcements a learner may see: published ones of the enterprise, not scheduled later. */
 const visible = and(eq(a.published, true), lte(a.publishedAt, sql`now()`))!;
 
+/**
+ * How many learners like the announcement: its records with a like (a partial index), so a like
+ * leaves the count with its record (a learner who leaves the enterprise) and toggles never drift.
+ * Names the table itself: drizzle leaves columns unqualified in one-table selects, where `eid`
+ * would be the subquery's own.
+ */
+const admireCount = sql<number>`(SELECT count(*) FROM announcement_records x
+  WHERE x.eid = announcements.eid AND x.announcement_id = announcements.id AND x.admired_at IS NOT NULL)`.mapWith(
+  Number,
+);
+
 const recordFields = {
   id: r.id,
   announcementId: r.announcementId,
@@ -24,7 +35,7 @@ const recordFields = {
   kind: a.kind,
   title: a.title,
   publishedAt: a.publishedAt,
-  admireCount: a.admireCount,
+  admireCount,
   commentOpen: a.commentOpen,
   popup: a.popup,
 };
@@ -74,13 +85,19 @@ export class AnnouncementRepository {
 
   /**
    * Gives the learner a record of every visible announcement of the enterprise they have none of
-   * yet (one statement; learners who join later get theirs on their first read).
+   * yet (one statement; learners who join later get theirs on their first read). The anti-join
+   * keeps the identity sequence (int4, shared by every tenant) still when nothing is missing: an
+   * INSERT draws an id for each row it tries before ON CONFLICT looks, and the bell polls this.
+   * ON CONFLICT stays for a concurrent request of the same learner.
    */
   async materialise(l: Learner): Promise<void> {
     await this.db.execute(sql`
       INSERT INTO announcement_records (eid, announcement_id, account_id)
       SELECT a.eid, a.id, ${l.accountId} FROM announcements a
       WHERE a.eid = ${l.eid} AND a.published AND a.published_at <= now()
+        AND NOT EXISTS (
+          SELECT 1 FROM announcement_records r
+          WHERE r.eid = a.eid AND r.account_id = ${l.accountId} AND r.announcement_id = a.id)
       ON CONFLICT (eid, account_id, announcement_id) DO NOTHING`);
   }
 
@@ -170,40 +187,43 @@ export class AnnouncementRepository {
   }
 
   /**
-   * Toggles the learner's like and moves the announcement's count with it, in one transaction:
-   * the record's row lock orders two toggles of one learner, so the count stays the number of
-   * records with a like.
+   * Toggles the learner's like (the record's row lock orders two toggles of one learner) and
+   * answers the count of likes after it, counted from the records.
    */
   async toggleAdmire(l: Learner, id: number): Promise<{ admired: boolean; admireCount: number } | null> {
-    return this.db.transaction(async (tx) => {
-      const [rec] = await tx
-        .update(r)
-        .set({ admiredAt: sql`CASE WHEN ${r.admiredAt} IS NULL THEN now() END` })
-        .where(
-          and(
-            eq(r.eid, l.eid),
-            eq(r.accountId, l.accountId),
-            eq(r.id, id),
-            isNull(r.deletedAt),
-            sql`EXISTS (SELECT 1 FROM announcements v WHERE v.eid = ${r.eid} AND v.id = ${r.announcementId} AND v.published AND v.published_at <= now())`,
-          ),
-        )
-        .returning({ admiredAt: r.admiredAt, announcementId: r.announcementId });
-      if (!rec) return null;
-      const admired = rec.admiredAt !== null;
-      const [ann] = await tx
-        .update(a)
-        .set({ admireCount: sql`GREATEST(${a.admireCount} + ${admired ? 1 : -1}, 0)` })
-        .where(and(eq(a.eid, l.eid), eq(a.id, rec.announcementId)))
-        .returning({ admireCount: a.admireCount });
-      return { admired, admireCount: ann?.admireCount ?? 0 };
-    });
+    const [rec] = await this.db
+      .update(r)
+      .set({ admiredAt: sql`CASE WHEN ${r.admiredAt} IS NULL THEN now() END` })
+      .where(
+        and(
+          eq(r.eid, l.eid),
+          eq(r.accountId, l.accountId),
+          eq(r.id, id),
+          isNull(r.deletedAt),
+          sql`EXISTS (SELECT 1 FROM announcements v WHERE v.eid = ${r.eid} AND v.id = ${r.announcementId} AND v.published AND v.published_at <= now())`,
+        ),
+      )
+      .returning({ admiredAt: r.admiredAt, announcementId: r.announcementId });
+    if (!rec) return null;
+    const [ann] = await this.db
+      .select({ admireCount })
+      .from(a)
+      .where(and(eq(a.eid, l.eid), eq(a.id, rec.announcementId)));
+    return { admired: rec.admiredAt !== null, admireCount: ann?.admireCount ?? 0 };
   }
 
   /** A published announcement of the enterprise (the public view). */
   async announcement(eid: number, id: number) {
     const [row] = await this.db
-      .select()
+      .select({
+        id: a.id,
+        kind: a.kind,
+        title: a.title,
+        content: a.content,
+        publishedAt: a.publishedAt,
+        commentOpen: a.commentOpen,
+        admireCount,
+      })
       .from(a)
       .where(and(eq(a.eid, eid), eq(a.id, id), visible));
     return row ?? null;
@@ -286,6 +306,10 @@ export class AnnouncementRepository {
     return row ?? null;
   }
 
+  /**
+   * Saves a comment or reply; null when what it hangs on went in the meantime (the comment
+   * replied to, the announcement, the learner's membership: a foreign-key violation).
+   */
   async addComment(values: {
     eid: number;
     announcementId: number;
@@ -293,9 +317,15 @@ export class AnnouncementRepository {
     content: string;
     parentId?: number;
     replyToAccountId?: number | null;
-  }): Promise<number> {
-    const [row] = await this.db.insert(c).values(values).returning({ id: c.id });
-    return row!.id;
+  }): Promise<number | null> {
+    try {
+      const [row] = await this.db.insert(c).values(values).returning({ id: c.id });
+      return row!.id;
+    } catch (err) {
+      const e = err as { code?: string; cause?: { code?: string } };
+      if ((e.code ?? e.cause?.code) === '23503') return null;
+      throw err;
+    }
   }
 
   /** Deletes a comment (its replies go with it) or a reply. */

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
 import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
 import { createEnterprise, createSignedInUser } from '../../test/factories.ts';
@@ -33,7 +34,8 @@ const ids: Record<string, number> = {};
 const day = (n: number) => new Date(Date.UTC(2026, 0, n, 2));
 
 beforeAll(async () => {
-  t = await createTestApp({ TENANT_CODES: '' });
+  // Comment and reply saves are limited per address (SIGN_IN_PER_IP_PER_MINUTE): not in these tests.
+  t = await createTestApp({ TENANT_CODES: '', SIGN_IN_PER_IP_PER_MINUTE: '1000' });
   const db = t.database.db;
   a = await createEnterprise(db, { name: '甲企业' });
   b = await createEnterprise(db, { name: '乙企业' });
@@ -227,6 +229,164 @@ describe('announcement records', () => {
     // Signed in to a, on b's domain: the session's enterprise.
     expect((await call('GET', INFO, ann, { id: ids.b }, b.domain)).code).toBe(404);
   });
+
+  it('the public view follows visitor mode: 301 for visitors where the enterprise named has it off', async () => {
+    const db = t.database.db;
+    const closed = await createEnterprise(db, { name: '闭门企业', settings: { visitorOpenSet: false } });
+    const [secret] = await db
+      .insert(schema.announcements)
+      .values({ eid: closed.eid, title: '内部公告', content: '<p>仅限学员</p>', publishedAt: day(4) })
+      .returning();
+    const insider = await createSignedInUser(db, t.services.sessions, [closed.eid]);
+    const q = { id: String(secret!.id) };
+    // A visitor: on the closed site, and through ?eid= from a's (visitor mode on) domain.
+    for (const answer of [
+      await call('GET', INFO, null, q, closed.domain),
+      await call('GET', INFO, null, { ...q, eid: String(closed.eid) }, a.domain),
+      await call('GET', INFO, null, { ...q, eid: String(closed.eid) }, b.domain, 'en'),
+    ]) {
+      expect(answer.code).toBe(301);
+      expect(answer.data).toBeNull();
+      expect(JSON.stringify(answer)).not.toContain('内部公告');
+    }
+    // A bad token is a visitor's.
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: INFO,
+      query: { ...q, eid: String(closed.eid) },
+      headers: { ...clientHeaders(a.domain), token: 'not-a-token' },
+    });
+    expect(forged.json().code).toBe(301);
+    // Its own learners read it; another enterprise's learner does not (their own enterprise's 404).
+    expect((await call('GET', INFO, insider, q, closed.domain)).data.title).toBe('内部公告');
+    expect((await call('GET', INFO, ann, { ...q, eid: String(closed.eid) }, closed.domain)).code).toBe(404);
+    // ?eid= of an enterprise whose visitor mode is on: that enterprise's rule lets a visitor in.
+    expect((await call('GET', INFO, null, { id: String(ids.b), eid: String(b.eid) }, a.domain)).data.title).toBe(
+      '乙的公告',
+    );
+  });
+
+  it('polling the counts draws no record ids when nothing new was published; calls at once materialise once', async () => {
+    const db = t.database.db;
+    const lastId = async () => {
+      const rows = await db.execute<{ last_value: string | null }>(
+        sql`SELECT last_value FROM pg_sequences WHERE sequencename = 'announcement_records_id_seq'`,
+      );
+      return Number(rows.rows[0]!.last_value);
+    };
+    const who = await createSignedInUser(db, t.services.sessions, [a.eid]);
+    expect((await call('POST', WAIT_COUNT, who)).data.count).toBe(13);
+    const before = await lastId();
+    for (let i = 0; i < 4; i++) {
+      expect((await call('POST', WAIT_COUNT, who)).data.count).toBe(13);
+      expect((await call('POST', READ_COUNT, who)).data.count).toBe(0);
+      expect((await call('POST', PAGE, who)).data.totalCount).toBe(13);
+      expect((await call('POST', POP, who)).data).toHaveLength(2);
+    }
+    expect(await lastId()).toBe(before);
+
+    // The notices section's three calls at once, for a learner with nothing yet: never two
+    // INSERTs of one learner at the same time, so one id per announcement.
+    const fresh = await createSignedInUser(db, t.services.sessions, [a.eid]);
+    const repo = (t.services.announcements as unknown as { repo: { materialise: (l: unknown) => Promise<void> } }).repo;
+    const original = repo.materialise.bind(repo);
+    let running = 0;
+    let most = 0;
+    const spy = vi.spyOn(repo, 'materialise').mockImplementation(async (l) => {
+      most = Math.max(most, ++running);
+      // Long enough for the other calls to arrive while it runs.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      try {
+        return await original(l);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      const start = await lastId();
+      const [page, read, unread] = await Promise.all([
+        call('POST', PAGE, fresh),
+        call('POST', READ_COUNT, fresh),
+        call('POST', WAIT_COUNT, fresh),
+      ]);
+      expect(page.data.totalCount).toBe(13);
+      expect(read.data.count).toBe(0);
+      expect(unread.data.count).toBe(13);
+      expect(most).toBe(1);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect((await lastId()) - start).toBe(13);
+    } finally {
+      spy.mockRestore();
+    }
+
+    // Something new: exactly one id for it per learner who reads.
+    const [fresh14] = await db
+      .insert(schema.announcements)
+      .values({ eid: b.eid, title: '乙的第三条', publishedAt: day(5) })
+      .returning();
+    const start = await lastId();
+    expect((await call('POST', WAIT_COUNT, bea, {}, b.domain)).data.count).toBeGreaterThan(0);
+    expect((await call('POST', WAIT_COUNT, bea, {}, b.domain)).data.count).toBeGreaterThan(0);
+    expect((await lastId()) - start).toBe(1);
+    expect((await allRecords(bea, b.domain)).map((r) => r.announcementId)).toContain(fresh14!.id);
+  });
+});
+
+describe('the admire count is the number of records with a like', () => {
+  const admiredRecords = async (announcementId: number) => {
+    const rows = await t.database.db
+      .select({ id: schema.announcementRecords.id })
+      .from(schema.announcementRecords)
+      .where(
+        and(
+          eq(schema.announcementRecords.eid, a.eid),
+          eq(schema.announcementRecords.announcementId, announcementId),
+          sql`${schema.announcementRecords.admiredAt} IS NOT NULL`,
+        ),
+      );
+    return rows.length;
+  };
+
+  it('a learner who leaves the enterprise no longer counts', async () => {
+    const db = t.database.db;
+    const stay = await createSignedInUser(db, t.services.sessions, [a.eid]);
+    const leaver = await createSignedInUser(db, t.services.sessions, [a.eid]);
+    const mine = await recordOf(stay, 'a6');
+    expect((await call('PUT', ADMIRE, stay, { id: mine })).data).toEqual({ admired: true, admireCount: 1 });
+    expect((await call('PUT', ADMIRE, leaver, { id: await recordOf(leaver, 'a6') })).data).toEqual({
+      admired: true,
+      admireCount: 2,
+    });
+    // The leaver's membership ends: their records go with it, and so does their like.
+    await db
+      .delete(schema.enterpriseUsers)
+      .where(and(eq(schema.enterpriseUsers.eid, a.eid), eq(schema.enterpriseUsers.accountId, leaver.accountId)));
+    expect((await call('GET', VIEW, stay, { id: mine })).data).toMatchObject({ admired: true, admireCount: 1 });
+    expect((await allRecords(stay)).find((r) => r.id === mine)).toMatchObject({ admireCount: 1 });
+    expect((await call('GET', INFO, null, { id: ids.a6 })).data.admireCount).toBe(1);
+    expect((await call('PUT', ADMIRE, stay, { id: mine })).data).toEqual({ admired: false, admireCount: 0 });
+    expect(await admiredRecords(ids.a6!)).toBe(0);
+  });
+
+  it('toggles of many learners at once leave the count = the records with a like', async () => {
+    const db = t.database.db;
+    const people = await Promise.all(
+      Array.from({ length: 5 }, () => createSignedInUser(db, t.services.sessions, [a.eid])),
+    );
+    const records = await Promise.all(people.map((p) => recordOf(p, 'a4')));
+    // Learner i toggles i + 1 times, all at once: learners 0, 2 and 4 end up liking it.
+    await Promise.all(
+      people.flatMap((p, i) => Array.from({ length: i + 1 }, () => call('PUT', ADMIRE, p, { id: records[i] }))),
+    );
+    const liked = await admiredRecords(ids.a4!);
+    expect(liked).toBe(3);
+    for (const [i, p] of people.entries()) {
+      expect((await call('GET', VIEW, p, { id: records[i] })).data).toMatchObject({
+        admired: i % 2 === 0,
+        admireCount: liked,
+      });
+    }
+  });
 });
 
 describe('comments and replies', () => {
@@ -317,5 +477,62 @@ describe('comments and replies', () => {
       .values({ eid: a.eid, announcementId: ids.a5!, accountId: bob.accountId, content: '早先的评论' })
       .returning();
     expect((await call('POST', REPLY, ann, { commentId: comment!.id, content: '回复' })).code).toBe(5402);
+  });
+
+  it('a reply to a comment deleted while the reply is saved is not found, not a server error', async () => {
+    const mine = await recordOf(ann, 'a12');
+    const target = (await call('POST', COMMENT, bob, { id: await recordOf(bob, 'a12'), content: '马上删' })).data;
+    const repo = (t.services.announcements as unknown as { repo: { comment: (eid: number, id: number) => unknown } })
+      .repo;
+    const original = repo.comment.bind(repo);
+    // The comment is read, then deleted by its author before the reply is inserted.
+    const spy = vi.spyOn(repo, 'comment').mockImplementationOnce(async (eid: number, id: number) => {
+      const row = await original(eid, id);
+      await t.database.db.delete(schema.announcementComments).where(eq(schema.announcementComments.id, id));
+      return row;
+    });
+    try {
+      const answer = await call('POST', REPLY, ann, { commentId: target.id, content: '来晚了' });
+      expect(answer.code).toBe(404);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await call('POST', COMMENTS, ann, { id: mine })).data.list.map((c: { id: number }) => c.id)).not.toContain(
+      target.id,
+    );
+  });
+});
+
+describe('comment and reply saves are limited per address', () => {
+  let limited: TestApp;
+  afterAll(async () => limited?.close());
+
+  it('the third save of an address within a minute gets 429', async () => {
+    limited = await createTestApp({ TENANT_CODES: '', SIGN_IN_PER_IP_PER_MINUTE: '2' });
+    const db = limited.database.db;
+    const site = await createEnterprise(db);
+    const [row] = await db.insert(schema.announcements).values({ eid: site.eid, title: '公告' }).returning();
+    const who = await createSignedInUser(db, limited.services.sessions, [site.eid]);
+    const post = (url: string, payload: object) =>
+      limited.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...clientHeaders(site.domain), token: who.token },
+        payload,
+      });
+    const list = (await post(PAGE, {})).json().data.list as Rec[];
+    const record = list.find((r) => r.announcementId === row!.id)!.id;
+    const first = (await post(COMMENT, { id: record, content: '一' })).json();
+    expect(first.code).toBe(200);
+    expect((await post(COMMENT, { id: record, content: '二' })).json().code).toBe(200);
+    const third = await post(COMMENT, { id: record, content: '三' });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().code).toBe(429);
+    // Replies have their own allowance of the same size.
+    expect((await post(REPLY, { commentId: first.data.id, content: '回一' })).json().code).toBe(200);
+    expect((await post(REPLY, { commentId: first.data.id, content: '回二' })).json().code).toBe(200);
+    expect((await post(REPLY, { commentId: first.data.id, content: '回三' })).statusCode).toBe(429);
+    // Reading is not limited by it.
+    expect((await post(COMMENTS, { id: record })).json().data.totalCount).toBe(2);
   });
 });

@@ -23,10 +23,28 @@ interface Paging {
  * read, delete, like) and the comments and replies of an announcement.
  */
 export class AnnouncementService {
+  /** Materialisations under way, by learner: calls made at once (the notices section's three) share one. */
+  private readonly materialising = new Map<string, Promise<void>>();
+
   constructor(private readonly repo: AnnouncementRepository) {}
 
+  /**
+   * Gives the learner records of the announcements they lack. Calls arriving while one is under
+   * way for the same learner wait for it rather than running the INSERT again in parallel (each
+   * would draw identity values for the same missing rows).
+   */
+  private materialise(l: Learner): Promise<void> {
+    const key = `${l.eid}:${l.accountId}`;
+    let running = this.materialising.get(key);
+    if (!running) {
+      running = this.repo.materialise(l).finally(() => this.materialising.delete(key));
+      this.materialising.set(key, running);
+    }
+    return running;
+  }
+
   async page(l: Learner, q: Paging & { readStatus?: number | undefined; kind?: number | undefined }) {
-    await this.repo.materialise(l);
+    await this.materialise(l);
     const filter = {
       ...(q.readStatus !== undefined ? { read: q.readStatus === 1 } : {}),
       ...(q.kind !== undefined ? { kind: q.kind } : {}),
@@ -36,17 +54,17 @@ export class AnnouncementService {
   }
 
   async readCount(l: Learner) {
-    await this.repo.materialise(l);
+    await this.materialise(l);
     return this.repo.counts(l, true);
   }
 
   async unreadCount(l: Learner) {
-    await this.repo.materialise(l);
+    await this.materialise(l);
     return this.repo.counts(l, false);
   }
 
   async popups(l: Learner) {
-    await this.repo.materialise(l);
+    await this.materialise(l);
     const rows = await this.repo.popups(l);
     return Promise.all(rows.map(async (row) => ({ ...presentRecord(row), content: await sanitize(row.content) })));
   }
@@ -76,7 +94,7 @@ export class AnnouncementService {
     return result;
   }
 
-  /** A published announcement of the site's enterprise, for anyone. */
+  /** A published announcement of the enterprise (the route decides whose and whether a visitor may). */
   async info(eid: number, id: number) {
     const row = await this.repo.announcement(eid, id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
@@ -130,10 +148,14 @@ export class AnnouncementService {
       accountId: l.accountId,
       content: text,
     });
-    return presentReply((await this.repo.commentView(l.eid, newId))!, l.accountId);
+    return this.saved(l, newId);
   }
 
-  /** A reply to a comment, or to a reply (filed under the same comment, naming whom it answers). */
+  /**
+   * A reply to a comment, or to a reply (filed under the same comment, naming whom it answers).
+   * A comment deleted between reading it and saving the reply is not found (404), like one
+   * deleted before.
+   */
   async reply(l: Learner, commentId: number, content: string) {
     const target = await this.repo.comment(l.eid, commentId);
     const announcement = target && (await this.repo.announcement(l.eid, target.announcementId));
@@ -148,7 +170,14 @@ export class AnnouncementService {
       parentId: target.parentId ?? target.id,
       replyToAccountId: target.parentId === null ? null : target.accountId,
     });
-    return presentReply((await this.repo.commentView(l.eid, newId))!, l.accountId);
+    return this.saved(l, newId);
+  }
+
+  /** The comment or reply just saved; 404 when it could not be (what it hangs on went) or is gone again. */
+  private async saved(l: Learner, id: number | null) {
+    const row = id === null ? null : await this.repo.commentView(l.eid, id);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    return presentReply(row, l.accountId);
   }
 
   /** Deletes the learner's own comment (`reply` false) or reply; anyone else's is refused. */

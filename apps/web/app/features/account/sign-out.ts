@@ -2,10 +2,12 @@ import { logout } from '@portal/contract/calls/user';
 import type { ThemeOptions } from '@portal/contract';
 import { request } from '../../lib/api.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';
+import { forgetAnnouncementState } from '../../lib/unread.ts';
 import { confirmDialog } from '../antd/feedback.tsx';
 
 /**
- * Asks 确定要退出登录吗？ and, confirmed, ends the session and goes to /login. Loaded when the
+ * Asks 确定要退出登录吗？ and, confirmed, ends the session, forgets the unread count and the
+ * announcement popup's flags (the next person in the tab gets theirs) and goes to /login. Loaded when the
  * person clicks 退出登录, so the header's first load carries neither antd nor the call schemas.
  */
 export function confirmSignOut(
@@ -15,6 +17,7 @@ export function confirmSignOut(
 ): void {
   confirmDialog(texts, theme, lang, async () => {
     await request(logout).catch(() => undefined);
+    forgetAnnouncementState();
     window.location.assign(localePath('/login', lang));
   });
 }

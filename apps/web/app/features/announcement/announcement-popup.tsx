@@ -5,20 +5,27 @@ import type { CallResponse } from '@portal/contract/call';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
-import { refreshUnread } from '../../lib/unread.ts';
+import { useCurrentUser } from '../../lib/root-data.ts';
+import { markPopupShown, popupShown, refreshUnread, setUnreadOwner } from '../../lib/unread.ts';
 import { announcementMessages, announcementTime } from './messages.ts';
 
 type Popup = CallResponse<typeof announcementPopList>[number];
 
-const SHOWN = 'portal.announcementPopupShown';
-
 /**
  * The announcement popup after sign-in (platform.md section 2, "Popups and tips"; decision 014):
  * the learner's unread popup announcements, one at a time, in a panel in the corner that does not
- * block the page; once a browser session (the first page after signing in). Each is marked read as
- * it is shown, so it never pops up again; the ones not reached stay unread in the list.
+ * block the page; once a browser session per person and enterprise (the first page after signing
+ * in; another person or enterprise in the tab gets theirs). Each is marked read as it is shown, so
+ * it never pops up again; the ones not reached stay unread in the list.
  */
 export function AnnouncementPopup() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  // Another person or enterprise starts afresh.
+  return <PopupOf key={`${user.eid}:${user.phone}`} eid={user.eid} person={user.phone} />;
+}
+
+function PopupOf({ eid, person }: { eid: number; person: string }) {
   const t = useMessages(announcementMessages);
   const lang = useLang();
   const titleId = useId();
@@ -27,13 +34,22 @@ export function AnnouncementPopup() {
   const [closed, setClosed] = useState(false);
 
   useEffect(() => {
-    // Once a browser session, like the profile tip: not again on every page load.
-    if (sessionStorage.getItem(SHOWN)) return;
-    sessionStorage.setItem(SHOWN, '1');
+    setUnreadOwner(eid, person);
+    // Once a browser session, like the profile tip: not again on every page load. Remembered only
+    // once the list has come to this page (a failed or abandoned request asks again next time).
+    if (popupShown(eid, person)) return;
+    let live = true;
     request(announcementPopList, {}, { quiet: true })
-      .then(setItems)
+      .then((list) => {
+        if (!live) return;
+        markPopupShown(eid, person);
+        setItems(list);
+      })
       .catch(() => undefined);
-  }, []);
+    return () => {
+      live = false;
+    };
+  }, [eid, person]);
 
   const current = closed ? undefined : items[index];
   const currentId = current?.id;

@@ -2,8 +2,14 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { defineMessages, format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
-import { useSite } from '../../lib/root-data.ts';
-import { refreshUnread, subscribeUnread, unreadServerSnapshot, unreadSnapshot } from '../../lib/unread.ts';
+import { useCurrentUser, useSite } from '../../lib/root-data.ts';
+import {
+  refreshUnread,
+  setUnreadOwner,
+  subscribeUnread,
+  unreadServerSnapshot,
+  unreadSnapshot,
+} from '../../lib/unread.ts';
 import { hiddenEntries } from './user-menu.tsx';
 
 /** How often the bell asks for the unread count while the tab is visible. */
@@ -22,17 +28,22 @@ const BELL =
  * The signed-in header's message bell (account-area.md section 2): the unread announcement count
  * as a badge, a link to /account?change=5. The count is asked for after the page is up, every
  * BELL_POLL_MS while the tab is visible and at once when it becomes visible again; the notices
- * section refreshes it after reading or deleting (lib/unread.ts). Not shown where the site hides
- * the section (accountHidePage has 5).
+ * section refreshes it after reading or deleting (lib/unread.ts). The count is the signed-in
+ * person's in this enterprise: another person or enterprise in the tab starts from none. Not shown
+ * where the site hides the section (accountHidePage has 5).
  */
 export function MessageBell() {
   const t = useMessages(messages);
   const lang = useLang();
   const { website } = useSite();
   const hidden = hiddenEntries(website.individuationOptions.accountHidePage).has(5);
+  const user = useCurrentUser();
+  const eid = user?.eid;
+  const person = user?.phone;
   const { count } = useSyncExternalStore(subscribeUnread, unreadSnapshot, unreadServerSnapshot);
 
   useEffect(() => {
+    if (eid !== undefined && person !== undefined) setUnreadOwner(eid, person);
     if (hidden) return;
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => {
@@ -54,7 +65,7 @@ export function MessageBell() {
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [hidden]);
+  }, [hidden, eid, person]);
 
   if (hidden) return null;
   const label = count > 0 ? format(t.some, { n: count }) : t.none;

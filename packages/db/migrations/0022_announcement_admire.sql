@@ -1,0 +1,1 @@
+CREATE INDEX "announcement_records_admired_idx" ON "announcement_records" USING btree ("eid","announcement_id") WHERE "announcement_records"."admired_at" IS NOT NULL;

@@ -32,11 +32,14 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// Before anything loads React: its production build is chosen when it is first imported (the
+// server build below), and a development React renders pages several times slower.
+process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
+
 // The web app's server build is plain JavaScript: it is loaded before TypeScript support is
 // registered, so Node loads it and its dependencies (React, antd) itself. Loaded through tsx's
 // module hooks, the same code left every request of the server about a third slower (decision 007).
 await import(pathToFileURL(buildEntry).href);
 const { register } = await import('tsx/esm/api');
 register();
-process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
 await import(path.join(root, 'apps/server/src/main.ts'));

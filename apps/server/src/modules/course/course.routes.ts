@@ -30,7 +30,8 @@ export function registerCourseRoutes(
   };
   const publicEid = (ctx: CallContext) => visitorModeEid(ctx, deps, visitorOpen);
 
-  registerCall(app, deps, courseZoneList, async (q, ctx) => zone(await publicEid(ctx), q));
+  // A visitor's zone answer depends on URL, domain and language only: kept like the zone list.
+  registerCall(app, deps, courseZoneList, async (q, ctx) => zone(await publicEid(ctx), q), { cacheForVisitors: true });
   registerCall(app, deps, courseZoneListAuth, (q, ctx) => zone(ctx.session!.eid, q));
   registerCall(app, deps, coursePage, async (q, ctx) => courses.page(await publicEid(ctx), q));
   registerCall(app, deps, coursePageAuth, (q, ctx) => courses.page(ctx.session!.eid, q));

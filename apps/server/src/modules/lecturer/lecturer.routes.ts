@@ -39,8 +39,12 @@ export function registerLecturerRoutes(
     return lecturers.featured(eid, Math.min(Math.max(showNum, 1), 50), lang);
   };
   const visitorOpen = async (eid: number) => (await site.getWebsite(eid)).visitorOpenSet;
-  registerCall(app, deps, lecturerZoneList, async (q, ctx) =>
-    zone(await visitorModeEid(ctx, deps, visitorOpen), q, requestLang(ctx.req)),
+  registerCall(
+    app,
+    deps,
+    lecturerZoneList,
+    async (q, ctx) => zone(await visitorModeEid(ctx, deps, visitorOpen), q, requestLang(ctx.req)),
+    { cacheForVisitors: true },
   );
   registerCall(app, deps, lecturerZoneListAuth, (q, ctx) => zone(ctx.session!.eid, q, requestLang(ctx.req)));
 }

@@ -12,7 +12,8 @@ import {
 import { COMMENT_MAX_LENGTH, commentMessages, commentProblem } from '@portal/contract/comment-rules';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
-import { announcementMessages, announcementTime } from './messages.ts';
+import { dateTime } from '../../lib/date-time.ts';
+import { announcementMessages } from './messages.ts';
 
 const PAGE_SIZE = 10;
 const REPLY_PAGE_SIZE = 10;
@@ -254,7 +255,7 @@ function Entry({
           {entry.replyToUserName !== null && (
             <span className="portal-comment-to">{format(t.replyTo, { name: entry.replyToUserName })}</span>
           )}
-          <time dateTime={entry.createdAt}>{announcementTime(entry.createdAt)}</time>
+          <time dateTime={entry.createdAt}>{dateTime(entry.createdAt)}</time>
         </p>
         <p className="portal-comment-text">{entry.content}</p>
         <p className="portal-comment-actions">

@@ -8,7 +8,8 @@ import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { refreshUnread } from '../../lib/unread.ts';
 import { AnnouncementComments } from './announcement-comments.tsx';
-import { announcementMessages, announcementTime } from './messages.ts';
+import { dateTime } from '../../lib/date-time.ts';
+import { announcementMessages } from './messages.ts';
 
 type View = CallResponse<typeof announcementRecordView>;
 
@@ -61,7 +62,7 @@ export function AnnouncementDetail({ id }: { id: number }) {
       </h2>
       <p className="portal-notice-meta">
         <Tag color={view.kind === 2 ? 'blue' : 'gold'}>{view.kind === 2 ? t.kind2 : t.kind1}</Tag>
-        <time dateTime={view.publishedAt}>{announcementTime(view.publishedAt)}</time>
+        <time dateTime={view.publishedAt}>{dateTime(view.publishedAt)}</time>
       </p>
       {/* Sanitised by the server (only style, class, mode and data-id stay). */}
       <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: view.content }} />

@@ -7,7 +7,8 @@ import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { useCurrentUser } from '../../lib/root-data.ts';
 import { markPopupShown, popupShown, refreshUnread, setUnreadOwner } from '../../lib/unread.ts';
-import { announcementMessages, announcementTime } from './messages.ts';
+import { dateTime } from '../../lib/date-time.ts';
+import { announcementMessages } from './messages.ts';
 
 type Popup = CallResponse<typeof announcementPopList>[number];
 
@@ -76,7 +77,7 @@ function PopupOf({ eid, person }: { eid: number; person: string }) {
       <h2 id={titleId} className="portal-announcement-popup-title">
         {current.title}
       </h2>
-      <time dateTime={current.publishedAt}>{announcementTime(current.publishedAt)}</time>
+      <time dateTime={current.publishedAt}>{dateTime(current.publishedAt)}</time>
       {/* Sanitised by the server (only style, class, mode and data-id stay). */}
       <div className="portal-announcement-popup-body" dangerouslySetInnerHTML={{ __html: current.content }} />
       <footer className="portal-announcement-popup-actions">

@@ -14,7 +14,8 @@ import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { normalizeUnread, refreshUnread, type UnreadCount } from '../../lib/unread.ts';
 import { AnnouncementDetail } from './announcement-detail.tsx';
-import { announcementMessages, announcementTime } from './messages.ts';
+import { dateTime } from '../../lib/date-time.ts';
+import { announcementMessages } from './messages.ts';
 
 const STATUSES = ['all', 'unread', 'read'] as const;
 type Status = (typeof STATUSES)[number];
@@ -170,7 +171,7 @@ function AnnouncementList() {
                 {r.title}
               </Link>
               <span className="portal-notice-state">{r.read ? t.read : t.unreadMark}</span>
-              <time dateTime={r.publishedAt}>{announcementTime(r.publishedAt)}</time>
+              <time dateTime={r.publishedAt}>{dateTime(r.publishedAt)}</time>
             </li>
           ))}
         </ul>

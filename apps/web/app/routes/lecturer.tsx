@@ -4,8 +4,8 @@ import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { Pager } from '../features/paging/pager.tsx';
+import { LecturerGrid } from '../features/lecturer/lecturer-card.tsx';
 import { localePath } from '../lib/navigation.ts';
-import { useSite } from '../lib/root-data.ts';
 
 const PAGE_SIZE = 12;
 const positive = (raw: string | null) => {
@@ -35,7 +35,6 @@ export default function Lecturers() {
   const { ranks, page, rankId } = useLoaderData<typeof loader>();
   const t = useMessages(lecturerMessages);
   const lang = useLang();
-  const { website } = useSite();
   const here = localePath('/lecturer', lang);
   const listPath = (rank: number | undefined, n = 1) => {
     const q = new URLSearchParams();
@@ -61,24 +60,7 @@ export default function Lecturers() {
       ) : page.list.length === 0 ? (
         <p className="portal-news-note">{t.empty}</p>
       ) : (
-        <ul className="portal-lecturer-grid">
-          {page.list.map((l) => (
-            <li key={l.id} className="portal-lecturer-card">
-              <Link to={`${localePath('/lecturer/view/info', lang)}?lecturerId=${l.id}`}>
-                <img
-                  src={l.avatarUrl || website.defaultUserHeadPortrait || '/demo/avatar.svg'}
-                  alt=""
-                  width={96}
-                  height={96}
-                  loading="lazy"
-                />
-                <span className="portal-lecturer-name">{l.name}</span>
-              </Link>
-              <span className="portal-lecturer-title">{l.title}</span>
-              {l.rankName && <span className="portal-lecturer-rank">{l.rankName}</span>}
-            </li>
-          ))}
-        </ul>
+        <LecturerGrid lecturers={page.list} showRank />
       )}
       {page && <Pager page={page} href={(n) => listPath(rankId, n)} />}
     </section>

@@ -127,6 +127,8 @@ describe.runIf(browserAvailable())('announcements and notices', () => {
 
       // Reply to it, then delete the reply.
       await mine.getByRole('button', { name: t.reply }).first().click();
+      // The reply box takes the focus (not the comment box above it).
+      await expect.poll(() => mine.getByRole('textbox').evaluate((el) => el === document.activeElement)).toBe(true);
       await mine.getByRole('textbox').fill(t.replyText);
       await mine.getByRole('button', { name: t.sendReply }).click();
       const reply = mine.locator('.portal-reply', { hasText: t.replyText });

@@ -35,8 +35,8 @@ const TEXTS = {
     clearAll: 'Clear all',
     prompt: 'Confirm to clear the current record?',
     confirm: 'OK',
-    empty: 'no files to download',
-    downloaded: 'download succeeded',
+    empty: 'No files to download',
+    downloaded: 'Download succeeded',
     files: ['Study records.csv', 'Exam records.xlsx', 'Training archive.xlsx'],
   },
 } as const;

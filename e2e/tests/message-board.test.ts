@@ -117,7 +117,7 @@ describe.runIf(browserAvailable())('message board', () => {
       await entrance.waitFor();
       const img = entrance.getByRole('img', { name: '在线咨询' });
       expect(await img.getAttribute('src')).toBe('/demo/sfj-customer-service.svg');
-      expect(await entrance.getByRole('link').getAttribute('href')).toBe('https://sfj.localhost/service');
+      expect(await entrance.getByRole('link').getAttribute('href')).toBe('/account?change=10');
       // Only on the home page.
       await page.goto(url(localePath(lang, '/news'), 'sfj'));
       await page.locator('.portal-float').first().waitFor({ state: 'attached' });

@@ -37,6 +37,12 @@ describe.runIf(browserAvailable())('header search', () => {
     await button.click();
     const box = header.getByRole('searchbox', { name: t.search });
     await expect.poll(() => box.isVisible()).toBe(true);
+    // Escape closes the box and gives the focus back to the button; open it again.
+    await box.press('Escape');
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await box.count()).toBe(0);
+    await button.click();
+    await expect.poll(() => box.isVisible()).toBe(true);
     await button.click();
     await expect.poll(() => header.getByRole('alert').textContent()).toBe(t.empty);
     await box.fill('通知');

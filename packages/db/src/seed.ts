@@ -146,6 +146,7 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedLeaderboards(db, created);
     await seedNews(db, created);
     await seedLecturers(db, created);
+    await seedAppVersions(db, created);
     await seedCourses(db, created);
     await seedTopics(db, created);
     await seedAnnouncements(db, created);
@@ -241,7 +242,7 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       individuationOptions: {
         admissionTicketPrintTime: '准考证将于考试开始前3天开放打印，请届时登录平台下载打印。',
         indexCustomerServiceEntranceOpenSet: true,
-        indexCustomerServiceLink: 'https://sfj.localhost/service',
+        indexCustomerServiceLink: '/account?change=10',
         pcSfjIndexCustomerServiceText: '在线咨询',
         pcSfjIndexCustomerServiceEntranceImg: '/demo/sfj-customer-service.svg',
       },
@@ -1332,5 +1333,39 @@ async function seedCourses(db: Db, createdEids: number[]): Promise<void> {
         publishedAt: new Date(Date.UTC(2026, 10, 20 - i * 2, 2)),
       })),
     );
+  }
+}
+
+/**
+ * The Android app of each demo site (/app/download, the float window's QR code): an older and the
+ * latest official version. The download address is on a documentation domain (example.com): the
+ * demo has no app build to offer, a site's staff publish theirs.
+ */
+async function seedAppVersions(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const t = DEMO_TENANTS.find((x) => x.eid === eid);
+    if (!t) continue;
+    const en = t.lang === 'en';
+    const name = slug(t);
+    await db.insert(s.appVersions).values([
+      {
+        eid,
+        versionName: '3.1.0',
+        versionCode: 310,
+        downloadUrl: `https://download.example.com/${name}/android/${name}-3.1.0.apk`,
+        updateContent: en ? 'Offline video downloads.' : '支持离线下载课程视频。',
+        releasedAt: new Date(Date.now() - 60 * 86_400_000),
+      },
+      {
+        eid,
+        versionName: '3.2.0',
+        versionCode: 320,
+        downloadUrl: `https://download.example.com/${name}/android/${name}-3.2.0.apk`,
+        updateContent: en
+          ? 'Announcements and notices with comments; the message board; faster course lists.'
+          : '新增公告通知评论与在线留言；课程列表加载更快；修复已知问题。',
+        releasedAt: new Date(Date.now() - 7 * 86_400_000),
+      },
+    ]);
   }
 }

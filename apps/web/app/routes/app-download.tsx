@@ -1,9 +1,10 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { Button, Empty } from 'antd';
+import { Button, Empty, QRCode } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { androidLatest, SUCCESS_CODES } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
+import { newsDate } from '../features/news/news-date.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
 
 const messages = defineMessages({
@@ -15,6 +16,7 @@ const messages = defineMessages({
     download: '下载安卓版',
     none: '暂无可下载的版本',
     failed: '网络繁忙，请稍后再试',
+    scan: '手机扫码下载',
   },
   en: {
     title: 'Download the app',
@@ -24,20 +26,9 @@ const messages = defineMessages({
     download: 'Download for Android',
     none: 'No app version is available yet',
     failed: 'Network busy, please try again later',
+    scan: 'Scan with your phone to download',
   },
 });
-
-/** `YYYY-MM-DD` in China time, computed once on the server so the browser shows the same date. */
-function releaseDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = await siteOf(request, context);
@@ -50,9 +41,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     version: v
       ? {
           versionName: v.versionName,
-          releaseDate: releaseDate(v.releasedAt),
+          releaseDate: newsDate(v.releasedAt),
           updateContent: v.updateContent,
           downloadUrl: v.downloadUrl,
+          // The QR code needs the whole address (a phone scans it).
+          qrUrl: new URL(v.downloadUrl, request.url).href,
         }
       : null,
   };
@@ -111,6 +104,10 @@ export default function AppDownload() {
         >
           {t.download}
         </Button>
+        <figure className="portal-app-download-qr">
+          <QRCode value={v.qrUrl} type="svg" size={150} errorLevel="H" bordered={false} />
+          <figcaption>{t.scan}</figcaption>
+        </figure>
       </div>
     );
   }

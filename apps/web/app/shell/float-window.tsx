@@ -158,7 +158,19 @@ function CustomerServiceEntrance({ options }: { options: WebsiteInfo['individuat
         )}
         <span className="portal-visually-hidden">{t.newWindow}</span>
       </a>
-      <button type="button" className="portal-cs-close" aria-label={t.closeCustomerService} onClick={closeCs}>
+      <button
+        type="button"
+        className="portal-cs-close"
+        aria-label={t.closeCustomerService}
+        onClick={(e) => {
+          // The entrance goes away: focus moves on to the float window's next control.
+          const next = e.currentTarget
+            .closest('.portal-float')
+            ?.querySelector<HTMLElement>('.portal-float-list button, .portal-float-list a');
+          closeCs();
+          next?.focus();
+        }}
+      >
         <CloseIcon aria-hidden="true" />
       </button>
     </div>

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { App, Avatar, Button, Empty, Form, Input, Pagination, Popconfirm } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import {
   announcementCommentDelete,
   announcementCommentPage,
@@ -50,6 +51,11 @@ function ContentForm({
   const rule = useContentRule();
   const [form] = Form.useForm<{ content: string }>();
   const [sending, setSending] = useState(false);
+  const box = useRef<TextAreaRef>(null);
+  // A reply box opened by 回复 takes the focus (the comment box above may still hold it).
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, [autoFocus]);
   // Field ids are the form's name and the field's: one per form, as several can be open.
   const name = `comment${useId().replace(/\W/g, '')}`;
   return (
@@ -71,7 +77,7 @@ function ContentForm({
           maxLength={COMMENT_MAX_LENGTH}
           showCount
           placeholder={t.commentPlaceholder}
-          autoFocus={autoFocus}
+          ref={box}
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={sending}>

@@ -47,10 +47,11 @@ export function Leaderboards({ title }: { title: string }) {
     creditHour: hours ? t.creditHourHours : t.creditHour,
     certificate: t.certificate,
   };
-  const units: Record<RankKind, string> = {
-    integral: t.unitIntegral,
-    creditHour: hours ? t.unitCreditHourHours : t.unitCreditHour,
-    certificate: t.unitCertificate,
+  // [one, many]: "1 certificate", "3 certificates".
+  const units: Record<RankKind, [string, string]> = {
+    integral: [t.unitIntegralOne, t.unitIntegral],
+    creditHour: hours ? [t.unitCreditHourHoursOne, t.unitCreditHourHours] : [t.unitCreditHourOne, t.unitCreditHour],
+    certificate: [t.unitCertificateOne, t.unitCertificate],
   };
   return (
     <section className="portal-zone portal-leaderboards" aria-labelledby="zone-leaderboards">

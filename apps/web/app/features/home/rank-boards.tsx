@@ -34,11 +34,11 @@ function useBoard(kind: RankKind): [BoardState, (page: number) => void] {
   return [state, (page) => setState((s) => ({ ...s, page }))];
 }
 
-function Board({ kind, title, unit }: { kind: RankKind; title: string; unit: string }) {
+function Board({ kind, title, unit }: { kind: RankKind; title: string; unit: [string, string] }) {
   const t = useMessages(messages);
   const { website } = useSite();
   const [board, setPage] = useBoard(kind);
-  const withUnit = (v: number) => format(t.valueWithUnit, { value: v, unit });
+  const withUnit = (v: number) => format(t.valueWithUnit, { value: v, unit: v === 1 ? unit[0] : unit[1] });
   return (
     <section className="portal-board" aria-label={title}>
       <h3 className="portal-board-title">{title}</h3>
@@ -95,7 +95,11 @@ function Board({ kind, title, unit }: { kind: RankKind; title: string; unit: str
  * The three boards with their data (the ranking calls carry the contract's schemas: this module
  * loads after the page, outside the first load).
  */
-export default function RankBoards({ boards }: { boards: Array<{ kind: RankKind; title: string; unit: string }> }) {
+export default function RankBoards({
+  boards,
+}: {
+  boards: Array<{ kind: RankKind; title: string; unit: [string, string] }>;
+}) {
   return (
     <div className="portal-boards">
       {boards.map((b) => (

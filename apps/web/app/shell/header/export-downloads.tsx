@@ -31,7 +31,7 @@ const texts = defineMessages({
   en: {
     downloads: 'Downloads',
     list: 'Exported files',
-    empty: 'no files to download',
+    empty: 'No files to download',
     processing: 'Processing',
     failed: 'Failed',
     download: 'Download',
@@ -42,8 +42,8 @@ const texts = defineMessages({
     cancel: 'Cancel',
     more: 'Load more',
     loading: 'Loading…',
-    downloaded: 'download succeeded',
-    downloadFailed: 'download failed',
+    downloaded: 'Download succeeded',
+    downloadFailed: 'Download failed',
   },
 });
 

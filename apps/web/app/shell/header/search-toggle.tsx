@@ -20,6 +20,7 @@ export function SearchToggle() {
   const [keyword, setKeyword] = useState('');
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   const submit = () => {
     const str = keyword.trim();
@@ -65,6 +66,8 @@ export function SearchToggle() {
             if (e.key === 'Escape') {
               setOpen(false);
               setError('');
+              // The box goes away: focus returns to the button that opened it.
+              button.current?.focus();
             }
           }}
         />
@@ -74,6 +77,7 @@ export function SearchToggle() {
         className="portal-search-button"
         aria-label={t.search}
         aria-expanded={open}
+        ref={button}
         onClick={toggle}
       >
         <SearchIcon />

@@ -844,6 +844,31 @@ const DEMO_TOPICS: Record<number, Array<[string, string, string]>> = {
   ],
 };
 
+/** Words of the course titles each demo topic holds, in the order of DEMO_TOPICS. */
+const TOPIC_COURSE_WORDS: Record<number, string[][]> = {
+  1001: [['新员工', '商务礼仪', '沟通', '时间管理', '心理'], ['安全'], ['Excel', '数字化', '信息安全', '项目管理']],
+  1002: [
+    ['行政', '执法', '民法典', '公文', '普法'],
+    ['调解', '法律援助', '公共法律'],
+    ['矫正', '司法所', '司法鉴定', '保密'],
+  ],
+  1003: [
+    ['政策', '门诊', '电子凭证', '长期护理', '异地'],
+    ['DRG', '价格', '目录'],
+    ['监管', '稽核', '经办', '信息平台'],
+  ],
+  1004: [
+    ['claims', 'Claims', 'settlement', 'Electronic'],
+    ['Fund', 'Audit', 'privacy', 'DRG'],
+    ['Customer', 'policy', 'formulary', 'care'],
+  ],
+  1005: [
+    ['数字经济', '人工智能', '信息技术', '数据分析'],
+    ['安全', '工程', '建筑'],
+    ['道德', '心理', '知识产权', '法治', '会计'],
+  ],
+};
+
 /** The business introduction of a demo site (/business/intro): [heading, paragraph] sections. */
 function businessIntro(name: string, en: boolean): string {
   const sections: Array<[string, string]> = en
@@ -917,16 +942,17 @@ async function seedTopics(db: Db, createdEids: number[]): Promise<void> {
       })),
     );
     const courses = await db
-      .select({ id: s.courses.id })
+      .select({ id: s.courses.id, title: s.courses.title })
       .from(s.courses)
       .where(and(eq(s.courses.eid, eid), eq(s.courses.published, true)))
       .orderBy(s.courses.sort, s.courses.id);
-    const links = courses.map((course, i) => ({
-      eid,
-      topicId: topics[i % topics.length]!.id,
-      courseId: course.id,
-      sort: Math.floor(i / topics.length),
-    }));
+    // Each topic holds the courses on its subject (a title with one of its words).
+    const words = TOPIC_COURSE_WORDS[eid] ?? [];
+    const links = topics.flatMap((topic, i) =>
+      courses
+        .filter((course) => (words[i] ?? []).some((w) => course.title.includes(w)))
+        .map((course, sort) => ({ eid, topicId: topic.id, courseId: course.id, sort })),
+    );
     if (links.length > 0) await db.insert(s.topicCourses).values(links).onConflictDoNothing();
     await db
       .insert(s.agreements)

@@ -52,4 +52,17 @@ describe('demo export records', () => {
       }
     }
   }, 60_000);
+
+  it('gives every demo site topics that hold courses on their subject, and an Android version', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.services.storage });
+    const topics = await db.select().from(schema.topics);
+    expect(topics.length).toBeGreaterThanOrEqual(15);
+    for (const topic of topics) {
+      const held = await db.select().from(schema.topicCourses).where(eq(schema.topicCourses.topicId, topic.id));
+      expect(held.length, topic.name).toBeGreaterThan(0);
+    }
+    const versions = await db.select().from(schema.appVersions);
+    expect(new Set(versions.map((v) => v.eid)).size).toBe(5);
+  }, 60_000);
 });

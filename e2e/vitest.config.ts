@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits 1 s by default: on a busy 2-core CI machine (the server loading the
+    // sanitiser's DOM while Chromium renders) a page can take longer to show what it will show.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     reporters: ['default', '../scripts/summary-reporter.ts'],
   },

@@ -12,6 +12,7 @@ const TEXTS = {
     recommended: '推荐课程',
     newest: '最新课程',
     lecturers: '优秀讲师',
+    links: '常用链接',
     more: '更多',
     learners: /^\d+人学习$/,
     lecturerOf: '讲师：王建华',
@@ -24,6 +25,7 @@ const TEXTS = {
     recommended: 'Recommended courses',
     newest: 'New courses',
     lecturers: 'Lecturers',
+    links: 'Useful links',
     more: 'More',
     learners: /^\d+ learners$/,
     lecturerOf: 'Lecturer: 王建华',
@@ -81,6 +83,11 @@ describe.runIf(browserAvailable())('course and lecturer zones, search, a lecture
     const order = await page().locator('.portal-zone-title').allTextContents();
     expect(order.indexOf(t.recommended)).toBeLessThan(order.indexOf(t.newest));
     expect(order.indexOf(t.newest)).toBeLessThan(order.indexOf(t.lecturers));
+    // The system-links zone ends the page: the site's links, each in a new tab.
+    expect(order.at(-1)).toBe(t.links);
+    const links = zone(t.links).getByRole('link');
+    expect(await links.count()).toBeGreaterThan(0);
+    expect(await links.first().getAttribute('target')).toBe('_blank');
     const img = recommended.locator('img').first();
     expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });

@@ -355,6 +355,7 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       ['新闻资讯', 'News', 3, null],
       ['优秀讲师', 'Lecturers', 4, null],
       ['学习排行', 'Leaderboard', 5, null],
+      ['常用链接', 'Useful links', 8, null],
     ].map(([zoneName, zoneNameEn, zoneType, relationType], i) => ({
       eid,
       zoneName: zh ? (zoneName as string) : (zoneNameEn as string),

@@ -15,6 +15,7 @@ import {
 import { CourseZone } from '../features/home/course-zone.tsx';
 import { Leaderboards } from '../features/home/leaderboards.tsx';
 import { LecturerZone } from '../features/home/lecturer-zone.tsx';
+import { LinksZone } from '../features/home/links-zone.tsx';
 import { NewsZone } from '../features/home/news-zone.tsx';
 import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, portalContext, siteOf } from '../lib/site.server.ts';
@@ -89,6 +90,7 @@ const ZONE_COURSES = 2;
 const ZONE_NEWS = 3;
 const ZONE_LECTURERS = 4;
 const ZONE_LEADERBOARD = 5;
+const ZONE_LINKS = 8;
 
 function BannerLink({
   banner,
@@ -208,7 +210,7 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
 
 /**
  * The home page: its zones in the configured order (banners, courses, news, lecturers,
- * leaderboards), rendered with the page. Friendly links are the footer's.
+ * leaderboards, system links), rendered with the page.
  */
 export default function Home() {
   const { banners, zones, news, courses, lecturers } = useLoaderData<typeof loader>();
@@ -227,11 +229,13 @@ export default function Home() {
         ) : z.zoneType === ZONE_COURSES ? (
           <CourseZone key={z.id} id={z.id} title={name(z)} courses={courses[z.id] ?? []} />
         ) : z.zoneType === ZONE_NEWS ? (
-          <NewsZone key={z.id} title={name(z)} news={news} />
+          <NewsZone key={z.id} id={z.id} title={name(z)} news={news} />
         ) : z.zoneType === ZONE_LECTURERS ? (
           <LecturerZone key={z.id} id={z.id} title={name(z)} lecturers={lecturers[z.id] ?? []} />
         ) : z.zoneType === ZONE_LEADERBOARD ? (
-          <Leaderboards key={z.id} title={name(z)} />
+          <Leaderboards key={z.id} id={z.id} title={name(z)} />
+        ) : z.zoneType === ZONE_LINKS ? (
+          <LinksZone key={z.id} id={z.id} title={name(z)} />
         ) : null,
       )}
     </div>

@@ -106,7 +106,7 @@ export const zoneSchema = z.object({
   id: z.number().int(),
   zoneName: z.string(),
   zoneNameEn: z.string(),
-  /** 1 banner, 2 courses, 3 news, 4 lecturers, 5 ranking, 6 announcements, 7 projects. */
+  /** 1 banner, 2 courses, 3 news, 4 lecturers, 5 ranking, 6 announcements, 7 projects, 8 system links. */
   zoneType: z.number().int(),
   relationType: z.number().int().nullable(),
   showNum: z.number().int(),

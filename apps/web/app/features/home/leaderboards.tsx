@@ -34,7 +34,7 @@ function Placeholder({ titles }: { titles: string[] }) {
  * ranking calls need a session: visitors are asked to sign in. Loaded after the page, so the
  * server's render stays cheap and the same for everyone.
  */
-export function Leaderboards({ title }: { title: string }) {
+export function Leaderboards({ id, title }: { id: number; title: string }) {
   const t = useMessages(leaderboardMessages);
   const lang = useLang();
   const user = useCurrentUser();
@@ -54,8 +54,8 @@ export function Leaderboards({ title }: { title: string }) {
     certificate: [t.unitCertificateOne, t.unitCertificate],
   };
   return (
-    <section className="portal-zone portal-leaderboards" aria-labelledby="zone-leaderboards">
-      <h2 id="zone-leaderboards" className="portal-zone-title">
+    <section className="portal-zone portal-leaderboards" aria-labelledby={`zone-${id}`}>
+      <h2 id={`zone-${id}`} className="portal-zone-title">
         {title}
       </h2>
       {user ? (

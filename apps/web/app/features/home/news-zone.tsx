@@ -11,13 +11,13 @@ export interface ZoneArticle {
 }
 
 /** The news zone of the home page: the latest articles, rendered with the page. */
-export function NewsZone({ title, news }: { title: string; news: ZoneArticle[] }) {
+export function NewsZone({ id, title, news }: { id: number; title: string; news: ZoneArticle[] }) {
   const t = useMessages(newsMessages);
   const lang = useLang();
   return (
-    <section className="portal-zone portal-news-zone" aria-labelledby="zone-news">
+    <section className="portal-zone portal-news-zone" aria-labelledby={`zone-${id}`}>
       <div className="portal-zone-head">
-        <h2 id="zone-news" className="portal-zone-title">
+        <h2 id={`zone-${id}`} className="portal-zone-title">
           {title}
         </h2>
         <Link className="portal-zone-more" to={localePath('/news', lang)}>

@@ -166,7 +166,7 @@ describe.runIf(browserAvailable())('registration', () => {
 
   it('a site with registration off sends /register home and shows no register link', async () => {
     await b.page.goto(url('/register', 'yb'));
-    await b.page.waitForURL(/\/home$/);
+    await b.page.waitForURL(/\/home$/, { waitUntil: 'commit' });
     await b.page.goto(url('/login', 'yb'));
     await expect.poll(() => b.page.getByRole('tab', { name: '密码登录' }).isVisible()).toBe(true);
     expect(await b.page.getByRole('link', { name: '立即注册' }).count()).toBe(0);
@@ -205,7 +205,7 @@ describe.runIf(browserAvailable())('registration', () => {
     await f.getByLabel('Upload one-inch photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => f.getByAltText('One-inch photo').isVisible()).toBe(true);
     await f.getByRole('button', { name: 'Register' }).click();
-    await b.page.waitForURL(/\/en\/home$/);
+    await b.page.waitForURL(/\/en\/home$/, { waitUntil: 'commit' });
   });
 
   it('an organisation applies to join at /company/in with its unified social credit code', async () => {

@@ -65,7 +65,13 @@ export const announcementInfoView = defineCall({
     "A published announcement of the signed-in learner's enterprise, or for visitors the site's (eid: that enterprise's) where its visitor mode is on, else 301; sanitised content",
   tags: ['announcement'],
   request: z.object({
-    eid: z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent'),
+    eid: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2147483647)
+      .optional()
+      .describe('Enterprise id; the domain default when absent'),
     id,
   }),
   response: z.object({

@@ -63,7 +63,7 @@ describe('root loader sessions', () => {
     const user = { userName: '张晓明', phone: '138****0001', isAdmin: false };
     const { ctx, calls } = context(site(true), { code: 200, message: '成功', data: user });
     const result = (await load('/account?change=7', 'token=t1', ctx)) as { data: { user: unknown } };
-    expect(calls).toEqual(['currentUser']);
+    expect(calls).toEqual(['viewCurrentUser']);
     expect(result.data.user).toEqual(user);
   });
 

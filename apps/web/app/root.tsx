@@ -16,7 +16,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { PortalLoadContext } from '@portal/contract';
-import { currentUser } from '@portal/contract/calls/user';
+import { viewCurrentUser } from '@portal/contract/calls/account';
 import { FIRST_VISIT_COOKIE, LANG_COOKIE, TOKEN_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
@@ -102,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const signOut = `${TOKEN_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
   if (!site.signedIn && readCookie(cookies, TOKEN_COOKIE)) headers.append('set-cookie', signOut);
   if (target) throw redirect(target, { headers });
-  const user = site.signedIn && !site.choosingEnterprise ? await ctx.gateway(request, currentUser, {}) : null;
+  const user = site.signedIn && !site.choosingEnterprise ? await ctx.gateway(request, viewCurrentUser, {}) : null;
   if (user && user.code !== 200) {
     // A failed user-info load signs out (account-area.md, session start) when the session is gone:
     // the token goes and the page loads again as a visitor's, where the guard decides (to /login

@@ -3,20 +3,46 @@ import type { Lang } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may make a call: anyone, or only a signed-in session (DESIGN.md section 3). */
-export type CallAccess = 'public' | 'session';
+/**
+ * Who may make a call (DESIGN.md section 3), declared on the call and enforced by the gateway:
+ * - `public`: anyone (`/api/` paths); the tenant is the session's enterprise, else the site's.
+ * - `visitor`: an `/api/` path visitors may call only where the site's visitor mode (visitorOpenSet)
+ *   is on, else 301; a signed-in learner always may.
+ * - `session`: a signed-in session with its enterprise chosen (`/auth/`, `/data/crm/` paths).
+ * - `account`: a signed-in session that may not have chosen its enterprise yet (sign-out, the
+ *   enterprise list, choosing one).
+ */
+export type CallAccess = 'public' | 'visitor' | 'session' | 'account';
+
+/** Access a call has by its path alone: `/x/api/…` public, everything else a session. */
+export type PathAccess<P extends string> = P extends `/${string}/${infer Second}/${string}`
+  ? Second extends `${infer S}/${string}`
+    ? S extends 'api'
+      ? 'public'
+      : 'session'
+    : Second extends 'api'
+      ? 'public'
+      : 'session'
+  : 'session';
+
+/** Calls a visitor (no session) may make: public ones, and visitor-mode ones where the site allows. */
+export const isOpenAccess = (access: CallAccess): boolean => access === 'public' || access === 'visitor';
 
 /**
  * One gateway call, declared once. The server registers its handler from it, the web client calls
  * it through one typed function, and OpenAPI is generated from it.
  */
-export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallDef<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends CallAccess = CallAccess,
+> {
   /** Stable name, used as the OpenAPI operationId and in logs. */
   name: string;
   method: HttpMethod;
   /** Path after the gateway prefix, exactly as the spec gives it. */
   path: string;
-  access: CallAccess;
+  access: A;
   summary: string;
   tags: string[];
   /** Query (GET, DELETE without body) or body (POST, PUT, DELETE with body). */
@@ -40,20 +66,32 @@ export type CallResponse<C extends CallDef> = z.output<C['response']>;
 export const GATEWAY_PREFIX = '/gateway';
 
 /** `/user/auth/...`, `/data/crm/...` need a session; `/.../api/...` are public (DESIGN.md section 3). */
-export function accessForPath(path: string): CallAccess {
+export function accessForPath(path: string): 'public' | 'session' {
   const second = path.split('/')[2];
   if (second === 'api') return 'public';
   return 'session';
 }
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
-  def: Omit<CallDef<Req, Res>, 'access' | 'requestIn'> & {
-    access?: CallAccess;
+/**
+ * Declares a call. Its access follows from its path (`/api/` public, else session) unless given:
+ * `visitor` narrows an `/api/` call to sites whose visitor mode is on, `account` widens an `/auth/`
+ * call to sessions without an enterprise. Any other contradiction with the path is refused.
+ */
+export function defineCall<
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  P extends string,
+  A extends CallAccess = PathAccess<P>,
+>(
+  def: Omit<CallDef<Req, Res, A>, 'access' | 'requestIn' | 'path'> & {
+    path: P;
+    access?: A;
     requestIn?: 'query' | 'body';
   },
-): CallDef<Req, Res> {
-  const access = def.access ?? accessForPath(def.path);
-  if (access !== accessForPath(def.path)) {
+): CallDef<Req, Res, A> {
+  const byPath = accessForPath(def.path);
+  const access = (def.access ?? byPath) as A;
+  if ((access === 'public' || access === 'visitor' ? 'public' : 'session') !== byPath) {
     throw new Error(`call ${def.name}: access ${access} contradicts its path ${def.path}`);
   }
   const requestIn = def.requestIn ?? (def.method === 'GET' ? 'query' : 'body');

@@ -1,5 +1,5 @@
 import type { TenantCode } from './calls/system.ts';
-import { thirdPartyKinds } from './calls/user.ts';
+import { thirdPartyKinds } from './calls/third-party.ts';
 
 export type SignInMethod = 'password' | 'code' | 'employeeNo';
 export type ThirdPartyKind = (typeof thirdPartyKinds)[number];

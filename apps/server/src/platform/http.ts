@@ -100,7 +100,7 @@ export interface Services {
   exportRecords: ExportRecordService;
   courses: CourseService;
   thirdParty: ThirdPartyService;
-  thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
+  findThirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
 
 export async function createServices(config: Config, database: Database): Promise<Services> {
@@ -149,16 +149,16 @@ export async function createServices(config: Config, database: Database): Promis
     uploads,
     config,
   });
-  const thirdPartyProviders = thirdPartyProvidersOf(config);
+  const findThirdPartyProviders = thirdPartyProvidersOf(config);
   const thirdParty = new ThirdPartyService({
-    providers: thirdPartyProviders,
+    providers: findThirdPartyProviders,
     accounts: accountRepository,
     signIn: accounts,
     signer,
   });
   return {
     thirdParty,
-    thirdPartyProviders,
+    findThirdPartyProviders,
     config,
     database,
     tenancy,
@@ -416,7 +416,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,
-      providers: services.thirdPartyProviders,
+      providers: services.findThirdPartyProviders,
       site: services.site,
       perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
     });

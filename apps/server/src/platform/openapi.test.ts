@@ -55,7 +55,7 @@ describe('GET /gateway/docs/json', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['token', 'tokenCookie']);
     for (const call of allCalls) {
       const op = doc.paths[GATEWAY_PREFIX + call.path]![call.method.toLowerCase()]!;
-      if (call.access === 'session') expect(op.security, call.name).toEqual([{ token: [] }, { tokenCookie: [] }]);
+      if (call.access === 'session' || call.access === 'account') expect(op.security, call.name).toEqual([{ token: [] }, { tokenCookie: [] }]);
       else expect(op.security, call.name).toEqual([]);
     }
   });

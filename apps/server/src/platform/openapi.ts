@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GATEWAY_PREFIX, allCalls, type CallDef } from '@portal/contract';
+import { GATEWAY_PREFIX, allCalls, isOpenAccess, type CallDef } from '@portal/contract';
 
 /** The OpenAPI 3.1 document, generated from the contract's zod schemas (never hand-written). */
 export function buildOpenApi(calls: CallDef[] = allCalls): Record<string, unknown> {
@@ -15,7 +15,13 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Record<string, unknow
       operationId: call.name,
       summary: call.summary,
       tags: call.tags,
-      security: call.access === 'session' ? [{ token: [] }, { tokenCookie: [] }] : [],
+      // Session and account calls need the token; visitor calls take it where visitor mode is off.
+      security: isOpenAccess(call.access)
+        ? call.access === 'visitor'
+          ? [{}, { token: [] }, { tokenCookie: [] }]
+          : []
+        : [{ token: [] }, { tokenCookie: [] }],
+      'x-access': call.access,
       parameters: [
         {
           name: 'domain',

@@ -1,6 +1,6 @@
 // Only light modules of the contract here: this file is in every page's first load, and the call
 // definitions (with their zod schemas) are imported by the features that use them.
-import { GATEWAY_PREFIX, type CallDef, type CallRequest, type CallResponse } from '@portal/contract/call';
+import { GATEWAY_PREFIX, isOpenAccess, type CallDef, type CallRequest, type CallResponse } from '@portal/contract/call';
 import type { WebsiteInfo } from '@portal/contract/calls/system';
 import type { Envelope } from '@portal/contract/envelope';
 import { ErrorCode, SUCCESS_CODES, errorText } from '@portal/contract/errors';
@@ -141,7 +141,7 @@ export function upload<C extends CallDef>(
   const lang = currentLang();
   const qs = new URLSearchParams();
   const eid = ui?.website()?.eid;
-  if (call.access === 'public' && eid !== undefined) qs.set('eid', String(eid));
+  if (isOpenAccess(call.access) && eid !== undefined) qs.set('eid', String(eid));
   const body = new FormData();
   body.append(options.field, file, options.filename);
   const done = startLoading();
@@ -219,7 +219,7 @@ export async function request(call: CallDef, input?: unknown, options: RequestOp
   // Public calls name the page's enterprise: a visitor on another enterprise than the domain's
   // default (?eid=) gets that site's data. Signed in, the server uses the session's enterprise.
   const eid = ui?.website()?.eid;
-  if (call.access === 'public' && eid !== undefined && !qs.has('eid')) qs.set('eid', String(eid));
+  if (isOpenAccess(call.access) && eid !== undefined && !qs.has('eid')) qs.set('eid', String(eid));
   if ([...qs].length) url += `?${qs}`;
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   init.signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;

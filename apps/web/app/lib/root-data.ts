@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from 'react-router';
 import type { CallResponse, SiteBundle } from '@portal/contract';
-import type { currentUser } from '@portal/contract/calls/user';
+import type { viewCurrentUser } from '@portal/contract/calls/account';
 
-export type CurrentUser = CallResponse<typeof currentUser>;
+export type CurrentUser = CallResponse<typeof viewCurrentUser>;
 import type { Lang } from './navigation.ts';
 
 /** What the root loader gives every page. */

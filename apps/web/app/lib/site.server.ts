@@ -1,4 +1,4 @@
-import type { CallDef, CallRequest, CallResponse, Envelope, PortalLoadContext, SiteBundle } from '@portal/contract';
+import { isOpenAccess, type CallDef, type CallRequest, type CallResponse, type Envelope, type PortalLoadContext, type SiteBundle } from '@portal/contract';
 
 const positiveInt = (raw: string | null | undefined) => {
   const n = Number(raw);
@@ -33,6 +33,6 @@ export function callGateway<C extends CallDef>(
   call: C,
   input: Omit<CallRequest<C>, 'eid'>,
 ): Promise<Envelope<CallResponse<C>>> {
-  const withEid = call.access === 'public' ? { ...input, eid: site.website.eid } : input;
+  const withEid = isOpenAccess(call.access) ? { ...input, eid: site.website.eid } : input;
   return portalContext(context).gateway(request, call, withEid as CallRequest<C>);
 }

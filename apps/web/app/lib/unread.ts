@@ -53,11 +53,11 @@ function set(next: UnreadCount): void {
 export async function refreshUnread(): Promise<void> {
   const mine = ++started;
   try {
-    const [{ announcementWaitReadCount }, { request }] = await Promise.all([
+    const [{ countUnreadAnnouncements }, { request }] = await Promise.all([
       import('@portal/contract/calls/announcement'),
       import('./api.ts'),
     ]);
-    const data: unknown = await request(announcementWaitReadCount, {}, { quiet: true });
+    const data: unknown = await request(countUnreadAnnouncements, {}, { quiet: true });
     if (mine === started) set(normalizeUnread(data));
   } catch {
     // Offline or signed out: the request layer has said so; the badge keeps its number.

@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { SUCCESS_CODES, websiteAgreement } from '@portal/contract';
+import { SUCCESS_CODES, viewAgreement } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useMessages } from '../lib/i18n.ts';
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.searchParams.get('type') === 'privacyAgreement' ? 'privacyAgreement' : 'serviceAgreement';
   const site = await siteOf(request, context);
   if (!site) return { type, agreement: null, message: '' };
-  const env = await callGateway(request, context, site, websiteAgreement, { type });
+  const env = await callGateway(request, context, site, viewAgreement, { type });
   if (SUCCESS_CODES.includes(env.code) && env.data) {
     return { type, agreement: { title: env.data.title, content: env.data.content }, message: '' };
   }

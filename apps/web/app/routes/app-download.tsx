@@ -2,7 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Button, Empty, QRCode } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
-import { androidLatest, SUCCESS_CODES } from '@portal/contract';
+import { viewLatestAndroid, SUCCESS_CODES } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { newsDate } from '../features/news/news-date.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
@@ -33,7 +33,7 @@ const messages = defineMessages({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = await siteOf(request, context);
   if (!site) return { ok: false as const, message: '' };
-  const env = await callGateway(request, context, site, androidLatest, {});
+  const env = await callGateway(request, context, site, viewLatestAndroid, {});
   if (!SUCCESS_CODES.includes(env.code)) return { ok: false as const, message: env.message };
   const v = env.data;
   return {

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { websiteBusinessIntro } from '@portal/contract';
+import { viewBusinessIntro } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
@@ -25,7 +25,7 @@ const messages = defineMessages({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = await siteOf(request, context);
   if (!site) return { intro: null };
-  const env = await callGateway(request, context, site, websiteBusinessIntro, {});
+  const env = await callGateway(request, context, site, viewBusinessIntro, {});
   return { intro: env.code === 200 ? env.data : null };
 }
 

@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Result, Spin } from 'antd';
-import {
-  bindDingTalk,
-  bindWeChat,
-  bindWeCom,
-  handoffInfo,
-  handoffSignIn,
-  loginByDingTalk,
-  loginByWeChat,
-  loginByWeCom,
-} from '@portal/contract/calls/user';
+import { bindDingTalk, bindWeChat, bindWeCom, loginByDingTalk, loginByWeChat, loginByWeCom } from '@portal/contract/calls/third-party';
+import { viewHandoff, loginByHandoff } from '@portal/contract/calls/account';
 import { ErrorCode, SUCCESS_CODES } from '@portal/contract/errors';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { accountMessages } from '../features/account/messages.ts';
@@ -87,7 +79,7 @@ function Handoff({ ticket }: { ticket: string }) {
   const [failed, setFailed] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    request(handoffInfo, { ticket }, { quiet: true })
+    request(viewHandoff, { ticket }, { quiet: true })
       .then(setWho)
       .catch((err: unknown) => setFailed(err instanceof Error ? err.message : t.stateExpired));
   }, [ticket, t.stateExpired]);
@@ -100,7 +92,7 @@ function Handoff({ ticket }: { ticket: string }) {
   const go = async () => {
     setBusy(true);
     try {
-      await request(handoffSignIn, { ticket });
+      await request(loginByHandoff, { ticket });
       const params = new URLSearchParams(window.location.search);
       window.location.assign(safeRedirect(params.get('redirect'), localePath('/home', lang)));
     } catch {

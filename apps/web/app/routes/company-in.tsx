@@ -1,7 +1,7 @@
 import { labelInSentence } from '@portal/contract/registration';
 import { useRef, useState } from 'react';
 import { App, Button, Form, Input, Result } from 'antd';
-import { enterpriseApply } from '@portal/contract/calls/user';
+import { applyEnterprise } from '@portal/contract/calls/enterprise-application';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
 import { requiredRule, ruleOf } from '../features/account/form-rules.ts';
@@ -32,7 +32,7 @@ function ApplyForm() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      await request(enterpriseApply, {
+      await request(applyEnterprise, {
         entName: v.entName.trim(),
         creditCode: v.creditCode.trim().toUpperCase(),
         contactName: v.contactName.trim(),

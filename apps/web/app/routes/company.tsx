@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Empty, List, Spin, Tag } from 'antd';
-import { chooseEnterprise, enterpriseList, logout } from '@portal/contract/calls/user';
+import { chooseEnterprise, findEnterprises, logout } from '@portal/contract/calls/account';
 import type { CallResponse } from '@portal/contract';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { safeRedirect } from '../features/account/form-rules.ts';
@@ -11,7 +11,7 @@ import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 
-type Enterprise = CallResponse<typeof enterpriseList>[number];
+type Enterprise = CallResponse<typeof findEnterprises>[number];
 
 /** /company: a person of several enterprises chooses one (also where code 309 leads). */
 function ChooseEnterprise() {
@@ -22,7 +22,7 @@ function ChooseEnterprise() {
   const [list, setList] = useState<Enterprise[] | null>(null);
   const [choosing, setChoosing] = useState<number | null>(null);
   useEffect(() => {
-    request(enterpriseList)
+    request(findEnterprises)
       .then(setList)
       .catch(() => setList([]));
   }, []);

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Form, Input } from 'antd';
-import { resetPassword, SmsPurpose } from '@portal/contract/calls/user';
+import { resetPassword, SmsPurpose } from '@portal/contract/calls/account';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
 import { confirmRules, requiredRule, ruleOf } from '../features/account/form-rules.ts';

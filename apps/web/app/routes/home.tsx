@@ -1,12 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
-  courseZoneList,
-  courseZoneListAuth,
-  lecturerZoneList,
-  lecturerZoneListAuth,
-  newsPage,
-  zoneInfoList,
+  findZoneCourses,
+  findZoneCoursesAuth,
+  findZoneLecturers,
+  findZoneLecturersAuth,
+  findNews,
+  findZones,
   type Banner,
   type CourseCard,
   type LecturerBase,
@@ -38,20 +38,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!site) return { banners: [], zones: [], news: [], courses: {}, lecturers: {} };
   const [banners, zones, news] = await Promise.all([
     portalContext(context).loadBanners(site.website.eid, site.signedIn),
-    callGateway(request, context, site, zoneInfoList, {}),
-    callGateway(request, context, site, newsPage, { pageCurrent: 1, pageSize: NEWS_IN_ZONE }),
+    callGateway(request, context, site, findZones, {}),
+    callGateway(request, context, site, findNews, { pageCurrent: 1, pageSize: NEWS_IN_ZONE }),
   ]);
   const zoneList = zones.code === 200 ? zones.data : [];
   // Each course and lecturer zone's list, by zone id (signed-in learners through the auth calls).
   const lists = await Promise.all(
     zoneList.map(async (z) => {
       if (z.zoneType === ZONE_COURSES) {
-        const call = site.signedIn ? courseZoneListAuth : courseZoneList;
+        const call = site.signedIn ? findZoneCoursesAuth : findZoneCourses;
         const env = await callGateway(request, context, site, call, { zoneId: z.id });
         return { id: z.id, courses: env.code === 200 ? env.data : [], lecturers: undefined };
       }
       if (z.zoneType === ZONE_LECTURERS) {
-        const call = site.signedIn ? lecturerZoneListAuth : lecturerZoneList;
+        const call = site.signedIn ? findZoneLecturersAuth : findZoneLecturers;
         const env = await callGateway(request, context, site, call, { zoneId: z.id });
         return { id: z.id, courses: undefined, lecturers: env.code === 200 ? env.data : [] };
       }

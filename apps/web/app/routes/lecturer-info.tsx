@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { lecturerCoursePage, lecturerDetail } from '@portal/contract';
+import { findLecturerCourses, viewLecturerDetail } from '@portal/contract';
 import { CourseGrid } from '../features/course/course-card.tsx';
 import { Pager } from '../features/paging/pager.tsx';
 import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
@@ -19,8 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = Number(url.searchParams.get('page'));
   const page = Number.isInteger(raw) && raw > 0 && raw < 100_000 ? raw : 1;
   const [env, courses] = await Promise.all([
-    callGateway(request, context, site, lecturerDetail, { lecturerId: id }),
-    callGateway(request, context, site, lecturerCoursePage, {
+    callGateway(request, context, site, viewLecturerDetail, { lecturerId: id }),
+    callGateway(request, context, site, findLecturerCourses, {
       lecturerId: id,
       pageCurrent: page,
       pageSize: COURSES_PER_PAGE,

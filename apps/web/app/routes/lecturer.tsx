@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { lecturerPage, lecturerRankList } from '@portal/contract';
+import { findLecturers, findLecturerRanks } from '@portal/contract';
 import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
@@ -21,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = await siteOf(request, context);
   if (!site) return { ranks: [], page: null, rankId };
   const [ranks, page] = await Promise.all([
-    callGateway(request, context, site, lecturerRankList, {}),
-    callGateway(request, context, site, lecturerPage, {
+    callGateway(request, context, site, findLecturerRanks, {}),
+    callGateway(request, context, site, findLecturers, {
       pageCurrent,
       pageSize: PAGE_SIZE,
       ...(rankId ? { rankId } : {}),

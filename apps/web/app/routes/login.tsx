@@ -1,13 +1,8 @@
 import { useRef, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { App, Button, Form, Input, Tabs } from 'antd';
-import {
-  loginByCode,
-  loginByEmployeeNo,
-  loginByPassword,
-  SmsPurpose,
-  thirdPartyProviders,
-} from '@portal/contract/calls/user';
+import { loginByCode, loginByEmployeeNo, loginByPassword, SmsPurpose } from '@portal/contract/calls/account';
+import { findThirdPartyProviders } from '@portal/contract/calls/third-party';
 import { signInOptions, type SignInMethod } from '@portal/contract/sign-in-options';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
@@ -26,7 +21,7 @@ import { useSite } from '../lib/root-data.ts';
 /** The site's third-party buttons come with the page (no jump when they arrive later). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = await siteOf(request, context);
-  const env = site ? await callGateway(request, context, site, thirdPartyProviders, {}) : null;
+  const env = site ? await callGateway(request, context, site, findThirdPartyProviders, {}) : null;
   return { providers: env?.code === 200 && env.data ? env.data : [] };
 }
 

@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { newsView } from '@portal/contract';
+import { viewNews } from '@portal/contract';
 import { newsDate } from '../features/news/news-date.ts';
 import { newsMessages } from '../features/news/news-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const en = /^\/en(\/|$)/.test(new URL(request.url).pathname);
   const missing = () => data({ message: en ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
   if (!site || !Number.isInteger(id) || id <= 0) throw missing();
-  const env = await callGateway(request, context, site, newsView, { id });
+  const env = await callGateway(request, context, site, viewNews, { id });
   if (env.code === 404) throw missing();
   if (env.code !== 200) throw data({ message: env.message }, { status: 503 });
   return { article: { ...env.data, date: newsDate(env.data.publishedAt) } };

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { newsCategoryList, newsPage } from '@portal/contract';
+import { findNewsCategories, findNews } from '@portal/contract';
 import { newsDate } from '../features/news/news-date.ts';
 import { newsMessages } from '../features/news/news-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
@@ -20,8 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = await siteOf(request, context);
   if (!site) return { categories: [], page: null, categoryId, failed: true };
   const [categories, page] = await Promise.all([
-    callGateway(request, context, site, newsCategoryList, {}),
-    callGateway(request, context, site, newsPage, { pageCurrent, pageSize: 10, ...(categoryId ? { categoryId } : {}) }),
+    callGateway(request, context, site, findNewsCategories, {}),
+    callGateway(request, context, site, findNews, { pageCurrent, pageSize: 10, ...(categoryId ? { categoryId } : {}) }),
   ]);
   const ok = categories.code === 200 && page.code === 200;
   return {

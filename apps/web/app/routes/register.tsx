@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Form, Input, Result, Spin } from 'antd';
 import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
-import { register, registrationConfig, SmsPurpose } from '@portal/contract/calls/user';
+import { register, viewRegistrationConfig } from '@portal/contract/calls/registration';
+import { SmsPurpose } from '@portal/contract/calls/account';
 import { ErrorCode } from '@portal/contract/errors';
 import {
   DEFAULT_GROUP_FIELDS,
@@ -92,7 +93,7 @@ function RegisterForm() {
   const confirmBind = useRef(false);
 
   useEffect(() => {
-    request(registrationConfig, {}, { quiet: true })
+    request(viewRegistrationConfig, {}, { quiet: true })
       .then(setConfig)
       .catch(() => setConfig({ default: [], userTitle: [] }));
   }, []);

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { coursePage, coursePageAuth, lecturerPage, newsPage } from '@portal/contract';
+import { findCourses, findCoursesAuth, findLecturers, findNews } from '@portal/contract';
 import { CourseGrid } from '../features/course/course-card.tsx';
 import { LecturerGrid } from '../features/lecturer/lecturer-card.tsx';
 import { newsDate } from '../features/news/news-date.ts';
@@ -50,18 +50,18 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const site = await siteOf(request, context);
   if (!site || !str) return { str, courses: null, news: null, lecturers: null, failed: false };
   const [courses, news, lecturers] = await Promise.all([
-    callGateway(request, context, site, site.signedIn ? coursePageAuth : coursePage, {
+    callGateway(request, context, site, site.signedIn ? findCoursesAuth : findCourses, {
       pageCurrent: pageOf(url, PAGE_PARAMS.courses),
       pageSize: COURSES_PER_PAGE,
       keyword: str,
     }),
-    callGateway(request, context, site, newsPage, {
+    callGateway(request, context, site, findNews, {
       pageCurrent: pageOf(url, PAGE_PARAMS.news),
       pageSize: NEWS_PER_PAGE,
       keyword: str,
     }),
     site.signedIn
-      ? callGateway(request, context, site, lecturerPage, {
+      ? callGateway(request, context, site, findLecturers, {
           pageCurrent: pageOf(url, PAGE_PARAMS.lecturers),
           pageSize: LECTURERS_PER_PAGE,
           keyword: str,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Form, Input, Result } from 'antd';
-import { thirdPartyBindSignIn } from '@portal/contract/calls/user';
+import { loginByThirdPartyBind } from '@portal/contract/calls/third-party';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
 import { requiredRule, ruleOf } from '../features/account/form-rules.ts';
@@ -36,7 +36,7 @@ function BindSignIn() {
   const submit = async (v: { phone: string; password: string; imageCode: string }) => {
     setBusy(true);
     try {
-      const result = await request(thirdPartyBindSignIn, {
+      const result = await request(loginByThirdPartyBind, {
         bindTicket: ticket.ticket,
         phone: v.phone.trim(),
         password: await encryptSecret(v.password),

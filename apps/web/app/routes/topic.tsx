@@ -1,5 +1,5 @@
 import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { topicBannerList, topicCoursePage, topicList, TOPIC_COURSE_PAGE_SIZE } from '@portal/contract';
+import { findTopicBanners, findTopicCourses, findTopics, TOPIC_COURSE_PAGE_SIZE } from '@portal/contract';
 import { CourseGrid } from '../features/course/course-card.tsx';
 import { Pager } from '../features/paging/pager.tsx';
 import { TopicBanners } from '../features/topic/topic-banners.tsx';
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const missing = () => data({ message: lang === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
   const site = await siteOf(request, context);
   if (!site) throw missing();
-  const list = await callGateway(request, context, site, topicList, {});
+  const list = await callGateway(request, context, site, findTopics, {});
   if (list.code !== 200) return { topics: [], topic: null, banners: [], page: null, failed: true };
   const topics = list.data;
   if (params.id === undefined) {
@@ -35,8 +35,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!topic) throw missing();
   const pageCurrent = positive(url.searchParams.get('page')) ?? 1;
   const [banners, courses] = await Promise.all([
-    callGateway(request, context, site, topicBannerList, { topicId: topic.id }),
-    callGateway(request, context, site, topicCoursePage, {
+    callGateway(request, context, site, findTopicBanners, { topicId: topic.id }),
+    callGateway(request, context, site, findTopicCourses, {
       topicId: topic.id,
       pageCurrent,
       pageSize: TOPIC_COURSE_PAGE_SIZE,

@@ -67,11 +67,11 @@ function AppVersionNote({ eid }: { eid: number }) {
   useEffect(() => {
     const controller = new AbortController();
     void (async () => {
-      const [{ androidLatest }, { request }] = await Promise.all([
+      const [{ viewLatestAndroid }, { request }] = await Promise.all([
         import('@portal/contract/calls/system'),
         import('../lib/api.ts'),
       ]);
-      const latest = await request(androidLatest, { eid }, { signal: controller.signal });
+      const latest = await request(viewLatestAndroid, { eid }, { signal: controller.signal });
       setVersion(latest?.versionName ?? null);
     })().catch(() => setVersion(null));
     return () => controller.abort();

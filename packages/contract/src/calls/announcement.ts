@@ -47,8 +47,8 @@ export const unreadCount = z.object({
 });
 export type UnreadCount = z.infer<typeof unreadCount>;
 
-export const announcementPopList = defineCall({
-  name: 'announcementPopList',
+export const findPopupAnnouncements = defineCall({
+  name: 'findPopupAnnouncements',
   method: 'POST',
   path: '/user/auth/announcement/user/record/pop/list',
   summary: 'Unread popup announcements of the learner, newest first, with their sanitised content',
@@ -57,10 +57,11 @@ export const announcementPopList = defineCall({
   response: z.array(announcementRecord.extend({ content: z.string() })),
 });
 
-export const announcementInfoView = defineCall({
-  name: 'announcementInfoView',
+export const viewAnnouncement = defineCall({
+  name: 'viewAnnouncement',
   method: 'GET',
   path: '/user/api/announcement/info/view',
+  access: 'visitor',
   summary:
     "A published announcement of the signed-in learner's enterprise, or for visitors the site's (eid: that enterprise's) where its visitor mode is on, else 301; sanitised content",
   tags: ['announcement'],
@@ -85,8 +86,8 @@ export const announcementInfoView = defineCall({
   }),
 });
 
-export const announcementRecordPage = defineCall({
-  name: 'announcementRecordPage',
+export const findAnnouncementRecords = defineCall({
+  name: 'findAnnouncementRecords',
   method: 'POST',
   path: '/user/auth/announcement/user/record/page',
   summary: "The learner's announcements (deleted ones left out), newest first; readStatus 0 unread, 1 read",
@@ -99,8 +100,8 @@ export const announcementRecordPage = defineCall({
   response: pageResponse(announcementRecord),
 });
 
-export const announcementReadCount = defineCall({
-  name: 'announcementReadCount',
+export const countReadAnnouncements = defineCall({
+  name: 'countReadAnnouncements',
   method: 'POST',
   path: '/user/auth/announcement/user/record/read/count',
   summary: "How many of the learner's announcements are read (deleted ones left out)",
@@ -109,8 +110,8 @@ export const announcementReadCount = defineCall({
   response: unreadCount,
 });
 
-export const announcementWaitReadCount = defineCall({
-  name: 'announcementWaitReadCount',
+export const countUnreadAnnouncements = defineCall({
+  name: 'countUnreadAnnouncements',
   method: 'POST',
   path: '/user/auth/announcement/user/record/wait/read/count',
   summary: "How many of the learner's announcements are unread (the header bell), by kind",
@@ -119,8 +120,8 @@ export const announcementWaitReadCount = defineCall({
   response: unreadCount,
 });
 
-export const announcementBatchDelete = defineCall({
-  name: 'announcementBatchDelete',
+export const deleteAnnouncementRecords = defineCall({
+  name: 'deleteAnnouncementRecords',
   method: 'DELETE',
   path: '/user/auth/announcement/user/record/batch/delete',
   summary: "Removes records from the learner's list; ids not the learner's are ignored. Answers how many",
@@ -129,8 +130,8 @@ export const announcementBatchDelete = defineCall({
   response: z.object({ count: z.number().int() }),
 });
 
-export const announcementBatchRead = defineCall({
-  name: 'announcementBatchRead',
+export const readAnnouncementRecords = defineCall({
+  name: 'readAnnouncementRecords',
   method: 'PUT',
   path: '/user/auth/announcement/user/record/batch/read',
   summary: "Marks records read; ids not the learner's are ignored. Answers how many changed",
@@ -139,8 +140,8 @@ export const announcementBatchRead = defineCall({
   response: z.object({ count: z.number().int() }),
 });
 
-export const announcementRecordView = defineCall({
-  name: 'announcementRecordView',
+export const viewAnnouncementRecord = defineCall({
+  name: 'viewAnnouncementRecord',
   method: 'GET',
   path: '/user/auth/announcement/user/record/view',
   summary: 'One of the learner’s announcements with its sanitised content; opening it marks it read',
@@ -149,8 +150,8 @@ export const announcementRecordView = defineCall({
   response: announcementRecord.extend({ content: z.string(), commentCount: z.number().int() }),
 });
 
-export const announcementAdmire = defineCall({
-  name: 'announcementAdmire',
+export const admireAnnouncement = defineCall({
+  name: 'admireAnnouncement',
   method: 'PUT',
   path: '/user/auth/announcement/user/record/update/admire',
   summary: 'Toggles the learner’s like of the announcement; answers the new state and count',
@@ -180,8 +181,8 @@ export const announcementComment = announcementReply.extend({
 export type AnnouncementComment = z.infer<typeof announcementComment>;
 export type AnnouncementReply = z.infer<typeof announcementReply>;
 
-export const announcementCommentPage = defineCall({
-  name: 'announcementCommentPage',
+export const findAnnouncementComments = defineCall({
+  name: 'findAnnouncementComments',
   method: 'POST',
   path: '/user/auth/announcement/comment/page',
   summary:
@@ -200,8 +201,8 @@ export const announcementCommentPage = defineCall({
 // the message is that rule's in the user's language; the schema only bounds the body.
 const content = z.string().max(10_000);
 
-export const announcementCommentSave = defineCall({
-  name: 'announcementCommentSave',
+export const saveAnnouncementComment = defineCall({
+  name: 'saveAnnouncementComment',
   method: 'POST',
   path: '/user/auth/announcement/comment/save',
   summary: 'Comments on an announcement (record id) whose comments are open',
@@ -210,8 +211,8 @@ export const announcementCommentSave = defineCall({
   response: announcementReply,
 });
 
-export const announcementReplySave = defineCall({
-  name: 'announcementReplySave',
+export const saveAnnouncementReply = defineCall({
+  name: 'saveAnnouncementReply',
   method: 'POST',
   path: '/user/auth/announcement/comment/reply/save',
   summary: 'Replies to a comment or to a reply (commentId); a reply is filed under its comment',
@@ -220,8 +221,8 @@ export const announcementReplySave = defineCall({
   response: announcementReply,
 });
 
-export const announcementReplyDelete = defineCall({
-  name: 'announcementReplyDelete',
+export const deleteAnnouncementReply = defineCall({
+  name: 'deleteAnnouncementReply',
   method: 'DELETE',
   path: '/user/auth/announcement/comment/reply/delete',
   summary: 'Deletes one of the learner’s own replies',
@@ -230,8 +231,8 @@ export const announcementReplyDelete = defineCall({
   response: z.null(),
 });
 
-export const announcementCommentDelete = defineCall({
-  name: 'announcementCommentDelete',
+export const deleteAnnouncementComment = defineCall({
+  name: 'deleteAnnouncementComment',
   method: 'DELETE',
   path: '/user/auth/announcement/comment/delete',
   summary: 'Deletes one of the learner’s own comments with its replies',

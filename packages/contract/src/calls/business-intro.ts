@@ -8,8 +8,8 @@ const eid = z.coerce.number().int().positive().optional().describe('Enterprise i
 
 export const BUSINESS_INTRO_TYPE = 'businessIntro';
 
-export const websiteBusinessIntro = defineCall({
-  name: 'websiteBusinessIntro',
+export const viewBusinessIntro = defineCall({
+  name: 'viewBusinessIntro',
   method: 'GET',
   path: '/system/api/website/business/intro',
   summary: "The site's business introduction as sanitised rich text ('' when the site has none)",

@@ -41,10 +41,11 @@ const zoneRequest = z.object({
   showNum: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(ZONE_SHOW_NUM),
 });
 
-export const courseZoneList = defineCall({
-  name: 'courseZoneList',
+export const findZoneCourses = defineCall({
+  name: 'findZoneCourses',
   method: 'GET',
   path: '/system/api/pc/zone/info/course/list',
+  access: 'visitor',
   summary:
     "A home course zone's courses: relationType 1 newest, 2 most learners, 3 recommended; visitors only where visitor mode is on",
   tags: ['course'],
@@ -52,8 +53,8 @@ export const courseZoneList = defineCall({
   response: z.array(courseCard),
 });
 
-export const courseZoneListAuth = defineCall({
-  name: 'courseZoneListAuth',
+export const findZoneCoursesAuth = defineCall({
+  name: 'findZoneCoursesAuth',
   method: 'GET',
   path: '/system/auth/pc/zone/info/course/list',
   summary: "A home course zone's courses, for a signed-in learner's enterprise",
@@ -70,18 +71,19 @@ const pageRequest = z.object({
   lecturerId: id.optional(),
 });
 
-export const coursePage = defineCall({
-  name: 'coursePage',
+export const findCourses = defineCall({
+  name: 'findCourses',
   method: 'POST',
   path: '/course/api/course/info/page',
+  access: 'visitor',
   summary: 'Published courses of the site, newest first; by keyword (title or summary) and lecturer',
   tags: ['course'],
   request: pageRequest.extend({ eid }),
   response: pageResponse(courseCard),
 });
 
-export const coursePageAuth = defineCall({
-  name: 'coursePageAuth',
+export const findCoursesAuth = defineCall({
+  name: 'findCoursesAuth',
   method: 'POST',
   path: '/course/auth/course/info/page',
   summary: "Published courses of the learner's enterprise, newest first; by keyword and lecturer",
@@ -90,8 +92,8 @@ export const coursePageAuth = defineCall({
   response: pageResponse(courseCard),
 });
 
-export const lecturerCoursePage = defineCall({
-  name: 'lecturerCoursePage',
+export const findLecturerCourses = defineCall({
+  name: 'findLecturerCourses',
   method: 'POST',
   path: '/course/auth/course/info/lecturer/page',
   summary: "A lecturer's published courses, newest first (another enterprise's lecturer has none)",

@@ -28,8 +28,8 @@ export const exportRecord = z.object({
 });
 export type ExportRecord = z.infer<typeof exportRecord>;
 
-export const exportRecordPage = defineCall({
-  name: 'exportRecordPage',
+export const findExportRecords = defineCall({
+  name: 'findExportRecords',
   method: 'POST',
   path: '/data/crm/export/record/page',
   summary: 'My export records, newest first',
@@ -41,8 +41,8 @@ export const exportRecordPage = defineCall({
   response: pageResponse(exportRecord),
 });
 
-export const exportRecordDelete = defineCall({
-  name: 'exportRecordDelete',
+export const deleteExportRecord = defineCall({
+  name: 'deleteExportRecord',
   method: 'DELETE',
   path: '/data/crm/export/record/delete',
   summary: 'Delete one of my export records and its file',
@@ -51,8 +51,8 @@ export const exportRecordDelete = defineCall({
   response: z.null(),
 });
 
-export const exportRecordDeleteAll = defineCall({
-  name: 'exportRecordDeleteAll',
+export const deleteAllExportRecords = defineCall({
+  name: 'deleteAllExportRecords',
   method: 'DELETE',
   path: '/data/crm/export/record/all/delete',
   summary: 'Delete all my export records (in this enterprise) and their files',
@@ -61,8 +61,8 @@ export const exportRecordDeleteAll = defineCall({
   response: z.null(),
 });
 
-export const exportRecordDownloadUrl = defineCall({
-  name: 'exportRecordDownloadUrl',
+export const getExportDownloadUrl = defineCall({
+  name: 'getExportDownloadUrl',
   method: 'GET',
   path: '/data/crm/export/record/get/file/download/url',
   summary: 'A short-lived signed link to a finished export file (status 2); 4201 while processing, 4202 when failed',

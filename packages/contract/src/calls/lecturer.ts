@@ -7,8 +7,8 @@ import { pageResponse } from '../envelope.ts';
 
 export const lecturerRank = z.object({ id: z.number().int(), name: z.string() });
 
-export const lecturerRankList = defineCall({
-  name: 'lecturerRankList',
+export const findLecturerRanks = defineCall({
+  name: 'findLecturerRanks',
   method: 'GET',
   path: '/user/auth/lecturer/rank/list',
   summary: "The enterprise's lecturer ranks, in order (the filter of /lecturer)",
@@ -28,8 +28,8 @@ export const lecturerBase = z.object({
 });
 export type LecturerBase = z.infer<typeof lecturerBase>;
 
-export const lecturerPage = defineCall({
-  name: 'lecturerPage',
+export const findLecturers = defineCall({
+  name: 'findLecturers',
   method: 'POST',
   path: '/user/auth/lecturer/info/page',
   summary: 'Lecturers of the enterprise in their order, by rank and by keyword in the name, paged',
@@ -45,8 +45,8 @@ export const lecturerPage = defineCall({
 
 const lecturerId = z.object({ lecturerId: z.coerce.number().int().positive().max(2147483647) });
 
-export const lecturerDetail = defineCall({
-  name: 'lecturerDetail',
+export const viewLecturerDetail = defineCall({
+  name: 'viewLecturerDetail',
   method: 'GET',
   path: '/user/auth/lecturer/info/detail/view',
   summary: 'A lecturer with the sanitised introduction',
@@ -55,8 +55,8 @@ export const lecturerDetail = defineCall({
   response: lecturerBase.extend({ intro: z.string() }),
 });
 
-export const lecturerBaseView = defineCall({
-  name: 'lecturerBaseView',
+export const viewLecturerBase = defineCall({
+  name: 'viewLecturerBase',
   method: 'GET',
   path: '/user/auth/lecturer/info/base/view',
   summary: "A lecturer's name, title, organisation, avatar and rank",
@@ -74,10 +74,11 @@ const lecturerZoneRequest = z.object({
   showNum: z.coerce.number().int().min(1).max(50).default(8),
 });
 
-export const lecturerZoneList = defineCall({
-  name: 'lecturerZoneList',
+export const findZoneLecturers = defineCall({
+  name: 'findZoneLecturers',
   method: 'GET',
   path: '/system/api/pc/zone/info/lecturer/list',
+  access: 'visitor',
   summary: 'The home lecturer zone: featured lecturers in order; visitors only where visitor mode is on',
   tags: ['lecturer'],
   request: lecturerZoneRequest.extend({
@@ -92,8 +93,8 @@ export const lecturerZoneList = defineCall({
   response: z.array(lecturerBase),
 });
 
-export const lecturerZoneListAuth = defineCall({
-  name: 'lecturerZoneListAuth',
+export const findZoneLecturersAuth = defineCall({
+  name: 'findZoneLecturersAuth',
   method: 'GET',
   path: '/system/auth/pc/zone/info/lecturer/list',
   summary: "The home lecturer zone of the learner's enterprise: featured lecturers in order",

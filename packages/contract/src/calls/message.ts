@@ -69,8 +69,8 @@ export type OnlineMessage = z.infer<typeof onlineMessage>;
 const saveRequest = (lang: Lang) => z.object(messageFields(lang));
 const editRequest = (lang: Lang) => z.object({ id, ...messageFields(lang) });
 
-export const messageSave = defineCall({
-  name: 'messageSave',
+export const saveMessage = defineCall({
+  name: 'saveMessage',
   method: 'POST',
   path: '/user/auth/online/message/save',
   summary: `Leave a message to the site's staff (title at most ${MESSAGE_TITLE_MAX}, content at most ${MESSAGE_CONTENT_MAX} characters)`,
@@ -80,8 +80,8 @@ export const messageSave = defineCall({
   response: onlineMessage,
 });
 
-export const messageEdit = defineCall({
-  name: 'messageEdit',
+export const editMessage = defineCall({
+  name: 'editMessage',
   method: 'POST',
   path: '/user/auth/online/message/edit',
   summary: 'Edit one of my messages; refused (4101) once the staff replied to it',
@@ -91,8 +91,8 @@ export const messageEdit = defineCall({
   response: onlineMessage,
 });
 
-export const messagePage = defineCall({
-  name: 'messagePage',
+export const findMessages = defineCall({
+  name: 'findMessages',
   method: 'POST',
   path: '/user/auth/online/message/page',
   summary: 'My messages, newest first; keyword filters title and content',
@@ -105,8 +105,8 @@ export const messagePage = defineCall({
   response: pageResponse(onlineMessage),
 });
 
-export const messageView = defineCall({
-  name: 'messageView',
+export const viewMessage = defineCall({
+  name: 'viewMessage',
   method: 'GET',
   path: '/user/auth/online/message/view',
   summary: 'One of my messages with the reply when there is one',

@@ -9,8 +9,8 @@ const eid = z.coerce.number().int().positive().optional().describe('Enterprise i
 
 export const newsCategory = z.object({ id: z.number().int(), name: z.string() });
 
-export const newsCategoryList = defineCall({
-  name: 'newsCategoryList',
+export const findNewsCategories = defineCall({
+  name: 'findNewsCategories',
   method: 'GET',
   path: '/system/api/news/category/list',
   summary: "The site's news categories, in order (names in the page's language where given)",
@@ -34,8 +34,8 @@ export type NewsItem = z.infer<typeof newsItem>;
 
 export const NEWS_PAGE_SIZE = 10;
 
-export const newsPage = defineCall({
-  name: 'newsPage',
+export const findNews = defineCall({
+  name: 'findNews',
   method: 'POST',
   path: '/system/api/news/info/page',
   summary: 'Published news of the site, newest first; by category and keyword (title or summary)',
@@ -52,8 +52,8 @@ export const newsPage = defineCall({
 
 const neighbour = z.object({ id: z.number().int(), title: z.string() }).nullable();
 
-export const newsView = defineCall({
-  name: 'newsView',
+export const viewNews = defineCall({
+  name: 'viewNews',
   method: 'GET',
   path: '/system/api/news/info/view',
   summary: 'One article with its sanitised content and its neighbours in the list (newer, older); counts a view',

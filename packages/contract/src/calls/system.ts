@@ -150,8 +150,8 @@ export const regionNodeSchema: z.ZodType<RegionNode> = z.lazy(() =>
 );
 export const regionTreeKinds = ['national', 'guangxi', 'full'] as const;
 
-export const websiteView = defineCall({
-  name: 'websiteView',
+export const viewWebsite = defineCall({
+  name: 'viewWebsite',
   method: 'GET',
   path: '/system/api/website/view',
   summary: 'Public website info of the site found from the domain and eid',
@@ -160,8 +160,8 @@ export const websiteView = defineCall({
   response: websiteInfoSchema,
 });
 
-export const websiteViewAuth = defineCall({
-  name: 'websiteViewAuth',
+export const viewWebsiteAuth = defineCall({
+  name: 'viewWebsiteAuth',
   method: 'GET',
   path: '/system/auth/website/view',
   summary: "Website info of the session's enterprise",
@@ -170,8 +170,8 @@ export const websiteViewAuth = defineCall({
   response: websiteInfoSchema,
 });
 
-export const websiteDomain = defineCall({
-  name: 'websiteDomain',
+export const viewCorrectDomain = defineCall({
+  name: 'viewCorrectDomain',
   method: 'GET',
   path: '/system/api/website/domain',
   summary: 'The configured correct domain of an enterprise',
@@ -180,8 +180,8 @@ export const websiteDomain = defineCall({
   response: z.object({ eid: z.number().int(), domain: z.string() }),
 });
 
-export const websiteAgreement = defineCall({
-  name: 'websiteAgreement',
+export const viewAgreement = defineCall({
+  name: 'viewAgreement',
   method: 'GET',
   path: '/system/api/website/agreement',
   summary: 'A site agreement (service or privacy), as sanitised rich text',
@@ -190,8 +190,8 @@ export const websiteAgreement = defineCall({
   response: z.object({ type: z.enum(agreementTypes), title: z.string(), content: z.string() }),
 });
 
-export const navBarList = defineCall({
-  name: 'navBarList',
+export const findNavItems = defineCall({
+  name: 'findNavItems',
   method: 'GET',
   path: '/system/api/pc/zone/info/nav/bar/list',
   summary: 'Navigation items of the site, in order',
@@ -200,8 +200,8 @@ export const navBarList = defineCall({
   response: z.array(navItemSchema),
 });
 
-export const zoneInfoList = defineCall({
-  name: 'zoneInfoList',
+export const findZones = defineCall({
+  name: 'findZones',
   method: 'GET',
   path: '/system/api/pc/zone/info/list',
   summary: 'Home page zones of the site, in order',
@@ -210,8 +210,8 @@ export const zoneInfoList = defineCall({
   response: z.array(zoneSchema),
 });
 
-export const zoneLogo = defineCall({
-  name: 'zoneLogo',
+export const viewZoneLogo = defineCall({
+  name: 'viewZoneLogo',
   method: 'GET',
   path: '/system/auth/pc/zone/info/logo',
   summary: "Logo of the session's enterprise for the header",
@@ -220,8 +220,8 @@ export const zoneLogo = defineCall({
   response: z.object({ logoUrl: z.string(), entName: z.string() }),
 });
 
-export const bannerList = defineCall({
-  name: 'bannerList',
+export const findBanners = defineCall({
+  name: 'findBanners',
   method: 'GET',
   path: '/system/api/banner/setting/list',
   summary: 'Home page banners',
@@ -230,8 +230,8 @@ export const bannerList = defineCall({
   response: z.array(bannerSchema),
 });
 
-export const bannerListAuth = defineCall({
-  name: 'bannerListAuth',
+export const findBannersAuth = defineCall({
+  name: 'findBannersAuth',
   method: 'GET',
   path: '/system/auth/banner/setting/list',
   summary: "Home page banners of the session's enterprise",
@@ -240,8 +240,8 @@ export const bannerListAuth = defineCall({
   response: z.array(bannerSchema),
 });
 
-export const sysLinkList = defineCall({
-  name: 'sysLinkList',
+export const findSysLinks = defineCall({
+  name: 'findSysLinks',
   method: 'GET',
   path: '/system/api/sys/link/list',
   summary: 'Friendly links shown in the footer',
@@ -250,8 +250,8 @@ export const sysLinkList = defineCall({
   response: z.array(sysLinkSchema),
 });
 
-export const enumList = defineCall({
-  name: 'enumList',
+export const findEnumOptions = defineCall({
+  name: 'findEnumOptions',
   method: 'GET',
   path: '/system/api/enum/list',
   summary: 'Options of one enumeration (account-area.md section 3)',
@@ -260,8 +260,8 @@ export const enumList = defineCall({
   response: z.array(enumOptionSchema),
 });
 
-export const regionList = defineCall({
-  name: 'regionList',
+export const findRegions = defineCall({
+  name: 'findRegions',
   method: 'POST',
   path: '/system/api/region/list',
   summary: 'Administrative division tree (national codes)',
@@ -274,8 +274,8 @@ export const regionList = defineCall({
   response: z.array(regionNodeSchema),
 });
 
-export const androidLatest = defineCall({
-  name: 'androidLatest',
+export const viewLatestAndroid = defineCall({
+  name: 'viewLatestAndroid',
   method: 'GET',
   path: '/system/api/app/version/manager/android/official/latest',
   summary: 'Latest official Android app version of the site, or null',

@@ -14,8 +14,8 @@ export const topicItem = z.object({
 });
 export type TopicItem = z.infer<typeof topicItem>;
 
-export const topicList = defineCall({
-  name: 'topicList',
+export const findTopics = defineCall({
+  name: 'findTopics',
   method: 'GET',
   path: '/course/auth/topic/info/list',
   summary: "The enterprise's published topics, in order",
@@ -34,8 +34,8 @@ export const topicBanner = z.object({
 });
 export type TopicBanner = z.infer<typeof topicBanner>;
 
-export const topicBannerList = defineCall({
-  name: 'topicBannerList',
+export const findTopicBanners = defineCall({
+  name: 'findTopicBanners',
   method: 'GET',
   path: '/course/auth/topic/info/banner/list',
   summary: "A topic's banners, in order (404 for a topic that is not the enterprise's published one)",
@@ -47,8 +47,8 @@ export const topicBannerList = defineCall({
 /** A topic's courses: 12 a page unless asked otherwise, at most 50. */
 export const TOPIC_COURSE_PAGE_SIZE = 12;
 
-export const topicCoursePage = defineCall({
-  name: 'topicCoursePage',
+export const findTopicCourses = defineCall({
+  name: 'findTopicCourses',
   method: 'POST',
   path: '/course/auth/topic/info/course/page',
   summary: "A topic's published courses in the topic's order, paged",

@@ -32,30 +32,3 @@ export const uploadPrivateFile = defineCall({
   requestIn: 'query',
   response: z.object({ key: z.string(), url: z.string() }),
 });
-
-export const getHeadshotUrl = defineCall({
-  name: 'getHeadshotUrl',
-  method: 'GET',
-  path: '/user/auth/enterprise/user/info/get/headshot/url',
-  summary: "A short-lived link to the signed-in person's one-inch photo ('' when none)",
-  tags: ['account'],
-  request: z.object({}),
-  response: z.object({ url: z.string() }),
-});
-
-export const updateUserInfo = defineCall({
-  name: 'updateUserInfo',
-  method: 'PUT',
-  path: '/user/auth/enterprise/user/info/update',
-  summary:
-    'Edit info: nickname, detail fields, avatar (a URL from upload/pic), one-inch photo (a key from upload/private/file)',
-  tags: ['account'],
-  request: z.object({
-    userName: z.string().trim().max(15, { error: '昵称最多15个字' }).optional(),
-    headPortrait: z.string().trim().max(300).optional(),
-    headshot: z.string().trim().max(300).optional(),
-    /** The configured detail fields (checked as at registration; replaces what was kept). */
-    userDetail: z.record(z.string(), z.string().max(300)).optional(),
-  }),
-  response: z.null(),
-});

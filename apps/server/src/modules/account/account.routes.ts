@@ -77,7 +77,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     },
     limited,
   );
-  registerCall(app, deps, calls.currentUser, (_q, ctx) => account.accounts.currentUser(ctx.session!));
+  registerCall(app, deps, calls.viewCurrentUser, (_q, ctx) => account.accounts.viewCurrentUser(ctx.session!));
   registerCall(app, deps, calls.verifyComplete, async (_q, ctx) => {
     const website = await account.site.getWebsite(ctx.session!.eid);
     const required = await account.registrations.requiredFields(ctx.session!.eid);
@@ -97,7 +97,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
   registerCall(
     app,
     deps,
-    calls.enterpriseList,
+    calls.findEnterprises,
     async (_q, ctx) =>
       (await account.accounts.enterprises(ctx.account!)).map((m) => ({
         eid: m.eid,
@@ -122,14 +122,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
   // The other end of a handoff, on the enterprise's own address: the page shows whom the link
   // signs in and asks; only then (a POST like every call, so no other site can make a browser
   // sign in as someone else by a link alone) the ticket opens a session there.
-  registerCall(app, deps, calls.handoffInfo, async (q, ctx) => {
+  registerCall(app, deps, calls.viewHandoff, async (q, ctx) => {
     const eid = await ctx.eid();
-    return account.accounts.handoffInfo(q.ticket, eid, (await account.site.getWebsite(eid)).entName);
+    return account.accounts.viewHandoff(q.ticket, eid, (await account.site.getWebsite(eid)).entName);
   });
   registerCall(
     app,
     deps,
-    calls.handoffSignIn,
+    calls.loginByHandoff,
     async (input, ctx) => signedIn(ctx, await account.accounts.takeHandoff(input.ticket, await ctx.eid(), ctx.req.ip)),
     limited,
   );
@@ -199,8 +199,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
     await account.accounts.cancel(ctx.session!, input, ctx.req.ip);
     return ended(ctx);
   });
-  registerCall(app, deps, calls.userDetail, (_q, ctx) => account.profiles.detail(ctx.session!));
-  registerCall(app, deps, calls.confirmSetting, (_q, ctx) => account.profiles.confirmationsOwed(ctx.session!));
+  registerCall(app, deps, calls.viewUserDetail, (_q, ctx) => account.profiles.detail(ctx.session!));
+  registerCall(app, deps, calls.viewConfirmSetting, (_q, ctx) => account.profiles.confirmationsOwed(ctx.session!));
   registerCall(app, deps, calls.updateConfirm, async (input, ctx) => {
     await account.profiles.confirm(ctx.session!, input.type);
     return null;
@@ -224,7 +224,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: GatewayDeps, a
 
   const { sms } = account;
   if (sms instanceof DevSmsProvider) {
-    registerCall(app, deps, calls.devSmsOutbox, async (input) =>
+    registerCall(app, deps, calls.findDevSmsOutbox, async (input) =>
       (await sms.outbox(input.phone)).map((r) => ({
         phone: r.phone,
         content: r.content,

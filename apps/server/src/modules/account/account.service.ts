@@ -300,7 +300,7 @@ export class AccountService {
   }
 
   /** Whom a handoff ticket would sign in (masked), for the confirmation on the other address. */
-  async handoffInfo(ticket: string, eid: number, entName: string) {
+  async viewHandoff(ticket: string, eid: number, entName: string) {
     const accountId = await this.deps.sessions.peekHandoff(ticket, eid);
     const member = accountId === null ? null : await this.deps.accounts.member(eid, accountId);
     if (!member) throw handoffGone();
@@ -345,7 +345,7 @@ export class AccountService {
     };
   }
 
-  async currentUser(session: Session) {
+  async viewCurrentUser(session: Session) {
     const member = await this.deps.accounts.member(session.eid, session.accountId);
     // The session's membership was checked a moment ago; gone now means it just ended.
     if (!member) throw new AppError(ErrorCode.SESSION_ENDED);

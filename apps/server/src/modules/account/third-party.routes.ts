@@ -36,10 +36,10 @@ export function registerThirdPartyRoutes(
 
   const tenantCode = async (ctx: CallContext) => deps.tenancy.tenantCode(await ctx.eid());
 
-  registerCall(app, deps, calls.thirdPartyProviders, async (_q, ctx) =>
+  registerCall(app, deps, calls.findThirdPartyProviders, async (_q, ctx) =>
     offeredProviders(await tenantCode(ctx), t.providers.keys()),
   );
-  registerCall(app, deps, calls.thirdPartyAuthorize, async (q, ctx) => {
+  registerCall(app, deps, calls.authorizeThirdParty, async (q, ctx) => {
     assertProviderOffered(await tenantCode(ctx), q.provider);
     return { url: t.thirdParty.authorizeUrl(q.provider, q.state, q.redirectUri, ctx.req.headers.host) };
   });
@@ -78,7 +78,7 @@ export function registerThirdPartyRoutes(
   registerCall(
     app,
     deps,
-    calls.thirdPartyBindSignIn,
+    calls.loginByThirdPartyBind,
     async (input, ctx) => {
       const tenant = await tenantCode(ctx);
       const result = await t.thirdParty.bindBySignIn(input, await site(ctx), (kind) =>
@@ -89,8 +89,8 @@ export function registerThirdPartyRoutes(
     },
     limited,
   );
-  registerCall(app, deps, calls.thirdPartyList, (_q, ctx) => t.thirdParty.list(ctx.session!.accountId));
-  registerCall(app, deps, calls.thirdPartyUnbind, async (input, ctx) => {
+  registerCall(app, deps, calls.findThirdPartyBindings, (_q, ctx) => t.thirdParty.list(ctx.session!.accountId));
+  registerCall(app, deps, calls.unbindThirdParty, async (input, ctx) => {
     await t.thirdParty.unbind(ctx.session!.accountId, input.provider);
     return null;
   });

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  announcementAdmire,
-  announcementBatchDelete,
-  announcementBatchRead,
-  announcementCommentDelete,
-  announcementCommentPage,
-  announcementCommentSave,
-  announcementInfoView,
-  announcementPopList,
-  announcementReadCount,
-  announcementRecordPage,
-  announcementRecordView,
-  announcementReplyDelete,
-  announcementReplySave,
-  announcementWaitReadCount,
+  admireAnnouncement,
+  deleteAnnouncementRecords,
+  readAnnouncementRecords,
+  deleteAnnouncementComment,
+  findAnnouncementComments,
+  saveAnnouncementComment,
+  viewAnnouncement,
+  findPopupAnnouncements,
+  countReadAnnouncements,
+  findAnnouncementRecords,
+  viewAnnouncementRecord,
+  deleteAnnouncementReply,
+  saveAnnouncementReply,
+  countUnreadAnnouncements,
 } from '@portal/contract';
 import { registerCall, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
 import { visitorModeEid } from '../../platform/visitor-mode.ts';
@@ -38,24 +38,24 @@ export function registerAnnouncementRoutes(
   // The public view: a signed-in learner's enterprise; a visitor's only where that enterprise's
   // visitor mode is on (an `?eid=` names the enterprise whose rule applies), else 301.
   const visitorOpen = async (eid: number) => (await site.getWebsite(eid)).visitorOpenSet;
-  registerCall(app, deps, announcementPopList, (_q, ctx) => s.popups(learner(ctx)));
-  registerCall(app, deps, announcementInfoView, async (q, ctx) =>
+  registerCall(app, deps, findPopupAnnouncements, (_q, ctx) => s.popups(learner(ctx)));
+  registerCall(app, deps, viewAnnouncement, async (q, ctx) =>
     s.info(await visitorModeEid(ctx, deps, visitorOpen), q.id),
   );
-  registerCall(app, deps, announcementRecordPage, (q, ctx) => s.page(learner(ctx), q));
-  registerCall(app, deps, announcementReadCount, (_q, ctx) => s.readCount(learner(ctx)));
-  registerCall(app, deps, announcementWaitReadCount, (_q, ctx) => s.unreadCount(learner(ctx)));
-  registerCall(app, deps, announcementBatchDelete, (q, ctx) => s.remove(learner(ctx), q.ids));
-  registerCall(app, deps, announcementBatchRead, (q, ctx) => s.markRead(learner(ctx), q.ids));
-  registerCall(app, deps, announcementRecordView, (q, ctx) => s.view(learner(ctx), q.id));
-  registerCall(app, deps, announcementAdmire, (q, ctx) => s.admire(learner(ctx), q.id));
-  registerCall(app, deps, announcementCommentPage, (q, ctx) => s.comments(learner(ctx), q));
-  registerCall(app, deps, announcementCommentSave, (q, ctx) => s.comment(learner(ctx), q.id, q.content), {
+  registerCall(app, deps, findAnnouncementRecords, (q, ctx) => s.page(learner(ctx), q));
+  registerCall(app, deps, countReadAnnouncements, (_q, ctx) => s.readCount(learner(ctx)));
+  registerCall(app, deps, countUnreadAnnouncements, (_q, ctx) => s.unreadCount(learner(ctx)));
+  registerCall(app, deps, deleteAnnouncementRecords, (q, ctx) => s.remove(learner(ctx), q.ids));
+  registerCall(app, deps, readAnnouncementRecords, (q, ctx) => s.markRead(learner(ctx), q.ids));
+  registerCall(app, deps, viewAnnouncementRecord, (q, ctx) => s.view(learner(ctx), q.id));
+  registerCall(app, deps, admireAnnouncement, (q, ctx) => s.admire(learner(ctx), q.id));
+  registerCall(app, deps, findAnnouncementComments, (q, ctx) => s.comments(learner(ctx), q));
+  registerCall(app, deps, saveAnnouncementComment, (q, ctx) => s.comment(learner(ctx), q.id, q.content), {
     perMinute,
   });
-  registerCall(app, deps, announcementReplySave, (q, ctx) => s.reply(learner(ctx), q.commentId, q.content), {
+  registerCall(app, deps, saveAnnouncementReply, (q, ctx) => s.reply(learner(ctx), q.commentId, q.content), {
     perMinute,
   });
-  registerCall(app, deps, announcementReplyDelete, (q, ctx) => s.deleteComment(learner(ctx), q.id, true));
-  registerCall(app, deps, announcementCommentDelete, (q, ctx) => s.deleteComment(learner(ctx), q.id, false));
+  registerCall(app, deps, deleteAnnouncementReply, (q, ctx) => s.deleteComment(learner(ctx), q.id, true));
+  registerCall(app, deps, deleteAnnouncementComment, (q, ctx) => s.deleteComment(learner(ctx), q.id, false));
 }

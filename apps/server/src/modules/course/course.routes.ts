@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   COURSE_LIST_MAX,
-  coursePage,
-  coursePageAuth,
-  courseZoneList,
-  courseZoneListAuth,
-  lecturerCoursePage,
+  findCourses,
+  findCoursesAuth,
+  findZoneCourses,
+  findZoneCoursesAuth,
+  findLecturerCourses,
 } from '@portal/contract';
 import { registerCall, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
 import { visitorModeEid } from '../../platform/visitor-mode.ts';
@@ -31,9 +31,9 @@ export function registerCourseRoutes(
   const publicEid = (ctx: CallContext) => visitorModeEid(ctx, deps, visitorOpen);
 
   // A visitor's zone answer depends on URL, domain and language only: kept like the zone list.
-  registerCall(app, deps, courseZoneList, async (q, ctx) => zone(await publicEid(ctx), q), { cacheForVisitors: true });
-  registerCall(app, deps, courseZoneListAuth, (q, ctx) => zone(ctx.session!.eid, q));
-  registerCall(app, deps, coursePage, async (q, ctx) => courses.page(await publicEid(ctx), q));
-  registerCall(app, deps, coursePageAuth, (q, ctx) => courses.page(ctx.session!.eid, q));
-  registerCall(app, deps, lecturerCoursePage, (q, ctx) => courses.page(ctx.session!.eid, q));
+  registerCall(app, deps, findZoneCourses, async (q, ctx) => zone(await publicEid(ctx), q), { cacheForVisitors: true });
+  registerCall(app, deps, findZoneCoursesAuth, (q, ctx) => zone(ctx.session!.eid, q));
+  registerCall(app, deps, findCourses, async (q, ctx) => courses.page(await publicEid(ctx), q));
+  registerCall(app, deps, findCoursesAuth, (q, ctx) => courses.page(ctx.session!.eid, q));
+  registerCall(app, deps, findLecturerCourses, (q, ctx) => courses.page(ctx.session!.eid, q));
 }

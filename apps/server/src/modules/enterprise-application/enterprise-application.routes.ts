@@ -18,7 +18,7 @@ export function registerEnterpriseApplicationRoutes(
   registerCall(
     app,
     deps,
-    calls.enterpriseApply,
+    calls.applyEnterprise,
     async (input, ctx) => {
       await e.captchas.check(input.imageCodeToken, input.imageCode);
       const { imageCode: _code, imageCodeToken: _token, ...values } = input;

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function enumList(query: Record<string, string>, cookies?: Record<string, string>) {
+async function findEnumOptions(query: Record<string, string>, cookies?: Record<string, string>) {
   const res = await t.app.inject({
     method: 'GET',
     url: '/gateway/system/api/enum/list',
@@ -25,7 +25,7 @@ async function enumList(query: Record<string, string>, cookies?: Record<string, 
 
 describe('GET /gateway/system/api/enum/list', () => {
   it('paymentMethod: values 9 to 14 with Chinese and English labels', async () => {
-    const body = await enumList({ enumName: 'paymentMethod' });
+    const body = await findEnumOptions({ enumName: 'paymentMethod' });
     expect(body.code).toBe(200);
     expect(body.data.map((o: { value: number }) => o.value)).toEqual([9, 10, 11, 12, 13, 14]);
     expect(body.data[0]).toEqual({ value: 9, label: '银行转账', labelEn: 'Bank transfer' });
@@ -36,7 +36,7 @@ describe('GET /gateway/system/api/enum/list', () => {
     const names = Object.keys(enumerations) as (keyof typeof enumerations)[];
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) {
-      const body = await enumList({ enumName: name });
+      const body = await findEnumOptions({ enumName: name });
       expect(body.code, name).toBe(200);
       expect(body.data, name).toEqual(enumerations[name]);
     }
@@ -53,25 +53,25 @@ describe('GET /gateway/system/api/enum/list', () => {
   });
 
   it('surrounding blanks are trimmed', async () => {
-    const body = await enumList({ enumName: '  paymentMethod ' });
+    const body = await findEnumOptions({ enumName: '  paymentMethod ' });
     expect(body.code).toBe(200);
     expect(body.data).toHaveLength(6);
   });
 
   it('unknown name → 404 envelope naming it', async () => {
-    const body = await enumList({ enumName: 'noSuchEnum' });
+    const body = await findEnumOptions({ enumName: 'noSuchEnum' });
     expect(body).toEqual({ code: 404, message: '枚举不存在：noSuchEnum', data: null });
   });
 
   it('unknown name in English with the en cookie', async () => {
-    const body = await enumList({ enumName: 'noSuchEnum' }, { i18n_redirected: 'en' });
+    const body = await findEnumOptions({ enumName: 'noSuchEnum' }, { i18n_redirected: 'en' });
     expect(body.message).toBe('Unknown enumeration: noSuchEnum');
   });
 
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
     'an inherited property name (%s) is unknown, not a crash',
     async (name) => {
-      const body = await enumList({ enumName: name });
+      const body = await findEnumOptions({ enumName: name });
       expect(body.code).toBe(404);
       expect(body.message).toContain(name);
     },
@@ -81,20 +81,20 @@ describe('GET /gateway/system/api/enum/list', () => {
     ['empty', ''],
     ['blank', '   '],
   ])('%s enumName → 400 naming enumName', async (_what, value) => {
-    const body = await enumList({ enumName: value });
+    const body = await findEnumOptions({ enumName: value });
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：enumName /);
     expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual(['enumName']);
   });
 
   it('missing enumName → 400 naming enumName', async () => {
-    const body = await enumList({});
+    const body = await findEnumOptions({});
     expect(body.code).toBe(400);
     expect(body.data.fields[0].field).toBe('enumName');
   });
 
   it('a name over 64 characters → 400', async () => {
-    const body = await enumList({ enumName: 'x'.repeat(65) });
+    const body = await findEnumOptions({ enumName: 'x'.repeat(65) });
     expect(body.code).toBe(400);
     expect(body.data.fields[0].field).toBe('enumName');
   });

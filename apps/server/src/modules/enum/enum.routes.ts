@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, enumList } from '@portal/contract';
+import { ErrorCode, findEnumOptions } from '@portal/contract';
 import { enumerations, type EnumName } from '@portal/contract/enums';
 import { AppError } from '../../platform/errors.ts';
 import { memoJson, registerCall, type GatewayDeps } from '../../platform/gateway.ts';
@@ -9,7 +9,7 @@ export function registerEnumRoutes(app: FastifyInstance, deps: GatewayDeps): voi
   registerCall(
     app,
     deps,
-    enumList,
+    findEnumOptions,
     (q) => {
       if (!Object.hasOwn(enumerations, q.enumName)) {
         throw new AppError(ErrorCode.NOT_FOUND, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exportRecordDelete, exportRecordDeleteAll, exportRecordDownloadUrl, exportRecordPage } from '@portal/contract';
+import { deleteExportRecord, deleteAllExportRecords, getExportDownloadUrl, findExportRecords } from '@portal/contract';
 import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
 import type { ExportRecordService } from './export-record.service.ts';
 
@@ -9,8 +9,8 @@ export function registerExportRecordRoutes(
   deps: GatewayDeps,
   records: ExportRecordService,
 ): void {
-  registerCall(app, deps, exportRecordPage, (q, ctx) => records.page(ctx.session!, q));
-  registerCall(app, deps, exportRecordDelete, (q, ctx) => records.delete(ctx.session!, q.id));
-  registerCall(app, deps, exportRecordDeleteAll, (_q, ctx) => records.deleteAll(ctx.session!));
-  registerCall(app, deps, exportRecordDownloadUrl, (q, ctx) => records.downloadUrl(ctx.session!, q.id));
+  registerCall(app, deps, findExportRecords, (q, ctx) => records.page(ctx.session!, q));
+  registerCall(app, deps, deleteExportRecord, (q, ctx) => records.delete(ctx.session!, q.id));
+  registerCall(app, deps, deleteAllExportRecords, (_q, ctx) => records.deleteAll(ctx.session!));
+  registerCall(app, deps, getExportDownloadUrl, (q, ctx) => records.downloadUrl(ctx.session!, q.id));
 }

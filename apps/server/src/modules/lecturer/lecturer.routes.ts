@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  lecturerBaseView,
-  lecturerDetail,
-  lecturerPage,
-  lecturerRankList,
-  lecturerZoneList,
-  lecturerZoneListAuth,
+  viewLecturerBase,
+  viewLecturerDetail,
+  findLecturers,
+  findLecturerRanks,
+  findZoneLecturers,
+  findZoneLecturersAuth,
 } from '@portal/contract';
 import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
 import { requestLang } from '../../platform/request-context.ts';
@@ -23,12 +23,12 @@ export function registerLecturerRoutes(
   lecturers: LecturerService,
   site: SiteService,
 ): void {
-  registerCall(app, deps, lecturerRankList, (_q, ctx) => lecturers.ranks(ctx.session!.eid, requestLang(ctx.req)));
-  registerCall(app, deps, lecturerPage, (q, ctx) => lecturers.page(ctx.session!.eid, q, requestLang(ctx.req)));
-  registerCall(app, deps, lecturerDetail, (q, ctx) =>
+  registerCall(app, deps, findLecturerRanks, (_q, ctx) => lecturers.ranks(ctx.session!.eid, requestLang(ctx.req)));
+  registerCall(app, deps, findLecturers, (q, ctx) => lecturers.page(ctx.session!.eid, q, requestLang(ctx.req)));
+  registerCall(app, deps, viewLecturerDetail, (q, ctx) =>
     lecturers.detail(ctx.session!.eid, q.lecturerId, requestLang(ctx.req)),
   );
-  registerCall(app, deps, lecturerBaseView, (q, ctx) =>
+  registerCall(app, deps, viewLecturerBase, (q, ctx) =>
     lecturers.base(ctx.session!.eid, q.lecturerId, requestLang(ctx.req)),
   );
 
@@ -42,9 +42,9 @@ export function registerLecturerRoutes(
   registerCall(
     app,
     deps,
-    lecturerZoneList,
+    findZoneLecturers,
     async (q, ctx) => zone(await visitorModeEid(ctx, deps, visitorOpen), q, requestLang(ctx.req)),
     { cacheForVisitors: true },
   );
-  registerCall(app, deps, lecturerZoneListAuth, (q, ctx) => zone(ctx.session!.eid, q, requestLang(ctx.req)));
+  registerCall(app, deps, findZoneLecturersAuth, (q, ctx) => zone(ctx.session!.eid, q, requestLang(ctx.req)));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messageEdit, messagePage, messageSave, messageView } from '@portal/contract';
+import { editMessage, findMessages, saveMessage, viewMessage } from '@portal/contract';
 import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
 import type { MessageService } from './message.service.ts';
 
@@ -11,8 +11,8 @@ export function registerMessageRoutes(
   perMinute: number,
 ): void {
   // Writing is limited per address like sign-in: a message board is a favourite of spam scripts.
-  registerCall(app, deps, messageSave, (q, ctx) => messages.save(ctx.session!, q), { perMinute });
-  registerCall(app, deps, messageEdit, (q, ctx) => messages.edit(ctx.session!, q), { perMinute });
-  registerCall(app, deps, messagePage, (q, ctx) => messages.page(ctx.session!, q));
-  registerCall(app, deps, messageView, (q, ctx) => messages.view(ctx.session!, q.id));
+  registerCall(app, deps, saveMessage, (q, ctx) => messages.save(ctx.session!, q), { perMinute });
+  registerCall(app, deps, editMessage, (q, ctx) => messages.edit(ctx.session!, q), { perMinute });
+  registerCall(app, deps, findMessages, (q, ctx) => messages.page(ctx.session!, q));
+  registerCall(app, deps, viewMessage, (q, ctx) => messages.view(ctx.session!, q.id));
 }

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function regionList(payload?: unknown, cookies?: Record<string, string>) {
+async function findRegions(payload?: unknown, cookies?: Record<string, string>) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/gateway/system/api/region/list',
@@ -30,7 +30,7 @@ function depthOf(nodes: RegionNode[]): number {
 
 describe('POST /gateway/system/api/region/list', () => {
   it('national, depth 1: the 31 mainland provinces without children', async () => {
-    const body = await regionList({ kind: 'national', depth: 1 });
+    const body = await findRegions({ kind: 'national', depth: 1 });
     expect(body.code).toBe(200);
     const provinces = body.data as RegionNode[];
     expect(provinces).toHaveLength(31);
@@ -45,7 +45,7 @@ describe('POST /gateway/system/api/region/list', () => {
   });
 
   it('full: 34 provinces including Taiwan, Hong Kong and Macao, three levels deep by default', async () => {
-    const body = await regionList({ kind: 'full' });
+    const body = await findRegions({ kind: 'full' });
     const full = body.data as RegionNode[];
     expect(full).toHaveLength(34);
     expect(full.map((p) => p.code)).toEqual(expect.arrayContaining(['710000', '810000', '820000']));
@@ -53,7 +53,7 @@ describe('POST /gateway/system/api/region/list', () => {
   });
 
   it('depth 2 stops at cities', async () => {
-    const body = await regionList({ kind: 'national', depth: 2 });
+    const body = await findRegions({ kind: 'national', depth: 2 });
     const tree = body.data as RegionNode[];
     expect(depthOf(tree)).toBe(2);
     const guangdong = tree.find((p) => p.code === '440000')!;
@@ -61,21 +61,21 @@ describe('POST /gateway/system/api/region/list', () => {
   });
 
   it('no body: national, depth 3', async () => {
-    const body = await regionList();
+    const body = await findRegions();
     expect(body.code).toBe(200);
     expect(body.data).toHaveLength(31);
     expect(depthOf(body.data)).toBe(3);
   });
 
   it('depth given as a string is accepted', async () => {
-    const body = await regionList({ kind: 'full', depth: '1' });
+    const body = await findRegions({ kind: 'full', depth: '1' });
     expect(body.code).toBe(200);
     expect(body.data).toHaveLength(34);
     expect(depthOf(body.data)).toBe(1);
   });
 
   it('guangxi starts with its cities, each led by the directly-under entry', async () => {
-    const body = await regionList({ kind: 'guangxi' });
+    const body = await findRegions({ kind: 'guangxi' });
     expect(body.code).toBe(200);
     const cities = body.data as RegionNode[];
     expect(cities.length).toBeGreaterThan(10);
@@ -89,21 +89,21 @@ describe('POST /gateway/system/api/region/list', () => {
   });
 
   it('bad kind → 400 naming kind', async () => {
-    const body = await regionList({ kind: 'planet' });
+    const body = await findRegions({ kind: 'planet' });
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：kind /);
     expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual(['kind']);
   });
 
   it.each([4, 0, 2.5, 'deep'])('depth %s → 400 naming depth', async (depth) => {
-    const body = await regionList({ kind: 'national', depth });
+    const body = await findRegions({ kind: 'national', depth });
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：depth /);
     expect(body.data.fields[0].field).toBe('depth');
   });
 
   it('bad kind in English with the en cookie', async () => {
-    const body = await regionList({ kind: 'planet' }, { i18n_redirected: 'en' });
+    const body = await findRegions({ kind: 'planet' }, { i18n_redirected: 'en' });
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^Invalid input: kind: /);
   });

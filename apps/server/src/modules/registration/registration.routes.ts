@@ -12,11 +12,11 @@ export function registerRegistrationRoutes(
   r: { registrations: RegistrationService; site: SiteService; perMinute: number },
 ): void {
   const limited = { perMinute: r.perMinute };
-  registerCall(app, deps, calls.registrationConfig, async (_q, ctx) => r.registrations.config(await ctx.eid()));
-  registerCall(app, deps, calls.positionMenu, async (q, ctx) =>
+  registerCall(app, deps, calls.viewRegistrationConfig, async (_q, ctx) => r.registrations.config(await ctx.eid()));
+  registerCall(app, deps, calls.findPositions, async (q, ctx) =>
     r.registrations.positions(await ctx.eid(), q.level, q.pathNo),
   );
-  registerCall(app, deps, calls.registerAutoAudit, async (_q, ctx) => ({
+  registerCall(app, deps, calls.viewAutoAudit, async (_q, ctx) => ({
     autoAudit: await r.registrations.autoAudit(await ctx.eid()),
   }));
   registerCall(

@@ -11,42 +11,42 @@ export function registerSiteRoutes(app: FastifyInstance, deps: GatewayDeps, site
   registerCall(
     app,
     deps,
-    calls.websiteView,
+    calls.viewWebsite,
     async (_q, ctx) => memoJson(await site.getWebsite(await ctx.eid())),
     VISITORS,
   );
-  registerCall(app, deps, calls.websiteViewAuth, async (_q, ctx) => memoJson(await site.getWebsite(await ctx.eid())));
-  registerCall(app, deps, calls.websiteDomain, (q) => site.getCorrectDomain(q.eid));
-  registerCall(app, deps, calls.websiteAgreement, async (q, ctx) => site.getAgreement(await ctx.eid(), q.type));
-  registerCall(app, deps, calls.websiteBusinessIntro, async (_q, ctx) => site.getBusinessIntro(await ctx.eid()));
-  registerCall(app, deps, calls.navBarList, async (_q, ctx) => memoJson(await site.getNav(await ctx.eid())), VISITORS);
+  registerCall(app, deps, calls.viewWebsiteAuth, async (_q, ctx) => memoJson(await site.getWebsite(await ctx.eid())));
+  registerCall(app, deps, calls.viewCorrectDomain, (q) => site.getCorrectDomain(q.eid));
+  registerCall(app, deps, calls.viewAgreement, async (q, ctx) => site.getAgreement(await ctx.eid(), q.type));
+  registerCall(app, deps, calls.viewBusinessIntro, async (_q, ctx) => site.getBusinessIntro(await ctx.eid()));
+  registerCall(app, deps, calls.findNavItems, async (_q, ctx) => memoJson(await site.getNav(await ctx.eid())), VISITORS);
   registerCall(
     app,
     deps,
-    calls.zoneInfoList,
+    calls.findZones,
     async (_q, ctx) => memoJson(await site.listZones(await ctx.eid())),
     VISITORS,
   );
-  registerCall(app, deps, calls.zoneLogo, async (_q, ctx) => {
+  registerCall(app, deps, calls.viewZoneLogo, async (_q, ctx) => {
     const w = await site.getWebsite(await ctx.eid());
     return { logoUrl: w.userEntLogo, entName: w.entName };
   });
   registerCall(
     app,
     deps,
-    calls.bannerList,
+    calls.findBanners,
     async (_q, ctx) => memoJson(await site.listBanners(await ctx.eid(), false)),
     VISITORS,
   );
-  registerCall(app, deps, calls.bannerListAuth, async (_q, ctx) =>
+  registerCall(app, deps, calls.findBannersAuth, async (_q, ctx) =>
     memoJson(await site.listBanners(await ctx.eid(), true)),
   );
   registerCall(
     app,
     deps,
-    calls.sysLinkList,
+    calls.findSysLinks,
     async (_q, ctx) => memoJson(await site.listLinks(await ctx.eid())),
     VISITORS,
   );
-  registerCall(app, deps, calls.androidLatest, async (_q, ctx) => site.getLatestAndroid(await ctx.eid()));
+  registerCall(app, deps, calls.viewLatestAndroid, async (_q, ctx) => site.getLatestAndroid(await ctx.eid()));
 }

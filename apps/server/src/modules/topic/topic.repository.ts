@@ -40,7 +40,7 @@ export class TopicRepository {
    * A topic's published courses in the topic's order, with the lecturer's name (a published
    * lecturer of the same enterprise only).
    */
-  async coursePage(eid: number, topicId: number, offset: number, limit: number) {
+  async findCourses(eid: number, topicId: number, offset: number, limit: number) {
     const where = and(eq(tc.eid, eid), eq(tc.topicId, topicId), eq(c.published, true));
     const joinCourse = and(eq(c.eid, tc.eid), eq(c.id, tc.courseId));
     const [rows, [total]] = await Promise.all([

@@ -3,7 +3,7 @@ import type { CourseCard } from '@portal/contract/calls/course';
 import { AppError } from '../../platform/errors.ts';
 import type { TopicRepository } from './topic.repository.ts';
 
-type CourseRow = Awaited<ReturnType<TopicRepository['coursePage']>>['rows'][number];
+type CourseRow = Awaited<ReturnType<TopicRepository['findCourses']>>['rows'][number];
 
 /** A course row as the shared course card (price in yuan from fen). */
 const presentCourse = (row: CourseRow): CourseCard => ({
@@ -34,9 +34,9 @@ export class TopicService {
     return this.repo.banners(eid, topicId);
   }
 
-  async coursePage(eid: number, q: { topicId: number; pageCurrent: number; pageSize: number }) {
+  async findCourses(eid: number, q: { topicId: number; pageCurrent: number; pageSize: number }) {
     await this.found(eid, q.topicId);
-    const { rows, total } = await this.repo.coursePage(eid, q.topicId, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findCourses(eid, q.topicId, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
     return toPage(rows.map(presentCourse), total, q.pageCurrent, q.pageSize);
   }
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { App, Avatar, Button, Modal, Progress, Slider } from 'antd';
-import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, uploadPic, updateUserInfo } from '@portal/contract/calls/upload';
+import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, uploadPic } from '@portal/contract/calls/upload';
+import { updateUserInfo } from '@portal/contract/calls/profile';
 import { request, upload } from '../../lib/api.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';

@@ -1,6 +1,6 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useState } from 'react';
 import { Input } from 'antd';
-import { getImageCaptcha } from '@portal/contract/calls/user';
+import { getImageCaptcha } from '@portal/contract/calls/account';
 import { request } from '../../lib/api.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Descriptions, Modal, Steps } from 'antd';
-import type { userDetail } from '@portal/contract/calls/user';
-import { updateConfirm } from '@portal/contract/calls/user';
+import type { viewUserDetail } from '@portal/contract/calls/profile';
+import { updateConfirm } from '@portal/contract/calls/profile';
 import type { CallResponse } from '@portal/contract';
 import { maskPhone } from '@portal/contract/mask';
 import { request } from '../../lib/api.ts';
@@ -24,7 +24,7 @@ export function ConfirmationPopup({
   onDone,
 }: {
   owed: Owed;
-  detail: CallResponse<typeof userDetail>;
+  detail: CallResponse<typeof viewUserDetail>;
   onDone: () => void;
 }) {
   const t = useMessages(accountMessages);

@@ -1,11 +1,7 @@
 import { useRef, useState } from 'react';
 import { App, Button, Progress } from 'antd';
-import {
-  HEADSHOT_MAX_BYTES,
-  HEADSHOT_SHOWN_PX,
-  updateUserInfo,
-  uploadPrivateFile,
-} from '@portal/contract/calls/upload';
+import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
+import { updateUserInfo } from '@portal/contract/calls/profile';
 import { request, upload } from '../../lib/api.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';

@@ -1,4 +1,4 @@
-import { getPasswordKey } from '@portal/contract/calls/user';
+import { getPasswordKey } from '@portal/contract/calls/account';
 import { request } from '../../lib/api.ts';
 
 let key: Promise<CryptoKey> | undefined;

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Spin, Tag } from 'antd';
-import { getHeadshotUrl } from '@portal/contract/calls/upload';
-import { registrationConfig, userDetail, verifyComplete } from '@portal/contract/calls/user';
+import { getHeadshotUrl } from '@portal/contract/calls/profile';
+import { viewRegistrationConfig } from '@portal/contract/calls/registration';
+import { viewUserDetail, verifyComplete } from '@portal/contract/calls/profile';
 import { enumerations } from '@portal/contract/enums';
 import {
   CASCADE_LEVELS,
@@ -26,7 +27,7 @@ import { ThirdPartySection } from './third-party-section.tsx';
 import { accountMessages } from './messages.ts';
 
 type Completeness = CallResponse<typeof verifyComplete>;
-type Detail = CallResponse<typeof userDetail>;
+type Detail = CallResponse<typeof viewUserDetail>;
 type Dialog = 'password' | 'phone' | 'verify' | 'cancel' | 'edit' | null;
 type Config = { default: ConfiguredField[]; userTitle: ConfiguredField[] };
 
@@ -45,7 +46,7 @@ export function PersonalInfo() {
   const [headshot, setHeadshot] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const load = useCallback(() => {
-    Promise.all([request(verifyComplete), request(userDetail), request(getHeadshotUrl)])
+    Promise.all([request(verifyComplete), request(viewUserDetail), request(getHeadshotUrl)])
       .then(([c, d, h]) => {
         setComplete(c);
         setDetail(d);
@@ -56,7 +57,7 @@ export function PersonalInfo() {
   }, []);
   useEffect(load, [load]);
   useEffect(() => {
-    request(registrationConfig, {}, { quiet: true })
+    request(viewRegistrationConfig, {}, { quiet: true })
       .then(setConfig)
       .catch(() => undefined);
   }, []);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Form, Select, type FormInstance } from 'antd';
-import { positionMenu } from '@portal/contract/calls/user';
+import { findPositions } from '@portal/contract/calls/registration';
 import {
   CASCADE_LABELS,
   CASCADE_LEVELS,
@@ -13,7 +13,7 @@ import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';
 
-type Position = CallResponse<typeof positionMenu>[number];
+type Position = CallResponse<typeof findPositions>[number];
 
 /**
  * personalCategory → jobCategory → administrativeDuty → rank (account-area.md section 4): each
@@ -28,7 +28,7 @@ export function PositionCascade({ form, label, required }: { form: FormInstance;
   const [categoryType, setCategoryType] = useState(0);
 
   const load = async (level: number, pathNo: string) =>
-    request(positionMenu, { level, pathNo }).catch(() => [] as Position[]);
+    request(findPositions, { level, pathNo }).catch(() => [] as Position[]);
 
   // Level 1, then the levels of values already chosen (editing a profile).
   useEffect(() => {

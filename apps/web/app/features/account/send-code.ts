@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { FormInstance } from 'antd';
-import { SmsPurpose, sendVerificationCode } from '@portal/contract/calls/user';
+import { SmsPurpose, sendVerificationCode } from '@portal/contract/calls/account';
 import { request } from '../../lib/api.ts';
 import type { CaptchaHandle } from './captcha.tsx';
 

@@ -1,4 +1,4 @@
-import { logout } from '@portal/contract/calls/user';
+import { logout } from '@portal/contract/calls/account';
 import type { ThemeOptions } from '@portal/contract';
 import { request } from '../../lib/api.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from 'antd';
-import { confirmSetting, userDetail, verifyComplete } from '@portal/contract/calls/user';
+import { viewConfirmSetting, viewUserDetail, verifyComplete } from '@portal/contract/calls/profile';
 import type { CallResponse } from '@portal/contract';
 import { AntdRoot } from '../antd/antd-root.tsx';
 import { AnnouncementPopup } from '../announcement/announcement-popup.tsx';
@@ -86,14 +86,14 @@ function SignedInPrompts() {
   const settleTip = useCallback(() => setTipSettled(true), []);
   const [state, setState] = useState<
     | { kind: 'loading' }
-    | { kind: 'confirm'; owed: CallResponse<typeof confirmSetting>; detail: CallResponse<typeof userDetail> }
+    | { kind: 'confirm'; owed: CallResponse<typeof viewConfirmSetting>; detail: CallResponse<typeof viewUserDetail> }
     | { kind: 'tip' }
   >({ kind: 'loading' });
   useEffect(() => {
-    request(confirmSetting, {}, { quiet: true })
+    request(viewConfirmSetting, {}, { quiet: true })
       .then(async (owed) =>
         owed.personalInfoConfirmOpenSet || owed.talentInfoConfirmOpenSet
-          ? setState({ kind: 'confirm', owed, detail: await request(userDetail, {}, { quiet: true }) })
+          ? setState({ kind: 'confirm', owed, detail: await request(viewUserDetail, {}, { quiet: true }) })
           : setState({ kind: 'tip' }),
       )
       .catch(() => setState({ kind: 'tip' }));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App, Button, List, Tag } from 'antd';
-import { thirdPartyList, thirdPartyUnbind } from '@portal/contract/calls/user';
+import { findThirdPartyBindings, unbindThirdParty } from '@portal/contract/calls/third-party';
 import type { CallResponse } from '@portal/contract';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
@@ -13,10 +13,10 @@ export function ThirdPartySection() {
   const t = useMessages(accountMessages);
   const lang = useLang();
   const { modal, message } = App.useApp();
-  const [bound, setBound] = useState<CallResponse<typeof thirdPartyList>>([]);
+  const [bound, setBound] = useState<CallResponse<typeof findThirdPartyBindings>>([]);
   const offered = useThirdPartyProviders();
   const load = useCallback(() => {
-    request(thirdPartyList, {}, { quiet: true })
+    request(findThirdPartyBindings, {}, { quiet: true })
       .then(setBound)
       .catch(() => undefined);
   }, []);
@@ -28,7 +28,7 @@ export function ThirdPartySection() {
       okText: t.confirm,
       cancelText: t.cancel,
       onOk: async () => {
-        await request(thirdPartyUnbind, { provider: kind });
+        await request(unbindThirdParty, { provider: kind });
         void message.success(t.unbound);
         load();
       },

@@ -1,5 +1,5 @@
 import { THIRD_PARTY_STATE_PREFIX } from '@portal/contract/constants';
-import { thirdPartyAuthorize, thirdPartyProviders, type thirdPartyKinds } from '@portal/contract/calls/user';
+import { authorizeThirdParty, findThirdPartyProviders, type thirdPartyKinds } from '@portal/contract/calls/third-party';
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/api.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';
@@ -11,7 +11,7 @@ export const THIRD_PARTY_KINDS: ThirdPartyKind[] = ['dingding', 'weixin', 'workW
 export function useThirdPartyProviders(): ThirdPartyKind[] {
   const [kinds, setKinds] = useState<ThirdPartyKind[]>([]);
   useEffect(() => {
-    request(thirdPartyProviders, {}, { quiet: true })
+    request(findThirdPartyProviders, {}, { quiet: true })
       .then(setKinds)
       .catch(() => setKinds([]));
   }, []);
@@ -42,7 +42,7 @@ export async function startThirdParty(provider: ThirdPartyKind, mode: Pending['m
   const redirectUri = `${window.location.origin}${localePath('/callbackLogin', lang)}?provider=${provider}`;
   const pending: Pending = { state, provider, mode, redirectUri, next };
   sessionStorage.setItem(KEY, JSON.stringify(pending));
-  const { url } = await request(thirdPartyAuthorize, { provider, state, redirectUri });
+  const { url } = await request(authorizeThirdParty, { provider, state, redirectUri });
   window.location.assign(url);
 }
 

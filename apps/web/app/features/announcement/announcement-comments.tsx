@@ -2,11 +2,11 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { App, Avatar, Button, Empty, Form, Input, Pagination, Popconfirm } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import {
-  announcementCommentDelete,
-  announcementCommentPage,
-  announcementCommentSave,
-  announcementReplyDelete,
-  announcementReplySave,
+  deleteAnnouncementComment,
+  findAnnouncementComments,
+  saveAnnouncementComment,
+  deleteAnnouncementReply,
+  saveAnnouncementReply,
   type AnnouncementComment,
   type AnnouncementReply,
 } from '@portal/contract/calls/announcement';
@@ -99,7 +99,7 @@ export function AnnouncementComments({ recordId }: { recordId: number }) {
 
   const load = useCallback(
     () =>
-      request(announcementCommentPage, { id: recordId, pageCurrent: page, pageSize: PAGE_SIZE })
+      request(findAnnouncementComments, { id: recordId, pageCurrent: page, pageSize: PAGE_SIZE })
         .then((p) => setData({ total: p.totalCount, list: p.list }))
         .catch(() => undefined),
     [recordId, page],
@@ -109,7 +109,7 @@ export function AnnouncementComments({ recordId }: { recordId: number }) {
   }, [load]);
 
   const post = (content: string) =>
-    request(announcementCommentSave, { id: recordId, content }).then(() => {
+    request(saveAnnouncementComment, { id: recordId, content }).then(() => {
       void message.success(t.posted);
       if (page === 1) return load();
       setPage(1);
@@ -156,7 +156,7 @@ function CommentItem({
   const [replies, setReplies] = useState<Page<AnnouncementReply> | null>(null);
 
   const loadReplies = (p: number) =>
-    request(announcementCommentPage, { id: recordId, parentId: comment.id, pageCurrent: p, pageSize: REPLY_PAGE_SIZE })
+    request(findAnnouncementComments, { id: recordId, parentId: comment.id, pageCurrent: p, pageSize: REPLY_PAGE_SIZE })
       .then((r) => {
         setReplyPage(p);
         setReplies({ total: r.totalCount, list: r.list });
@@ -169,14 +169,14 @@ function CommentItem({
   };
 
   const sendReply = (content: string) =>
-    request(announcementReplySave, { commentId: (replyTo ?? comment).id, content }).then(async () => {
+    request(saveAnnouncementReply, { commentId: (replyTo ?? comment).id, content }).then(async () => {
       void message.success(t.replied);
       setReplyTo(null);
       await refresh();
     });
 
   const remove = (r: AnnouncementReply, isReply: boolean) =>
-    request(isReply ? announcementReplyDelete : announcementCommentDelete, { id: r.id }).then(async () => {
+    request(isReply ? deleteAnnouncementReply : deleteAnnouncementComment, { id: r.id }).then(async () => {
       void message.success(t.deleted);
       if (isReply) await refresh();
       else await onChanged();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Result, Spin, Tag } from 'antd';
 import type { CallResponse } from '@portal/contract/call';
-import { announcementAdmire, announcementRecordView } from '@portal/contract/calls/announcement';
+import { admireAnnouncement, viewAnnouncementRecord } from '@portal/contract/calls/announcement';
 import { ApiError, request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
@@ -11,7 +11,7 @@ import { AnnouncementComments } from './announcement-comments.tsx';
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
 
-type View = CallResponse<typeof announcementRecordView>;
+type View = CallResponse<typeof viewAnnouncementRecord>;
 
 /**
  * One announcement of the learner (opening it marks it read): title, kind, time, the sanitised
@@ -26,7 +26,7 @@ export function AnnouncementDetail({ id }: { id: number }) {
   const [liking, setLiking] = useState(false);
 
   useEffect(() => {
-    request(announcementRecordView, { id })
+    request(viewAnnouncementRecord, { id })
       .then((v) => {
         setView(v);
         void refreshUnread();
@@ -48,7 +48,7 @@ export function AnnouncementDetail({ id }: { id: number }) {
 
   const like = () => {
     setLiking(true);
-    request(announcementAdmire, { id })
+    request(admireAnnouncement, { id })
       .then((r) => setView((v) => (v ? { ...v, ...r } : v)))
       .catch(() => undefined)
       .finally(() => setLiking(false));

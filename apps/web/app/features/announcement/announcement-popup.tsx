@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { announcementBatchRead, announcementPopList } from '@portal/contract/calls/announcement';
+import { readAnnouncementRecords, findPopupAnnouncements } from '@portal/contract/calls/announcement';
 import type { CallResponse } from '@portal/contract/call';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
@@ -10,7 +10,7 @@ import { markPopupShown, popupShown, refreshUnread, setUnreadOwner } from '../..
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
 
-type Popup = CallResponse<typeof announcementPopList>[number];
+type Popup = CallResponse<typeof findPopupAnnouncements>[number];
 
 /**
  * The announcement popup after sign-in (platform.md section 2, "Popups and tips"; decision 014):
@@ -40,7 +40,7 @@ function PopupOf({ eid, person }: { eid: number; person: string }) {
     // once the list has come to this page (a failed or abandoned request asks again next time).
     if (popupShown(eid, person)) return;
     let live = true;
-    request(announcementPopList, {}, { quiet: true })
+    request(findPopupAnnouncements, {}, { quiet: true })
       .then((list) => {
         if (!live) return;
         markPopupShown(eid, person);
@@ -56,7 +56,7 @@ function PopupOf({ eid, person }: { eid: number; person: string }) {
   const currentId = current?.id;
   useEffect(() => {
     if (currentId === undefined) return;
-    request(announcementBatchRead, { ids: [currentId] }, { quiet: true })
+    request(readAnnouncementRecords, { ids: [currentId] }, { quiet: true })
       .then(() => refreshUnread())
       .catch(() => undefined);
   }, [currentId]);

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { App, Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag } from 'antd';
 import {
-  announcementBatchDelete,
-  announcementBatchRead,
-  announcementReadCount,
-  announcementRecordPage,
-  announcementWaitReadCount,
+  deleteAnnouncementRecords,
+  readAnnouncementRecords,
+  countReadAnnouncements,
+  findAnnouncementRecords,
+  countUnreadAnnouncements,
   type AnnouncementRecord,
 } from '@portal/contract/calls/announcement';
 import { request } from '../../lib/api.ts';
@@ -53,9 +53,9 @@ function AnnouncementList() {
   const load = useCallback(() => {
     const readStatus = status === 'all' ? {} : { readStatus: status === 'read' ? 1 : 0 };
     return Promise.all([
-      request(announcementRecordPage, { pageCurrent: page, pageSize: PAGE_SIZE, ...readStatus }),
-      request(announcementWaitReadCount, {}, { quiet: true }),
-      request(announcementReadCount, {}, { quiet: true }),
+      request(findAnnouncementRecords, { pageCurrent: page, pageSize: PAGE_SIZE, ...readStatus }),
+      request(countUnreadAnnouncements, {}, { quiet: true }),
+      request(countReadAnnouncements, {}, { quiet: true }),
     ])
       .then(([p, unread, read]) => {
         setData({ total: p.totalCount, list: p.list });
@@ -88,7 +88,7 @@ function AnnouncementList() {
 
   const markRead = () => {
     setBusy(true);
-    request(announcementBatchRead, { ids: selected })
+    request(readAnnouncementRecords, { ids: selected })
       .then(() => {
         setSelected([]);
         return afterChange(t.markedRead);
@@ -105,7 +105,7 @@ function AnnouncementList() {
       cancelText: t.cancel,
       okButtonProps: { danger: true },
       onOk: () =>
-        request(announcementBatchDelete, { ids: selected })
+        request(deleteAnnouncementRecords, { ids: selected })
           .then(() => {
             setSelected([]);
             // The last one of a page gone: the page before.

@@ -6,10 +6,10 @@ import {
   charCount,
   MESSAGE_CONTENT_MAX,
   MESSAGE_TITLE_MAX,
-  messageEdit,
+  editMessage,
   messageFields,
-  messageSave,
-  messageView,
+  saveMessage,
+  viewMessage,
   type OnlineMessage,
 } from '@portal/contract/calls/message';
 import { request } from '../../lib/api.ts';
@@ -55,7 +55,7 @@ export function MessageDialog({
   useEffect(() => {
     if (!open || id === undefined) return;
     const controller = new AbortController();
-    request(messageView, { id }, { signal: controller.signal })
+    request(viewMessage, { id }, { signal: controller.signal })
       .then((m) => {
         form.setFieldsValue({ title: m.title, messageContent: m.messageContent });
         setLoading(false);
@@ -70,7 +70,7 @@ export function MessageDialog({
     setBusy(true);
     try {
       const input = { title: v.title.trim(), messageContent: v.messageContent.trim() };
-      const saved = editing ? await request(messageEdit, { id, ...input }) : await request(messageSave, input);
+      const saved = editing ? await request(editMessage, { id, ...input }) : await request(saveMessage, input);
       void message.success({ content: editing ? t.edited : t.saved, duration: editing ? 3 : 6 });
       onSaved?.(saved);
       onClose();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Descriptions, Empty, Input, List, Modal, Pagination, Spin, Tag } from 'antd';
-import { MESSAGE_PAGE_SIZE, messagePage, messageView, type OnlineMessage } from '@portal/contract/calls/message';
+import { MESSAGE_PAGE_SIZE, findMessages, viewMessage, type OnlineMessage } from '@portal/contract/calls/message';
 import type { Page } from '@portal/contract/envelope';
 import { request } from '../../lib/api.ts';
 import { format, useMessages } from '../../lib/i18n.ts';
@@ -18,7 +18,7 @@ function MessageDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const [m, setM] = useState<OnlineMessage | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    request(messageView, { id }, { signal: controller.signal })
+    request(viewMessage, { id }, { signal: controller.signal })
       .then(setM)
       .catch(() => {
         if (!controller.signal.aborted) onClose();
@@ -65,7 +65,7 @@ export function MyMessages() {
   useEffect(() => {
     const controller = new AbortController();
     request(
-      messagePage,
+      findMessages,
       {
         pageCurrent: query.pageCurrent,
         pageSize: MESSAGE_PAGE_SIZE,

@@ -71,9 +71,9 @@ function ExportList() {
   useEffect(() => {
     const controller = new AbortController();
     void (async () => {
-      const { exportRecordPage } = await loadCalls();
+      const { findExportRecords } = await loadCalls();
       const p = await request(
-        exportRecordPage,
+        findExportRecords,
         { pageCurrent: page, pageSize: PAGE_SIZE },
         { signal: controller.signal },
       );
@@ -97,8 +97,8 @@ function ExportList() {
 
   const download = async (r: ExportRecord) => {
     try {
-      const { exportRecordDownloadUrl } = await loadCalls();
-      const env = await request(exportRecordDownloadUrl, { id: r.id, [NO_DISPOSE_FLAG]: true });
+      const { getExportDownloadUrl } = await loadCalls();
+      const env = await request(getExportDownloadUrl, { id: r.id, [NO_DISPOSE_FLAG]: true });
       if (!SUCCESS_CODES.includes(env.code) || !env.data) {
         // Signed out: the request layer's usual way (to /login); anything else: download failed.
         if (SIGN_IN_CODES.includes(env.code)) handleErrorEnvelope(env);
@@ -121,8 +121,8 @@ function ExportList() {
   const remove = async (r: ExportRecord) => {
     listRef.current?.focus();
     try {
-      const { exportRecordDelete } = await loadCalls();
-      await request(exportRecordDelete, { id: r.id });
+      const { deleteExportRecord } = await loadCalls();
+      await request(deleteExportRecord, { id: r.id });
       if (records && records.length < total) {
         // More records than shown: the next page would now skip one, so load again from the start.
         setPage(1);
@@ -140,8 +140,8 @@ function ExportList() {
     listRef.current?.focus();
     setConfirming(false);
     try {
-      const { exportRecordDeleteAll } = await loadCalls();
-      await request(exportRecordDeleteAll, {});
+      const { deleteAllExportRecords } = await loadCalls();
+      await request(deleteAllExportRecords, {});
       setRecords([]);
       setTotal(0);
     } catch {

@@ -31,7 +31,7 @@ function loadTopics(key: string): void {
   emit();
   // The call's zod schema stays out of the first load: it comes with the first opening.
   import('@portal/contract/calls/topic')
-    .then(({ topicList }) => request(topicList, {}, { quiet: true }))
+    .then(({ findTopics }) => request(findTopics, {}, { quiet: true }))
     .then(
       (topics) => states.set(key, { status: 'done', topics }),
       () => states.set(key, { status: 'failed' }),

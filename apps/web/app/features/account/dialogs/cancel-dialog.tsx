@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { App, Button, Form, Input, Modal, Steps } from 'antd';
-import { deregister, sendAccountCode, SmsPurpose } from '@portal/contract/calls/user';
+import { deregister, sendAccountCode, SmsPurpose } from '@portal/contract/calls/account';
 import { maskPhone } from '@portal/contract/mask';
 import { request } from '../../../lib/api.ts';
 import { localePath } from '../../../lib/navigation.ts';

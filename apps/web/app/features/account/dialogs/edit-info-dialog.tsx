@@ -2,7 +2,7 @@ import { labelInSentence } from '@portal/contract/registration';
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import dayjs from 'dayjs';
-import { updateUserInfo } from '@portal/contract/calls/upload';
+import { updateUserInfo } from '@portal/contract/calls/profile';
 import { request } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/i18n.ts';
 import { DetailFields, detailValues, type DetailFieldRow } from '../detail-fields.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { setPassword, updatePassword } from '@portal/contract/calls/user';
+import { setPassword, updatePassword } from '@portal/contract/calls/account';
 import { request } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { confirmRules, ruleOf } from '../form-rules.ts';

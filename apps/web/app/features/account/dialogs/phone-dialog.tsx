@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { sendAccountCode, SmsPurpose, updatePhone } from '@portal/contract/calls/user';
+import { sendAccountCode, SmsPurpose, updatePhone } from '@portal/contract/calls/account';
 import { request } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { CaptchaInput, type CaptchaHandle } from '../captcha.tsx';

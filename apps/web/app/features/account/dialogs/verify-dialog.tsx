@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { updateIdv } from '@portal/contract/calls/user';
+import { updateIdv } from '@portal/contract/calls/profile';
 import { ErrorCode } from '@portal/contract/errors';
 import { ApiError, request } from '../../../lib/api.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';

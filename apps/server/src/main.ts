@@ -2,7 +2,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from '@portal/db';
 import { loadConfig } from './platform/config.ts';
 import { startDatabase } from './platform/database.ts';
 import { Housekeeping } from './platform/housekeeping.ts';
-import { buildApp, createServices } from './platform/http.ts';
+import { buildApp } from './platform/http.ts';
+import { createPlatform } from './platform/platform.ts';
+import { uploadServiceOf } from './modules/upload/upload.service.ts';
 import { mountWeb } from './platform/web.ts';
 
 /**
@@ -13,10 +15,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const say = (msg: string) => process.stdout.write(`${msg}\n`);
   const runtime = await startDatabase(config, say);
-  const services = await createServices(config, runtime.database);
-  const app = await buildApp(services);
-  await mountWeb(app, services);
-  const housekeeping = new Housekeeping(runtime.database.db, services.uploads, app.log);
+  const platform = await createPlatform(config, runtime.database);
+  const app = await buildApp(platform);
+  await mountWeb(app, platform);
+  const housekeeping = new Housekeeping(runtime.database.db, uploadServiceOf(platform), app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {

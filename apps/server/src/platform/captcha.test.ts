@@ -20,7 +20,7 @@ const code = async (p: Promise<void>) => {
 describe('image captcha', () => {
   it('draws four characters of the unambiguous set, whole inside its 120×40 box', async () => {
     for (let i = 0; i < 20; i++) {
-      const { text, img } = await t.services.captchas.create();
+      const { text, img } = await t.platform.captchas.create();
       expect(text).toMatch(new RegExp(`^[${CAPTCHA_CHARS}]{4}$`));
       const svg = Buffer.from(img.split(',')[1]!, 'base64').toString('utf8');
       expect(svg).toContain('viewBox="0,0,120,40"');
@@ -36,16 +36,16 @@ describe('image captcha', () => {
   });
 
   it('is single use, right or wrong, case-insensitive', async () => {
-    const c = await t.services.captchas.create();
-    expect(await code(t.services.captchas.check(c.token, c.text.toLowerCase()))).toBe(200);
-    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(3004);
-    const d = await t.services.captchas.create();
-    expect(await code(t.services.captchas.check(d.token, 'XXXX'))).toBe(3003);
-    expect(await code(t.services.captchas.check(d.token, d.text))).toBe(3004);
+    const c = await t.platform.captchas.create();
+    expect(await code(t.platform.captchas.check(c.token, c.text.toLowerCase()))).toBe(200);
+    expect(await code(t.platform.captchas.check(c.token, c.text))).toBe(3004);
+    const d = await t.platform.captchas.create();
+    expect(await code(t.platform.captchas.check(d.token, 'XXXX'))).toBe(3003);
+    expect(await code(t.platform.captchas.check(d.token, d.text))).toBe(3004);
   });
 
   it("a captcha that sent a registration code serves that form's submit for that phone only, once", async () => {
-    const cap = t.services.captchas;
+    const cap = t.platform.captchas;
     const reg = { purpose: 1, phone: '13900000001' };
     const c = await cap.create();
     expect(await code(cap.checkForCode(c.token, c.text, reg))).toBe(200);
@@ -62,23 +62,23 @@ describe('image captcha', () => {
   });
 
   it('a wrong answer when sending a code uses it up', async () => {
-    const c = await t.services.captchas.create();
+    const c = await t.platform.captchas.create();
     const reg = { purpose: 1, phone: '13900000001' };
-    expect(await code(t.services.captchas.checkForCode(c.token, 'XXXX', reg))).toBe(3003);
-    expect(await code(t.services.captchas.checkForSubmit(c.token, c.text, reg))).toBe(3004);
-    expect(await code(t.services.captchas.check(c.token, c.text))).toBe(3004);
+    expect(await code(t.platform.captchas.checkForCode(c.token, 'XXXX', reg))).toBe(3003);
+    expect(await code(t.platform.captchas.checkForSubmit(c.token, c.text, reg))).toBe(3004);
+    expect(await code(t.platform.captchas.check(c.token, c.text))).toBe(3004);
   });
 
   it('parallel guesses at one captcha: exactly one is judged', async () => {
-    const c = await t.services.captchas.create();
-    const guesses = ['XXXX', 'YYYY', c.text, 'ZZZZ'].map((g) => code(t.services.captchas.check(c.token, g)));
+    const c = await t.platform.captchas.create();
+    const guesses = ['XXXX', 'YYYY', c.text, 'ZZZZ'].map((g) => code(t.platform.captchas.check(c.token, g)));
     const results = await Promise.all(guesses);
     expect(results.filter((r) => r !== 3004)).toHaveLength(1);
   });
 
   it('expires after five minutes', async () => {
-    const c = await t.services.captchas.create();
+    const c = await t.platform.captchas.create();
     const later = new Date(Date.now() + 5 * 60_000 + 1000);
-    expect(await code(t.services.captchas.check(c.token, c.text, later))).toBe(3004);
+    expect(await code(t.platform.captchas.check(c.token, c.text, later))).toBe(3004);
   });
 });

@@ -127,10 +127,10 @@ describe('tenant codes on a running gateway', () => {
   });
 
   it('Tenancy.tenantCode follows the setting', () => {
-    expect(t.services.tenancy.tenantCode(5001)).toBe('SFJ');
-    expect(t.services.tenancy.tenantCode(5002)).toBe('medicalInsurance');
-    expect(t.services.tenancy.tenantCode(5003)).toBe('medicalInsurance');
-    expect(t.services.tenancy.tenantCode(1002)).toBeNull();
+    expect(t.platform.tenancy.tenantCode(5001)).toBe('SFJ');
+    expect(t.platform.tenancy.tenantCode(5002)).toBe('medicalInsurance');
+    expect(t.platform.tenancy.tenantCode(5003)).toBe('medicalInsurance');
+    expect(t.platform.tenancy.tenantCode(1002)).toBeNull();
   });
 });
 

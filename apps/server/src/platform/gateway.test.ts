@@ -295,7 +295,7 @@ describe('unknown calls', () => {
 describe('sessions', () => {
   async function member(options: { status?: number } = {}) {
     const ent = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid], options);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid], options);
     return { ent, user };
   }
   const viewAuth = (headers: Record<string, string>, cookies?: Record<string, string>) =>
@@ -339,7 +339,7 @@ describe('sessions', () => {
   it('revoked (SessionStore.revoke) → 307', async () => {
     const { ent, user } = await member();
     expect((await viewAuth(clientHeaders(ent.domain, { token: user.token }))).json().code).toBe(200);
-    await t.services.sessions.revoke(hashToken(user.token), 'signOut');
+    await t.platform.sessions.revoke(hashToken(user.token), 'signOut');
     const res = await viewAuth(clientHeaders(ent.domain, { token: user.token }));
     expect(res.json()).toEqual({ code: 307, message: '您的登录状态已失效，请重新登录', data: null });
   });
@@ -360,7 +360,7 @@ describe('sessions', () => {
   });
 
   it('session with no enterprise chosen (eid null) → 309', async () => {
-    const user = await createSignedInUser(t.database.db, t.services.sessions, []);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, []);
     const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
     expect(res.json()).toEqual({ code: 309, message: '请先选择平台', data: null });
   });
@@ -664,7 +664,7 @@ describe('rate limiting', () => {
 describe('session ends and tenants of public calls', () => {
   it('clears the HttpOnly token cookie when the session is gone (305)', async () => {
     const ent = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid]);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
     await expireSession(t.database.db, user.token);
     const res = await t.app.inject({
       method: 'GET',
@@ -679,7 +679,7 @@ describe('session ends and tenants of public calls', () => {
 
   it('answers 308 with its own message when the session’s enterprise is disabled', async () => {
     const ent = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid]);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
     await t.database.db.execute(sql`UPDATE enterprises SET status = 0 WHERE eid = ${ent.eid}`);
     const res = await t.app.inject({
       method: 'GET',
@@ -692,7 +692,7 @@ describe('session ends and tenants of public calls', () => {
   it('serves a public call from the session’s enterprise, not the domain default', async () => {
     const a = await createEnterprise(t.database.db);
     const b = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [b.eid]);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [b.eid]);
     const res = await t.app.inject({
       method: 'GET',
       url: `${WEBSITE_VIEW}?eid=${a.eid}`,

@@ -7,6 +7,8 @@ import {
   TOKEN_COOKIE,
   errorCodes,
   errorText,
+  isOpenAccess,
+  type CallAccess,
   type CallDef,
   type CallParsedRequest,
   type CallResponse,
@@ -19,24 +21,49 @@ import type { AccountSession, Session, SessionStore } from './session.ts';
 import type { Tenancy } from './tenancy.ts';
 import { VisitorAnswers } from './visitor-answers.ts';
 
-export interface CallContext {
+interface BaseContext {
   req: FastifyRequest;
   reply: FastifyReply;
   lang: Lang;
-  /** The signed-in session (session calls only). */
-  session: Session | null;
-  /** The session of calls registered with `session: 'account'`, which need no enterprise yet. */
-  account: AccountSession | null;
-  /**
-   * The tenant the call works on: the session's enterprise for session calls; for public calls the
-   * site found from the domain and the eid in the query (never from a request body).
-   */
+}
+
+/**
+ * A public call's context. Its tenant is resolved when first asked for: a valid session's
+ * enterprise, else the site found from the domain and the eid in the query (never a request body).
+ */
+export interface PublicContext extends BaseContext {
   eid: () => Promise<number>;
 }
 
+/** A visitor-mode call: a signed-in learner's enterprise, or a visitor's site whose visitor mode is on. */
+export interface VisitorContext extends BaseContext {
+  eid: number;
+  session: Session | null;
+}
+
+/** A session call: the signed-in session, its enterprise chosen; every tenant row goes through `eid`. */
+export interface SessionContext extends BaseContext {
+  eid: number;
+  session: Session;
+}
+
+/** An account call: a signed-in session that may not have chosen its enterprise yet. */
+export interface AccountContext extends BaseContext {
+  account: AccountSession;
+}
+
+/** The context a handler receives, by the access its call declares (packages/contract call.ts). */
+export type ContextFor<A extends CallAccess> = A extends 'session'
+  ? SessionContext
+  : A extends 'account'
+    ? AccountContext
+    : A extends 'visitor'
+      ? VisitorContext
+      : PublicContext;
+
 export type CallHandler<C extends CallDef> = (
   input: CallParsedRequest<C>,
-  ctx: CallContext,
+  ctx: ContextFor<C['access']>,
 ) => Promise<CallResponse<C> | RawJson> | CallResponse<C> | RawJson;
 
 /** `data` already serialised to JSON (a cached answer), sent as it is. */
@@ -75,6 +102,16 @@ export interface GatewayDeps {
   answers: VisitorAnswers;
   /** Validate every response against the contract (development and tests). */
   checkResponses: boolean;
+  /** Whether an enterprise's site lets visitors in (visitorOpenSet): decides visitor-mode calls. */
+  visitorOpen: (eid: number) => Promise<boolean>;
+}
+
+export interface CallOptions {
+  compress?: boolean;
+  /** A public GET whose answer depends only on URL, domain and language (site information). */
+  cacheForVisitors?: boolean;
+  /** A tighter per-address limit than the gateway's (sign-in, codes). */
+  perMinute?: number;
 }
 
 /** Codes after which the session token is of no more use (platform.md section 4). */
@@ -131,25 +168,56 @@ export function badInput(error: z.ZodError): AppError {
 }
 
 /**
- * Registers one contract call: parse and validate the input with the call's zod schema, authorise
- * (session calls), run the handler, answer in the envelope. Handlers stay thin.
+ * The tenant of a visitor-mode call: a signed-in learner's enterprise; a visitor's site, or 301
+ * (请先登录) where its visitor mode is off, as the route guard sends visitors of such a site to /login.
+ */
+async function visitorEid(req: FastifyRequest, deps: GatewayDeps): Promise<{ eid: number; session: Session | null }> {
+  const token = requestToken(req);
+  if (token) {
+    const session = await deps.sessions.authenticate(token).catch(() => null);
+    if (session) return { eid: session.eid, session };
+  }
+  const eid = await deps.tenancy.resolveEid({ domain: requestDomain(req), eid: eidFromQuery(req) });
+  if (!(await deps.visitorOpen(eid))) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+  return { eid, session: null };
+}
+
+/** The context of a call by its declared access: who is calling is settled before the handler runs. */
+async function contextFor(
+  access: CallAccess,
+  base: BaseContext,
+  deps: GatewayDeps,
+): Promise<PublicContext | VisitorContext | SessionContext | AccountContext> {
+  const { req } = base;
+  switch (access) {
+    case 'session': {
+      const session = await deps.sessions.authenticate(requestToken(req));
+      return { ...base, session, eid: session.eid };
+    }
+    case 'account':
+      return { ...base, account: await deps.sessions.authenticateAccount(requestToken(req)) };
+    case 'visitor':
+      return { ...base, ...(await visitorEid(req, deps)) };
+    case 'public': {
+      let eidPromise: Promise<number> | undefined;
+      return { ...base, eid: () => (eidPromise ??= publicEid(req, deps)) };
+    }
+  }
+}
+
+/**
+ * Registers one contract call: parse and validate the input with the call's zod schema, settle who
+ * is calling by the access the call declares (public, visitor, session, account), run the handler
+ * with that context, answer in the envelope. Handlers stay thin and never check access themselves.
  */
 export function registerCall<C extends CallDef>(
   app: FastifyInstance,
   deps: GatewayDeps,
   call: C,
   handler: CallHandler<C>,
-  options: {
-    compress?: boolean;
-    /** A public GET whose answer depends only on URL, domain and language (site information). */
-    cacheForVisitors?: boolean;
-    /** Session calls: `account` accepts a session that has not chosen its enterprise yet. */
-    session?: 'enterprise' | 'account';
-    /** A tighter per-address limit than the gateway's (sign-in, codes). */
-    perMinute?: number;
-  } = {},
+  options: CallOptions = {},
 ): void {
-  const cacheable = options.cacheForVisitors === true && call.method === 'GET' && call.access === 'public';
+  const cacheable = options.cacheForVisitors === true && call.method === 'GET' && isOpenAccess(call.access);
   app.route({
     method: call.method,
     url: GATEWAY_PREFIX + call.path,
@@ -176,20 +244,8 @@ export function registerCall<C extends CallDef>(
         parsed = (call.requestFor?.(lang) ?? call.request).safeParse(raw, { error: zodLocales[lang] });
         if (!parsed.success) throw badInput(parsed.error);
       }
-      const accountLevel = call.access === 'session' && options.session === 'account';
-      const account = accountLevel ? await deps.sessions.authenticateAccount(requestToken(req)) : null;
-      const session =
-        call.access === 'session' && !accountLevel ? await deps.sessions.authenticate(requestToken(req)) : null;
-      let eidPromise: Promise<number> | undefined;
-      const ctx: CallContext = {
-        req,
-        reply,
-        lang,
-        session,
-        account,
-        eid: () => (eidPromise ??= session ? Promise.resolve(session.eid) : publicEid(req, deps)),
-      };
-      const result = await handler(parsed.data as CallParsedRequest<C>, ctx);
+      const ctx = await contextFor(call.access, { req, reply, lang }, deps);
+      const result = await handler(parsed.data as CallParsedRequest<C>, ctx as ContextFor<C['access']>);
       const data = result instanceof RawJson && deps.checkResponses ? JSON.parse(result.json) : result;
       if (deps.checkResponses) {
         const checked = call.response.safeParse(data);
@@ -207,6 +263,21 @@ export function registerCall<C extends CallDef>(
       return reply.send(body);
     },
   });
+}
+
+/**
+ * What a module registers its calls on: `gateway.call(def, handler, options)`. The handler's
+ * context is typed by the call's declared access (a session call's `ctx.session` is never null).
+ */
+export class Gateway {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly deps: GatewayDeps,
+  ) {}
+
+  call<C extends CallDef>(def: C, handler: CallHandler<C>, options?: CallOptions): void {
+    registerCall(this.app, this.deps, def, handler, options);
+  }
 }
 
 /** The gateway's error handler and not-found handler: everything answers in the envelope. */

@@ -3,6 +3,7 @@ import { schema } from '@portal/db';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createAccount, createEnterprise } from '../test/factories.ts';
 import { Housekeeping } from './housekeeping.ts';
+import { uploadServiceOf } from '../modules/upload/upload.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('housekeeping', () => {
     ]);
 
     const log = { info: () => undefined, error: () => undefined };
-    const result = await new Housekeeping(db, t.services.uploads, log).run();
+    const result = await new Housekeeping(db, uploadServiceOf(t.platform), log).run();
     expect(result).toMatchObject({ captchas: 1, sessions: 2, smsCodes: 1, smsOutbox: 1 });
     expect((await db.select().from(schema.sessionHandoffs)).map((r) => r.ticketHash)).toEqual(['live-ticket']);
 
@@ -51,7 +52,7 @@ describe('housekeeping', () => {
     expect((await db.select().from(schema.smsCodes)).map((r) => r.purpose)).toEqual([2]);
     expect((await db.select().from(schema.smsOutbox)).map((r) => r.content)).toEqual(['new']);
     // Nothing more to do on the next run.
-    expect(await new Housekeeping(db, t.services.uploads, log).run()).toEqual({
+    expect(await new Housekeeping(db, uploadServiceOf(t.platform), log).run()).toEqual({
       captchas: 0,
       sessions: 0,
       smsCodes: 0,

@@ -8,213 +8,19 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, GATEWAY_PREFIX, errorText, type Lang } from '@portal/contract';
-import type { Database } from '@portal/db';
-import { registerEnumRoutes } from '../modules/enum/enum.routes.ts';
-import { registerRegionRoutes } from '../modules/region/region.routes.ts';
-import { SiteRepository } from '../modules/site/site.repository.ts';
-import { registerSiteRoutes } from '../modules/site/site.routes.ts';
-import { SiteService } from '../modules/site/site.service.ts';
-import { pino } from 'pino';
-import { AccountRepository } from '../modules/account/account.repository.ts';
-import { registerAccountRoutes } from '../modules/account/account.routes.ts';
-import { AccountService } from '../modules/account/account.service.ts';
-import { ProfileService } from '../modules/account/profile.service.ts';
-import { EnterpriseApplicationRepository } from '../modules/enterprise-application/enterprise-application.repository.ts';
-import { registerEnterpriseApplicationRoutes } from '../modules/enterprise-application/enterprise-application.routes.ts';
-import { RegistrationRepository } from '../modules/registration/registration.repository.ts';
-import { registerRegistrationRoutes } from '../modules/registration/registration.routes.ts';
-import { RegistrationService } from '../modules/registration/registration.service.ts';
-import { registerUploadRoutes } from '../modules/upload/upload.routes.ts';
-import { UploadService } from '../modules/upload/upload.service.ts';
-import { SmsCodes } from '../modules/account/sms-code.service.ts';
-import { registerThirdPartyRoutes } from '../modules/account/third-party.routes.ts';
-import { ThirdPartyService } from '../modules/account/third-party.service.ts';
-import { AuditLog } from './audit.ts';
-import { CaptchaStore } from './captcha.ts';
-import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
-import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
-import { UploadRepository } from '../modules/upload/upload.repository.ts';
-import { AnnouncementRepository } from '../modules/announcement/announcement.repository.ts';
-import { registerAnnouncementRoutes } from '../modules/announcement/announcement.routes.ts';
-import { AnnouncementService } from '../modules/announcement/announcement.service.ts';
-import { LecturerRepository } from '../modules/lecturer/lecturer.repository.ts';
-import { registerLecturerRoutes } from '../modules/lecturer/lecturer.routes.ts';
-import { LecturerService } from '../modules/lecturer/lecturer.service.ts';
-import { CourseRepository } from '../modules/course/course.repository.ts';
-import { registerCourseRoutes } from '../modules/course/course.routes.ts';
-import { CourseService } from '../modules/course/course.service.ts';
-import { NewsRepository } from '../modules/news/news.repository.ts';
-import { registerNewsRoutes } from '../modules/news/news.routes.ts';
-import { NewsService } from '../modules/news/news.service.ts';
-import { TopicRepository } from '../modules/topic/topic.repository.ts';
-import { registerTopicRoutes } from '../modules/topic/topic.routes.ts';
-import { TopicService } from '../modules/topic/topic.service.ts';
-import { MessageRepository } from '../modules/message/message.repository.ts';
-import { registerMessageRoutes } from '../modules/message/message.routes.ts';
-import { MessageService } from '../modules/message/message.service.ts';
-import { ExportRecordRepository } from '../modules/export-record/export-record.repository.ts';
-import { registerExportRecordRoutes } from '../modules/export-record/export-record.routes.ts';
-import { ExportRecordService } from '../modules/export-record/export-record.service.ts';
-import { RankingRepository } from '../modules/ranking/ranking.repository.ts';
-import { registerRankingRoutes } from '../modules/ranking/ranking.routes.ts';
-import { RankingService } from '../modules/ranking/ranking.service.ts';
-import { IdCardVault } from './id-card-vault.ts';
-import { PasswordCipher } from './password-cipher.ts';
-import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { modules } from '../modules/index.ts';
 import {
-  DevThirdPartyProvider,
-  DingTalkProvider,
-  WeChatProvider,
-  WeComProvider,
-  type ThirdPartyKind,
-  type ThirdPartyProvider,
-} from './providers/third-party.ts';
-import { envelope, gatewayNotFound, installGatewayErrorHandling, isCsrfSafe, type GatewayDeps } from './gateway.ts';
+  Gateway,
+  envelope,
+  gatewayNotFound,
+  installGatewayErrorHandling,
+  isCsrfSafe,
+  type GatewayDeps,
+} from './gateway.ts';
 import { buildOpenApi } from './openapi.ts';
+import type { Platform } from './platform.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
-import { SessionStore } from './session.ts';
-import { Tenancy } from './tenancy.ts';
 import { GATEWAY_HEADERS, VisitorAnswers, type FrontDoorOptions } from './visitor-answers.ts';
-
-export interface Services {
-  config: Config;
-  database: Database;
-  tenancy: Tenancy;
-  sessions: SessionStore;
-  site: SiteService;
-  cipher: PasswordCipher;
-  captchas: CaptchaStore;
-  sms: SmsProvider;
-  accounts: AccountService;
-  profiles: ProfileService;
-  storage: FileStorage;
-  signer: UrlSigner;
-  uploads: UploadService;
-  registrations: RegistrationService;
-  ranking: RankingService;
-  news: NewsService;
-  lecturers: LecturerService;
-  topics: TopicService;
-  announcements: AnnouncementService;
-  messages: MessageService;
-  exportRecords: ExportRecordService;
-  courses: CourseService;
-  thirdParty: ThirdPartyService;
-  findThirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
-}
-
-export async function createServices(config: Config, database: Database): Promise<Services> {
-  const { db } = database;
-  const tenancy = new Tenancy(db, config);
-  const sessions = new SessionStore(db);
-  const site = new SiteService(new SiteRepository(db), tenancy, config.SITE_CACHE_TTL_MS);
-  const cipher = await PasswordCipher.load(passwordKeyFile(config));
-  const vault = await IdCardVault.load(idCardKeyFile(config));
-  const captchas = new CaptchaStore(db);
-  // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
-  const sms: SmsProvider =
-    config.SMS_PROVIDER === 'aliyun'
-      ? new AliyunSmsProvider({
-          accessKeyId: config.ALIYUN_ACCESS_KEY_ID!,
-          accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET!,
-          signName: config.ALIYUN_SMS_SIGN_NAME!,
-          templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
-        })
-      : new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
-  const storage = new LocalStorage(uploadDir(config));
-  const signer = await UrlSigner.load(urlSigningKeyFile(config));
-  const uploads = new UploadService(storage, signer, new UploadRepository(db));
-  const accountRepository = new AccountRepository(db);
-  const audit = new AuditLog(db);
-  const smsCodes = new SmsCodes(db, sms);
-  const registrations = new RegistrationService({
-    registrations: new RegistrationRepository(db),
-    accounts: accountRepository,
-    sessions,
-    captchas,
-    smsCodes,
-    cipher,
-    vault,
-    uploads,
-    audit,
-  });
-  const profiles = new ProfileService({ accounts: accountRepository, cipher, vault, uploads, registrations });
-  const accounts = new AccountService({
-    accounts: accountRepository,
-    sessions,
-    captchas,
-    smsCodes,
-    cipher,
-    audit,
-    uploads,
-    config,
-  });
-  const findThirdPartyProviders = thirdPartyProvidersOf(config);
-  const thirdParty = new ThirdPartyService({
-    providers: findThirdPartyProviders,
-    accounts: accountRepository,
-    signIn: accounts,
-    signer,
-  });
-  return {
-    thirdParty,
-    findThirdPartyProviders,
-    config,
-    database,
-    tenancy,
-    sessions,
-    site,
-    cipher,
-    captchas,
-    sms,
-    accounts,
-    profiles,
-    storage,
-    signer,
-    uploads,
-    registrations,
-    ranking: new RankingService(new RankingRepository(db)),
-    news: new NewsService(new NewsRepository(db)),
-    lecturers: new LecturerService(new LecturerRepository(db)),
-    topics: new TopicService(new TopicRepository(db)),
-    announcements: new AnnouncementService(new AnnouncementRepository(db)),
-    messages: new MessageService(new MessageRepository(db)),
-    exportRecords: new ExportRecordService(new ExportRecordRepository(db), storage, signer),
-    courses: new CourseService(new CourseRepository(db)),
-  };
-}
-
-/** The real provider where its credentials are configured, else the offline dev one. */
-function thirdPartyProvidersOf(config: Config): Map<ThirdPartyKind, ThirdPartyProvider> {
-  const c = config;
-  const real: Array<[ThirdPartyKind, ThirdPartyProvider | null]> = [
-    [
-      'dingding',
-      c.DINGTALK_CLIENT_ID && c.DINGTALK_CLIENT_SECRET
-        ? new DingTalkProvider({ clientId: c.DINGTALK_CLIENT_ID, clientSecret: c.DINGTALK_CLIENT_SECRET })
-        : null,
-    ],
-    [
-      'weixin',
-      c.WECHAT_APP_ID && c.WECHAT_APP_SECRET
-        ? new WeChatProvider({ appId: c.WECHAT_APP_ID, appSecret: c.WECHAT_APP_SECRET })
-        : null,
-    ],
-    [
-      'workWeixin',
-      c.WECOM_CORP_ID && c.WECOM_AGENT_ID && c.WECOM_SECRET
-        ? new WeComProvider({ corpId: c.WECOM_CORP_ID, agentId: c.WECOM_AGENT_ID, secret: c.WECOM_SECRET })
-        : null,
-    ],
-  ];
-  // A provider without credentials is played by its stand-in only where DEV_PROVIDERS allows it.
-  const providers = new Map<ThirdPartyKind, ThirdPartyProvider>();
-  for (const [kind, provider] of real) {
-    if (provider) providers.set(kind, provider);
-    else if (c.DEV_PROVIDERS) providers.set(kind, new DevThirdPartyProvider(kind));
-  }
-  return providers;
-}
 
 /**
  * Security headers of documents (pages, static files, API docs). They are constants, set from one
@@ -253,8 +59,8 @@ function isGatewayRoute(req: FastifyRequest): boolean {
  * The HTTP server: the gateway under /gateway, health checks, API docs; the web app is mounted on
  * it by `mountWeb` (web.ts). Used as it is by the API tests through `app.inject`.
  */
-export async function buildApp(services: Services): Promise<FastifyInstance> {
-  const { config } = services;
+export async function buildApp(platform: Platform): Promise<FastifyInstance> {
+  const { config } = platform;
   const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
@@ -383,7 +189,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
     try {
-      await services.database.pool.query('SELECT 1');
+      await platform.database.pool.query('SELECT 1');
       return { status: 'ready' };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });
@@ -395,37 +201,15 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: `${GATEWAY_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
 
   const deps: GatewayDeps = {
-    sessions: services.sessions,
-    tenancy: services.tenancy,
+    sessions: platform.sessions,
+    tenancy: platform.tenancy,
     answers,
     checkResponses: config.NODE_ENV !== 'production',
+    visitorOpen: async (eid) => (await platform.site.viewWebsite(eid)).visitorOpenSet,
   };
   await app.register(async (gateway) => {
-    registerSiteRoutes(gateway, deps, services.site);
-    registerEnumRoutes(gateway, deps);
-    registerAccountRoutes(gateway, deps, { ...services, config });
-    registerUploadRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
-    registerRankingRoutes(gateway, deps, services.ranking);
-    registerNewsRoutes(gateway, deps, services.news);
-    registerLecturerRoutes(gateway, deps, services.lecturers, services.site);
-    registerTopicRoutes(gateway, deps, services.topics);
-    registerAnnouncementRoutes(gateway, deps, services.announcements, services.site, config.SIGN_IN_PER_IP_PER_MINUTE);
-    registerMessageRoutes(gateway, deps, services.messages, config.SIGN_IN_PER_IP_PER_MINUTE);
-    registerExportRecordRoutes(gateway, deps, services.exportRecords);
-    registerCourseRoutes(gateway, deps, services.courses, services.site);
-    registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
-    registerThirdPartyRoutes(gateway, deps, {
-      thirdParty: services.thirdParty,
-      providers: services.findThirdPartyProviders,
-      site: services.site,
-      perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
-    });
-    registerEnterpriseApplicationRoutes(gateway, deps, {
-      applications: new EnterpriseApplicationRepository(services.database.db),
-      captchas: services.captchas,
-      perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
-    });
-    registerRegionRoutes(gateway, deps);
+    const calls = new Gateway(gateway, deps);
+    for (const module of modules) module.register(calls, platform);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
     gateway.all(GATEWAY_PREFIX, gatewayNotFound);
   });

@@ -12,6 +12,7 @@ afterAll(async () => t?.close());
 interface Operation {
   operationId: string;
   security: unknown[];
+  'x-access': string;
   parameters: { name: string; in: string; required: boolean }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
   responses: Record<
@@ -50,13 +51,17 @@ describe('GET /gateway/docs/json', () => {
     expect(new Set(documented)).toEqual(expected);
   });
 
-  it('marks session calls as needing the token (header or cookie) and public calls as open', async () => {
+  it('marks session calls as needing the token, public calls as open, visitor-mode calls as either', async () => {
     const doc = await served();
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['token', 'tokenCookie']);
     for (const call of allCalls) {
       const op = doc.paths[GATEWAY_PREFIX + call.path]![call.method.toLowerCase()]!;
-      if (call.access === 'session' || call.access === 'account') expect(op.security, call.name).toEqual([{ token: [] }, { tokenCookie: [] }]);
+      if (call.access === 'session' || call.access === 'account')
+        expect(op.security, call.name).toEqual([{ token: [] }, { tokenCookie: [] }]);
+      else if (call.access === 'visitor')
+        expect(op.security, call.name).toEqual([{}, { token: [] }, { tokenCookie: [] }]);
       else expect(op.security, call.name).toEqual([]);
+      expect(op['x-access'], call.name).toBe(call.access);
     }
   });
 

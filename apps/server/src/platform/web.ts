@@ -17,7 +17,7 @@ import {
   type SiteBundle,
 } from '@portal/contract';
 import { AppError } from './errors.ts';
-import type { Services } from './http.ts';
+import type { Platform } from './platform.ts';
 import { hostnameOf, registrableDomain } from './request-context.ts';
 import { ThemeCss } from './theme.ts';
 
@@ -39,7 +39,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
 }
 
 /** The in-process site access the web app's loaders use (no HTTP round trip to the gateway). */
-export function createLoadContextFactory(services: Services, app: FastifyInstance) {
+export function createLoadContextFactory(services: Platform, app: FastifyInstance) {
   const themes = new ThemeCss();
   const loadSite = async (request: Request, eid: number | undefined): Promise<SiteBundle | null> => {
     const host = request.headers.get('host') ?? 'localhost';
@@ -66,9 +66,9 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
       throw err;
     }
     const [website, nav, links] = await Promise.all([
-      services.site.getWebsite(siteEid),
-      services.site.getNav(siteEid),
-      services.site.listLinks(siteEid),
+      services.site.viewWebsite(siteEid),
+      services.site.findNavItems(siteEid),
+      services.site.findSysLinks(siteEid),
     ]);
     return {
       website,
@@ -85,7 +85,7 @@ export function createLoadContextFactory(services: Services, app: FastifyInstanc
     nonce,
     isDev: services.config.NODE_ENV === 'development',
     loadSite,
-    loadBanners: (eid, signedIn) => services.site.listBanners(eid, signedIn),
+    loadBanners: (eid, signedIn) => services.site.findBanners(eid, signedIn),
     themeCss: (theme, grey) => themes.get(theme, grey),
     gateway: async (request, call, input) => {
       const headers: Record<string, string> = { platform: PLATFORM_HEADER_VALUE, 'x-request-id': requestId };
@@ -207,7 +207,7 @@ export function pageCsp(allowed: string): string {
  * Serves the built web app: static assets from build/client (hashed assets cached for a year) and
  * every other GET through React Router's server build, rendered with the in-process load context.
  */
-export async function mountWeb(app: FastifyInstance, services: Services, buildDir = DEFAULT_WEB_BUILD): Promise<void> {
+export async function mountWeb(app: FastifyInstance, services: Platform, buildDir = DEFAULT_WEB_BUILD): Promise<void> {
   const serverEntry = path.join(buildDir, 'server/index.js');
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing). Run "npm run build" first.`);

@@ -7,11 +7,12 @@ import { inject } from 'vitest';
 import { connectDatabase, type Database } from '@portal/db';
 import { ensureDatabase } from '@portal/db/embedded';
 import { loadConfig, type Config } from '../platform/config.ts';
-import { buildApp, createServices, type Services } from '../platform/http.ts';
+import { buildApp } from '../platform/http.ts';
+import { createPlatform, type Platform } from '../platform/platform.ts';
 
 export interface TestApp {
   app: FastifyInstance;
-  services: Services;
+  platform: Platform;
   database: Database;
   close(): Promise<void>;
 }
@@ -42,12 +43,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     UPLOAD_DIR: uploadDir,
     ...env,
   });
-  const services = await createServices(config, database);
-  const app = await buildApp(services);
+  const platform = await createPlatform(config, database);
+  const app = await buildApp(platform);
   await app.ready();
   return {
     app,
-    services,
+    platform,
     database,
     close: async () => {
       await app.close();
@@ -70,13 +71,13 @@ export const clientHeaders = (domain = 'localhost', extra: Record<string, string
 /** A secret (password, ID number) encrypted for the app's password key, as the browser sends it. */
 export function encryptFor(t: TestApp, plain: string): string {
   return publicEncrypt(
-    { key: t.services.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    { key: t.platform.cipher.publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(plain),
   ).toString('base64');
 }
 
 /** A fresh image captcha and its answer, as the sign-in and code calls take them. */
 export async function captchaFor(t: TestApp): Promise<{ imageCodeToken: string; imageCode: string }> {
-  const { token, text } = await t.services.captchas.create();
+  const { token, text } = await t.platform.captchas.create();
   return { imageCodeToken: token, imageCode: text };
 }

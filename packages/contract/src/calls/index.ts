@@ -45,5 +45,20 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
  * is one per server module that serves it; a new one is imported and exported above.
  */
 export const allCalls: CallDef[] = [
-  account, announcement, businessIntro, course, enterpriseApplication, exportRecord, lecturer, message, news, profile, ranking, registration, system, thirdParty, topic, upload,
+  account,
+  announcement,
+  businessIntro,
+  course,
+  enterpriseApplication,
+  exportRecord,
+  lecturer,
+  message,
+  news,
+  profile,
+  ranking,
+  registration,
+  system,
+  thirdParty,
+  topic,
+  upload,
 ].flatMap(callsOf);

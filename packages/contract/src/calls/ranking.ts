@@ -72,15 +72,15 @@ const currentCall = (kind: RankKind, name: string) =>
     response: currentRank,
   });
 
-export const integralRankPage = pageCall('integral', 'integralRankPage');
-export const creditHourRankPage = pageCall('creditHour', 'creditHourRankPage');
-export const certificateRankPage = pageCall('certificate', 'certificateRankPage');
-export const currentIntegralRank = currentCall('integral', 'currentIntegralRank');
-export const currentCreditHourRank = currentCall('creditHour', 'currentCreditHourRank');
-export const currentCertificateRank = currentCall('certificate', 'currentCertificateRank');
+export const findIntegralRanks = pageCall('integral', 'findIntegralRanks');
+export const findCreditHourRanks = pageCall('creditHour', 'findCreditHourRanks');
+export const findCertificateRanks = pageCall('certificate', 'findCertificateRanks');
+export const viewCurrentIntegralRank = currentCall('integral', 'viewCurrentIntegralRank');
+export const viewCurrentCreditHourRank = currentCall('creditHour', 'viewCurrentCreditHourRank');
+export const viewCurrentCertificateRank = currentCall('certificate', 'viewCurrentCertificateRank');
 
 export const rankCalls = {
-  integral: { page: integralRankPage, current: currentIntegralRank },
-  creditHour: { page: creditHourRankPage, current: currentCreditHourRank },
-  certificate: { page: certificateRankPage, current: currentCertificateRank },
+  integral: { page: findIntegralRanks, current: viewCurrentIntegralRank },
+  creditHour: { page: findCreditHourRanks, current: viewCurrentCreditHourRank },
+  certificate: { page: findCertificateRanks, current: viewCurrentCertificateRank },
 } as const;

@@ -388,13 +388,13 @@ describe('enterprises, sign-out and tenancy', () => {
 
   it('a handoff ticket expires after a minute', async () => {
     const person = await createAccount(t.database.db, [b.eid]);
-    const ticket = await t.services.sessions.createHandoff(person.accountId, b.eid, new Date(Date.now() - 61_000));
-    expect(await t.services.sessions.takeHandoff(ticket, b.eid)).toBeNull();
-    const fresh = await t.services.sessions.createHandoff(person.accountId, b.eid);
-    expect(await t.services.sessions.takeHandoff(fresh, a.eid)).toBeNull();
-    expect(await t.services.sessions.takeHandoff(fresh, b.eid)).toBeNull();
-    const good = await t.services.sessions.createHandoff(person.accountId, b.eid);
-    expect(await t.services.sessions.takeHandoff(good, b.eid)).toBe(person.accountId);
+    const ticket = await t.platform.sessions.createHandoff(person.accountId, b.eid, new Date(Date.now() - 61_000));
+    expect(await t.platform.sessions.takeHandoff(ticket, b.eid)).toBeNull();
+    const fresh = await t.platform.sessions.createHandoff(person.accountId, b.eid);
+    expect(await t.platform.sessions.takeHandoff(fresh, a.eid)).toBeNull();
+    expect(await t.platform.sessions.takeHandoff(fresh, b.eid)).toBeNull();
+    const good = await t.platform.sessions.createHandoff(person.accountId, b.eid);
+    expect(await t.platform.sessions.takeHandoff(good, b.eid)).toBe(person.accountId);
   });
 
   it('choosing an enterprise one does not belong to is not found, and nothing of it is read', async () => {

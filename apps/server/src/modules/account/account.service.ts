@@ -6,8 +6,9 @@ import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import { pendingReview, type AccountSession, type Session, type SessionStore } from '../../platform/session.ts';
-import type { UploadService } from '../upload/upload.service.ts';
-import type { AccountRepository, Membership } from './account.repository.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { uploadServiceOf, type UploadService } from '../upload/upload.service.ts';
+import { AccountRepository, type Membership } from './account.repository.ts';
 import type { SmsCodes } from './sms-code.service.ts';
 
 /** Where a sign-in happens: the site's enterprise (domain and eid) and the client's address. */
@@ -59,7 +60,7 @@ export class AccountService {
     },
   ) {}
 
-  async signInWithPassword(
+  async loginByPassword(
     input: Captcha & { phone: string; password: string },
     site: SignInSite,
     now = new Date(),
@@ -75,7 +76,7 @@ export class AccountService {
     );
   }
 
-  async signInWithEmployeeNo(
+  async loginByEmployeeNo(
     input: Captcha & { empNo: string; password: string },
     site: SignInSite,
     now = new Date(),
@@ -87,7 +88,7 @@ export class AccountService {
     return this.checkPassword(account, input.password, site, how, now);
   }
 
-  async signInWithCode(input: { phone: string; verificationCode: string }, site: SignInSite, now = new Date()) {
+  async loginByCode(input: { phone: string; verificationCode: string }, site: SignInSite, now = new Date()) {
     await this.deps.smsCodes.consume(input.phone, SmsPurpose.SIGN_IN, input.verificationCode, now);
     const account = await this.deps.accounts.byPhone(input.phone);
     if (!account) throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
@@ -95,7 +96,7 @@ export class AccountService {
   }
 
   /** Sends an SMS code after the image captcha; the phone must (or must not) have an account. */
-  async sendCode(
+  async sendVerificationCode(
     input: Captcha & { phone: string; verificationCodeType: SmsPurposeValue },
     site: SignInSite,
     now = new Date(),
@@ -138,7 +139,7 @@ export class AccountService {
   }
 
   /** Sets the first password of an account that has none (isNeedModifyPassword). */
-  async setFirstPassword(session: Session, input: { loginPwd: string; confirmPwd: string }, ip: string) {
+  async setPassword(session: Session, input: { loginPwd: string; confirmPwd: string }, ip: string) {
     const account = await this.deps.accounts.byId(session.accountId);
     if (account?.passwordHash) {
       throw new AppError(ErrorCode.CONFLICT, {
@@ -150,7 +151,7 @@ export class AccountService {
   }
 
   /** Changes the password after checking the old one; every session of the account ends. */
-  async changePassword(
+  async updatePassword(
     session: Session,
     input: { password: string; newPassword: string; confirmPassword: string },
     ip: string,
@@ -200,7 +201,7 @@ export class AccountService {
   }
 
   /** Changes the sign-in phone with the code sent to it; every session of the account ends. */
-  async changePhone(
+  async updatePhone(
     session: Session,
     input: { phone: string; verificationCode: string },
     ip: string,
@@ -225,7 +226,7 @@ export class AccountService {
    * it was verified with and a reason. The account, its memberships and sessions are removed; the
    * phone may register again. An administrator of an enterprise cannot cancel (403).
    */
-  async cancel(
+  async deregister(
     session: Session,
     input: {
       verificationCode: string;
@@ -266,18 +267,18 @@ export class AccountService {
     });
   }
 
-  async signOut(session: AccountSession, ip: string): Promise<void> {
+  async logout(session: AccountSession, ip: string): Promise<void> {
     await this.deps.sessions.revoke(session.tokenHash, 'signed out');
     await this.deps.audit.write({ event: 'sign_out', accountId: session.accountId, eid: session.eid, ip });
   }
 
-  async enterprises(session: AccountSession): Promise<Array<Membership & { current: boolean }>> {
+  async findEnterprises(session: AccountSession): Promise<Array<Membership & { current: boolean }>> {
     const list = await this.deps.accounts.memberships(session.accountId);
     return list.map((m) => ({ ...m, current: m.eid === session.eid }));
   }
 
   /** A new session in the chosen enterprise; the one it was chosen from ends (307 from now on). */
-  async choose(session: AccountSession, eid: number, ip: string, now = new Date()): Promise<SignedIn> {
+  async chooseEnterprise(session: AccountSession, eid: number, ip: string, now = new Date()): Promise<SignedIn> {
     const membership = (await this.deps.accounts.memberships(session.accountId)).find((m) => m.eid === eid);
     // Another person's enterprise is as unknown as a missing one.
     if (!membership) throw new AppError(ErrorCode.NOT_FOUND);
@@ -308,7 +309,7 @@ export class AccountService {
   }
 
   /** Exchanges a handoff ticket on the enterprise's address for a new session there, or null. */
-  async takeHandoff(ticket: string, eid: number, ip: string, now = new Date()): Promise<SignedIn> {
+  async loginByHandoff(ticket: string, eid: number, ip: string, now = new Date()): Promise<SignedIn> {
     const accountId = await this.deps.sessions.takeHandoff(ticket, eid, now);
     if (accountId === null) throw handoffGone();
     const created = await this.deps.sessions.create(accountId, eid, now);
@@ -321,7 +322,7 @@ export class AccountService {
    * (isModifyPasswordForce, decision 008). Real-name verification counts only where the site has
    * it on (userVerify); no detail field is required until registration configuration names one.
    */
-  async profileCompleteness(
+  async verifyComplete(
     session: Session,
     site: { verifyOpenSet: boolean; usernameOpenSet: boolean },
     required: { nickname: boolean; realName: boolean; detail: string[] },
@@ -462,3 +463,17 @@ function locked(until: Date, now: Date): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return new AppError(ErrorCode.ACCOUNT_LOCKED, { params: { minutes }, data: { minutes } });
 }
+
+/** The one account service of a platform (third-party sign-in starts its sessions through it). */
+export const accountServiceOf = (p: Platform): AccountService => p.shared(buildAccountService);
+const buildAccountService = (p: Platform) =>
+  new AccountService({
+    accounts: new AccountRepository(p.db),
+    sessions: p.sessions,
+    captchas: p.captchas,
+    smsCodes: p.smsCodes,
+    cipher: p.cipher,
+    audit: p.audit,
+    uploads: uploadServiceOf(p),
+    config: p.config,
+  });

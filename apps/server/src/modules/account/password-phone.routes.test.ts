@@ -24,7 +24,7 @@ afterAll(async () => t?.close());
 
 const encrypt = (plain: string) => encryptFor(t, plain);
 
-const captcha = () => t.services.captchas.create();
+const captcha = () => t.platform.captchas.create();
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, body: object = {}, token?: string) {
   const headers: Record<string, string> = clientHeaders(a.domain);
@@ -174,7 +174,7 @@ describe('changing and setting the password', () => {
       .update(schema.accounts)
       .set({ passwordHash: null })
       .where(eq(schema.accounts.id, person.accountId));
-    const session = await t.services.sessions.create(person.accountId, a.eid);
+    const session = await t.platform.sessions.create(person.accountId, a.eid);
     const set = await call(
       'PUT',
       SET,
@@ -271,7 +271,7 @@ describe('cancelling the account', () => {
     const token = (await signIn(person.phone, person.password)).data.token;
     // A picture of theirs, in use.
     const photo = `private/${a.eid}/cancelledPersonPhoto1234.png`;
-    await t.services.storage.put(photo, Buffer.from('png'));
+    await t.platform.storage.put(photo, Buffer.from('png'));
     await t.database.db
       .insert(schema.uploads)
       .values({ key: photo, eid: a.eid, accountId: person.accountId, size: 3, claimedAt: new Date() });
@@ -307,7 +307,7 @@ describe('cancelling the account', () => {
       .where(eq(schema.auditLog.event, 'account_cancelled'));
     expect(audit).toMatchObject({ accountId: person.accountId, eid: a.eid });
     // Their pictures are gone with them.
-    expect(await t.services.storage.get(photo)).toBeNull();
+    expect(await t.platform.storage.get(photo)).toBeNull();
     // The phone may register again.
     const c = await captcha();
     const again = await call('POST', SEND_CODE, {

@@ -112,7 +112,7 @@ export class AnnouncementRepository {
       .innerJoin(a, and(eq(a.eid, r.eid), eq(a.id, r.announcementId)));
   }
 
-  async page(l: Learner, filter: { read?: boolean; kind?: number }, offset: number, limit: number) {
+  async findAnnouncementRecords(l: Learner, filter: { read?: boolean; kind?: number }, offset: number, limit: number) {
     const where: SQL[] = [this.mine(l)];
     if (filter.read !== undefined) where.push(filter.read ? isNotNull(r.readAt) : isNull(r.readAt));
     if (filter.kind !== undefined) where.push(eq(a.kind, filter.kind));
@@ -146,7 +146,7 @@ export class AnnouncementRepository {
   }
 
   /** Unread popup records with their content, newest first. */
-  popups(l: Learner) {
+  findPopupAnnouncements(l: Learner) {
     return this.db
       .select({ ...recordFields, content: a.content })
       .from(r)
@@ -166,7 +166,7 @@ export class AnnouncementRepository {
   }
 
   /** Marks the learner's records among `ids` read; others' ids match nothing. Answers how many. */
-  async markRead(l: Learner, ids: number[]): Promise<number> {
+  async readAnnouncementRecords(l: Learner, ids: number[]): Promise<number> {
     const rows = await this.db
       .update(r)
       .set({ readAt: sql`now()` })
@@ -177,7 +177,7 @@ export class AnnouncementRepository {
     return rows.length;
   }
 
-  async remove(l: Learner, ids: number[]): Promise<number> {
+  async deleteAnnouncementRecords(l: Learner, ids: number[]): Promise<number> {
     const rows = await this.db
       .update(r)
       .set({ deletedAt: sql`now()` })
@@ -190,7 +190,7 @@ export class AnnouncementRepository {
    * Toggles the learner's like (the record's row lock orders two toggles of one learner) and
    * answers the count of likes after it, counted from the records.
    */
-  async toggleAdmire(l: Learner, id: number): Promise<{ admired: boolean; admireCount: number } | null> {
+  async admireAnnouncement(l: Learner, id: number): Promise<{ admired: boolean; admireCount: number } | null> {
     const [rec] = await this.db
       .update(r)
       .set({ admiredAt: sql`CASE WHEN ${r.admiredAt} IS NULL THEN now() END` })

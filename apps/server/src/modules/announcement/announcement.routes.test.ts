@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
 import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
 import { createEnterprise, createSignedInUser } from '../../test/factories.ts';
+import { AnnouncementRepository } from './announcement.repository.ts';
 
 const BASE = '/gateway/user/auth/announcement';
 const POP = `${BASE}/user/record/pop/list`;
@@ -39,9 +40,9 @@ beforeAll(async () => {
   const db = t.database.db;
   a = await createEnterprise(db, { name: '甲企业' });
   b = await createEnterprise(db, { name: '乙企业' });
-  ann = await createSignedInUser(db, t.services.sessions, [a.eid]);
-  bob = await createSignedInUser(db, t.services.sessions, [a.eid]);
-  bea = await createSignedInUser(db, t.services.sessions, [b.eid]);
+  ann = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+  bob = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+  bea = await createSignedInUser(db, t.platform.sessions, [b.eid]);
   // 13 visible announcements of a: one a day; every third a platform one; 12 and 13 pop up; 5 has
   // comments closed. One unpublished, one scheduled for later, one of b.
   for (let i = 1; i <= 13; i++) {
@@ -124,7 +125,7 @@ describe('announcement records', () => {
   });
 
   it('counts unread and read by kind; reading and deleting move the counts', async () => {
-    const who = await createSignedInUser(t.database.db, t.services.sessions, [a.eid]);
+    const who = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
     expect((await call('POST', WAIT_COUNT, who)).data).toEqual({ count: 13, entCount: 9, sysCount: 4 });
     expect((await call('POST', READ_COUNT, who)).data).toEqual({ count: 0, entCount: 0, sysCount: 0 });
     const view = (await call('GET', VIEW, who, { id: await recordOf(who, 'a3') })).data;
@@ -156,14 +157,14 @@ describe('announcement records', () => {
   });
 
   it('a learner who joins later sees the announcements published before', async () => {
-    const late = await createSignedInUser(t.database.db, t.services.sessions, [a.eid]);
+    const late = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
     expect((await call('POST', WAIT_COUNT, late)).data.count).toBe(13);
     await t.database.db.insert(schema.announcements).values({ eid: b.eid, title: '乙的新公告' });
     expect((await call('POST', WAIT_COUNT, bea, {}, b.domain)).data.count).toBe(2);
   });
 
   it('the popup list: unread popup announcements with sanitised content; read ones never pop again', async () => {
-    const who = await createSignedInUser(t.database.db, t.services.sessions, [a.eid]);
+    const who = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
     const pops = (await call('POST', POP, who)).data;
     expect(pops.map((p: Rec) => p.title)).toEqual(['公告13', '公告12']);
     expect(pops[0].content).toBe('<p>内容13</p>');
@@ -237,7 +238,7 @@ describe('announcement records', () => {
       .insert(schema.announcements)
       .values({ eid: closed.eid, title: '内部公告', content: '<p>仅限学员</p>', publishedAt: day(4) })
       .returning();
-    const insider = await createSignedInUser(db, t.services.sessions, [closed.eid]);
+    const insider = await createSignedInUser(db, t.platform.sessions, [closed.eid]);
     const q = { id: String(secret!.id) };
     // A visitor: on the closed site, and through ?eid= from a's (visitor mode on) domain.
     for (const answer of [
@@ -274,7 +275,7 @@ describe('announcement records', () => {
       );
       return Number(rows.rows[0]!.last_value);
     };
-    const who = await createSignedInUser(db, t.services.sessions, [a.eid]);
+    const who = await createSignedInUser(db, t.platform.sessions, [a.eid]);
     expect((await call('POST', WAIT_COUNT, who)).data.count).toBe(13);
     const before = await lastId();
     for (let i = 0; i < 4; i++) {
@@ -287,17 +288,17 @@ describe('announcement records', () => {
 
     // The notices section's three calls at once, for a learner with nothing yet: never two
     // INSERTs of one learner at the same time, so one id per announcement.
-    const fresh = await createSignedInUser(db, t.services.sessions, [a.eid]);
-    const repo = (t.services.announcements as unknown as { repo: { materialise: (l: unknown) => Promise<void> } }).repo;
-    const original = repo.materialise.bind(repo);
+    const fresh = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+    const repo = AnnouncementRepository.prototype;
+    const original = repo.materialise;
     let running = 0;
     let most = 0;
-    const spy = vi.spyOn(repo, 'materialise').mockImplementation(async (l) => {
+    const spy = vi.spyOn(repo, 'materialise').mockImplementation(async function (this: AnnouncementRepository, l) {
       most = Math.max(most, ++running);
       // Long enough for the other calls to arrive while it runs.
       await new Promise((resolve) => setTimeout(resolve, 50));
       try {
-        return await original(l);
+        return await original.call(this, l);
       } finally {
         running--;
       }
@@ -349,8 +350,8 @@ describe('the admire count is the number of records with a like', () => {
 
   it('a learner who leaves the enterprise no longer counts', async () => {
     const db = t.database.db;
-    const stay = await createSignedInUser(db, t.services.sessions, [a.eid]);
-    const leaver = await createSignedInUser(db, t.services.sessions, [a.eid]);
+    const stay = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+    const leaver = await createSignedInUser(db, t.platform.sessions, [a.eid]);
     const mine = await recordOf(stay, 'a6');
     expect((await call('PUT', ADMIRE, stay, { id: mine })).data).toEqual({ admired: true, admireCount: 1 });
     expect((await call('PUT', ADMIRE, leaver, { id: await recordOf(leaver, 'a6') })).data).toEqual({
@@ -371,7 +372,7 @@ describe('the admire count is the number of records with a like', () => {
   it('toggles of many learners at once leave the count = the records with a like', async () => {
     const db = t.database.db;
     const people = await Promise.all(
-      Array.from({ length: 5 }, () => createSignedInUser(db, t.services.sessions, [a.eid])),
+      Array.from({ length: 5 }, () => createSignedInUser(db, t.platform.sessions, [a.eid])),
     );
     const records = await Promise.all(people.map((p) => recordOf(p, 'a4')));
     // Learner i toggles i + 1 times, all at once: learners 0, 2 and 4 end up liking it.
@@ -482,12 +483,15 @@ describe('comments and replies', () => {
   it('a reply to a comment deleted while the reply is saved is not found, not a server error', async () => {
     const mine = await recordOf(ann, 'a12');
     const target = (await call('POST', COMMENT, bob, { id: await recordOf(bob, 'a12'), content: '马上删' })).data;
-    const repo = (t.services.announcements as unknown as { repo: { comment: (eid: number, id: number) => unknown } })
-      .repo;
-    const original = repo.comment.bind(repo);
+    const repo = AnnouncementRepository.prototype;
+    const original = repo.comment;
     // The comment is read, then deleted by its author before the reply is inserted.
-    const spy = vi.spyOn(repo, 'comment').mockImplementationOnce(async (eid: number, id: number) => {
-      const row = await original(eid, id);
+    const spy = vi.spyOn(repo, 'comment').mockImplementationOnce(async function (
+      this: AnnouncementRepository,
+      eid: number,
+      id: number,
+    ) {
+      const row = await original.call(this, eid, id);
       await t.database.db.delete(schema.announcementComments).where(eq(schema.announcementComments.id, id));
       return row;
     });
@@ -512,7 +516,7 @@ describe('comment and reply saves are limited per address', () => {
     const db = limited.database.db;
     const site = await createEnterprise(db);
     const [row] = await db.insert(schema.announcements).values({ eid: site.eid, title: '公告' }).returning();
-    const who = await createSignedInUser(db, limited.services.sessions, [site.eid]);
+    const who = await createSignedInUser(db, limited.platform.sessions, [site.eid]);
     const post = (url: string, payload: object) =>
       limited.app.inject({
         method: 'POST',

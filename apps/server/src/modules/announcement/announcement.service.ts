@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { AnnouncementRepository, Learner } from './announcement.repository.ts';
+import { authorizeComment, authorizeCommentDelete } from './announcement.policy.ts';
 import { presentRecord, presentReply } from './announcement.presenter.ts';
 
 // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
@@ -43,59 +44,67 @@ export class AnnouncementService {
     return running;
   }
 
-  async page(l: Learner, q: Paging & { readStatus?: number | undefined; kind?: number | undefined }) {
+  async findAnnouncementRecords(
+    l: Learner,
+    q: Paging & { readStatus?: number | undefined; kind?: number | undefined },
+  ) {
     await this.materialise(l);
     const filter = {
       ...(q.readStatus !== undefined ? { read: q.readStatus === 1 } : {}),
       ...(q.kind !== undefined ? { kind: q.kind } : {}),
     };
-    const { rows, total } = await this.repo.page(l, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findAnnouncementRecords(
+      l,
+      filter,
+      (q.pageCurrent - 1) * q.pageSize,
+      q.pageSize,
+    );
     return toPage(rows.map(presentRecord), total, q.pageCurrent, q.pageSize);
   }
 
-  async readCount(l: Learner) {
+  async countReadAnnouncements(l: Learner) {
     await this.materialise(l);
     return this.repo.counts(l, true);
   }
 
-  async unreadCount(l: Learner) {
+  async countUnreadAnnouncements(l: Learner) {
     await this.materialise(l);
     return this.repo.counts(l, false);
   }
 
-  async popups(l: Learner) {
+  async findPopupAnnouncements(l: Learner) {
     await this.materialise(l);
-    const rows = await this.repo.popups(l);
+    const rows = await this.repo.findPopupAnnouncements(l);
     return Promise.all(rows.map(async (row) => ({ ...presentRecord(row), content: await sanitize(row.content) })));
   }
 
-  async markRead(l: Learner, ids: number[]) {
-    return { count: await this.repo.markRead(l, ids) };
+  async readAnnouncementRecords(l: Learner, ids: number[]) {
+    return { count: await this.repo.readAnnouncementRecords(l, ids) };
   }
 
-  async remove(l: Learner, ids: number[]) {
-    return { count: await this.repo.remove(l, ids) };
+  async deleteAnnouncementRecords(l: Learner, ids: number[]) {
+    return { count: await this.repo.deleteAnnouncementRecords(l, ids) };
   }
 
   /** One of the learner's records; opening it marks it read. Another's or a deleted one is 404. */
-  async view(l: Learner, id: number) {
+  async viewAnnouncementRecord(l: Learner, id: number) {
     const row = await this.record(l, id);
     if (row.readAt === null) {
-      await this.repo.markRead(l, [id]);
+      await this.repo.readAnnouncementRecords(l, [id]);
       row.readAt = new Date();
     }
     const commentCount = await this.repo.commentCount(l.eid, row.announcementId);
     return { ...presentRecord(row), content: await sanitize(row.content), commentCount };
   }
 
-  async admire(l: Learner, id: number) {
-    const result = await this.repo.toggleAdmire(l, id);
+  async admireAnnouncement(l: Learner, id: number) {
+    const result = await this.repo.admireAnnouncement(l, id);
     if (!result) throw new AppError(ErrorCode.NOT_FOUND);
     return result;
   }
 
   /** A published announcement of the enterprise (the route decides whose and whether a visitor may). */
-  async info(eid: number, id: number) {
+  async viewAnnouncement(eid: number, id: number) {
     const row = await this.repo.announcement(eid, id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     return {
@@ -113,7 +122,7 @@ export class AnnouncementService {
    * Comments of the announcement of a record (newest first, each with its first replies), or with
    * `parentId` the replies of one of its comments (oldest first).
    */
-  async comments(l: Learner, q: Paging & { id: number; parentId?: number | undefined }) {
+  async findAnnouncementComments(l: Learner, q: Paging & { id: number; parentId?: number | undefined }) {
     const record = await this.record(l, q.id);
     const offset = (q.pageCurrent - 1) * q.pageSize;
     if (q.parentId !== undefined) {
@@ -138,9 +147,9 @@ export class AnnouncementService {
     return toPage(list, total, q.pageCurrent, q.pageSize);
   }
 
-  async comment(l: Learner, id: number, content: string) {
+  async saveAnnouncementComment(l: Learner, id: number, content: string) {
     const record = await this.record(l, id);
-    if (!record.commentOpen) throw new AppError(ErrorCode.COMMENTS_CLOSED);
+    authorizeComment(record);
     const text = checked(content);
     const newId = await this.repo.addComment({
       eid: l.eid,
@@ -156,11 +165,11 @@ export class AnnouncementService {
    * A comment deleted between reading it and saving the reply is not found (404), like one
    * deleted before.
    */
-  async reply(l: Learner, commentId: number, content: string) {
+  async saveAnnouncementReply(l: Learner, commentId: number, content: string) {
     const target = await this.repo.comment(l.eid, commentId);
     const announcement = target && (await this.repo.announcement(l.eid, target.announcementId));
-    if (!target || !announcement) throw new AppError(ErrorCode.NOT_FOUND);
-    if (!announcement.commentOpen) throw new AppError(ErrorCode.COMMENTS_CLOSED);
+    authorizeComment(target && announcement);
+    if (!target) throw new AppError(ErrorCode.NOT_FOUND);
     const text = checked(content);
     const newId = await this.repo.addComment({
       eid: l.eid,
@@ -180,11 +189,18 @@ export class AnnouncementService {
     return presentReply(row, l.accountId);
   }
 
-  /** Deletes the learner's own comment (`reply` false) or reply; anyone else's is refused. */
-  async deleteComment(l: Learner, id: number, reply: boolean) {
-    const row = await this.repo.comment(l.eid, id);
-    if (!row || (row.parentId !== null) !== reply) throw new AppError(ErrorCode.NOT_FOUND);
-    if (row.accountId !== l.accountId) throw new AppError(ErrorCode.COMMENT_NOT_OWN);
+  /** Deletes the learner's own comment; anyone else's is refused (announcement.policy.ts). */
+  deleteAnnouncementComment(l: Learner, id: number) {
+    return this.deleteOwn(l, id, false);
+  }
+
+  /** Deletes the learner's own reply. */
+  deleteAnnouncementReply(l: Learner, id: number) {
+    return this.deleteOwn(l, id, true);
+  }
+
+  private async deleteOwn(l: Learner, id: number, asReply: boolean) {
+    authorizeCommentDelete(l, await this.repo.comment(l.eid, id), asReply);
     await this.repo.deleteComment(l.eid, id);
     return null;
   }

@@ -20,14 +20,14 @@ const columns = {
 };
 const lecturerJoin = and(eq(l.eid, c.eid), eq(l.id, c.lecturerId), eq(l.published, true));
 
-export type CourseRow = Awaited<ReturnType<CourseRepository['zoneCourses']>>[number];
+export type CourseRow = Awaited<ReturnType<CourseRepository['findZoneCourses']>>[number];
 
 /** SQL of courses as lists show them, always by enterprise; only published courses are read. */
 export class CourseRepository {
   constructor(private readonly db: Db) {}
 
   /** A course zone's courses: newest, most learners, or the recommended ones (newest first). */
-  zoneCourses(eid: number, relationType: number, limit: number) {
+  findZoneCourses(eid: number, relationType: number, limit: number) {
     const where: SQL[] = [eq(c.eid, eid), eq(c.published, true)];
     if (relationType === CourseRelation.RECOMMENDED) where.push(eq(c.recommended, true));
     const order =
@@ -46,7 +46,7 @@ export class CourseRepository {
   }
 
   /** Published courses, newest first, by keyword (title or summary) and lecturer. */
-  async page(eid: number, filter: { keyword?: string; lecturerId?: number }, offset: number, limit: number) {
+  async findCourses(eid: number, filter: { keyword?: string; lecturerId?: number }, offset: number, limit: number) {
     const where: SQL[] = [eq(c.eid, eid), eq(c.published, true)];
     if (filter.lecturerId) where.push(eq(c.lecturerId, filter.lecturerId));
     if (filter.keyword)

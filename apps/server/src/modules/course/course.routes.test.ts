@@ -83,8 +83,8 @@ beforeAll(async () => {
   ids.lecturerZone = (await createZone(db, a.eid, { zoneType: 4, showNum: 2 })).id;
   ids.newsZone = (await createZone(db, a.eid, { zoneType: 3 })).id;
   ids.bZone = (await createZone(db, b.eid, { zoneType: 2, relationType: 2, showNum: 1 })).id;
-  tokenA = (await createSignedInUser(db, t.services.sessions, [a.eid])).token;
-  tokenClosed = (await createSignedInUser(db, t.services.sessions, [closed.eid])).token;
+  tokenA = (await createSignedInUser(db, t.platform.sessions, [a.eid])).token;
+  tokenClosed = (await createSignedInUser(db, t.platform.sessions, [closed.eid])).token;
 });
 afterAll(async () => t?.close());
 

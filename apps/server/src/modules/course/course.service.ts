@@ -10,12 +10,12 @@ export class CourseService {
   constructor(private readonly repo: CourseRepository) {}
 
   /** A zone's courses by its relationType (1 newest, 2 most learners, 3 recommended; else newest). */
-  async zone(eid: number, relationType: number | null, showNum: number) {
+  async findZoneCourses(eid: number, relationType: number | null, showNum: number) {
     const relation = Object.values(CourseRelation).includes(relationType as 1) ? relationType! : CourseRelation.NEWEST;
-    return (await this.repo.zoneCourses(eid, relation, showNum)).map(presentCourseCard);
+    return (await this.repo.findZoneCourses(eid, relation, showNum)).map(presentCourseCard);
   }
 
-  async page(
+  async findCourses(
     eid: number,
     q: { pageCurrent: number; pageSize: number; keyword?: string | undefined; lecturerId?: number | undefined },
   ) {
@@ -23,7 +23,7 @@ export class CourseService {
       ...(q.keyword ? { keyword: q.keyword } : {}),
       ...(q.lecturerId ? { lecturerId: q.lecturerId } : {}),
     };
-    const { rows, total } = await this.repo.page(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findCourses(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
     return toPage(rows.map(presentCourseCard), total, q.pageCurrent, q.pageSize);
   }
 }

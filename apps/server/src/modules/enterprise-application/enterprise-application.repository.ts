@@ -4,7 +4,7 @@ export class EnterpriseApplicationRepository {
   constructor(private readonly db: Db) {}
 
   /** Stores an application; false when one with the same credit code is still pending. */
-  async apply(values: typeof schema.enterpriseApplications.$inferInsert): Promise<boolean> {
+  async applyEnterprise(values: typeof schema.enterpriseApplications.$inferInsert): Promise<boolean> {
     const inserted = await this.db
       .insert(schema.enterpriseApplications)
       .values(values)

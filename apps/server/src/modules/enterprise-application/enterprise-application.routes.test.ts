@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function apply(body: Record<string, string>) {
-  const { token, text } = await t.services.captchas.create();
+  const { token, text } = await t.platform.captchas.create();
   return (
     await t.app.inject({
       method: 'POST',

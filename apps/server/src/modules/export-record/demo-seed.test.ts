@@ -28,11 +28,11 @@ const call = (who: { token: string }, method: 'GET' | 'POST', url: string, body:
 describe('demo export records', () => {
   it('give every demo person a downloadable CSV (with a BOM), one processing and one failed record', async () => {
     const db = t.database.db;
-    await seedDemoData(db, { files: t.services.storage });
+    await seedDemoData(db, { files: t.platform.storage });
     for (const demo of DEMO_ACCOUNTS) {
       const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, demo.phone));
       for (const eid of demo.eids) {
-        const who = { accountId: account!.id, token: (await t.services.sessions.create(account!.id, eid)).token };
+        const who = { accountId: account!.id, token: (await t.platform.sessions.create(account!.id, eid)).token };
         const list = (await call(who, 'POST', PAGE, { pageSize: 20 })).data.list as Array<{
           id: number;
           fileName: string;
@@ -55,7 +55,7 @@ describe('demo export records', () => {
 
   it('gives every demo site topics that hold courses on their subject, and an Android version', async () => {
     const db = t.database.db;
-    await seedDemoData(db, { files: t.services.storage });
+    await seedDemoData(db, { files: t.platform.storage });
     const topics = await db.select().from(schema.topics);
     expect(topics.length).toBeGreaterThanOrEqual(15);
     for (const topic of topics) {

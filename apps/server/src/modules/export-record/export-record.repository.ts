@@ -13,7 +13,7 @@ export class ExportRecordRepository {
     return [eq(r.eid, eid), eq(r.accountId, accountId)];
   }
 
-  async page(eid: number, accountId: number, offset: number, limit: number) {
+  async findExportRecords(eid: number, accountId: number, offset: number, limit: number) {
     const where = and(...this.mine(eid, accountId));
     const [rows, [total]] = await Promise.all([
       this.db.select().from(r).where(where).orderBy(desc(r.createdAt), desc(r.id)).limit(limit).offset(offset),
@@ -22,7 +22,7 @@ export class ExportRecordRepository {
     return { rows, total: total?.total ?? 0 };
   }
 
-  async find(eid: number, accountId: number, id: number): Promise<ExportRecordRow | null> {
+  async viewExportRecord(eid: number, accountId: number, id: number): Promise<ExportRecordRow | null> {
     const [row] = await this.db
       .select()
       .from(r)
@@ -31,7 +31,7 @@ export class ExportRecordRepository {
   }
 
   /** Deletes one record; answers its file key ('' when it had none), null when there was no such record. */
-  async delete(eid: number, accountId: number, id: number): Promise<string | null> {
+  async deleteExportRecord(eid: number, accountId: number, id: number): Promise<string | null> {
     const [row] = await this.db
       .delete(r)
       .where(and(...this.mine(eid, accountId), eq(r.id, id)))
@@ -40,7 +40,7 @@ export class ExportRecordRepository {
   }
 
   /** Deletes all my records in the enterprise; answers the file keys they had. */
-  async deleteAll(eid: number, accountId: number): Promise<string[]> {
+  async deleteAllExportRecords(eid: number, accountId: number): Promise<string[]> {
     const rows = await this.db
       .delete(r)
       .where(and(...this.mine(eid, accountId)))

@@ -23,7 +23,7 @@ afterAll(async () => t?.close());
 
 type Person = { accountId: number; token: string };
 
-const person = (eid = a.eid): Promise<Person> => createSignedInUser(t.database.db, t.services.sessions, [eid]);
+const person = (eid = a.eid): Promise<Person> => createSignedInUser(t.database.db, t.platform.sessions, [eid]);
 
 /** A record of `who` in `eid`; a finished one has its CSV in private storage. */
 async function record(
@@ -38,7 +38,7 @@ async function record(
   if (status === 2) {
     const data = Buffer.from(content, 'utf8');
     storageKey = newFileKey('exports', eid, 'csv');
-    await t.services.storage.put(storageKey, data);
+    await t.platform.storage.put(storageKey, data);
     fileSize = data.length;
   }
   const [row] = await t.database.db
@@ -148,13 +148,13 @@ describe('export records', () => {
     }
     // Still there, with their files.
     expect((await call(colleague, 'GET', URL_OF, { id: String(theirs.id) })).code).toBe(200);
-    expect(await t.services.storage.get(far.storageKey!)).not.toBeNull();
+    expect(await t.platform.storage.get(far.storageKey!)).not.toBeNull();
     // Delete-all removes only mine.
     expect((await call(me, 'DELETE', DELETE_ALL)).code).toBe(200);
     expect((await call(me, 'POST', PAGE, {})).data.totalCount).toBe(0);
-    expect(await t.services.storage.get(mine.storageKey!)).toBeNull();
+    expect(await t.platform.storage.get(mine.storageKey!)).toBeNull();
     expect((await call(colleague, 'POST', PAGE, {})).data.totalCount).toBe(1);
-    expect(await t.services.storage.get(theirs.storageKey!)).not.toBeNull();
+    expect(await t.platform.storage.get(theirs.storageKey!)).not.toBeNull();
     const farLeft = await t.database.db
       .select()
       .from(schema.exportRecords)
@@ -168,7 +168,7 @@ describe('export records', () => {
     const other = await record(me, a.eid, 1);
     const { url } = (await call(me, 'GET', URL_OF, { id: String(row.id) })).data;
     expect((await call(me, 'DELETE', DELETE, { id: row.id })).code).toBe(200);
-    expect(await t.services.storage.get(row.storageKey!)).toBeNull();
+    expect(await t.platform.storage.get(row.storageKey!)).toBeNull();
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect((await call(me, 'DELETE', DELETE, { id: row.id })).code).toBe(404);
     expect((await call(me, 'GET', URL_OF, { id: String(row.id) })).code).toBe(404);

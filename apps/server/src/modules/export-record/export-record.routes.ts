@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { deleteExportRecord, deleteAllExportRecords, getExportDownloadUrl, findExportRecords } from '@portal/contract';
-import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
-import type { ExportRecordService } from './export-record.service.ts';
+import * as calls from '@portal/contract';
+import { defineModule } from '../../platform/module.ts';
+import { ownerOf } from './export-record.policy.ts';
+import { ExportRecordRepository } from './export-record.repository.ts';
+import { ExportRecordService } from './export-record.service.ts';
 
 /** The export-record calls (platform.md section 7): the signed-in learner's own records. */
-export function registerExportRecordRoutes(
-  app: FastifyInstance,
-  deps: GatewayDeps,
-  records: ExportRecordService,
-): void {
-  registerCall(app, deps, findExportRecords, (q, ctx) => records.page(ctx.session!, q));
-  registerCall(app, deps, deleteExportRecord, (q, ctx) => records.delete(ctx.session!, q.id));
-  registerCall(app, deps, deleteAllExportRecords, (_q, ctx) => records.deleteAll(ctx.session!));
-  registerCall(app, deps, getExportDownloadUrl, (q, ctx) => records.downloadUrl(ctx.session!, q.id));
-}
+export default defineModule({
+  name: 'export-record',
+  register(gateway, platform) {
+    const records = new ExportRecordService(new ExportRecordRepository(platform.db), platform.storage, platform.signer);
+    gateway.call(calls.findExportRecords, (q, ctx) => records.findExportRecords(ownerOf(ctx.session), q));
+    gateway.call(calls.deleteExportRecord, (q, ctx) => records.deleteExportRecord(ownerOf(ctx.session), q.id));
+    gateway.call(calls.deleteAllExportRecords, (_q, ctx) => records.deleteAllExportRecords(ownerOf(ctx.session)));
+    gateway.call(calls.getExportDownloadUrl, (q, ctx) => records.getExportDownloadUrl(ownerOf(ctx.session), q.id));
+  },
+});

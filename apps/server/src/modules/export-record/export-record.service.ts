@@ -1,14 +1,9 @@
-import { ErrorCode, ExportStatus, toPage } from '@portal/contract';
+import { ErrorCode, toPage } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import { authorizeDownload, type Owner } from './export-record.policy.ts';
 import { presentExportRecord } from './export-record.presenter.ts';
 import type { ExportRecordRepository } from './export-record.repository.ts';
-
-/** Whose records: the session's enterprise and account. */
-export interface Owner {
-  eid: number;
-  accountId: number;
-}
 
 /** How long a download link works. */
 export const DOWNLOAD_LINK_TTL_MS = 5 * 60_000;
@@ -25,29 +20,31 @@ export class ExportRecordService {
     private readonly signer: UrlSigner,
   ) {}
 
-  async page(o: Owner, q: { pageCurrent: number; pageSize: number }) {
-    const { rows, total } = await this.repo.page(o.eid, o.accountId, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+  async findExportRecords(o: Owner, q: { pageCurrent: number; pageSize: number }) {
+    const { rows, total } = await this.repo.findExportRecords(
+      o.eid,
+      o.accountId,
+      (q.pageCurrent - 1) * q.pageSize,
+      q.pageSize,
+    );
     return toPage(rows.map(presentExportRecord), total, q.pageCurrent, q.pageSize);
   }
 
-  async delete(o: Owner, id: number): Promise<null> {
-    const key = await this.repo.delete(o.eid, o.accountId, id);
+  async deleteExportRecord(o: Owner, id: number): Promise<null> {
+    const key = await this.repo.deleteExportRecord(o.eid, o.accountId, id);
     if (key === null) throw new AppError(ErrorCode.NOT_FOUND);
     if (key && isFileKey(key)) await this.storage.delete(key);
     return null;
   }
 
-  async deleteAll(o: Owner): Promise<null> {
-    const keys = await this.repo.deleteAll(o.eid, o.accountId);
+  async deleteAllExportRecords(o: Owner): Promise<null> {
+    const keys = await this.repo.deleteAllExportRecords(o.eid, o.accountId);
     for (const key of keys) if (isFileKey(key)) await this.storage.delete(key);
     return null;
   }
 
-  async downloadUrl(o: Owner, id: number) {
-    const row = await this.repo.find(o.eid, o.accountId, id);
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
-    if (row.exportStatus === ExportStatus.PROCESSING) throw new AppError(ErrorCode.EXPORT_PROCESSING);
-    if (row.exportStatus !== ExportStatus.DONE) throw new AppError(ErrorCode.EXPORT_FAILED);
+  async getExportDownloadUrl(o: Owner, id: number) {
+    const row = authorizeDownload(await this.repo.viewExportRecord(o.eid, o.accountId, id));
     // Done, but its file is gone (removed by hand, storage lost): nothing to link to.
     const key = row.storageKey ?? '';
     if (!isFileKey(key) || (await this.storage.size(key)) === null) throw new AppError(ErrorCode.NOT_FOUND);

@@ -22,11 +22,11 @@ const columns = {
 export class LecturerRepository {
   constructor(private readonly db: Db) {}
 
-  ranks(eid: number) {
+  findLecturerRanks(eid: number) {
     return this.db.select().from(r).where(eq(r.eid, eid)).orderBy(asc(r.sort), asc(r.id));
   }
 
-  async page(eid: number, filter: { rankId?: number; keyword?: string }, offset: number, limit: number) {
+  async findLecturers(eid: number, filter: { rankId?: number; keyword?: string }, offset: number, limit: number) {
     const where: SQL[] = [eq(l.eid, eid), eq(l.published, true)];
     if (filter.rankId) where.push(eq(l.rankId, filter.rankId));
     if (filter.keyword) where.push(ilike(l.name, likeOf(filter.keyword)));
@@ -48,7 +48,7 @@ export class LecturerRepository {
   }
 
   /** The featured lecturers in their order: the home page's lecturer zone. */
-  featured(eid: number, limit: number) {
+  findZoneLecturers(eid: number, limit: number) {
     return this.db
       .select(columns)
       .from(l)

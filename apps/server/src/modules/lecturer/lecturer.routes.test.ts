@@ -49,7 +49,7 @@ beforeAll(async () => {
   const [theirs] = await db.insert(schema.lecturers).values({ eid: b.eid, name: '乙的讲师' }).returning();
   ids.b = theirs!.id;
   const person = await createAccount(db, [a.eid]);
-  token = (await t.services.sessions.create(person.accountId, a.eid)).token;
+  token = (await t.platform.sessions.create(person.accountId, a.eid)).token;
 });
 afterAll(async () => t?.close());
 

@@ -18,17 +18,20 @@ const present = (row: Row, lang: Lang): LecturerBase => ({
 export class LecturerService {
   constructor(private readonly repo: LecturerRepository) {}
 
-  async ranks(eid: number, lang: Lang) {
-    return (await this.repo.ranks(eid)).map((r) => ({ id: r.id, name: lang === 'en' && r.nameEn ? r.nameEn : r.name }));
+  async findLecturerRanks(eid: number, lang: Lang) {
+    return (await this.repo.findLecturerRanks(eid)).map((r) => ({
+      id: r.id,
+      name: lang === 'en' && r.nameEn ? r.nameEn : r.name,
+    }));
   }
 
-  async page(
+  async findLecturers(
     eid: number,
     q: { pageCurrent: number; pageSize: number; rankId?: number | undefined; keyword?: string | undefined },
     lang: Lang,
   ) {
     const filter = { ...(q.rankId ? { rankId: q.rankId } : {}), ...(q.keyword ? { keyword: q.keyword } : {}) };
-    const { rows, total } = await this.repo.page(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findLecturers(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
     return toPage(
       rows.map((row) => present(row, lang)),
       total,
@@ -38,16 +41,16 @@ export class LecturerService {
   }
 
   /** The home lecturer zone: featured lecturers in order, at most `limit`. */
-  async featured(eid: number, limit: number, lang: Lang) {
-    return (await this.repo.featured(eid, limit)).map((row) => present(row, lang));
+  async findZoneLecturers(eid: number, limit: number, lang: Lang) {
+    return (await this.repo.findZoneLecturers(eid, limit)).map((row) => present(row, lang));
   }
 
   /** Another enterprise's lecturer is as unknown as a missing one (404). */
-  async base(eid: number, id: number, lang: Lang) {
+  async viewLecturerBase(eid: number, id: number, lang: Lang) {
     return present(await this.found(eid, id), lang);
   }
 
-  async detail(eid: number, id: number, lang: Lang) {
+  async viewLecturerDetail(eid: number, id: number, lang: Lang) {
     const row = await this.found(eid, id);
     // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
     const { sanitizeRichText } = await import('@portal/contract/sanitize');

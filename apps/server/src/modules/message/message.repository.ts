@@ -16,7 +16,7 @@ export class MessageRepository {
     return [eq(m.eid, eid), eq(m.accountId, accountId)];
   }
 
-  async insert(eid: number, accountId: number, values: { title: string; messageContent: string }) {
+  async saveMessage(eid: number, accountId: number, values: { title: string; messageContent: string }) {
     const [row] = await this.db
       .insert(m)
       .values({ eid, accountId, ...values })
@@ -25,7 +25,7 @@ export class MessageRepository {
   }
 
   /** Edits a message not yet replied to; null when there is no such message of mine without a reply. */
-  async updateUnreplied(
+  async editMessage(
     eid: number,
     accountId: number,
     id: number,
@@ -39,7 +39,7 @@ export class MessageRepository {
     return row ?? null;
   }
 
-  async find(eid: number, accountId: number, id: number): Promise<MessageRow | null> {
+  async viewMessage(eid: number, accountId: number, id: number): Promise<MessageRow | null> {
     const [row] = await this.db
       .select()
       .from(m)
@@ -47,7 +47,7 @@ export class MessageRepository {
     return row ?? null;
   }
 
-  async page(eid: number, accountId: number, filter: { keyword?: string }, offset: number, limit: number) {
+  async findMessages(eid: number, accountId: number, filter: { keyword?: string }, offset: number, limit: number) {
     const where = this.mine(eid, accountId);
     if (filter.keyword) {
       where.push(or(ilike(m.title, likeOf(filter.keyword)), ilike(m.messageContent, likeOf(filter.keyword)))!);

@@ -21,9 +21,9 @@ beforeAll(async () => {
   const db = t.database.db;
   a = await createEnterprise(db, { name: '甲企业' });
   b = await createEnterprise(db, { name: '乙企业' });
-  me = await createSignedInUser(db, t.services.sessions, [a.eid]);
-  colleague = await createSignedInUser(db, t.services.sessions, [a.eid]);
-  stranger = await createSignedInUser(db, t.services.sessions, [b.eid]);
+  me = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+  colleague = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+  stranger = await createSignedInUser(db, t.platform.sessions, [b.eid]);
 });
 afterAll(async () => t?.close());
 
@@ -154,7 +154,7 @@ describe('message board', () => {
   });
 
   it('pages newest first: defaults 1 and 10, at most 50 a page, keyword on title and content', async () => {
-    const person = await createSignedInUser(t.database.db, t.services.sessions, [a.eid]);
+    const person = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
     for (let i = 1; i <= 23; i++) {
       await call(
         'POST',

@@ -1,18 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { editMessage, findMessages, saveMessage, viewMessage } from '@portal/contract';
-import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
-import type { MessageService } from './message.service.ts';
+import * as calls from '@portal/contract';
+import { defineModule } from '../../platform/module.ts';
+import { writerOf } from './message.policy.ts';
+import { MessageRepository } from './message.repository.ts';
+import { MessageService } from './message.service.ts';
 
 /** The message-board calls (account-area.md section 7): the signed-in learner's own messages. */
-export function registerMessageRoutes(
-  app: FastifyInstance,
-  deps: GatewayDeps,
-  messages: MessageService,
-  perMinute: number,
-): void {
-  // Writing is limited per address like sign-in: a message board is a favourite of spam scripts.
-  registerCall(app, deps, saveMessage, (q, ctx) => messages.save(ctx.session!, q), { perMinute });
-  registerCall(app, deps, editMessage, (q, ctx) => messages.edit(ctx.session!, q), { perMinute });
-  registerCall(app, deps, findMessages, (q, ctx) => messages.page(ctx.session!, q));
-  registerCall(app, deps, viewMessage, (q, ctx) => messages.view(ctx.session!, q.id));
-}
+export default defineModule({
+  name: 'message',
+  register(gateway, platform) {
+    const messages = new MessageService(new MessageRepository(platform.db));
+    // Writing is limited per address like sign-in: a message board is a favourite of spam scripts.
+    const limited = { perMinute: platform.perMinute };
+    gateway.call(calls.saveMessage, (q, ctx) => messages.saveMessage(writerOf(ctx.session), q), limited);
+    gateway.call(calls.editMessage, (q, ctx) => messages.editMessage(writerOf(ctx.session), q), limited);
+    gateway.call(calls.findMessages, (q, ctx) => messages.findMessages(writerOf(ctx.session), q));
+    gateway.call(calls.viewMessage, (q, ctx) => messages.viewMessage(writerOf(ctx.session), q.id));
+  },
+});

@@ -1,13 +1,7 @@
-import { ErrorCode, toPage } from '@portal/contract';
-import { AppError } from '../../platform/errors.ts';
+import { toPage } from '@portal/contract';
+import { authorizeMessageView, refuseMessageEdit, type Writer } from './message.policy.ts';
 import { presentMessage } from './message.presenter.ts';
 import type { MessageRepository } from './message.repository.ts';
-
-/** Who is asking: the session's enterprise and account. */
-export interface Writer {
-  eid: number;
-  accountId: number;
-}
 
 /**
  * The message board (decision 015): a learner leaves messages for the site's staff and reads and
@@ -17,22 +11,21 @@ export interface Writer {
 export class MessageService {
   constructor(private readonly repo: MessageRepository) {}
 
-  async save(w: Writer, input: { title: string; messageContent: string }) {
-    return presentMessage(await this.repo.insert(w.eid, w.accountId, input));
+  async saveMessage(w: Writer, input: { title: string; messageContent: string }) {
+    return presentMessage(await this.repo.saveMessage(w.eid, w.accountId, input));
   }
 
-  async edit(w: Writer, input: { id: number; title: string; messageContent: string }) {
+  async editMessage(w: Writer, input: { id: number; title: string; messageContent: string }) {
     const { id, ...values } = input;
-    const row = await this.repo.updateUnreplied(w.eid, w.accountId, id, values);
+    const row = await this.repo.editMessage(w.eid, w.accountId, id, values);
     if (row) return presentMessage(row);
     // Not updated: either not mine (or missing), or already answered.
-    if (await this.repo.find(w.eid, w.accountId, id)) throw new AppError(ErrorCode.MESSAGE_REPLIED);
-    throw new AppError(ErrorCode.NOT_FOUND);
+    refuseMessageEdit(await this.repo.viewMessage(w.eid, w.accountId, id));
   }
 
-  async page(w: Writer, q: { pageCurrent: number; pageSize: number; keyword?: string | undefined }) {
+  async findMessages(w: Writer, q: { pageCurrent: number; pageSize: number; keyword?: string | undefined }) {
     const filter = q.keyword ? { keyword: q.keyword } : {};
-    const { rows, total } = await this.repo.page(
+    const { rows, total } = await this.repo.findMessages(
       w.eid,
       w.accountId,
       filter,
@@ -42,9 +35,7 @@ export class MessageService {
     return toPage(rows.map(presentMessage), total, q.pageCurrent, q.pageSize);
   }
 
-  async view(w: Writer, id: number) {
-    const row = await this.repo.find(w.eid, w.accountId, id);
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
-    return presentMessage(row);
+  async viewMessage(w: Writer, id: number) {
+    return presentMessage(authorizeMessageView(await this.repo.viewMessage(w.eid, w.accountId, id)));
   }
 }

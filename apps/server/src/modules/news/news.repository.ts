@@ -11,11 +11,11 @@ const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${
 export class NewsRepository {
   constructor(private readonly db: Db) {}
 
-  categories(eid: number) {
+  findNewsCategories(eid: number) {
     return this.db.select().from(c).where(eq(c.eid, eid)).orderBy(asc(c.sort), asc(c.id));
   }
 
-  async page(eid: number, filter: { categoryId?: number; keyword?: string }, offset: number, limit: number) {
+  async findNews(eid: number, filter: { categoryId?: number; keyword?: string }, offset: number, limit: number) {
     const where: SQL[] = [eq(n.eid, eid), eq(n.published, true)];
     if (filter.categoryId) where.push(eq(n.categoryId, filter.categoryId));
     if (filter.keyword)
@@ -38,7 +38,7 @@ export class NewsRepository {
   }
 
   /** The article, its view counted (in the same statement). */
-  async viewed(eid: number, id: number) {
+  async viewNews(eid: number, id: number) {
     const [row] = await this.db
       .update(n)
       .set({ viewCount: sql`${n.viewCount} + 1` })

@@ -2,7 +2,7 @@ import { ErrorCode, toPage, type Lang, type NewsItem } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { NewsRepository } from './news.repository.ts';
 
-type Row = Awaited<ReturnType<NewsRepository['page']>>['rows'][number];
+type Row = Awaited<ReturnType<NewsRepository['findNews']>>['rows'][number];
 
 const present = (r: Row, lang: Lang): NewsItem => ({
   id: r.news.id,
@@ -20,14 +20,14 @@ const present = (r: Row, lang: Lang): NewsItem => ({
 export class NewsService {
   constructor(private readonly repo: NewsRepository) {}
 
-  async categories(eid: number, lang: Lang) {
-    return (await this.repo.categories(eid)).map((c) => ({
+  async findNewsCategories(eid: number, lang: Lang) {
+    return (await this.repo.findNewsCategories(eid)).map((c) => ({
       id: c.id,
       name: lang === 'en' && c.nameEn ? c.nameEn : c.name,
     }));
   }
 
-  async page(
+  async findNews(
     eid: number,
     q: { pageCurrent: number; pageSize: number; categoryId?: number | undefined; keyword?: string | undefined },
     lang: Lang,
@@ -36,7 +36,7 @@ export class NewsService {
       ...(q.categoryId ? { categoryId: q.categoryId } : {}),
       ...(q.keyword ? { keyword: q.keyword } : {}),
     };
-    const { rows, total } = await this.repo.page(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findNews(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
     return toPage(
       rows.map((r) => present(r, lang)),
       total,
@@ -46,8 +46,8 @@ export class NewsService {
   }
 
   /** One article; another enterprise's id is as unknown as a missing one (404). */
-  async view(eid: number, id: number, lang: Lang) {
-    const row = await this.repo.viewed(eid, id);
+  async viewNews(eid: number, id: number, lang: Lang) {
+    const row = await this.repo.viewNews(eid, id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     const { newer, older } = await this.repo.neighbours(eid, row.news.id);
     // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.

@@ -56,7 +56,7 @@ export class RankingRepository {
   }
 
   /** One page of the board, each row with its rank. */
-  async page(eid: number, kind: RankKind, offset: number, limit: number): Promise<RankRow[]> {
+  async findRanks(eid: number, kind: RankKind, offset: number, limit: number): Promise<RankRow[]> {
     const col = COLUMN[kind];
     const { rows } = await this.db.execute<RankRow>(sql`
       SELECT

@@ -27,7 +27,7 @@ async function learner(eid: number, name: string, points: number, creditTenths: 
   await t.database.db
     .insert(schema.learnerTotals)
     .values({ eid, accountId: person.accountId, points, creditTenths, certificates });
-  const { token } = await t.services.sessions.create(person.accountId, eid);
+  const { token } = await t.platform.sessions.create(person.accountId, eid);
   return { accountId: person.accountId, token };
 }
 
@@ -86,7 +86,7 @@ describe('leaderboards', () => {
     expect((await call('GET', CURRENT.creditHour, people['赵一']!.token)).data).toEqual({ rank: 2, value: 12.5 });
     expect((await call('GET', CURRENT.integral, people['周五']!.token)).data).toEqual({ rank: 5, value: 0 });
     const newcomer = await createAccount(t.database.db, [a.eid]);
-    const { token } = await t.services.sessions.create(newcomer.accountId, a.eid);
+    const { token } = await t.platform.sessions.create(newcomer.accountId, a.eid);
     expect((await call('GET', CURRENT.certificate, token)).data).toEqual({ rank: 4, value: 0 });
   });
 
@@ -223,7 +223,7 @@ describe('leaderboards', () => {
         sql`SELECT account_id FROM learner_totals WHERE eid = ${big.eid} ORDER BY points LIMIT 1`,
       )
       .then((r) => r.rows);
-    const { token } = await t.services.sessions.create(someone!.account_id, big.eid);
+    const { token } = await t.platform.sessions.create(someone!.account_id, big.eid);
     const page = await t.app
       .inject({
         method: 'POST',

@@ -13,11 +13,11 @@ const shown = (kind: RankKind, value: number) => (kind === 'creditHour' ? value 
 export class RankingService {
   constructor(private readonly repo: RankingRepository) {}
 
-  async page(session: Session, kind: RankKind, pageCurrent: number, pageSize: number): Promise<Page<RankEntry>> {
+  async findRanks(session: Session, kind: RankKind, pageCurrent: number, pageSize: number): Promise<Page<RankEntry>> {
     const total = await this.repo.boardSize(session.eid, kind, LEADERBOARD_SIZE);
     const offset = (pageCurrent - 1) * pageSize;
     const limit = Math.max(0, Math.min(pageSize, LEADERBOARD_SIZE - offset));
-    const rows = limit > 0 && offset < total ? await this.repo.page(session.eid, kind, offset, limit) : [];
+    const rows = limit > 0 && offset < total ? await this.repo.findRanks(session.eid, kind, offset, limit) : [];
     return toPage(
       rows.map((r) => ({
         rank: r.rank,
@@ -32,7 +32,7 @@ export class RankingService {
     );
   }
 
-  async current(session: Session, kind: RankKind) {
+  async viewCurrentRank(session: Session, kind: RankKind) {
     const mine = await this.repo.rankOf(session.eid, session.accountId, kind);
     return { rank: mine.rank, value: shown(kind, mine.value) };
   }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { RegionNode } from '@portal/contract';
-import { buildTaiwanCities, DIRECTLY_UNDER_CITY, getRegionTree } from './region.service.ts';
+import { buildTaiwanCities, DIRECTLY_UNDER_CITY, findRegionTree } from './region.service.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -28,7 +28,7 @@ function maxLevel(nodes: RegionNode[]): number {
 
 describe('region trees', () => {
   it('full: 31 mainland provinces plus Taiwan, Hong Kong and Macao', () => {
-    const full = getRegionTree('full', 3);
+    const full = findRegionTree('full', 3);
     expect(full).toHaveLength(34);
     expect(full.map((p) => p.code).filter((c) => ['710000', '810000', '820000'].includes(c))).toEqual([
       '710000',
@@ -39,7 +39,7 @@ describe('region trees', () => {
   });
 
   it('national: the 31 mainland provinces only', () => {
-    const national = getRegionTree('national', 3);
+    const national = findRegionTree('national', 3);
     expect(national).toHaveLength(31);
     const prefixes = national.map((p) => p.code.slice(0, 2));
     expect(prefixes).not.toContain('71');
@@ -49,7 +49,7 @@ describe('region trees', () => {
   });
 
   it('Hong Kong: one city node holding its 18 districts', () => {
-    const hk = byCode(getRegionTree('full', 3), '810000');
+    const hk = byCode(findRegionTree('full', 3), '810000');
     expect(hk.children).toEqual([expect.objectContaining({ code: '810100', name: '香港特别行政区' })]);
     const districts = hk.children?.[0]?.children ?? [];
     expect(districts).toHaveLength(18);
@@ -60,7 +60,7 @@ describe('region trees', () => {
   });
 
   it('Macao: one city node holding its 8 parishes', () => {
-    const mo = byCode(getRegionTree('full', 3), '820000');
+    const mo = byCode(findRegionTree('full', 3), '820000');
     expect(mo.children).toEqual([expect.objectContaining({ code: '820100', name: '澳门特别行政区' })]);
     const parishes = mo.children?.[0]?.children ?? [];
     expect(parishes).toHaveLength(8);
@@ -68,7 +68,7 @@ describe('region trees', () => {
   });
 
   it('Taiwan: 20 cities/counties with townships, codes 71xxxx in package order', () => {
-    const tw = byCode(getRegionTree('full', 3), '710000');
+    const tw = byCode(findRegionTree('full', 3), '710000');
     const counties = tw.children ?? [];
     expect(counties).toHaveLength(20);
     expect(counties[0]).toMatchObject({ code: '710100', name: '台北市' });
@@ -95,7 +95,7 @@ describe('region trees', () => {
   });
 
   it('municipalities get one city node named after them, with all their districts', () => {
-    const national = getRegionTree('national', 3);
+    const national = findRegionTree('national', 3);
     const beijing = byCode(national, '110000');
     expect(beijing.children).toHaveLength(1);
     expect(beijing.children?.[0]).toMatchObject({ code: '110100', name: '北京市' });
@@ -117,7 +117,7 @@ describe('region trees', () => {
   });
 
   it('province-level county units sit under a GB/T 2260-named pseudo-city', () => {
-    const national = getRegionTree('national', 3);
+    const national = findRegionTree('national', 3);
     const henan = byCode(byCode(national, '410000').children, '419000');
     expect(henan.name).toBe('省直辖县级行政区划');
     expect(byName(henan.children, '济源市').code).toBe('419001');
@@ -127,7 +127,7 @@ describe('region trees', () => {
   });
 
   it('drops the 市辖区 summary entries, leaving cities without districts as leaves', () => {
-    const national = getRegionTree('national', 3);
+    const national = findRegionTree('national', 3);
     expect(flatten(national).filter((e) => e.node.name === '市辖区')).toEqual([]);
     const guangdong = byCode(national, '440000').children;
     expect(byName(guangdong, '东莞市')).toEqual({ code: '441900', name: '东莞市' });
@@ -137,7 +137,7 @@ describe('region trees', () => {
   });
 
   it('guangxi: the 14 cities of Guangxi, each starting with 市直属 coded as the city itself', () => {
-    const guangxi = getRegionTree('guangxi', 3);
+    const guangxi = findRegionTree('guangxi', 3);
     expect(guangxi).toHaveLength(14);
     expect(guangxi.every((c) => /^45\d{2}00$/.test(c.code))).toBe(true);
     const nanning = byName(guangxi, '南宁市');
@@ -150,13 +150,13 @@ describe('region trees', () => {
       expect(city.children?.filter((d) => d.name === DIRECTLY_UNDER_CITY)).toHaveLength(1);
     }
     // The districts are the national tree's, after the added first entry.
-    const national = byCode(getRegionTree('national', 3), '450000').children ?? [];
+    const national = byCode(findRegionTree('national', 3), '450000').children ?? [];
     expect(guangxi.map((c) => c.children?.slice(1))).toEqual(national.map((c) => c.children));
   });
 
   it('every code is six digits and unique within each tree', () => {
     for (const kind of ['national', 'full'] as const) {
-      const codes = flatten(getRegionTree(kind, 3)).map((e) => e.node.code);
+      const codes = flatten(findRegionTree(kind, 3)).map((e) => e.node.code);
       expect(
         codes.every((c) => /^\d{6}$/.test(c)),
         kind,
@@ -164,7 +164,7 @@ describe('region trees', () => {
       expect(new Set(codes).size, kind).toBe(codes.length);
     }
     // In the Guangxi tree the only repeats are the 市直属 entries, which carry their city's code.
-    const guangxi = flatten(getRegionTree('guangxi', 3));
+    const guangxi = flatten(findRegionTree('guangxi', 3));
     expect(guangxi.every((e) => /^\d{6}$/.test(e.node.code))).toBe(true);
     const codes = guangxi.filter((e) => e.node.name !== DIRECTLY_UNDER_CITY).map((e) => e.node.code);
     expect(new Set(codes).size).toBe(codes.length);
@@ -173,41 +173,41 @@ describe('region trees', () => {
   it('counts per level: national 31/341/3004, full 34/363/3388, guangxi 14/126', () => {
     const levels = (nodes: RegionNode[]) =>
       [1, 2, 3].map((level) => flatten(nodes).filter((e) => e.level === level).length);
-    expect(levels(getRegionTree('national', 3))).toEqual([31, 341, 3004]);
+    expect(levels(findRegionTree('national', 3))).toEqual([31, 341, 3004]);
     // full = national + HK and MO (one city each, 18 + 8 districts) + TW (20 counties, 358 townships)
-    expect(levels(getRegionTree('full', 3))).toEqual([31 + 3, 341 + 2 + 20, 3004 + 18 + 8 + 358]);
+    expect(levels(findRegionTree('full', 3))).toEqual([31 + 3, 341 + 2 + 20, 3004 + 18 + 8 + 358]);
     // guangxi: 14 cities, 112 districts plus one 市直属 per city
-    expect(levels(getRegionTree('guangxi', 3))).toEqual([14, 112 + 14, 0]);
+    expect(levels(findRegionTree('guangxi', 3))).toEqual([14, 112 + 14, 0]);
   });
 
   it('depth trims the tree and leaves no children key at the last level', () => {
     for (const kind of ['national', 'full'] as const) {
-      const provinces = getRegionTree(kind, 1);
+      const provinces = findRegionTree(kind, 1);
       expect(provinces.every((p) => !('children' in p))).toBe(true);
       expect(provinces).toHaveLength(kind === 'full' ? 34 : 31);
-      const cities = getRegionTree(kind, 2);
+      const cities = findRegionTree(kind, 2);
       expect(maxLevel(cities)).toBe(2);
       expect(
         flatten(cities)
           .filter((e) => e.level === 2)
           .every((e) => !('children' in e.node)),
       ).toBe(true);
-      expect(maxLevel(getRegionTree(kind, 3))).toBe(3);
-      expect(cities.map((p) => p.code)).toEqual(getRegionTree(kind, 3).map((p) => p.code));
+      expect(maxLevel(findRegionTree(kind, 3))).toBe(3);
+      expect(cities.map((p) => p.code)).toEqual(findRegionTree(kind, 3).map((p) => p.code));
     }
     // Talent type 3: the full tree down to cities, whose nodes carry no children.
-    const talentExpert = getRegionTree('full', 2);
+    const talentExpert = findRegionTree('full', 2);
     expect(byCode(talentExpert, '710000').children?.[0]).toEqual({ code: '710100', name: '台北市' });
     // Guangxi starts at its cities: depth 1 and 2 give the cities alone, 3 adds their districts.
-    expect(getRegionTree('guangxi', 1).every((c) => !('children' in c))).toBe(true);
-    expect(getRegionTree('guangxi', 2)).toEqual(getRegionTree('guangxi', 1));
-    expect(maxLevel(getRegionTree('guangxi', 3))).toBe(2);
+    expect(findRegionTree('guangxi', 1).every((c) => !('children' in c))).toBe(true);
+    expect(findRegionTree('guangxi', 2)).toEqual(findRegionTree('guangxi', 1));
+    expect(maxLevel(findRegionTree('guangxi', 3))).toBe(2);
   });
 
   it('returns the cached, frozen array on repeated calls', () => {
-    const first = getRegionTree('full', 3);
-    expect(getRegionTree('full', 3)).toBe(first);
-    expect(getRegionTree('full', 2)).not.toBe(first);
+    const first = findRegionTree('full', 3);
+    expect(findRegionTree('full', 3)).toBe(first);
+    expect(findRegionTree('full', 2)).not.toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
     expect(Object.isFrozen(first[0])).toBe(true);
     expect(Object.isFrozen(first[0]?.children?.[0]?.children)).toBe(true);
@@ -215,8 +215,8 @@ describe('region trees', () => {
   });
 
   it('rejects an unknown kind or depth', () => {
-    expect(() => getRegionTree('world' as never, 3)).toThrow(RangeError);
-    expect(() => getRegionTree('national', 4 as never)).toThrow(RangeError);
+    expect(() => findRegionTree('world' as never, 3)).toThrow(RangeError);
+    expect(() => findRegionTree('national', 4 as never)).toThrow(RangeError);
   });
 });
 

@@ -61,7 +61,7 @@ const trees = new Map<string, RegionNode[]>();
  * depth 1 and 2 both give the cities alone). Nodes at the last level have no `children` key; a
  * city with no districts (e.g. 东莞市) is a leaf at depth 3. The result is frozen and cached.
  */
-export function getRegionTree(kind: RegionTreeKind, depth: RegionDepth): RegionNode[] {
+export function findRegionTree(kind: RegionTreeKind, depth: RegionDepth): RegionNode[] {
   if (kind !== 'national' && kind !== 'guangxi' && kind !== 'full') {
     throw new RangeError(`Unknown region tree kind: ${String(kind)}`);
   }

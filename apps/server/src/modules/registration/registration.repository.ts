@@ -5,7 +5,7 @@ import { schema, type Db } from '@portal/db';
 export class RegistrationRepository {
   constructor(private readonly db: Db) {}
 
-  async config(eid: number) {
+  async viewRegistrationConfig(eid: number) {
     const rows = await this.db
       .select()
       .from(schema.registrationFields)
@@ -18,7 +18,7 @@ export class RegistrationRepository {
     return { default: pick('default'), userTitle: pick('userTitle') };
   }
 
-  async autoAudit(eid: number): Promise<boolean> {
+  async viewAutoAudit(eid: number): Promise<boolean> {
     const [row] = await this.db
       .select({ autoAudit: schema.websiteSettings.registerAutoAudit })
       .from(schema.websiteSettings)
@@ -28,7 +28,7 @@ export class RegistrationRepository {
   }
 
   /** One level of the hierarchy: the children of `pathNo` ('' for level 1). */
-  async positions(eid: number, level: number, pathNo: string) {
+  async findPositions(eid: number, level: number, pathNo: string) {
     return this.db
       .select({
         name: schema.positions.name,

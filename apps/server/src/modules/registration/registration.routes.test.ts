@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
 import { captchaFor, clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
 import { configureRegistration, createAccount, createEnterprise, createPositions } from '../../test/factories.ts';
+import { uploadServiceOf } from '../upload/upload.service.ts';
 
 const CONFIG = '/gateway/user/api/user/info/detail/config';
 const MENU = '/gateway/user/api/enterprise/position/children/menu';
@@ -205,7 +206,7 @@ describe('registering', () => {
   it('without auto-audit the person waits: no session, and signing in says the review is pending', async () => {
     const { phone, body } = await registerWith(review.domain);
     expect(body).toEqual({ code: 200, message: '成功', data: { audited: false, token: '' } });
-    const { token, text } = await t.services.captchas.create();
+    const { token, text } = await t.platform.captchas.create();
     const signIn = await call('POST', LOGIN_PWD, review.domain, {
       phone,
       password: encrypt('Regist#2026'),
@@ -308,7 +309,7 @@ describe('the one-inch photo of a registration', () => {
     const site = await createEnterprise(db, { name: '一寸照企业' });
     await configureRegistration(db, site.eid, [{ field: 'headshot', required: true, sort: 0 }]);
     const key = `private/${site.eid}/registrationPhotoKey01.png`;
-    await t.services.storage.put(key, Buffer.from('png'));
+    await t.platform.storage.put(key, Buffer.from('png'));
     await db.insert(schema.uploads).values({ key, eid: site.eid, accountId: null, size: 3 });
 
     const first = await registerWith(site.domain, { userDetail: { headshot: key } });
@@ -320,7 +321,7 @@ describe('the one-inch photo of a registration', () => {
     const second = await registerWith(site.domain, { userDetail: { headshot: key } });
     expect(second.body).toMatchObject({ code: 400, message: '一寸照无效，请重新上传' });
     // A sweep leaves it alone.
-    await t.services.uploads.sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
-    expect(await t.services.storage.get(key)).not.toBeNull();
+    await uploadServiceOf(t.platform).sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
+    expect(await t.platform.storage.get(key)).not.toBeNull();
   });
 });

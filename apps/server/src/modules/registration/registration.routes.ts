@@ -1,55 +1,49 @@
-import type { FastifyInstance } from 'fastify';
 import * as calls from '@portal/contract';
-import { registerCall, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
+import { defineModule } from '../../platform/module.ts';
 import { setSessionCookie } from '../../platform/session-cookie.ts';
-import type { SiteService } from '../site/site.service.ts';
-import type { RegistrationService } from './registration.service.ts';
+import { registrationServiceOf } from './registration.service.ts';
 
 /** Registration: the form configuration, the position hierarchy, checks and registering. */
-export function registerRegistrationRoutes(
-  app: FastifyInstance,
-  deps: GatewayDeps,
-  r: { registrations: RegistrationService; site: SiteService; perMinute: number },
-): void {
-  const limited = { perMinute: r.perMinute };
-  registerCall(app, deps, calls.viewRegistrationConfig, async (_q, ctx) => r.registrations.config(await ctx.eid()));
-  registerCall(app, deps, calls.findPositions, async (q, ctx) =>
-    r.registrations.positions(await ctx.eid(), q.level, q.pathNo),
-  );
-  registerCall(app, deps, calls.viewAutoAudit, async (_q, ctx) => ({
-    autoAudit: await r.registrations.autoAudit(await ctx.eid()),
-  }));
-  registerCall(
-    app,
-    deps,
-    calls.checkPhone,
-    async (input) => {
-      await r.registrations.checkPhone(input.phone);
-      return null;
-    },
-    limited,
-  );
-  registerCall(
-    app,
-    deps,
-    calls.checkIdCardForRegistration,
-    async (input) => {
-      await r.registrations.checkIdCard(input.idCard, input);
-      return null;
-    },
-    limited,
-  );
-  registerCall(
-    app,
-    deps,
-    calls.register,
-    async (input, ctx: CallContext) => {
-      const eid = await ctx.eid();
-      const website = await r.site.getWebsite(eid);
-      const result = await r.registrations.register(input, { eid, ip: ctx.req.ip, website });
-      if (result.expiresAt) setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
-      return { audited: result.audited, token: result.token };
-    },
-    limited,
-  );
-}
+export default defineModule({
+  name: 'registration',
+  register(gateway, platform) {
+    const registrations = registrationServiceOf(platform);
+    const limited = { perMinute: platform.perMinute };
+    gateway.call(calls.viewRegistrationConfig, async (_q, ctx) =>
+      registrations.viewRegistrationConfig(await ctx.eid()),
+    );
+    gateway.call(calls.findPositions, async (q, ctx) =>
+      registrations.findPositions(await ctx.eid(), q.level, q.pathNo),
+    );
+    gateway.call(calls.viewAutoAudit, async (_q, ctx) => ({
+      autoAudit: await registrations.viewAutoAudit(await ctx.eid()),
+    }));
+    gateway.call(
+      calls.checkPhone,
+      async (input) => {
+        await registrations.checkPhone(input.phone);
+        return null;
+      },
+      limited,
+    );
+    gateway.call(
+      calls.checkIdCardForRegistration,
+      async (input) => {
+        await registrations.checkIdCardForRegistration(input.idCard, input);
+        return null;
+      },
+      limited,
+    );
+    gateway.call(
+      calls.register,
+      async (input, ctx) => {
+        const eid = await ctx.eid();
+        const website = await platform.site.viewWebsite(eid);
+        const result = await registrations.register(input, { eid, ip: ctx.req.ip, website });
+        if (result.expiresAt) setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
+        return { audited: result.audited, token: result.token };
+      },
+      limited,
+    );
+  },
+});

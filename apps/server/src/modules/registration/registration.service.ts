@@ -25,10 +25,11 @@ import { AppError } from '../../platform/errors.ts';
 import type { IdCardVault } from '../../platform/id-card-vault.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import type { SessionStore } from '../../platform/session.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { AccountRepository } from '../account/account.repository.ts';
 import type { SmsCodes } from '../account/sms-code.service.ts';
-import type { UploadService } from '../upload/upload.service.ts';
-import type { RegistrationRepository } from './registration.repository.ts';
+import { uploadServiceOf, type UploadService } from '../upload/upload.service.ts';
+import { RegistrationRepository } from './registration.repository.ts';
 
 export interface RegisterInput {
   phone: string;
@@ -68,13 +69,13 @@ export class RegistrationService {
     },
   ) {}
 
-  config(eid: number) {
-    return this.deps.registrations.config(eid);
+  viewRegistrationConfig(eid: number) {
+    return this.deps.registrations.viewRegistrationConfig(eid);
   }
 
   /** What the site's form requires of a profile (for its completeness). */
   async requiredFields(eid: number): Promise<{ nickname: boolean; realName: boolean; detail: string[] }> {
-    const config = await this.deps.registrations.config(eid);
+    const config = await this.deps.registrations.viewRegistrationConfig(eid);
     const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh');
     const detail = formFields(DETAIL_FIELDS, config.userTitle, 'zh').filter((f) => f.required);
     return {
@@ -87,7 +88,7 @@ export class RegistrationService {
 
   /** Edit info: the detail fields checked as at registration (the one-inch photo apart). */
   async checkEditedDetail(eid: number, raw: Record<string, string>): Promise<Record<string, string>> {
-    const config = await this.deps.registrations.config(eid);
+    const config = await this.deps.registrations.viewRegistrationConfig(eid);
     const userTitle = [
       ...config.userTitle.filter((f) => f.field !== 'headshot'),
       { field: 'headshot', name: '', required: false, show: false, sort: 0 },
@@ -105,19 +106,22 @@ export class RegistrationService {
     return out;
   }
 
-  autoAudit(eid: number) {
-    return this.deps.registrations.autoAudit(eid);
+  viewAutoAudit(eid: number) {
+    return this.deps.registrations.viewAutoAudit(eid);
   }
 
-  positions(eid: number, level: number, pathNo: string) {
-    return this.deps.registrations.positions(eid, level, pathNo);
+  findPositions(eid: number, level: number, pathNo: string) {
+    return this.deps.registrations.findPositions(eid, level, pathNo);
   }
 
   async checkPhone(phone: string): Promise<void> {
     if (await this.deps.accounts.byPhone(phone)) throw new AppError(ErrorCode.PHONE_REGISTERED);
   }
 
-  async checkIdCard(encrypted: string, captcha: { imageCodeToken: string; imageCode: string }): Promise<void> {
+  async checkIdCardForRegistration(
+    encrypted: string,
+    captcha: { imageCodeToken: string; imageCode: string },
+  ): Promise<void> {
     await this.deps.captchas.check(captcha.imageCodeToken, captcha.imageCode);
     const idCard = this.idCardOf(encrypted);
     const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), 0);
@@ -138,8 +142,8 @@ export class RegistrationService {
     const code = { purpose: SmsPurpose.REGISTER, phone: input.phone };
     await this.deps.captchas.checkForSubmit(input.imageCodeToken, input.imageCode, code, now);
     const password = this.newPassword(input.loginPsw, input.confirmPassword);
-    const config = await this.deps.registrations.config(eid);
-    const autoAudit = await this.deps.registrations.autoAudit(eid);
+    const config = await this.deps.registrations.viewRegistrationConfig(eid);
+    const autoAudit = await this.deps.registrations.viewAutoAudit(eid);
 
     // The always-present fields: nickname only where the site has nicknames.
     const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh').filter(
@@ -275,7 +279,7 @@ export class RegistrationService {
       // A level exists when its list is not empty; job types and ranks depend on the category.
       if (level === 1 && jobCategoryLabel(categoryType, 'zh') === '') break;
       if (level === 3 && !hasRanks(categoryType)) break;
-      const children = await this.deps.registrations.positions(eid, level + 1, parent);
+      const children = await this.deps.registrations.findPositions(eid, level + 1, parent);
       if (children.length === 0) break;
       const v = value(field);
       if (!v) {
@@ -318,3 +322,18 @@ export class RegistrationService {
     return idCard;
   }
 }
+
+/** The one registration service of a platform (the profile and account modules use it too). */
+export const registrationServiceOf = (p: Platform): RegistrationService => p.shared(buildRegistrationService);
+const buildRegistrationService = (p: Platform) =>
+  new RegistrationService({
+    registrations: new RegistrationRepository(p.db),
+    accounts: new AccountRepository(p.db),
+    sessions: p.sessions,
+    captchas: p.captchas,
+    smsCodes: p.smsCodes,
+    cipher: p.cipher,
+    vault: p.vault,
+    uploads: uploadServiceOf(p),
+    audit: p.audit,
+  });

@@ -30,7 +30,7 @@ describe('GET /gateway/system/api/website/business/intro', () => {
       data: { title: '业务介绍', content: '<h3>企业入驻</h3><p>提供在线培训</p>' },
     });
     const person = await createAccount(db, [ent.eid]);
-    const token = (await t.services.sessions.create(person.accountId, ent.eid)).token;
+    const token = (await t.platform.sessions.create(person.accountId, ent.eid)).token;
     expect((await get(ent.domain, { token })).data.title).toBe('业务介绍');
   });
 
@@ -44,7 +44,7 @@ describe('GET /gateway/system/api/website/business/intro', () => {
     expect((await get(without.domain, {}, { eid: String(withIntro.eid) })).data.title).toBe('甲的介绍');
     // Signed in to the site without one, the session's enterprise decides.
     const person = await createAccount(db, [without.eid]);
-    const token = (await t.services.sessions.create(person.accountId, without.eid)).token;
+    const token = (await t.platform.sessions.create(person.accountId, without.eid)).token;
     expect((await get(without.domain, { token }, { eid: String(withIntro.eid) })).data).toEqual({
       title: '',
       content: '',

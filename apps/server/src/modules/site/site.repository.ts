@@ -5,7 +5,7 @@ import { schema, type Db } from '@portal/db';
 export class SiteRepository {
   constructor(private readonly db: Db) {}
 
-  async findWebsite(eid: number) {
+  async viewWebsite(eid: number) {
     const rows = await this.db
       .select({ settings: schema.websiteSettings, enterprise: schema.enterprises })
       .from(schema.websiteSettings)
@@ -15,7 +15,7 @@ export class SiteRepository {
     return rows[0] ?? null;
   }
 
-  findCorrectDomain(eid: number) {
+  viewCorrectDomain(eid: number) {
     return this.db
       .select({ eid: schema.enterprises.eid, domain: schema.enterprises.correctDomain })
       .from(schema.enterprises)
@@ -24,7 +24,7 @@ export class SiteRepository {
       .then((r) => r[0] ?? null);
   }
 
-  listNav(eid: number) {
+  findNavItems(eid: number) {
     return this.db
       .select()
       .from(schema.navItems)
@@ -32,7 +32,7 @@ export class SiteRepository {
       .orderBy(asc(schema.navItems.sort), asc(schema.navItems.id));
   }
 
-  listZones(eid: number) {
+  findZones(eid: number) {
     return this.db
       .select()
       .from(schema.zones)
@@ -40,7 +40,7 @@ export class SiteRepository {
       .orderBy(asc(schema.zones.sort), asc(schema.zones.id));
   }
 
-  listBanners(eid: number, audiences: string[]) {
+  findBanners(eid: number, audiences: string[]) {
     return this.db
       .select()
       .from(schema.banners)
@@ -50,7 +50,7 @@ export class SiteRepository {
       .orderBy(asc(schema.banners.sort), asc(schema.banners.id));
   }
 
-  listLinks(eid: number) {
+  findSysLinks(eid: number) {
     return this.db
       .select()
       .from(schema.sysLinks)
@@ -58,7 +58,7 @@ export class SiteRepository {
       .orderBy(asc(schema.sysLinks.sort), asc(schema.sysLinks.id));
   }
 
-  findAgreement(eid: number, type: string) {
+  viewAgreement(eid: number, type: string) {
     return this.db
       .select()
       .from(schema.agreements)
@@ -67,7 +67,7 @@ export class SiteRepository {
       .then((r) => r[0] ?? null);
   }
 
-  findLatestApp(eid: number, platform: string, channel: string) {
+  viewLatestAndroid(eid: number, platform: string, channel: string) {
     return this.db
       .select()
       .from(schema.appVersions)

@@ -169,7 +169,7 @@ describe('GET /gateway/system/auth/website/view', () => {
 
   it("answers the session's enterprise", async () => {
     const a = await createEnterprise(t.database.db, { settings: { websiteDesc: '会话企业' } });
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [a.eid]);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
     const { body } = await get('/system/auth/website/view', { headers: authed(user.token, a.domain) });
     expect(body.code).toBe(200);
     expect(body.data.eid).toBe(a.eid);
@@ -179,7 +179,7 @@ describe('GET /gateway/system/auth/website/view', () => {
   it("answers the session's enterprise even when domain header and eid query name another", async () => {
     const a = await createEnterprise(t.database.db);
     const b = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [a.eid]);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
     const { body } = await get('/system/auth/website/view', {
       headers: authed(user.token, b.domain),
       query: { eid: String(b.eid) },
@@ -418,7 +418,7 @@ describe('GET /gateway/system/auth/pc/zone/info/logo', () => {
     const ent = await createEnterprise(t.database.db, {
       settings: { entName: '标志企业', userEntLogo: '/logo/a.png' },
     });
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid]);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
     const { body } = await get('/system/auth/pc/zone/info/logo', { headers: authed(user.token, ent.domain) });
     expect(body).toEqual({ code: 200, message: '成功', data: { logoUrl: '/logo/a.png', entName: '标志企业' } });
   });
@@ -453,7 +453,7 @@ describe('banner lists', () => {
 
   it("auth: 'all' and 'signedIn' banners, never 'visitor' or disabled ones", async () => {
     const { ent, forLearners } = await siteWithBanners();
-    const user = await createSignedInUser(t.database.db, t.services.sessions, [ent.eid]);
+    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
     const { body } = await get('/system/auth/banner/setting/list', { headers: authed(user.token, ent.domain) });
     expect(body.code).toBe(200);
     expect(body.data.map((b: { title: string }) => b.title)).toEqual(['大家', '学员']);
@@ -564,7 +564,7 @@ describe('tenant isolation', () => {
     await createSysLink(db, b.eid, { name: 'B链接' });
     await createZone(db, a.eid, { zoneName: 'A专区' });
     await createZone(db, b.eid, { zoneName: 'B专区' });
-    const learner = await createSignedInUser(db, t.services.sessions, [a.eid]);
+    const learner = await createSignedInUser(db, t.platform.sessions, [a.eid]);
     return { a, b, learner };
   }
 

@@ -35,27 +35,27 @@ export class SiteService {
     this.lists = new TtlCache({ max: 8000, ttlMs });
   }
 
-  getWebsite(eid: number): Promise<WebsiteInfo> {
+  viewWebsite(eid: number): Promise<WebsiteInfo> {
     return this.websites.get(String(eid), async () => {
-      const row = await this.repo.findWebsite(eid);
+      const row = await this.repo.viewWebsite(eid);
       if (!row) throw new AppError(ErrorCode.ENTERPRISE_NOT_FOUND);
       return presentWebsite(row.settings, row.enterprise, this.tenancy.tenantCode(eid));
     });
   }
 
-  getNav(eid: number): Promise<NavItem[]> {
-    return this.navs.get(String(eid), async () => (await this.repo.listNav(eid)).map(presentNavItem));
+  findNavItems(eid: number): Promise<NavItem[]> {
+    return this.navs.get(String(eid), async () => (await this.repo.findNavItems(eid)).map(presentNavItem));
   }
 
-  async getCorrectDomain(eid: number): Promise<{ eid: number; domain: string }> {
-    const row = await this.repo.findCorrectDomain(eid);
+  async viewCorrectDomain(eid: number): Promise<{ eid: number; domain: string }> {
+    const row = await this.repo.viewCorrectDomain(eid);
     if (!row) throw new AppError(ErrorCode.ENTERPRISE_NOT_FOUND);
     return row;
   }
 
-  async listZones(eid: number): Promise<z.infer<typeof zoneSchema>[]> {
+  async findZones(eid: number): Promise<z.infer<typeof zoneSchema>[]> {
     return (await this.lists.get(`zones:${eid}`, async () =>
-      (await this.repo.listZones(eid)).map((z) => ({
+      (await this.repo.findZones(eid)).map((z) => ({
         id: z.id,
         zoneName: z.zoneName,
         zoneNameEn: z.zoneNameEn || z.zoneName,
@@ -69,17 +69,17 @@ export class SiteService {
 
   /** An enabled zone of the enterprise of the given type (a home zone call's zoneId), else 404. */
   async zoneOf(eid: number, id: number, zoneType: number): Promise<z.infer<typeof zoneSchema>> {
-    const zone = (await this.listZones(eid)).find((z) => z.id === id && z.zoneType === zoneType);
+    const zone = (await this.findZones(eid)).find((z) => z.id === id && z.zoneType === zoneType);
     if (!zone)
       throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '专区不存在', en: 'The zone does not exist' } });
     return zone;
   }
 
   /** Visitors see banners for everyone; signed-in learners also see the ones meant for them. */
-  async listBanners(eid: number, signedIn: boolean): Promise<Banner[]> {
+  async findBanners(eid: number, signedIn: boolean): Promise<Banner[]> {
     const audiences = signedIn ? ['all', 'signedIn'] : ['all', 'visitor'];
     return (await this.lists.get(`banners:${eid}:${signedIn}`, async () =>
-      (await this.repo.listBanners(eid, audiences)).map((b) => ({
+      (await this.repo.findBanners(eid, audiences)).map((b) => ({
         id: b.id,
         title: b.title,
         imageUrl: b.imageUrl,
@@ -90,16 +90,16 @@ export class SiteService {
     )) as Banner[];
   }
 
-  async listLinks(eid: number): Promise<z.infer<typeof sysLinkSchema>[]> {
+  async findSysLinks(eid: number): Promise<z.infer<typeof sysLinkSchema>[]> {
     return (await this.lists.get(`links:${eid}`, async () =>
-      (await this.repo.listLinks(eid)).map((l) => ({ id: l.id, name: l.name, url: l.url, sort: l.sort })),
+      (await this.repo.findSysLinks(eid)).map((l) => ({ id: l.id, name: l.name, url: l.url, sort: l.sort })),
     )) as z.infer<typeof sysLinkSchema>[];
   }
 
   /** An agreement as sanitised rich text (sanitised once per cache period, not per request). */
-  async getAgreement(eid: number, type: 'serviceAgreement' | 'privacyAgreement') {
+  async viewAgreement(eid: number, type: 'serviceAgreement' | 'privacyAgreement') {
     const [agreement] = (await this.lists.get(`agreement:${eid}:${type}`, async () => {
-      const row = await this.repo.findAgreement(eid, type);
+      const row = await this.repo.viewAgreement(eid, type);
       if (!row) {
         throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '协议不存在', en: 'The agreement does not exist' } });
       }
@@ -114,9 +114,9 @@ export class SiteService {
    * The business introduction of /business/intro: a site text kept with the agreements, sanitised
    * once per cache period; a site without one gets an empty text (the page says so).
    */
-  async getBusinessIntro(eid: number): Promise<{ title: string; content: string }> {
+  async viewBusinessIntro(eid: number): Promise<{ title: string; content: string }> {
     const [intro] = (await this.lists.get(`agreement:${eid}:${BUSINESS_INTRO_TYPE}`, async () => {
-      const row = await this.repo.findAgreement(eid, BUSINESS_INTRO_TYPE);
+      const row = await this.repo.viewAgreement(eid, BUSINESS_INTRO_TYPE);
       if (!row) return [{ title: '', content: '' }];
       const { sanitizeRichText } = await import('@portal/contract/sanitize');
       return [{ title: row.title, content: sanitizeRichText(row.content) }];
@@ -124,8 +124,8 @@ export class SiteService {
     return intro!;
   }
 
-  async getLatestAndroid(eid: number) {
-    const row = await this.repo.findLatestApp(eid, 'android', 'official');
+  async viewLatestAndroid(eid: number) {
+    const row = await this.repo.viewLatestAndroid(eid, 'android', 'official');
     if (!row) return null;
     return {
       versionName: row.versionName,

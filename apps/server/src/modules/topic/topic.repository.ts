@@ -11,7 +11,7 @@ const l = schema.lecturers;
 export class TopicRepository {
   constructor(private readonly db: Db) {}
 
-  list(eid: number) {
+  findTopics(eid: number) {
     return this.db
       .select({ id: t.id, name: t.name, nameEn: t.nameEn, coverUrl: t.coverUrl, summary: t.summary })
       .from(t)
@@ -28,7 +28,7 @@ export class TopicRepository {
     return !!row;
   }
 
-  banners(eid: number, topicId: number) {
+  findTopicBanners(eid: number, topicId: number) {
     return this.db
       .select({ id: b.id, title: b.title, imageUrl: b.imageUrl, linkUrl: b.linkUrl })
       .from(b)
@@ -40,7 +40,7 @@ export class TopicRepository {
    * A topic's published courses in the topic's order, with the lecturer's name (a published
    * lecturer of the same enterprise only).
    */
-  async findCourses(eid: number, topicId: number, offset: number, limit: number) {
+  async findTopicCourses(eid: number, topicId: number, offset: number, limit: number) {
     const where = and(eq(tc.eid, eid), eq(tc.topicId, topicId), eq(c.published, true));
     const joinCourse = and(eq(c.eid, tc.eid), eq(c.id, tc.courseId));
     const [rows, [total]] = await Promise.all([

@@ -64,8 +64,8 @@ beforeAll(async () => {
   await db.insert(schema.topicCourses).values(links);
   await db.insert(schema.topicCourses).values({ eid: b.eid, topicId: ids.b, courseId: theirCourse.id });
 
-  token = (await t.services.sessions.create((await createAccount(db, [a.eid])).accountId, a.eid)).token;
-  tokenB = (await t.services.sessions.create((await createAccount(db, [b.eid])).accountId, b.eid)).token;
+  token = (await t.platform.sessions.create((await createAccount(db, [a.eid])).accountId, a.eid)).token;
+  tokenB = (await t.platform.sessions.create((await createAccount(db, [b.eid])).accountId, b.eid)).token;
 });
 afterAll(async () => t?.close());
 

@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { findTopicBanners, findTopicCourses, findTopics } from '@portal/contract';
-import { registerCall, type GatewayDeps } from '../../platform/gateway.ts';
-import { requestLang } from '../../platform/request-context.ts';
-import type { TopicService } from './topic.service.ts';
+import * as calls from '@portal/contract';
+import { defineModule } from '../../platform/module.ts';
+import { TopicRepository } from './topic.repository.ts';
+import { TopicService } from './topic.service.ts';
 
 /** The topic calls of account-area.md section 7 (signed-in learners, their enterprise's topics). */
-export function registerTopicRoutes(app: FastifyInstance, deps: GatewayDeps, topics: TopicService): void {
-  registerCall(app, deps, findTopics, (_q, ctx) => topics.list(ctx.session!.eid, requestLang(ctx.req)));
-  registerCall(app, deps, findTopicBanners, (q, ctx) => topics.banners(ctx.session!.eid, q.topicId));
-  registerCall(app, deps, findTopicCourses, (q, ctx) => topics.findCourses(ctx.session!.eid, q));
-}
+export default defineModule({
+  name: 'topic',
+  register(gateway, platform) {
+    const topics = new TopicService(new TopicRepository(platform.db));
+    gateway.call(calls.findTopics, (_q, ctx) => topics.findTopics(ctx.eid, ctx.lang));
+    gateway.call(calls.findTopicBanners, (q, ctx) => topics.findTopicBanners(ctx.eid, q.topicId));
+    gateway.call(calls.findTopicCourses, (q, ctx) => topics.findTopicCourses(ctx.eid, q));
+  },
+});

@@ -3,7 +3,7 @@ import type { CourseCard } from '@portal/contract/calls/course';
 import { AppError } from '../../platform/errors.ts';
 import type { TopicRepository } from './topic.repository.ts';
 
-type CourseRow = Awaited<ReturnType<TopicRepository['findCourses']>>['rows'][number];
+type CourseRow = Awaited<ReturnType<TopicRepository['findTopicCourses']>>['rows'][number];
 
 /** A course row as the shared course card (price in yuan from fen). */
 const presentCourse = (row: CourseRow): CourseCard => ({
@@ -20,8 +20,8 @@ const presentCourse = (row: CourseRow): CourseCard => ({
 export class TopicService {
   constructor(private readonly repo: TopicRepository) {}
 
-  async list(eid: number, lang: Lang): Promise<TopicItem[]> {
-    return (await this.repo.list(eid)).map((row) => ({
+  async findTopics(eid: number, lang: Lang): Promise<TopicItem[]> {
+    return (await this.repo.findTopics(eid)).map((row) => ({
       id: row.id,
       name: lang === 'en' && row.nameEn ? row.nameEn : row.name,
       coverUrl: row.coverUrl,
@@ -29,14 +29,19 @@ export class TopicService {
     }));
   }
 
-  async banners(eid: number, topicId: number): Promise<TopicBanner[]> {
+  async findTopicBanners(eid: number, topicId: number): Promise<TopicBanner[]> {
     await this.found(eid, topicId);
-    return this.repo.banners(eid, topicId);
+    return this.repo.findTopicBanners(eid, topicId);
   }
 
-  async findCourses(eid: number, q: { topicId: number; pageCurrent: number; pageSize: number }) {
+  async findTopicCourses(eid: number, q: { topicId: number; pageCurrent: number; pageSize: number }) {
     await this.found(eid, q.topicId);
-    const { rows, total } = await this.repo.findCourses(eid, q.topicId, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findTopicCourses(
+      eid,
+      q.topicId,
+      (q.pageCurrent - 1) * q.pageSize,
+      q.pageSize,
+    );
     return toPage(rows.map(presentCourse), total, q.pageCurrent, q.pageSize);
   }
 

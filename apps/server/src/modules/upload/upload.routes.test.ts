@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
+import { uploadServiceOf } from './upload.service.ts';
 
 const PIC = '/gateway/system/auth/upload/pic';
 const PRIVATE = '/gateway/system/api/upload/private/file';
@@ -43,7 +44,7 @@ function multipart(field: string, filename: string, data: Buffer, type = 'applic
 
 async function signedIn(eid: number) {
   const person = await createAccount(t.database.db, [eid]);
-  return (await t.services.sessions.create(person.accountId, eid)).token;
+  return (await t.platform.sessions.create(person.accountId, eid)).token;
 }
 
 function upload(url: string, body: ReturnType<typeof multipart>, token?: string, domain = a.domain) {
@@ -130,7 +131,7 @@ describe('one-inch photo', () => {
     expect(signed.headers['content-type']).toBe('image/jpeg');
     const tampered = res.data.url.replace(/sig=./, 'sig=A');
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
-    const expired = t.services.signer.url(res.data.key, -1000);
+    const expired = t.platform.signer.url(res.data.key, -1000);
     expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
   });
 
@@ -183,8 +184,8 @@ describe('unused uploads', () => {
     const first = (await upload(PIC, multipart('picFile', 'b.png', PNG), token)).json().data.url;
     expect((await json('PUT', UPDATE, token, { headPortrait: first })).json().code).toBe(200);
 
-    expect(await t.services.uploads.sweep(later(DAY - 60_000))).toBe(0);
-    expect(await t.services.uploads.sweep(later(DAY + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await uploadServiceOf(t.platform).sweep(later(DAY - 60_000))).toBe(0);
+    expect(await uploadServiceOf(t.platform).sweep(later(DAY + 60_000))).toBeGreaterThanOrEqual(1);
     expect(await served(unused)).toBe(404);
     expect(await served(first)).toBe(200);
     // Once swept, it cannot be kept either.
@@ -192,9 +193,9 @@ describe('unused uploads', () => {
 
     const second = (await upload(PIC, multipart('picFile', 'c.png', PNG), token)).json().data.url;
     expect((await json('PUT', UPDATE, token, { headPortrait: second })).json().code).toBe(200);
-    await t.services.uploads.sweep(later(DAY - 60_000));
+    await uploadServiceOf(t.platform).sweep(later(DAY - 60_000));
     expect(await served(first)).toBe(200);
-    await t.services.uploads.sweep(later(DAY + 60_000));
+    await uploadServiceOf(t.platform).sweep(later(DAY + 60_000));
     expect(await served(first)).toBe(404);
     expect(await served(second)).toBe(200);
     expect((await json('GET', CURRENT, token)).json().data.headPortrait).toBe(second);
@@ -208,8 +209,8 @@ describe('unused uploads', () => {
     const inB = (await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, b.domain)).json().data.key;
     expect((await json('PUT', UPDATE, token, { headPortrait: avatar, headshot: inB })).json().code).toBe(400);
     expect((await json('GET', CURRENT, token)).json().data.headPortrait).not.toBe(avatar);
-    await t.services.uploads.sweep(later(DAY + 60_000));
-    expect(await served(t.services.signer.url(key))).toBe(404);
+    await uploadServiceOf(t.platform).sweep(later(DAY + 60_000));
+    expect(await served(t.platform.signer.url(key))).toBe(404);
     expect(await served(avatar)).toBe(404);
   });
 
@@ -217,10 +218,10 @@ describe('unused uploads', () => {
     const token = await signedIn(a.eid);
     const avatar = (await upload(PIC, multipart('picFile', 'a.png', PNG), token)).json().data.url;
     expect((await json('PUT', UPDATE, token, { headPortrait: avatar })).json().code).toBe(200);
-    const session = await t.services.sessions.authenticate(token);
-    const keys = await t.services.uploads.keysOf(session.accountId);
+    const session = await t.platform.sessions.authenticate(token);
+    const keys = await uploadServiceOf(t.platform).keysOf(session.accountId);
     expect(keys).toEqual([avatar.replace('/uploads/', '')]);
-    await t.services.uploads.deleteNow(keys);
+    await uploadServiceOf(t.platform).deleteNow(keys);
     expect(await served(avatar)).toBe(404);
     // Nobody can take the key over afterwards.
     const other = await signedIn(a.eid);
@@ -233,9 +234,9 @@ describe('pictures saved before the uploads ledger', () => {
     const { readFile } = await import('node:fs/promises');
     const { sql } = await import('drizzle-orm');
     const token = await signedIn(a.eid);
-    const session = await t.services.sessions.authenticate(token);
+    const session = await t.platform.sessions.authenticate(token);
     const key = `avatars/${a.eid}/legacyAvatarFromBefore01.png`;
-    await t.services.storage.put(key, PNG);
+    await t.platform.storage.put(key, PNG);
     await t.database.db.execute(
       sql`UPDATE enterprise_users SET head_portrait = ${`/uploads/${key}`} WHERE account_id = ${session.accountId}`,
     );
@@ -246,12 +247,12 @@ describe('pictures saved before the uploads ledger', () => {
       await t.database.db.execute(sql.raw(statement));
     }
     expect((await json('PUT', UPDATE, token, { headPortrait: `/uploads/${key}` })).json().code).toBe(200);
-    await t.services.uploads.sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
-    expect(await t.services.storage.get(key)).not.toBeNull();
+    await uploadServiceOf(t.platform).sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
+    expect(await t.platform.storage.get(key)).not.toBeNull();
     const next = (await upload(PIC, multipart('picFile', 'n.png', PNG), token)).json().data.url;
     expect((await json('PUT', UPDATE, token, { headPortrait: next })).json().code).toBe(200);
-    await t.services.uploads.sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
-    expect(await t.services.storage.get(key)).toBeNull();
+    await uploadServiceOf(t.platform).sweep(new Date(Date.now() + 2 * 24 * 60 * 60_000));
+    expect(await t.platform.storage.get(key)).toBeNull();
   });
 
   it('an avatar cannot be a one-inch photo, nor the other way round', async () => {

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import * as calls from '@portal/contract';
-import { registerCall, requestToken, type GatewayDeps } from '../../platform/gateway.ts';
-import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
-import type { UploadService } from './upload.service.ts';
+import { requestToken } from '../../platform/gateway.ts';
+import { defineModule } from '../../platform/module.ts';
+import { isFileKey } from '../../platform/storage.ts';
+import { uploadServiceOf } from './upload.service.ts';
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -12,53 +12,51 @@ const TYPES: Record<string, string> = {
 };
 
 /** The upload calls and the files they keep: avatars public, one-inch photos by signed link. */
-export function registerUploadRoutes(
-  app: FastifyInstance,
-  deps: GatewayDeps,
-  upload: { uploads: UploadService; storage: FileStorage; signer: UrlSigner; perMinute: number },
-): void {
-  registerCall(app, deps, calls.uploadPic, async (_input, ctx) => {
-    const { eid, accountId } = ctx.session!;
-    const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'avatar', eid, accountId);
-    return { url: upload.uploads.publicUrl(key) };
-  });
-  registerCall(
-    app,
-    deps,
-    calls.uploadPrivateFile,
-    async (_input, ctx) => {
-      // Public (registration has no session yet): the site's enterprise, and a tight per-address limit.
-      // A signed-in person's upload is theirs; one without a session is claimed by a registration.
-      const session = await deps.sessions.authenticate(requestToken(ctx.req)).catch(() => null);
-      const eid = await ctx.eid();
-      const uploader = session?.eid === eid ? session.accountId : null;
-      const { key } = await upload.uploads.accept((o) => ctx.req.file(o), 'headshot', eid, uploader);
-      return { key, url: upload.uploads.signedUrl(key) };
-    },
-    { perMinute: upload.perMinute },
-  );
-
-  app.get('/uploads/*', async (req, reply) => {
-    const key = (req.params as { '*': string })['*'];
-    const query = req.query as { expires?: string; sig?: string };
-    const allowed =
-      isFileKey(key) && (key.startsWith('avatars/') || upload.signer.verify(key, query.expires, query.sig));
-    const file = allowed ? await upload.storage.open(key) : null;
-    if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    reply.header('content-type', TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
-    reply.header('content-length', file.size);
-    // Export files are saved, never shown (the page's download link gives them their name), and
-    // never kept by the browser: a deleted export must not come back from its cache.
-    const exported = key.startsWith('exports/');
-    if (exported) reply.header('content-disposition', 'attachment');
-    reply.header(
-      'cache-control',
-      key.startsWith('avatars/')
-        ? 'public, max-age=31536000, immutable'
-        : exported
-          ? 'no-store'
-          : 'private, max-age=600',
+export default defineModule({
+  name: 'upload',
+  register(gateway, platform) {
+    const { app } = gateway;
+    const { storage, signer, sessions } = platform;
+    const uploads = uploadServiceOf(platform);
+    gateway.call(calls.uploadPic, async (_input, ctx) => {
+      const { key } = await uploads.accept((o) => ctx.req.file(o), 'avatar', ctx.eid, ctx.session.accountId);
+      return { url: uploads.publicUrl(key) };
+    });
+    gateway.call(
+      calls.uploadPrivateFile,
+      async (_input, ctx) => {
+        // Public (registration has no session yet): the site's enterprise, and a tight per-address limit.
+        // A signed-in person's upload is theirs; one without a session is claimed by a registration.
+        const session = await sessions.authenticate(requestToken(ctx.req)).catch(() => null);
+        const eid = await ctx.eid();
+        const uploader = session?.eid === eid ? session.accountId : null;
+        const { key } = await uploads.accept((o) => ctx.req.file(o), 'headshot', eid, uploader);
+        return { key, url: uploads.signedUrl(key) };
+      },
+      { perMinute: platform.perMinute },
     );
-    return reply.send(file.stream);
-  });
-}
+
+    app.get('/uploads/*', async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      const query = req.query as { expires?: string; sig?: string };
+      const allowed = isFileKey(key) && (key.startsWith('avatars/') || signer.verify(key, query.expires, query.sig));
+      const file = allowed ? await storage.open(key) : null;
+      if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      reply.header('content-type', TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
+      reply.header('content-length', file.size);
+      // Export files are saved, never shown (the page's download link gives them their name), and
+      // never kept by the browser: a deleted export must not come back from its cache.
+      const exported = key.startsWith('exports/');
+      if (exported) reply.header('content-disposition', 'attachment');
+      reply.header(
+        'cache-control',
+        key.startsWith('avatars/')
+          ? 'public, max-age=31536000, immutable'
+          : exported
+            ? 'no-store'
+            : 'private, max-age=600',
+      );
+      return reply.send(file.stream);
+    });
+  },
+});

@@ -3,7 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AVATAR_MAX_BYTES, ErrorCode, HEADSHOT_MAX_BYTES } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import { isFileKey, newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
-import type { UploadRepository } from './upload.repository.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { UploadRepository } from './upload.repository.ts';
 
 export type UploadKind = 'avatar' | 'headshot';
 
@@ -154,3 +155,7 @@ export class UploadService {
     }
   }
 }
+
+/** The one upload service of a platform (profile, registration and housekeeping use it too). */
+export const uploadServiceOf = (p: Platform): UploadService => p.shared(buildUploadService);
+const buildUploadService = (p: Platform) => new UploadService(p.storage, p.signer, new UploadRepository(p.db));

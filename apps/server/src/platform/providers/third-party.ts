@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 /**
  * Third-party sign-in (DESIGN.md section 5): DingTalk, WeChat (open platform QR login) and WeCom.
  * Each provider builds the address the browser is sent to and turns the code it comes back with
@@ -153,4 +154,36 @@ export class DevThirdPartyProvider implements ThirdPartyProvider {
     if (!name) throw new ThirdPartyError('not a code of the dev provider');
     return { openId: `dev-${this.kind}-${name}`, nickname: name };
   }
+}
+
+/** The real provider where its credentials are configured, else the offline dev one. */
+export function thirdPartyProvidersOf(config: Config): Map<ThirdPartyKind, ThirdPartyProvider> {
+  const c = config;
+  const real: Array<[ThirdPartyKind, ThirdPartyProvider | null]> = [
+    [
+      'dingding',
+      c.DINGTALK_CLIENT_ID && c.DINGTALK_CLIENT_SECRET
+        ? new DingTalkProvider({ clientId: c.DINGTALK_CLIENT_ID, clientSecret: c.DINGTALK_CLIENT_SECRET })
+        : null,
+    ],
+    [
+      'weixin',
+      c.WECHAT_APP_ID && c.WECHAT_APP_SECRET
+        ? new WeChatProvider({ appId: c.WECHAT_APP_ID, appSecret: c.WECHAT_APP_SECRET })
+        : null,
+    ],
+    [
+      'workWeixin',
+      c.WECOM_CORP_ID && c.WECOM_AGENT_ID && c.WECOM_SECRET
+        ? new WeComProvider({ corpId: c.WECOM_CORP_ID, agentId: c.WECOM_AGENT_ID, secret: c.WECOM_SECRET })
+        : null,
+    ],
+  ];
+  // A provider without credentials is played by its stand-in only where DEV_PROVIDERS allows it.
+  const providers = new Map<ThirdPartyKind, ThirdPartyProvider>();
+  for (const [kind, provider] of real) {
+    if (provider) providers.set(kind, provider);
+    else if (c.DEV_PROVIDERS) providers.set(kind, new DevThirdPartyProvider(kind));
+  }
+  return providers;
 }

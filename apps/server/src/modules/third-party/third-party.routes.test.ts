@@ -69,7 +69,7 @@ describe('third-party sign-in (dev providers)', () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const first = (await call('POST', LOGIN_DING, { code: 'dev.li', redirectUri: redirectUri() })).json();
     expect(first).toMatchObject({ code: 3013, data: { bindTicket: expect.any(String), nickname: 'li' } });
-    const { token, text } = await t.services.captchas.create();
+    const { token, text } = await t.platform.captchas.create();
     const bound = (
       await call('POST', BIND_SIGN_IN, {
         bindTicket: first.data.bindTicket,
@@ -95,8 +95,8 @@ describe('third-party sign-in (dev providers)', () => {
   it('binds while signed in; an identity bound to another account gives 3014; a forged ticket is refused', async () => {
     const one = await createAccount(t.database.db, [a.eid]);
     const two = await createAccount(t.database.db, [a.eid]);
-    const s1 = (await t.services.sessions.create(one.accountId, a.eid)).token;
-    const s2 = (await t.services.sessions.create(two.accountId, a.eid)).token;
+    const s1 = (await t.platform.sessions.create(one.accountId, a.eid)).token;
+    const s2 = (await t.platform.sessions.create(two.accountId, a.eid)).token;
     const weixin = { code: 'dev.wang', redirectUri: `http://${a.domain}/callbackLogin?provider=weixin` };
     expect((await call('POST', BIND_WEIXIN, weixin, s1)).json().code).toBe(200);
     expect((await call('POST', BIND_WEIXIN, weixin, s1)).json().code).toBe(200);
@@ -104,7 +104,7 @@ describe('third-party sign-in (dev providers)', () => {
       code: 3014,
       message: '该第三方账号已绑定其他平台账号',
     });
-    const { token, text } = await t.services.captchas.create();
+    const { token, text } = await t.platform.captchas.create();
     const forged = await call('POST', BIND_SIGN_IN, {
       bindTicket: 'eyJraW5kIjoiZGluZ2RpbmcifQ.forged',
       phone: two.phone,

@@ -3,8 +3,8 @@ import { AppError } from '../../platform/errors.ts';
 import { ThirdPartyError, type ThirdPartyKind, type ThirdPartyProvider } from '../../platform/providers/third-party.ts';
 import type { Session } from '../../platform/session.ts';
 import type { UrlSigner } from '../../platform/storage.ts';
-import type { AccountRepository } from './account.repository.ts';
-import type { AccountService, SignedIn, SignInSite } from './account.service.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { AccountService, SignedIn, SignInSite } from '../account/account.service.ts';
 
 const TICKET_TTL_MS = 10 * 60_000;
 const CALLBACK_PATHS = ['/callbackLogin', '/en/callbackLogin'];
@@ -27,12 +27,12 @@ export class ThirdPartyService {
     },
   ) {}
 
-  authorizeUrl(kind: ThirdPartyKind, state: string, redirectUri: string, host: string | undefined): string {
+  authorizeThirdParty(kind: ThirdPartyKind, state: string, redirectUri: string, host: string | undefined): string {
     if (!state.startsWith(THIRD_PARTY_STATE_PREFIX)) throw bad('参数错误：state 不正确', 'Invalid input: bad state');
     return this.provider(kind).authorizeUrl(state, this.callback(redirectUri, host));
   }
 
-  async signInWith(
+  async loginByThirdParty(
     kind: ThirdPartyKind,
     code: string,
     redirectUri: string,
@@ -46,7 +46,7 @@ export class ThirdPartyService {
   }
 
   /** The ticket's identity bound to the account signed in with phone and password. */
-  async bindBySignIn(
+  async loginByThirdPartyBind(
     input: { bindTicket: string; phone: string; password: string; imageCode: string; imageCodeToken: string },
     site: SignInSite,
     /** Refuses a provider the site does not offer (decision 011). */
@@ -58,7 +58,7 @@ export class ThirdPartyService {
     offered(ticket.kind as ThirdPartyKind);
     if (await this.deps.accounts.identity(ticket.kind, ticket.openId))
       throw new AppError(ErrorCode.THIRD_PARTY_BOUND_ELSEWHERE);
-    const signedIn = await this.deps.signIn.signInWithPassword(input, site);
+    const signedIn = await this.deps.signIn.loginByPassword(input, site);
     const account = await this.deps.accounts.byPhone(input.phone);
     if (
       !account ||
@@ -69,7 +69,7 @@ export class ThirdPartyService {
     return signedIn;
   }
 
-  async bind(
+  async bindThirdParty(
     session: Session,
     kind: ThirdPartyKind,
     code: string,
@@ -84,7 +84,7 @@ export class ThirdPartyService {
     }
   }
 
-  async list(accountId: number) {
+  async findThirdPartyBindings(accountId: number) {
     return (await this.deps.accounts.identities(accountId)).map((r) => ({
       provider: r.provider as ThirdPartyKind,
       nickname: r.nickname,
@@ -92,7 +92,7 @@ export class ThirdPartyService {
     }));
   }
 
-  unbind(accountId: number, kind: ThirdPartyKind): Promise<void> {
+  unbindThirdParty(accountId: number, kind: ThirdPartyKind): Promise<void> {
     return this.deps.accounts.unbindIdentity(accountId, kind);
   }
 

@@ -25,7 +25,7 @@ const encrypt = (plain: string) => encryptFor(t, plain);
 
 async function session(eids: number[]) {
   const person = await createAccount(t.database.db, eids);
-  const { token } = await t.services.sessions.create(person.accountId, eids[0]!);
+  const { token } = await t.platform.sessions.create(person.accountId, eids[0]!);
   return { ...person, token };
 }
 
@@ -138,7 +138,7 @@ describe('real-name verification', () => {
       .set({ departmentName: sql`'部门' || ${schema.enterpriseUsers.eid}::text` })
       .where(eq(schema.enterpriseUsers.accountId, p.accountId));
     expect((await call('GET', DETAIL, p.token)).json().data.departmentName).toBe(`部门${a.eid}`);
-    const inB = await t.services.sessions.create(p.accountId, b.eid);
+    const inB = await t.platform.sessions.create(p.accountId, b.eid);
     expect((await call('GET', DETAIL, inB.token)).json().data.departmentName).toBe(`部门${b.eid}`);
     expect((await call('GET', DETAIL, 'nope')).json().code).toBe(301);
   });
@@ -152,7 +152,7 @@ describe('personal confirmation', () => {
       settings: { personalInfoConfirmOpenSet: true, talentInfoConfirmOpenSet: true },
     });
     const person = await createAccount(t.database.db, [c.eid, a.eid]);
-    const inC = (await t.services.sessions.create(person.accountId, c.eid)).token;
+    const inC = (await t.platform.sessions.create(person.accountId, c.eid)).token;
     const req = (method: 'GET' | 'PUT', url: string, token: string, payload?: object) =>
       t.app.inject({ method, url, headers: { ...clientHeaders(c.domain), token }, ...(payload ? { payload } : {}) });
     expect((await req('GET', SETTING, inC)).json().data).toEqual({
@@ -174,7 +174,7 @@ describe('personal confirmation', () => {
       talentInfoConfirmOpenSet: false,
     });
     // Enterprise A asks for nothing.
-    const inA = (await t.services.sessions.create(person.accountId, a.eid)).token;
+    const inA = (await t.platform.sessions.create(person.accountId, a.eid)).token;
     expect((await req('GET', SETTING, inA)).json().data).toEqual({
       personalInfoConfirmOpenSet: false,
       talentInfoConfirmOpenSet: false,

@@ -5,7 +5,7 @@ import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import type { Session } from '../../platform/session.ts';
 import type { RegistrationService } from '../registration/registration.service.ts';
 import type { UploadService } from '../upload/upload.service.ts';
-import type { AccountRepository } from './account.repository.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
 
 /** An avatar's storage key from its public address. */
 const avatarKey = (url: string) => url.replace(/^\/uploads\//, '');
@@ -26,7 +26,7 @@ export class ProfileService {
     },
   ) {}
 
-  async detail(session: Session) {
+  async userDetail(session: Session) {
     const [account, member] = await Promise.all([
       this.deps.accounts.byId(session.accountId),
       this.deps.accounts.member(session.eid, session.accountId),
@@ -49,12 +49,12 @@ export class ProfileService {
     };
   }
 
-  confirmationsOwed(session: Session) {
+  viewConfirmSetting(session: Session) {
     return this.deps.accounts.confirmationsOwed(session.eid, session.accountId);
   }
 
   /** Confirms a step; the talent step only after the personal one (the popup's order). */
-  async confirm(session: Session, type: 1 | 2): Promise<void> {
+  async updateConfirm(session: Session, type: 1 | 2): Promise<void> {
     const owed = await this.deps.accounts.confirmationsOwed(session.eid, session.accountId);
     if (type === 2 && owed.personalInfoConfirmOpenSet) {
       throw new AppError(ErrorCode.CONFLICT, {
@@ -64,7 +64,7 @@ export class ProfileService {
     await this.deps.accounts.confirm(session.eid, session.accountId, type, new Date());
   }
 
-  async headshotUrl(session: Session): Promise<string> {
+  async getHeadshotUrl(session: Session): Promise<string> {
     const member = await this.deps.accounts.member(session.eid, session.accountId);
     return member?.headshot ? this.deps.uploads.signedUrl(member.headshot) : '';
   }
@@ -73,7 +73,7 @@ export class ProfileService {
    * Edit info: nickname, avatar and one-inch photo. A picture must be one uploaded to this
    * enterprise (its URL or key), never an address from elsewhere.
    */
-  async updateInfo(
+  async updateUserInfo(
     session: Session,
     input: {
       userName?: string | undefined;
@@ -142,7 +142,7 @@ export class ProfileService {
    * Binds the real name and ID number to the account. An ID number another account has is refused
    * with 3052 unless the person confirmed (继续绑定): several accounts may then share one identity.
    */
-  async verify(
+  async updateIdv(
     session: Session,
     input: { realName: string; idCard: string; confirmBind?: boolean | undefined },
     verifyOpenSet: boolean,

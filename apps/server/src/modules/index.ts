@@ -1,0 +1,27 @@
+import type { PortalModule } from '../platform/module.ts';
+
+/**
+ * The composition root's list of feature modules (DESIGN.md section 2): each builds its own
+ * services from the platform parts and registers its calls. A new feature adds one line here.
+ */
+export const modules: PortalModule[] = (
+  await Promise.all([
+    import('./site/site.routes.ts'),
+    import('./enum/enum.routes.ts'),
+    import('./region/region.routes.ts'),
+    import('./account/account.routes.ts'),
+    import('./profile/profile.routes.ts'),
+    import('./third-party/third-party.routes.ts'),
+    import('./registration/registration.routes.ts'),
+    import('./enterprise-application/enterprise-application.routes.ts'),
+    import('./upload/upload.routes.ts'),
+    import('./ranking/ranking.routes.ts'),
+    import('./news/news.routes.ts'),
+    import('./lecturer/lecturer.routes.ts'),
+    import('./topic/topic.routes.ts'),
+    import('./course/course.routes.ts'),
+    import('./announcement/announcement.routes.ts'),
+    import('./message/message.routes.ts'),
+    import('./export-record/export-record.routes.ts'),
+  ])
+).map((m) => m.default);

@@ -1,0 +1,88 @@
+import { pino } from 'pino';
+import type { Database, Db } from '@portal/db';
+import { SmsCodes } from '../modules/account/sms-code.service.ts';
+import { SiteRepository } from '../modules/site/site.repository.ts';
+import { SiteService } from '../modules/site/site.service.ts';
+import { AuditLog } from './audit.ts';
+import { CaptchaStore } from './captcha.ts';
+import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
+import { IdCardVault } from './id-card-vault.ts';
+import { PasswordCipher } from './password-cipher.ts';
+import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
+import { thirdPartyProvidersOf, type ThirdPartyKind, type ThirdPartyProvider } from './providers/third-party.ts';
+import { SessionStore } from './session.ts';
+import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
+import { Tenancy } from './tenancy.ts';
+
+/**
+ * The shared parts every module builds its services from: settings, the database, tenancy and
+ * sessions, the site's settings, keys, captchas, SMS, audit, file storage and the providers.
+ * Built once at start (`createPlatform`); a module never builds these itself.
+ */
+export interface Platform {
+  config: Config;
+  database: Database;
+  /** Tenant work: the app's role, held to the request's enterprise by row-level security. */
+  db: Db;
+  tenancy: Tenancy;
+  sessions: SessionStore;
+  /** The enterprise's website settings, navigation, zones and banners (cached). */
+  site: SiteService;
+  cipher: PasswordCipher;
+  vault: IdCardVault;
+  captchas: CaptchaStore;
+  sms: SmsProvider;
+  smsCodes: SmsCodes;
+  audit: AuditLog;
+  storage: FileStorage;
+  signer: UrlSigner;
+  thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
+  /** The per-address limit of sign-in, code and writing calls (SIGN_IN_PER_IP_PER_MINUTE). */
+  perMinute: number;
+  /**
+   * A service several modules use (the account service, uploads), built once per platform by the
+   * given builder: `accountServiceOf = (p) => p.shared(buildAccountService)`.
+   */
+  shared<T>(build: (platform: Platform) => T): T;
+}
+
+export async function createPlatform(config: Config, database: Database): Promise<Platform> {
+  const { db } = database;
+  const tenancy = new Tenancy(db, config);
+  // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
+  const sms: SmsProvider =
+    config.SMS_PROVIDER === 'aliyun'
+      ? new AliyunSmsProvider({
+          accessKeyId: config.ALIYUN_ACCESS_KEY_ID!,
+          accessKeySecret: config.ALIYUN_ACCESS_KEY_SECRET!,
+          signName: config.ALIYUN_SMS_SIGN_NAME!,
+          templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+        })
+      : new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
+  const built = new Map<unknown, unknown>();
+  const platform: Platform = {
+    config,
+    database,
+    db,
+    tenancy,
+    sessions: new SessionStore(db),
+    site: new SiteService(new SiteRepository(db), tenancy, config.SITE_CACHE_TTL_MS),
+    cipher: await PasswordCipher.load(passwordKeyFile(config)),
+    vault: await IdCardVault.load(idCardKeyFile(config)),
+    captchas: new CaptchaStore(db),
+    sms,
+    smsCodes: new SmsCodes(db, sms),
+    audit: new AuditLog(db),
+    storage: new LocalStorage(uploadDir(config)),
+    signer: await UrlSigner.load(urlSigningKeyFile(config)),
+    thirdPartyProviders: thirdPartyProvidersOf(config),
+    perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
+    shared<T>(build: (p: Platform) => T): T {
+      if (!built.has(build)) built.set(build, build(platform));
+      return built.get(build) as T;
+    },
+  };
+  return platform;
+}
+
+export type { Db };

@@ -38,14 +38,17 @@ async function stopChild(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-/** The portal as `npm start` runs it, on free ports with a temporary data folder. */
-export async function startPortal(env: Record<string, string> = {}): Promise<Started> {
+/**
+ * The portal as `npm start` runs it, on free ports with a temporary data folder; from this
+ * checkout, or from another one (`root`: an earlier commit to compare with, built and installed).
+ */
+export async function startPortal(env: Record<string, string> = {}, root = ROOT): Promise<Started> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   await chmod(dataDir, 0o755);
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,68 +1,83 @@
 // A signed-in gateway call (user info: the session check and the learner's row, what every
 // progress report and exam save of the learning issues pays) against a bare Fastify route
-// answering the same bytes, in the same run, at 50 connections. Run it before and after a change
-// to the request path (decision 020 records row-level security's cost this way). Not a pass/fail
-// test.
+// answering the same bytes, in the same run, at 50 connections, in alternating rounds.
+//   npm run bench:signed-in -- [seconds] [rounds] [--against=/path/to/another/checkout]
+// With --against, a second portal started from another checkout (an earlier commit, installed and
+// built) takes part in every round, so a change to the request path is measured against what it
+// changed in one run on the same noisy machine (decision 020 measured row-level security so).
+// Not a pass/fail test.
 import { createHash, randomBytes } from 'node:crypto';
 import { connectDatabase } from '@portal/db';
-import { freePort, load, print, startBareFastify, startPortal } from './lib.ts';
+import { freePort, load, print, startBareFastify, startPortal, type Started } from './lib.ts';
 
-const duration = Number(process.argv[2] ?? 10);
-const rounds = Number(process.argv[3] ?? 3);
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
+const duration = Number(args[0] ?? 10);
+const rounds = Number(args[1] ?? 3);
 const EID = 1001;
+const PATH = '/gateway/user/auth/enterprise/user/info/current/view';
 
-const pgPort = await freePort();
-const portal = await startPortal({ EMBEDDED_PG_PORT: String(pgPort) });
-const database = connectDatabase(`postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`, { max: 1 });
-const token = randomBytes(32).toString('base64url');
-const { rows } = await database.pool.query<{ account_id: number }>(
-  `SELECT account_id FROM enterprise_users WHERE eid = $1 AND status = 1 ORDER BY account_id LIMIT 1`,
-  [EID],
-);
-await database.pool.query(
-  `INSERT INTO sessions (token_hash, account_id, eid, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
-  [createHash('sha256').update(token).digest('hex'), rows[0]!.account_id, EID],
-);
-await database.close();
+/** A portal and a session of a demo learner of EID, made the way sign-in makes them. */
+async function portalWithSession(root?: string): Promise<{ portal: Started; url: string; token: string }> {
+  const pgPort = await freePort();
+  const portal = await startPortal({ EMBEDDED_PG_PORT: String(pgPort) }, root);
+  const database = connectDatabase(`postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`, { max: 1 });
+  try {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await database.pool.query<{ account_id: number }>(
+      `SELECT account_id FROM enterprise_users WHERE eid = $1 AND status = 1 ORDER BY account_id LIMIT 1`,
+      [EID],
+    );
+    await database.pool.query(
+      `INSERT INTO sessions (token_hash, account_id, eid, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+      [createHash('sha256').update(token).digest('hex'), rows[0]!.account_id, EID],
+    );
+    return { portal, url: `http://127.0.0.1:${portal.port}${PATH}`, token };
+  } finally {
+    await database.close();
+  }
+}
 
-const url = `http://127.0.0.1:${portal.port}/gateway/user/auth/enterprise/user/info/current/view`;
-const headers = { token, domain: 'localhost', platform: 'WEB-CLIENT' };
-const body = await (await fetch(url, { headers })).text();
+const current = await portalWithSession();
+const other = against ? await portalWithSession(against) : null;
+const headersOf = (token: string) => ({ token, domain: 'localhost', platform: 'WEB-CLIENT' });
+const body = await (await fetch(current.url, { headers: headersOf(current.token) })).text();
 if (!body.startsWith('{"code":200')) throw new Error(`user info answered ${body.slice(0, 200)}`);
 const bare = await startBareFastify(body);
 const bareUrl = `http://127.0.0.1:${bare.port}/gateway/system/api/website/view`;
 try {
   await load(bareUrl, { duration: 3 });
-  await load(url, { duration: 3, headers });
-  const results: Array<Record<string, string | number>> = [];
-  let ratios = 0;
-  // Alternating rounds: a burst of noise on this small machine hits both sides alike.
-  for (let i = 0; i < rounds; i++) {
+  await load(current.url, { duration: 3, headers: headersOf(current.token) });
+  if (other) await load(other.url, { duration: 3, headers: headersOf(other.token) });
+  const rows: Array<Record<string, string | number>> = [];
+  let mine = 0;
+  let theirs = 0;
+  // Alternating rounds: a burst of noise on this small machine hits every side alike.
+  for (let i = 1; i <= rounds; i++) {
     const baseline = await load(bareUrl, { duration });
-    const info = await load(url, { duration, headers });
-    ratios += info.rps / baseline.rps;
-    results.push(
-      {
-        route: `bare Fastify #${i + 1}`,
-        rps: Math.round(baseline.rps),
-        p99ms: baseline.latencyP99,
-        errors: baseline.errors,
-        non2xx: baseline.non2xx,
-        ratio: 1,
-      },
-      {
-        route: `user info #${i + 1}`,
-        rps: Math.round(info.rps),
-        p99ms: info.latencyP99,
-        errors: info.errors,
-        non2xx: info.non2xx,
-        ratio: +(info.rps / baseline.rps).toFixed(3),
-      },
-    );
+    const info = await load(current.url, { duration, headers: headersOf(current.token) });
+    const before = other ? await load(other.url, { duration, headers: headersOf(other.token) }) : null;
+    mine += info.rps / baseline.rps;
+    if (before) theirs += before.rps / baseline.rps;
+    const row = (route: string, r: typeof info) => ({
+      route: `${route} #${i}`,
+      rps: Math.round(r.rps),
+      p99ms: r.latencyP99,
+      errors: r.errors,
+      non2xx: r.non2xx,
+      ratio: +(r.rps / baseline.rps).toFixed(3),
+    });
+    rows.push(row('bare Fastify', baseline), row('user info', info));
+    if (before) rows.push(row('user info (--against)', before));
   }
-  print(results);
-  console.log(`signed-in call ratio (user info / bare Fastify, mean of ${rounds}): ${(ratios / rounds).toFixed(3)}×`);
+  print(rows);
+  console.log(`signed-in call ratio (user info / bare Fastify, mean of ${rounds}): ${(mine / rounds).toFixed(3)}×`);
+  if (other) {
+    console.log(`the same call of --against: ${(theirs / rounds).toFixed(3)}×`);
+    console.log(`this checkout / --against: ${(mine / theirs).toFixed(3)} (1 = no cost; 0.9 = 10 % slower)`);
+  }
 } finally {
-  await portal.stop();
+  await current.portal.stop();
+  await other?.portal.stop();
   await bare.stop();
 }

@@ -1,17 +1,36 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { TenantPool } from './tenancy.ts';
 
 export * as schema from './schema.ts';
 export { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from './seed.ts';
 
+export {
+  APP_ROLE,
+  GLOBAL_TABLES,
+  TENANT_SETTING,
+  currentTenant,
+  runInTenantScope,
+  withTenant,
+  type TenantScope,
+} from './tenancy.ts';
+
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {
+  /**
+   * The tables' owner: migrations, the seed, housekeeping and cross-enterprise work (sign-in,
+   * session and domain look-ups). Row-level security does not bind it: use it only where the work
+   * is not one tenant's.
+   */
   db: Db;
   pool: pg.Pool;
+  /** Tenant work: the app's role, which sees only the rows of the current tenant scope's enterprise. */
+  tenantDb: Db;
+  tenantPool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -19,10 +38,22 @@ export function connectDatabase(
   url: string,
   options: { max?: number; onIdleError?: (err: Error) => void } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const max = options.max ?? 10;
+  // Owner work is the lesser part (session and domain look-ups, sign-in): a third of the
+  // connections, at least two.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(max / 3)) });
+  const tenantPool = new TenantPool({ connectionString: url, max });
   // An idle connection the server ends (restart, shutdown) must not bring the process down; the
   // pool replaces it on the next query.
   pool.on('error', (err) => options.onIdleError?.(err));
-  const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  tenantPool.on('error', (err) => options.onIdleError?.(err));
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    tenantDb: drizzle(tenantPool, { schema }),
+    tenantPool,
+    close: async () => {
+      await Promise.all([pool.end(), tenantPool.end()]);
+    },
+  };
 }

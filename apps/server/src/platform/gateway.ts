@@ -15,6 +15,7 @@ import {
   type Envelope,
   type Lang,
 } from '@portal/contract';
+import { runInTenantScope, type TenantScope } from '@portal/db';
 import { AppError } from './errors.ts';
 import { requestDomain, requestLang } from './request-context.ts';
 import type { AccountSession, Session, SessionStore } from './session.ts';
@@ -187,20 +188,27 @@ async function contextFor(
   access: CallAccess,
   base: BaseContext,
   deps: GatewayDeps,
+  scope: TenantScope,
 ): Promise<PublicContext | VisitorContext | SessionContext | AccountContext> {
   const { req } = base;
   switch (access) {
     case 'session': {
       const session = await deps.sessions.authenticate(requestToken(req));
+      scope.eid = session.eid;
       return { ...base, session, eid: session.eid };
     }
     case 'account':
+      // No enterprise yet, or one being left: an account call does no tenant's work.
       return { ...base, account: await deps.sessions.authenticateAccount(requestToken(req)) };
-    case 'visitor':
-      return { ...base, ...(await visitorEid(req, deps)) };
+    case 'visitor': {
+      const found = await visitorEid(req, deps);
+      scope.eid = found.eid;
+      return { ...base, ...found };
+    }
     case 'public': {
       let eidPromise: Promise<number> | undefined;
-      return { ...base, eid: () => (eidPromise ??= publicEid(req, deps)) };
+      const resolve = async () => (scope.eid = await publicEid(req, deps));
+      return { ...base, eid: () => (eidPromise ??= resolve()) };
     }
   }
 }
@@ -244,8 +252,13 @@ export function registerCall<C extends CallDef>(
         parsed = (call.requestFor?.(lang) ?? call.request).safeParse(raw, { error: zodLocales[lang] });
         if (!parsed.success) throw badInput(parsed.error);
       }
-      const ctx = await contextFor(call.access, { req, reply, lang }, deps);
-      const result = await handler(parsed.data as CallParsedRequest<C>, ctx as ContextFor<C['access']>);
+      // The request's tenant scope: row-level security holds every query of the call to the
+      // enterprise its access settles (a public call's once it asks for it), and to none before.
+      const scope: TenantScope = { eid: null };
+      const result = await runInTenantScope(scope, async () => {
+        const ctx = await contextFor(call.access, { req, reply, lang }, deps, scope);
+        return handler(parsed.data as CallParsedRequest<C>, ctx as ContextFor<C['access']>);
+      });
       const data = result instanceof RawJson && deps.checkResponses ? JSON.parse(result.json) : result;
       if (deps.checkResponses) {
         const checked = call.response.safeParse(data);

@@ -17,6 +17,7 @@ import {
   isCsrfSafe,
   type GatewayDeps,
 } from './gateway.ts';
+import type { PortalModule } from './module.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { Platform } from './platform.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
@@ -59,7 +60,13 @@ function isGatewayRoute(req: FastifyRequest): boolean {
  * The HTTP server: the gateway under /gateway, health checks, API docs; the web app is mounted on
  * it by `mountWeb` (web.ts). Used as it is by the API tests through `app.inject`.
  */
-export async function buildApp(platform: Platform): Promise<FastifyInstance> {
+export async function buildApp(
+  platform: Platform,
+  options: {
+    /** Modules besides the composition root's (tests register probes of the request path). */
+    extraModules?: readonly PortalModule[];
+  } = {},
+): Promise<FastifyInstance> {
   const { config } = platform;
   const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
   let closing = false;
@@ -209,7 +216,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   };
   await app.register(async (gateway) => {
     const calls = new Gateway(gateway, deps);
-    for (const module of modules) module.register(calls, platform);
+    for (const module of [...modules, ...(options.extraModules ?? [])]) module.register(calls, platform);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
     gateway.all(GATEWAY_PREFIX, gatewayNotFound);
   });

@@ -22,8 +22,16 @@ import { Tenancy } from './tenancy.ts';
 export interface Platform {
   config: Config;
   database: Database;
-  /** Tenant work: the app's role, held to the request's enterprise by row-level security. */
+  /**
+   * Tenant work: the app's role, held by row-level security to the enterprise of the request
+   * (the gateway's tenant scope) or of `withTenant(eid, …)`; outside both it sees no tenant's rows.
+   */
   db: Db;
+  /**
+   * The tables' owner, which row-level security does not bind: only for work that is not one
+   * tenant's (session, domain and captcha look-ups, a person's memberships across enterprises).
+   */
+  systemDb: Db;
   tenancy: Tenancy;
   sessions: SessionStore;
   /** The enterprise's website settings, navigation, zones and banners (cached). */
@@ -47,8 +55,9 @@ export interface Platform {
 }
 
 export async function createPlatform(config: Config, database: Database): Promise<Platform> {
-  const { db } = database;
-  const tenancy = new Tenancy(db, config);
+  const db = database.tenantDb;
+  const systemDb = database.db;
+  const tenancy = new Tenancy(systemDb, config);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
   const sms: SmsProvider =
     config.SMS_PROVIDER === 'aliyun'
@@ -58,21 +67,22 @@ export async function createPlatform(config: Config, database: Database): Promis
           signName: config.ALIYUN_SMS_SIGN_NAME!,
           templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
         })
-      : new DevSmsProvider(db, pino({ level: config.LOG_LEVEL, name: 'sms' }));
+      : new DevSmsProvider(systemDb, pino({ level: config.LOG_LEVEL, name: 'sms' }));
   const built = new Map<unknown, unknown>();
   const platform: Platform = {
     config,
     database,
     db,
+    systemDb,
     tenancy,
-    sessions: new SessionStore(db),
+    sessions: new SessionStore(systemDb),
     site: new SiteService(new SiteRepository(db), tenancy, config.SITE_CACHE_TTL_MS),
     cipher: await PasswordCipher.load(passwordKeyFile(config)),
     vault: await IdCardVault.load(idCardKeyFile(config)),
-    captchas: new CaptchaStore(db),
+    captchas: new CaptchaStore(systemDb),
     sms,
-    smsCodes: new SmsCodes(db, sms),
-    audit: new AuditLog(db),
+    smsCodes: new SmsCodes(systemDb, sms),
+    audit: new AuditLog(systemDb),
     storage: new LocalStorage(uploadDir(config)),
     signer: await UrlSigner.load(urlSigningKeyFile(config)),
     thirdPartyProviders: thirdPartyProvidersOf(config),

@@ -8,6 +8,7 @@ import { connectDatabase, type Database } from '@portal/db';
 import { ensureDatabase } from '@portal/db/embedded';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { buildApp } from '../platform/http.ts';
+import type { PortalModule } from '../platform/module.ts';
 import { createPlatform, type Platform } from '../platform/platform.ts';
 
 export interface TestApp {
@@ -21,7 +22,10 @@ export interface TestApp {
  * A gateway on a freshly migrated database of its own (a copy of the run's template), with the
  * given settings over the test defaults. Use one per test file.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { extraModules?: readonly PortalModule[] } = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name, inject('pgTemplate'));
@@ -44,7 +48,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const platform = await createPlatform(config, database);
-  const app = await buildApp(platform);
+  const app = await buildApp(platform, options);
   await app.ready();
   return {
     app,

@@ -13,7 +13,15 @@ export interface Membership {
 
 /** SQL of accounts and memberships. Reads of a membership always name the enterprise. */
 export class AccountRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `db`: the request's enterprise (row-level security); `system`: the owner's connection, for the
+   * few reads and writes across a person's enterprises (their memberships, their real name in
+   * each, the account's removal).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly system: Db,
+  ) {}
 
   async byPhone(phone: string) {
     const [row] = await this.db.select().from(schema.accounts).where(eq(schema.accounts.phone, phone)).limit(1);
@@ -61,7 +69,7 @@ export class AccountRepository {
   }
 
   async memberships(accountId: number): Promise<Membership[]> {
-    const rows = await this.db
+    const rows = await this.system
       .select({
         eid: schema.enterprises.eid,
         name: schema.enterprises.name,
@@ -140,7 +148,7 @@ export class AccountRepository {
 
   /** Stores the verified identity; the real name also becomes the name in every enterprise. */
   async setIdentity(accountId: number, realName: string, idCardEncrypted: string, idCardHash: string, at: Date) {
-    await this.db.transaction(async (tx) => {
+    await this.system.transaction(async (tx) => {
       await tx
         .update(schema.accounts)
         .set({ realName, idCardEncrypted, idCardHash, verifiedAt: at })
@@ -150,7 +158,7 @@ export class AccountRepository {
   }
 
   async setRealName(accountId: number, realName: string) {
-    await this.db.transaction(async (tx) => {
+    await this.system.transaction(async (tx) => {
       // A name without its ID number is no longer the verified identity.
       await tx
         .update(schema.accounts)
@@ -162,7 +170,7 @@ export class AccountRepository {
 
   /** Removes the account; its memberships and sessions go with it (foreign keys cascade). */
   async remove(accountId: number): Promise<void> {
-    await this.db.delete(schema.accounts).where(eq(schema.accounts.id, accountId));
+    await this.system.delete(schema.accounts).where(eq(schema.accounts.id, accountId));
   }
 
   /** The person's credit hours (tenths) and certificates in the enterprise (0 before any). */
@@ -176,7 +184,7 @@ export class AccountRepository {
   }
 
   async isAdminAnywhere(accountId: number): Promise<boolean> {
-    const [row] = await this.db
+    const [row] = await this.system
       .select({ eid: schema.enterpriseUsers.eid })
       .from(schema.enterpriseUsers)
       .where(and(eq(schema.enterpriseUsers.accountId, accountId), eq(schema.enterpriseUsers.isAdmin, true)))

@@ -468,7 +468,7 @@ function locked(until: Date, now: Date): AppError {
 export const accountServiceOf = (p: Platform): AccountService => p.shared(buildAccountService);
 const buildAccountService = (p: Platform) =>
   new AccountService({
-    accounts: new AccountRepository(p.db),
+    accounts: new AccountRepository(p.db, p.systemDb),
     sessions: p.sessions,
     captchas: p.captchas,
     smsCodes: p.smsCodes,

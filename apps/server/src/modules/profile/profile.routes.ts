@@ -10,7 +10,7 @@ export default defineModule({
   name: 'profile',
   register(gateway, platform) {
     const profiles = new ProfileService({
-      accounts: new AccountRepository(platform.db),
+      accounts: new AccountRepository(platform.db, platform.systemDb),
       cipher: platform.cipher,
       vault: platform.vault,
       uploads: uploadServiceOf(platform),

@@ -328,7 +328,7 @@ export const registrationServiceOf = (p: Platform): RegistrationService => p.sha
 const buildRegistrationService = (p: Platform) =>
   new RegistrationService({
     registrations: new RegistrationRepository(p.db),
-    accounts: new AccountRepository(p.db),
+    accounts: new AccountRepository(p.db, p.systemDb),
     sessions: p.sessions,
     captchas: p.captchas,
     smsCodes: p.smsCodes,

@@ -23,7 +23,7 @@ export default defineModule({
     const providers = platform.thirdPartyProviders;
     const thirdParty = new ThirdPartyService({
       providers,
-      accounts: new AccountRepository(platform.db),
+      accounts: new AccountRepository(platform.db, platform.systemDb),
       signIn: accountServiceOf(platform),
       signer: platform.signer,
     });

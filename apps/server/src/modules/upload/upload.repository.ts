@@ -15,7 +15,14 @@ function usableBy(accountId: number | null): SQL {
 
 /** The ledger of uploaded files (table `uploads`): who uploaded each and whether it is used. */
 export class UploadRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `db`: the request's enterprise (row-level security); `system`: the owner's connection, for
+   * work across enterprises (a person's files everywhere when their account goes; the sweep).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly system: Db,
+  ) {}
 
   async record(row: { key: string; eid: number; accountId: number | null; size: number }): Promise<void> {
     await this.db.insert(u).values(row);
@@ -61,7 +68,7 @@ export class UploadRepository {
 
   /** Forgets uploads whose files the caller deletes at once (a cancelled account's). */
   async forget(keys: string[]): Promise<void> {
-    if (keys.length > 0) await this.db.delete(u).where(inArray(u.key, keys));
+    if (keys.length > 0) await this.system.delete(u).where(inArray(u.key, keys));
   }
 
   /** No longer used: housekeeping deletes them once `unusedSince` is a day old. */
@@ -72,7 +79,7 @@ export class UploadRepository {
 
   /** Everything an account uploaded or claimed. */
   async keysOf(accountId: number): Promise<string[]> {
-    const rows = await this.db.select({ key: u.key }).from(u).where(eq(u.accountId, accountId));
+    const rows = await this.system.select({ key: u.key }).from(u).where(eq(u.accountId, accountId));
     return rows.map((r) => r.key);
   }
 
@@ -81,7 +88,7 @@ export class UploadRepository {
    * files the caller deletes. One statement: an upload claimed meanwhile is kept.
    */
   async takeUnclaimed(before: Date, limit: number): Promise<string[]> {
-    const rows = await this.db.execute<{ key: string }>(sql`
+    const rows = await this.system.execute<{ key: string }>(sql`
       DELETE FROM uploads WHERE key IN (
         SELECT key FROM uploads WHERE claimed_at IS NULL AND created_at < ${before.toISOString()}
         ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED

@@ -158,4 +158,5 @@ export class UploadService {
 
 /** The one upload service of a platform (profile, registration and housekeeping use it too). */
 export const uploadServiceOf = (p: Platform): UploadService => p.shared(buildUploadService);
-const buildUploadService = (p: Platform) => new UploadService(p.storage, p.signer, new UploadRepository(p.db));
+const buildUploadService = (p: Platform) =>
+  new UploadService(p.storage, p.signer, new UploadRepository(p.db, p.systemDb));

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { defineCall } from '@portal/contract';
+import { APP_ROLE, GLOBAL_TABLES, schema, withTenant } from '@portal/db';
+import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
+import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+import { defineModule } from './module.ts';
+
+/**
+ * Row-level security, the second wall of tenancy (decision 020): probes registered on the real
+ * gateway run queries that forget their `eid` filter, through the request path a feature's calls
+ * take, and see, change and add only the signed-in enterprise's rows.
+ */
+const message = z.object({ eid: z.number(), id: z.number(), title: z.string() });
+const forgetfulRead = defineCall({
+  name: 'probeForgetfulRead',
+  method: 'GET',
+  path: '/probe/auth/forgetful/read',
+  summary: 'test probe',
+  tags: ['probe'],
+  request: z.object({}),
+  response: z.array(message),
+});
+const forgetfulUpdate = defineCall({
+  name: 'probeForgetfulUpdate',
+  method: 'POST',
+  path: '/probe/auth/forgetful/update',
+  summary: 'test probe',
+  tags: ['probe'],
+  request: z.object({ title: z.string() }),
+  response: z.array(message),
+});
+const forgetfulInsert = defineCall({
+  name: 'probeForgetfulInsert',
+  method: 'POST',
+  path: '/probe/auth/forgetful/insert',
+  summary: 'test probe',
+  tags: ['probe'],
+  request: z.object({ eid: z.number().int() }),
+  response: z.null(),
+});
+const publicRead = defineCall({
+  name: 'probePublicRead',
+  method: 'GET',
+  path: '/probe/api/forgetful/read',
+  summary: 'test probe',
+  tags: ['probe'],
+  request: z.object({ resolve: z.enum(['yes', 'no']) }),
+  response: z.array(message),
+});
+
+const pick = { eid: schema.onlineMessages.eid, id: schema.onlineMessages.id, title: schema.onlineMessages.title };
+const probes = defineModule({
+  name: 'probe',
+  register(gateway, { db }) {
+    // Each handler forgets `where eid = …` on purpose.
+    gateway.call(forgetfulRead, () => db.select(pick).from(schema.onlineMessages).orderBy(schema.onlineMessages.id));
+    gateway.call(forgetfulUpdate, (q) => db.update(schema.onlineMessages).set({ title: q.title }).returning(pick));
+    gateway.call(forgetfulInsert, async (q, ctx) => {
+      await db
+        .insert(schema.onlineMessages)
+        .values({ eid: q.eid, accountId: ctx.session.accountId, title: '越界', messageContent: '越界' });
+      return null;
+    });
+    gateway.call(publicRead, async (q, ctx) => {
+      if (q.resolve === 'yes') await ctx.eid();
+      return db.select(pick).from(schema.onlineMessages).orderBy(schema.onlineMessages.id);
+    });
+  },
+});
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createEnterprise>>;
+let b: Awaited<ReturnType<typeof createEnterprise>>;
+let inA: Awaited<ReturnType<typeof createSignedInUser>>;
+let inB: Awaited<ReturnType<typeof createSignedInUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ TENANT_CODES: '' }, { extraModules: [probes] });
+  const db = t.database.db;
+  a = await createEnterprise(db, { name: '甲企业' });
+  b = await createEnterprise(db, { name: '乙企业' });
+  inA = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+  inB = await createSignedInUser(db, t.platform.sessions, [b.eid]);
+  await db.insert(schema.onlineMessages).values([
+    { eid: a.eid, accountId: inA.accountId, title: '甲的留言', messageContent: '甲' },
+    { eid: b.eid, accountId: inB.accountId, title: '乙的留言', messageContent: '乙' },
+    { eid: b.eid, accountId: inB.accountId, title: '乙的第二条', messageContent: '乙' },
+  ]);
+});
+afterAll(async () => t?.close());
+
+const call = async (method: 'GET' | 'POST', url: string, token: string | null, body: object = {}) =>
+  (
+    await t.app.inject({
+      method,
+      url: `/gateway${url}`,
+      headers: clientHeaders('localhost', token ? { token } : {}),
+      ...(method === 'POST' ? { payload: body } : {}),
+    })
+  ).json();
+
+const titlesOf = async (eid: number) =>
+  (await t.database.db.select().from(schema.onlineMessages).where(eq(schema.onlineMessages.eid, eid))).map(
+    (m) => m.title,
+  );
+
+describe('row-level security through the request path', () => {
+  it('a query that forgets eid reads only the signed-in enterprise’s rows', async () => {
+    const fromA = await call('GET', '/probe/auth/forgetful/read', inA.token);
+    expect(fromA.code).toBe(200);
+    expect(fromA.data.map((m: { eid: number }) => m.eid)).toEqual([a.eid]);
+    const fromB = await call('GET', '/probe/auth/forgetful/read', inB.token);
+    expect(fromB.data.map((m: { title: string }) => m.title).sort()).toEqual(['乙的留言', '乙的第二条'].sort());
+  });
+
+  it('an update that forgets eid changes only the signed-in enterprise’s rows', async () => {
+    const answer = await call('POST', '/probe/auth/forgetful/update', inA.token, { title: '改了' });
+    expect(answer.data).toHaveLength(1);
+    expect(await titlesOf(a.eid)).toEqual(['改了']);
+    expect((await titlesOf(b.eid)).sort()).toEqual(['乙的留言', '乙的第二条'].sort());
+  });
+
+  it('a row written for another enterprise is refused by the database, and nothing is stored', async () => {
+    const answer = await call('POST', '/probe/auth/forgetful/insert', inA.token, { eid: b.eid });
+    expect(answer.code).toBe(500);
+    expect(await titlesOf(b.eid)).not.toContain('越界');
+    // Its own enterprise's row goes in.
+    expect((await call('POST', '/probe/auth/forgetful/insert', inA.token, { eid: a.eid })).code).toBe(200);
+    expect(await titlesOf(a.eid)).toContain('越界');
+  });
+
+  it('a public call sees no tenant’s rows until it resolves its site, then only that site’s', async () => {
+    const before = await call('GET', `/probe/api/forgetful/read?resolve=no&eid=${b.eid}`, null);
+    expect(before.data).toEqual([]);
+    const after = await call('GET', `/probe/api/forgetful/read?resolve=yes&eid=${b.eid}`, null);
+    expect(after.data.map((m: { eid: number }) => m.eid)).toEqual([b.eid, b.eid]);
+  });
+
+  it('the app’s connection outside any request sees nothing; withTenant sees one enterprise', async () => {
+    const { db } = t.platform;
+    expect(await db.select(pick).from(schema.onlineMessages)).toEqual([]);
+    const rows = await withTenant(b.eid, async () => await db.select(pick).from(schema.onlineMessages));
+    expect(rows.map((m) => m.eid)).toEqual([b.eid, b.eid]);
+  });
+});
+
+describe('the policies and roles', () => {
+  it('every table with an eid column but the global ones has row-level security and the policy', async () => {
+    const { rows } = await t.database.pool.query<{ name: string; secured: boolean; policies: number }>(`
+      SELECT c.relname AS name, c.relrowsecurity AS secured,
+             (SELECT count(*)::int FROM pg_policies p WHERE p.tablename = c.relname AND p.policyname = 'tenant_isolation') AS policies
+        FROM pg_class c
+        JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'eid' AND NOT a.attisdropped
+       WHERE c.relkind IN ('r', 'p')`);
+    const tenantOwned = rows.filter((r) => !(GLOBAL_TABLES as readonly string[]).includes(r.name));
+    expect(tenantOwned.length).toBeGreaterThan(20);
+    for (const r of tenantOwned)
+      expect({ table: r.name, secured: r.secured, policies: r.policies }).toEqual({
+        table: r.name,
+        secured: true,
+        policies: 1,
+      });
+  });
+
+  it('the app role owns no table and cannot bypass row-level security; its connections are that role', async () => {
+    const { rows } = await t.database.pool.query<{ super: boolean; bypass: boolean; owned: number }>(
+      `SELECT r.rolsuper AS super, r.rolbypassrls AS bypass,
+              (SELECT count(*)::int FROM pg_tables WHERE schemaname = 'public' AND tableowner = r.rolname) AS owned
+         FROM pg_roles r WHERE r.rolname = $1`,
+      [APP_ROLE],
+    );
+    expect(rows).toEqual([{ super: false, bypass: false, owned: 0 }]);
+    const who = await t.platform.db.execute<{ user: string }>(sql`SELECT current_user AS user`);
+    expect(who.rows[0]!.user).toBe(APP_ROLE);
+  });
+});

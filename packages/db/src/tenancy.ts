@@ -1,0 +1,156 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+
+/**
+ * Row-level security on `eid`: the second wall of tenancy (DESIGN.md section 4, decision 020).
+ *
+ * The app's tenant work runs as the role APP_ROLE, which owns no table: every table with an `eid`
+ * column (but the few in GLOBAL_TABLES) lets it see and write only the rows of the enterprise in
+ * the connection's `app.eid` setting. A request sets that enterprise once, in the gateway
+ * (`runInTenantScope`); the pool (`TenantPool`) hands each query a connection whose `app.eid` is the
+ * current scope's, and with no scope (or no enterprise yet) `app.eid` is empty and the policies let
+ * nothing through. Migrations, the seed, housekeeping and cross-enterprise work (sign-in, session
+ * and domain look-ups) use the owner's connection, which the policies do not bind.
+ */
+export const APP_ROLE = 'portal_app';
+
+/** The setting the policies read: the enterprise of the work running on the connection. */
+export const TENANT_SETTING = 'app.eid';
+
+/**
+ * Tables with an `eid` column that are not one tenant's rows: the enterprises and their domains
+ * (a site is found from any domain before its tenant is known), sessions and handoff tickets (a
+ * token is looked up before its enterprise is known) and the security audit log (sign-in attempts
+ * name a site, not a tenant's data).
+ */
+export const GLOBAL_TABLES = [
+  'enterprises',
+  'enterprise_domains',
+  'sessions',
+  'session_handoffs',
+  'audit_log',
+] as const;
+
+/** The enterprise of the work under way; `eid` null until a public call's site is resolved. */
+export interface TenantScope {
+  eid: number | null;
+}
+
+const storage = new AsyncLocalStorage<TenantScope>();
+
+/** Runs `fn` in a tenant scope (the gateway: one per request; `scope.eid` may be set later). */
+export function runInTenantScope<T>(scope: TenantScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+/** Runs `fn` as work of one enterprise, outside a request (page loaders, cached site settings). */
+export function withTenant<T>(eid: number, fn: () => T): T {
+  return storage.run({ eid }, fn);
+}
+
+/** The enterprise of the current scope, or null. */
+export function currentTenant(): number | null {
+  return storage.getStore()?.eid ?? null;
+}
+
+const BOUND = Symbol('portal.tenant');
+type BoundClient = pg.PoolClient & { [BOUND]?: string };
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool of APP_ROLE connections whose `app.eid` follows the scope of the code that asks for one.
+ * The setting is session-level and kept per connection, so it is sent only when a connection
+ * changes enterprise (never inside a transaction: drizzle opens its transactions on a connection
+ * this pool has already bound). `pool.query` goes through `connect`, so every path is bound.
+ */
+export class TenantPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    // The role is a startup parameter: a connection is the app's role from its first statement,
+    // and RESET ROLE comes back to it.
+    const options = [config.options, `-c role=${APP_ROLE}`].filter(Boolean).join(' ');
+    super({ ...config, options });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const eid = currentTenant();
+    const wanted = eid === null ? '' : String(eid);
+    if (!callback) {
+      return super.connect().then(async (client) => {
+        try {
+          await bind(client as BoundClient, wanted);
+          return client;
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        }
+      });
+    }
+    super.connect((err, client, done) => {
+      if (err || !client) return callback(err, client, done);
+      bind(client as BoundClient, wanted).then(
+        () => callback(undefined, client, done),
+        (bindErr: Error) => {
+          done(bindErr);
+          callback(bindErr, undefined, () => {});
+        },
+      );
+    });
+  }
+}
+
+async function bind(client: BoundClient, wanted: string): Promise<void> {
+  if (client[BOUND] === wanted) return;
+  // Forget the binding first: if the statement fails, the next use sets it again.
+  client[BOUND] = undefined;
+  await client.query('SELECT set_config($1, $2, false)', [TENANT_SETTING, wanted]);
+  client[BOUND] = wanted;
+}
+
+/**
+ * Idempotent: the app's role (made when missing), its privileges, and row-level security with one
+ * policy on every table that has an `eid` column and is not in GLOBAL_TABLES, including tables
+ * later migrations add. Run after every migration (migrate.ts), as the tables' owner.
+ */
+export const ENFORCE_TENANCY_SQL = `
+DO $tenancy$
+DECLARE
+  t record;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+    CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS;
+  END IF;
+  IF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
+    EXECUTE format('GRANT ${APP_ROLE} TO %I', current_user);
+  END IF;
+  EXECUTE format('GRANT CONNECT ON DATABASE %I TO ${APP_ROLE}', current_database());
+  GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
+  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
+  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};
+  FOR t IN
+    SELECT c.relname AS name, c.relrowsecurity AS secured
+      FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'eid' AND NOT a.attisdropped
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+       AND c.relname <> ALL (ARRAY[${GLOBAL_TABLES.map((n) => `'${n}'`).join(', ')}])
+  LOOP
+    IF NOT t.secured THEN
+      EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.name);
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'public' AND tablename = t.name AND policyname = 'tenant_isolation') THEN
+      EXECUTE format(
+        'CREATE POLICY tenant_isolation ON %I AS PERMISSIVE FOR ALL TO ${APP_ROLE} '
+        'USING (eid = nullif(current_setting(''${TENANT_SETTING}'', true), '''')::int) '
+        'WITH CHECK (eid = nullif(current_setting(''${TENANT_SETTING}'', true), '''')::int)',
+        t.name);
+    END IF;
+  END LOOP;
+END
+$tenancy$;
+`;

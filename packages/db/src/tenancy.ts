@@ -125,7 +125,13 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
     CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS;
   END IF;
-  IF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
+  -- The owner's connections take the role (the tenant pool's startup parameter): PostgreSQL 16
+  -- and later give a role's creator only ADMIN on it, so the SET option is granted explicitly.
+  IF current_setting('server_version_num')::int >= 160000 THEN
+    IF NOT pg_has_role(current_user, '${APP_ROLE}', 'SET') THEN
+      EXECUTE format('GRANT ${APP_ROLE} TO %I WITH SET TRUE', current_user);
+    END IF;
+  ELSIF NOT pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') THEN
     EXECUTE format('GRANT ${APP_ROLE} TO %I', current_user);
   END IF;
   EXECUTE format('GRANT CONNECT ON DATABASE %I TO ${APP_ROLE}', current_database());

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineCall } from '@portal/contract';
-import { APP_ROLE, GLOBAL_TABLES, schema, withTenant } from '@portal/db';
+import { APP_ROLE, GLOBAL_TABLES, connectDatabase, migrateDatabase, schema, withTenant } from '@portal/db';
+import { ensureDatabase } from '@portal/db/embedded';
 import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
 import { createEnterprise, createSignedInUser } from '../test/factories.ts';
 import { defineModule } from './module.ts';
@@ -175,5 +177,47 @@ describe('the policies and roles', () => {
     expect(rows).toEqual([{ super: false, bypass: false, owned: 0 }]);
     const who = await t.platform.db.execute<{ user: string }>(sql`SELECT current_user AS user`);
     expect(who.rows[0]!.user).toBe(APP_ROLE);
+  });
+});
+
+describe('an owner that is not a superuser (DATABASE_URL)', () => {
+  it('migrates, and its tenant connections are the app role held to their enterprise', async () => {
+    const admin = connectDatabase(inject('pgAdminUrl'), { max: 1 });
+    const { rows } = await admin.pool.query<{ super: boolean }>(
+      'SELECT rolsuper AS super FROM pg_roles WHERE rolname = current_user',
+    );
+    if (!rows[0]!.super) {
+      // A DATABASE_URL run whose user may not create roles: the embedded run covers this case.
+      await admin.close();
+      return;
+    }
+    const name = `portal_owner_${randomBytes(4).toString('hex')}`;
+    // What the README asks of an administrator when the owner may not create roles.
+    await admin.pool.query(`CREATE ROLE ${name} LOGIN PASSWORD '${name}' CREATEDB`);
+    await admin.pool.query(`GRANT ${APP_ROLE} TO ${name}`);
+    await ensureDatabase(inject('pgAdminUrl'), name);
+    await admin.pool.query(`ALTER DATABASE ${name} OWNER TO ${name}`);
+    const url = new URL(inject('pgAdminUrl'));
+    url.username = name;
+    url.password = name;
+    url.pathname = `/${name}`;
+    const owned = connectDatabase(url.href, { max: 2 });
+    try {
+      await migrateDatabase(owned.db as never);
+      await owned.db.insert(schema.enterprises).values({ eid: 7, name: '七', correctDomain: 'seven.example' });
+      await owned.db.insert(schema.newsCategories).values({ eid: 7, name: '动态' });
+      const who = await owned.tenantDb.execute<{ user: string }>(sql`SELECT current_user AS user`);
+      expect(who.rows[0]!.user).toBe(APP_ROLE);
+      expect(await owned.tenantDb.select().from(schema.newsCategories)).toEqual([]);
+      expect(await withTenant(7, async () => (await owned.tenantDb.select().from(schema.newsCategories)).length)).toBe(
+        1,
+      );
+    } finally {
+      await owned.close();
+      await admin.pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.pool.query(`DROP OWNED BY ${name}`).catch(() => {});
+      await admin.pool.query(`DROP ROLE IF EXISTS ${name}`);
+      await admin.close();
+    }
   });
 });

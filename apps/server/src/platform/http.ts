@@ -58,6 +58,12 @@ import { ExportRecordService } from '../modules/export-record/export-record.serv
 import { RankingRepository } from '../modules/ranking/ranking.repository.ts';
 import { registerRankingRoutes } from '../modules/ranking/ranking.routes.ts';
 import { RankingService } from '../modules/ranking/ranking.service.ts';
+import { CategoryRepository } from '../modules/category/category.repository.ts';
+import { registerCategoryRoutes } from '../modules/category/category.routes.ts';
+import { CategoryService } from '../modules/category/category.service.ts';
+import { TagRepository } from '../modules/tag/tag.repository.ts';
+import { registerTagRoutes } from '../modules/tag/tag.routes.ts';
+import { TagService } from '../modules/tag/tag.service.ts';
 import { IdCardVault } from './id-card-vault.ts';
 import { PasswordCipher } from './password-cipher.ts';
 import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
@@ -99,6 +105,8 @@ export interface Services {
   messages: MessageService;
   exportRecords: ExportRecordService;
   courses: CourseService;
+  tags: TagService;
+  categories: CategoryService;
   thirdParty: ThirdPartyService;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
 }
@@ -181,6 +189,8 @@ export async function createServices(config: Config, database: Database): Promis
     messages: new MessageService(new MessageRepository(db)),
     exportRecords: new ExportRecordService(new ExportRecordRepository(db), storage, signer),
     courses: new CourseService(new CourseRepository(db)),
+    tags: new TagService(new TagRepository(db)),
+    categories: new CategoryService(new CategoryRepository(db)),
   };
 }
 
@@ -413,6 +423,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     registerMessageRoutes(gateway, deps, services.messages, config.SIGN_IN_PER_IP_PER_MINUTE);
     registerExportRecordRoutes(gateway, deps, services.exportRecords);
     registerCourseRoutes(gateway, deps, services.courses, services.site);
+    registerTagRoutes(gateway, deps, services.tags);
+    registerCategoryRoutes(gateway, deps, services.categories);
     registerRegistrationRoutes(gateway, deps, { ...services, perMinute: config.SIGN_IN_PER_IP_PER_MINUTE });
     registerThirdPartyRoutes(gateway, deps, {
       thirdParty: services.thirdParty,

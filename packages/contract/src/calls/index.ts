@@ -1,5 +1,6 @@
 import type { CallDef } from '../call.ts';
 import * as businessIntro from './business-intro.ts';
+import * as category from './category.ts';
 import * as announcement from './announcement.ts';
 import * as exportRecord from './export-record.ts';
 import * as course from './course.ts';
@@ -7,12 +8,15 @@ import * as lecturer from './lecturer.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
 import * as ranking from './ranking.ts';
+import * as registration from './registration.ts';
 import * as system from './system.ts';
+import * as tag from './tag.ts';
 import * as topic from './topic.ts';
 import * as upload from './upload.ts';
 import * as user from './user.ts';
 
 export * from './business-intro.ts';
+export * from './category.ts';
 export * from './announcement.ts';
 export * from './export-record.ts';
 export * from './course.ts';
@@ -20,7 +24,9 @@ export * from './lecturer.ts';
 export * from './message.ts';
 export * from './news.ts';
 export * from './ranking.ts';
+export * from './registration.ts';
 export * from './system.ts';
+export * from './tag.ts';
 export * from './topic.ts';
 export * from './upload.ts';
 export * from './user.ts';
@@ -45,4 +51,7 @@ export const allCalls: CallDef[] = [
   ...callsOf(message),
   ...callsOf(exportRecord),
   ...callsOf(course),
+  ...callsOf(registration),
+  ...callsOf(tag),
+  ...callsOf(category),
 ];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@portal/contract';
-import { registerCall, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
+import { registerCall, requestToken, type CallContext, type GatewayDeps } from '../../platform/gateway.ts';
 import { setSessionCookie } from '../../platform/session-cookie.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { RegistrationService } from './registration.service.ts';
@@ -47,6 +47,40 @@ export function registerRegistrationRoutes(
       const eid = await ctx.eid();
       const website = await r.site.getWebsite(eid);
       const result = await r.registrations.register(input, { eid, ip: ctx.req.ip, website });
+      if (result.expiresAt) setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
+      return { audited: result.audited, token: result.token };
+    },
+    limited,
+  );
+  registerCall(app, deps, calls.checkPhoneExists, async (q) => r.registrations.checkPhoneExists(q), limited);
+  registerCall(
+    app,
+    deps,
+    calls.checkEditPhone,
+    async (input, ctx) => {
+      await r.registrations.checkEditPhone({ phone: input.phone, token: requestToken(ctx.req) });
+      return null;
+    },
+    limited,
+  );
+  registerCall(
+    app,
+    deps,
+    calls.checkVerificationCode,
+    async (input) => {
+      await r.registrations.checkVerificationCode(input);
+      return null;
+    },
+    limited,
+  );
+  registerCall(
+    app,
+    deps,
+    calls.editRegistration,
+    async (input, ctx: CallContext) => {
+      const eid = await ctx.eid();
+      const website = await r.site.getWebsite(eid);
+      const result = await r.registrations.editRegistration(input, { eid, ip: ctx.req.ip, website });
       if (result.expiresAt) setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
       return { audited: result.audited, token: result.token };
     },

@@ -803,3 +803,41 @@ export const exportRecords = pgTable(
     index('export_records_mine_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id),
   ],
 );
+
+/**
+ * The enterprise's learner tags (platform.md section 7, /system/auth/tag/list): the labels its
+ * staff give learners, e.g. in the talent-pool record's tagList (decision 019).
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), uniqueIndex('tags_name_idx').on(t.eid, t.name)],
+);
+
+/**
+ * Categories by categoryType (account-area.md section 7, /system/api/category/list): a tree by
+ * parent id per type, e.g. course categories (3, the online-course resource type) and the talent
+ * business categories (14). Decision 019.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    ...tenantId(),
+    categoryType: integer('category_type').notNull(),
+    /** The parent category (same enterprise and type); null at the top. */
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.parentId], foreignColumns: [t.eid, t.id] }).onDelete('cascade'),
+    index('categories_type_idx').on(t.eid, t.categoryType, t.sort, t.id),
+  ],
+);

@@ -152,6 +152,7 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedAnnouncements(db, created);
     await seedMessages(db, created);
     await seedExportRecords(db, created, options.files);
+    await seedTagsAndCategories(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -1394,5 +1395,153 @@ async function seedAppVersions(db: Db, createdEids: number[]): Promise<void> {
         releasedAt: new Date(Date.now() - 7 * 86_400_000),
       },
     ]);
+  }
+}
+
+/** [name, English name] of the demo learner tags. */
+const TAGS: Array<[string, string]> = [
+  ['新员工', 'Newcomer'],
+  ['业务骨干', 'Key staff'],
+  ['管理人员', 'Manager'],
+  ['后备讲师', 'Lecturer pipeline'],
+  ['优秀学员', 'Top learner'],
+];
+
+/** A category tree: [name, English name, children]. */
+type CategoryTree = Array<[string, string, CategoryTree?]>;
+
+/** Course categories (categoryType 3, the online-course resource type), by tenant code. */
+const COURSE_CATEGORIES: Record<string, CategoryTree> = {
+  default: [
+    [
+      '通用能力',
+      'General skills',
+      [
+        ['沟通技巧', 'Communication'],
+        ['时间管理', 'Time management'],
+      ],
+    ],
+    [
+      '管理能力',
+      'Management',
+      [
+        ['领导力', 'Leadership'],
+        ['团队管理', 'Team management'],
+      ],
+    ],
+    ['专业技能', 'Professional skills', [['数字化办公', 'Digital office work']]],
+    ['合规与安全', 'Compliance and safety'],
+  ],
+  SFJ: [
+    [
+      '政治理论',
+      'Political theory',
+      [
+        ['党的理论', 'Party theory'],
+        ['法治思想', 'Rule of law'],
+      ],
+    ],
+    [
+      '业务能力',
+      'Professional work',
+      [
+        ['人民调解', 'People’s mediation'],
+        ['社区矫正', 'Community corrections'],
+        ['法律援助', 'Legal aid'],
+      ],
+    ],
+    ['综合素养', 'General skills'],
+  ],
+  medicalInsurance: [
+    [
+      '医保政策',
+      'Policy',
+      [
+        ['待遇保障', 'Benefits'],
+        ['医保目录', 'Drug and service lists'],
+      ],
+    ],
+    [
+      '经办业务',
+      'Operations',
+      [
+        ['医保结算', 'Claims and settlement'],
+        ['异地就医', 'Treatment in other regions'],
+      ],
+    ],
+    ['基金监管', 'Fund supervision'],
+  ],
+  publicTraining: [
+    [
+      '公需科目',
+      'Compulsory subjects',
+      [
+        ['职业道德', 'Professional ethics'],
+        ['法律法规', 'Laws and regulations'],
+      ],
+    ],
+    [
+      '专业科目',
+      'Professional subjects',
+      [
+        ['工程技术', 'Engineering'],
+        ['经济管理', 'Economics and management'],
+      ],
+    ],
+  ],
+};
+
+/** Talent business categories (categoryType 14): the business a talent-pool record names. */
+const TALENT_BUSINESS_CATEGORIES: CategoryTree = [
+  [
+    '综合管理',
+    'General management',
+    [
+      ['行政管理', 'Administration'],
+      ['人力资源', 'Human resources'],
+    ],
+  ],
+  [
+    '业务经办',
+    'Business operations',
+    [
+      ['医保结算', 'Claims and settlement'],
+      ['基金监管', 'Fund supervision'],
+      ['待遇审核', 'Benefit review'],
+    ],
+  ],
+  [
+    '信息技术',
+    'Information technology',
+    [
+      ['系统运维', 'Systems operation'],
+      ['数据分析', 'Data analysis'],
+    ],
+  ],
+];
+
+/**
+ * Learner tags and categories (decision 019) on every new demo site, in its language: the course
+ * categories of its kind of site (categoryType 3) and the talent business categories (14).
+ */
+async function seedTagsAndCategories(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const t = DEMO_TENANTS.find((x) => x.eid === eid);
+    if (!t) continue;
+    const en = t.lang === 'en';
+    await db
+      .insert(s.tags)
+      .values(TAGS.map(([name, nameEn], sort) => ({ eid, name: en ? nameEn : name, nameEn: en ? '' : nameEn, sort })));
+    const insertTree = async (categoryType: number, tree: CategoryTree, parentId: number | null) => {
+      for (const [sort, [name, nameEn, children]] of tree.entries()) {
+        const [row] = await db
+          .insert(s.categories)
+          .values({ eid, categoryType, parentId, name: en ? nameEn : name, nameEn: en ? '' : nameEn, sort })
+          .returning({ id: s.categories.id });
+        if (children) await insertTree(categoryType, children, row!.id);
+      }
+    };
+    await insertTree(3, COURSE_CATEGORIES[t.tenantCode ?? 'default'] ?? COURSE_CATEGORIES.default!, null);
+    await insertTree(14, TALENT_BUSINESS_CATEGORIES, null);
   }
 }

@@ -23,5 +23,7 @@ export const modules: PortalModule[] = (
     import('./announcement/announcement.routes.ts'),
     import('./message/message.routes.ts'),
     import('./export-record/export-record.routes.ts'),
+    import('./tag/tag.routes.ts'),
+    import('./category/category.routes.ts'),
   ])
 ).map((m) => m.default);

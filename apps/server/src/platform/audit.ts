@@ -9,7 +9,8 @@ export type AuditEvent =
   | 'password_changed'
   | 'phone_changed'
   | 'account_cancelled'
-  | 'registered';
+  | 'registered'
+  | 'registration_edited';
 
 export interface AuditEntry {
   event: AuditEvent;

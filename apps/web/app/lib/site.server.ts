@@ -1,4 +1,12 @@
-import { isOpenAccess, type CallDef, type CallRequest, type CallResponse, type Envelope, type PortalLoadContext, type SiteBundle } from '@portal/contract';
+import {
+  isOpenAccess,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  type Envelope,
+  type PortalLoadContext,
+  type SiteBundle,
+} from '@portal/contract';
 
 const positiveInt = (raw: string | null | undefined) => {
   const n = Number(raw);

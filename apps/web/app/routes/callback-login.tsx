@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Result, Spin } from 'antd';
-import { bindDingTalk, bindWeChat, bindWeCom, loginByDingTalk, loginByWeChat, loginByWeCom } from '@portal/contract/calls/third-party';
+import {
+  bindDingTalk,
+  bindWeChat,
+  bindWeCom,
+  loginByDingTalk,
+  loginByWeChat,
+  loginByWeCom,
+} from '@portal/contract/calls/third-party';
 import { viewHandoff, loginByHandoff } from '@portal/contract/calls/account';
 import { ErrorCode, SUCCESS_CODES } from '@portal/contract/errors';
 import { AntdRoot } from '../features/antd/antd-root.tsx';

@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import * as account from './account.ts';
 import * as announcement from './announcement.ts';
 import * as businessIntro from './business-intro.ts';
+import * as category from './category.ts';
 import * as course from './course.ts';
 import * as enterpriseApplication from './enterprise-application.ts';
 import * as exportRecord from './export-record.ts';
@@ -12,6 +13,7 @@ import * as profile from './profile.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
 import * as system from './system.ts';
+import * as tag from './tag.ts';
 import * as thirdParty from './third-party.ts';
 import * as topic from './topic.ts';
 import * as upload from './upload.ts';
@@ -20,6 +22,7 @@ export * from './fields.ts';
 export * from './account.ts';
 export * from './announcement.ts';
 export * from './business-intro.ts';
+export * from './category.ts';
 export * from './course.ts';
 export * from './enterprise-application.ts';
 export * from './export-record.ts';
@@ -30,6 +33,7 @@ export * from './profile.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
 export * from './system.ts';
+export * from './tag.ts';
 export * from './third-party.ts';
 export * from './topic.ts';
 export * from './upload.ts';
@@ -48,6 +52,7 @@ export const allCalls: CallDef[] = [
   account,
   announcement,
   businessIntro,
+  category,
   course,
   enterpriseApplication,
   exportRecord,
@@ -58,6 +63,7 @@ export const allCalls: CallDef[] = [
   ranking,
   registration,
   system,
+  tag,
   thirdParty,
   topic,
   upload,

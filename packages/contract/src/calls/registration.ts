@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import type { Lang } from '../errors.ts';
 import { zMobile } from '../validators.ts';
 import { imageCode, encryptedPassword, encryptedIdCard, smsCode } from './fields.ts';
 
@@ -93,6 +94,125 @@ export const register = defineCall({
   }),
   response: z.object({
     /** Accepted at once: signed in (the token cookie is set). Else waiting for review. */
+    audited: z.boolean(),
+    token: z.string(),
+  }),
+});
+
+/**
+ * The registration and profile pages' checks and the correction of a pending registration
+ * (platform.md section 7, account-area.md section 7): check/phone/exist, check/edit/phone,
+ * check/verification/code and register/edit. Decision 019 records their rules.
+ */
+
+const texts = {
+  zh: {
+    code: '请输入验证码',
+    codeMax: '验证码为6位数字',
+    codeType: '验证码类型不正确',
+    imageToken: '请获取图形验证码',
+    image: '请输入图形验证码',
+    userName: '昵称最多15个字',
+    realName: '真实姓名最多15个字',
+  },
+  en: {
+    code: 'Please enter the SMS code',
+    codeMax: 'The SMS code has 6 digits',
+    codeType: 'Unknown kind of SMS code',
+    imageToken: 'Please get an image code',
+    image: 'Please enter the image code',
+    userName: 'The nickname has at most 15 characters',
+    realName: 'The real name has at most 15 characters',
+  },
+} as const;
+
+const smsCodeFor = (lang: Lang) =>
+  z
+    .string({ error: texts[lang].code })
+    .trim()
+    .min(1, { error: texts[lang].code })
+    .max(6, { error: texts[lang].codeMax });
+
+const checkPhoneExistsRequest = (lang: Lang) => z.object({ phone: zMobile(lang) });
+
+export const checkPhoneExists = defineCall({
+  name: 'checkPhoneExists',
+  method: 'GET',
+  path: '/user/api/user/info/check/phone/exist',
+  summary:
+    'Whether an account has this phone (exist), nothing more about it; limited per client address like the sign-in calls',
+  tags: ['registration'],
+  request: checkPhoneExistsRequest('zh'),
+  requestFor: checkPhoneExistsRequest,
+  response: z.object({ exist: z.boolean() }),
+});
+
+export const checkEditPhone = defineCall({
+  name: 'checkEditPhone',
+  method: 'POST',
+  path: '/user/api/user/info/check/edit/phone',
+  summary:
+    "Is the phone free to become someone's new phone? 3007 when an account has it; signed in, also 400 when it is the account's own phone",
+  tags: ['registration'],
+  request: checkPhoneExistsRequest('zh'),
+  requestFor: checkPhoneExistsRequest,
+  response: z.null(),
+});
+
+const checkVerificationCodeRequest = (lang: Lang) =>
+  z.object({
+    phone: zMobile(lang),
+    verificationCode: smsCodeFor(lang),
+    /** The purpose the code was sent for (1 register, 2 sign in, 3 reset password, 4 change phone, 5 cancel). */
+    verificationCodeType: z.coerce
+      .number({ error: texts[lang].codeType })
+      .int({ error: texts[lang].codeType })
+      .min(1, { error: texts[lang].codeType })
+      .max(5, { error: texts[lang].codeType }),
+  });
+
+export const checkVerificationCode = defineCall({
+  name: 'checkVerificationCode',
+  method: 'POST',
+  path: '/user/api/user/info/check/verification/code',
+  summary:
+    "Is this the SMS code sent to the phone for the purpose? Each check uses one of the code's 5 attempts; a right code is not used up: the next step sends it again and uses it (3005 wrong, 3006 none, expired or out of attempts)",
+  tags: ['registration'],
+  request: checkVerificationCodeRequest('zh'),
+  requestFor: checkVerificationCodeRequest,
+  response: z.null(),
+});
+
+const editRegistrationRequest = (lang: Lang) =>
+  z.object({
+    phone: zMobile(lang),
+    /** The registration code (verificationCodeType 1) sent to that phone. */
+    verificationCode: smsCodeFor(lang),
+    imageCode: z.string({ error: texts[lang].image }).trim().min(1, { error: texts[lang].image }).max(10),
+    imageCodeToken: z
+      .string({ error: texts[lang].imageToken })
+      .trim()
+      .min(1, { error: texts[lang].imageToken })
+      .max(100),
+    userName: z.string().trim().max(15, { error: texts[lang].userName }).default(''),
+    realName: z.string().trim().max(15, { error: texts[lang].realName }).default(''),
+    /** Encrypted like a password; required where the site verifies identities. */
+    idCard: z.string().trim().max(1024).default(''),
+    confirmBind: z.boolean().optional(),
+    userDetail: z.record(z.string(), z.string().max(300)).default({}),
+  });
+
+export const editRegistration = defineCall({
+  name: 'editRegistration',
+  method: 'POST',
+  path: '/user/api/user/info/register/edit',
+  summary:
+    'Correct a registration waiting for review and send it again: the phone and its registration SMS code (type 1) prove the person; the fields are checked as at registration and replace the stored ones only when all are good (the password stays). Accepted at once where the site now audits automatically',
+  tags: ['registration'],
+  request: editRegistrationRequest('zh'),
+  requestFor: editRegistrationRequest,
+  response: z.object({
+    /** Accepted at once: signed in (the token cookie is set). Else waiting for review again. */
     audited: z.boolean(),
     token: z.string(),
   }),

@@ -28,6 +28,16 @@ export class AccountRepository {
     return row ?? null;
   }
 
+  /** The status of the account's membership of the enterprise (1 active, 3 pending review), or null. */
+  async memberStatus(eid: number, accountId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ status: schema.enterpriseUsers.status })
+      .from(schema.enterpriseUsers)
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)))
+      .limit(1);
+    return row?.status ?? null;
+  }
+
   async byId(id: number) {
     const [row] = await this.db.select().from(schema.accounts).where(eq(schema.accounts.id, id)).limit(1);
     return row ?? null;

@@ -5,7 +5,13 @@ import type { CaptchaStore } from '../../platform/captcha.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
-import { pendingReview, type AccountSession, type Session, type SessionStore } from '../../platform/session.ts';
+import {
+  MEMBERSHIP_PENDING,
+  pendingReview,
+  type AccountSession,
+  type Session,
+  type SessionStore,
+} from '../../platform/session.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { uploadServiceOf, type UploadService } from '../upload/upload.service.ts';
 import { AccountRepository, type Membership } from './account.repository.ts';
@@ -109,7 +115,15 @@ export class AccountService {
     if (forForm) await this.deps.captchas.checkForCode(input.imageCodeToken, input.imageCode, code, now);
     else await this.deps.captchas.check(input.imageCodeToken, input.imageCode, now);
     const account = await this.deps.accounts.byPhone(input.phone);
-    if (input.verificationCodeType === SmsPurpose.REGISTER && account) throw new AppError(ErrorCode.PHONE_REGISTERED);
+    // A registration code goes to a new phone, or to one whose registration on this site waits for
+    // review (register/edit corrects it with that code, decision 019).
+    if (
+      input.verificationCodeType === SmsPurpose.REGISTER &&
+      account &&
+      (await this.deps.accounts.memberStatus(site.eid, account.id)) !== MEMBERSHIP_PENDING
+    ) {
+      throw new AppError(ErrorCode.PHONE_REGISTERED);
+    }
     if (input.verificationCodeType !== SmsPurpose.REGISTER && !account) {
       throw new AppError(ErrorCode.PHONE_NOT_REGISTERED);
     }

@@ -84,6 +84,27 @@ export class SmsCodes {
    * throws 3005 (wrong) or 3006 (none, expired or out of attempts).
    */
   async consume(phone: string, purpose: SmsPurposeValue, code: string, now = new Date()): Promise<void> {
+    const id = await this.attempt(phone, purpose, code, now);
+    const used = await this.db
+      .update(schema.smsCodes)
+      .set({ usedAt: now })
+      .where(and(eq(schema.smsCodes.id, id), isNull(schema.smsCodes.usedAt)))
+      .returning({ id: schema.smsCodes.id });
+    // Two requests raced with the same code: only one of them gets it.
+    if (used.length === 0) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
+  }
+
+  /**
+   * Checks the phone's code for the purpose without using it up (check/verification/code, decision
+   * 019): the check spends one of the code's SMS_MAX_ATTEMPTS like a use does, so checking cannot
+   * guess a code any more than using it can; the step after sends the same code and uses it up.
+   */
+  async check(phone: string, purpose: SmsPurposeValue, code: string, now = new Date()): Promise<void> {
+    await this.attempt(phone, purpose, code, now);
+  }
+
+  /** One attempt at the phone's live code: claimed first, then compared; answers the code's id. */
+  private async attempt(phone: string, purpose: SmsPurposeValue, code: string, now: Date): Promise<number> {
     const [row] = await this.db
       .select()
       .from(schema.smsCodes)
@@ -106,12 +127,6 @@ export class SmsCodes {
       .returning({ id: schema.smsCodes.id });
     if (!claimed) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
     if (row.codeHash !== codeHash(phone, purpose, code.trim())) throw new AppError(ErrorCode.SMS_CODE_WRONG);
-    const used = await this.db
-      .update(schema.smsCodes)
-      .set({ usedAt: now })
-      .where(and(eq(schema.smsCodes.id, row.id), isNull(schema.smsCodes.usedAt)))
-      .returning({ id: schema.smsCodes.id });
-    // Two requests raced with the same code: only one of them gets it.
-    if (used.length === 0) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
+    return row.id;
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEMO_ACCOUNTS, schema, seedDemoData } from '@portal/db';
+import { DEMO_ACCOUNTS, DEMO_TENANTS, schema, seedDemoData } from '@portal/db';
 import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
 
 // The demo data's export records (packages/db/src/seed.ts), written to the server's storage, and
@@ -65,4 +65,33 @@ describe('demo export records', () => {
     const versions = await db.select().from(schema.appVersions);
     expect(new Set(versions.map((v) => v.eid)).size).toBe(5);
   }, 60_000);
+
+  it('gives every demo site learner tags and course (3) and talent business (14) category trees in its language', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.platform.storage });
+    const cjk = /[\u4e00-\u9fff]/;
+    for (const site of DEMO_TENANTS) {
+      const tags = await db.select().from(schema.tags).where(eq(schema.tags.eid, site.eid));
+      expect(tags.length).toBeGreaterThanOrEqual(3);
+      for (const type of [3, 14]) {
+        const res = await t.app
+          .inject({
+            method: 'POST',
+            url: `/gateway/system/api/category/list?eid=${site.eid}`,
+            headers: clientHeaders('localhost'),
+            payload: { categoryType: type },
+          })
+          .then((r) => r.json());
+        const tree = res.data as Array<{ categoryName: string; childrenList: Array<{ categoryName: string }> }>;
+        expect(tree.length).toBeGreaterThanOrEqual(2);
+        expect(tree.some((c) => c.childrenList.length > 0)).toBe(true);
+        const names = [
+          ...tree.map((c) => c.categoryName),
+          ...tree.flatMap((c) => c.childrenList.map((x) => x.categoryName)),
+        ];
+        expect(names.every((n) => cjk.test(n) === (site.lang === 'zh'))).toBe(true);
+      }
+      expect(tags.every((x) => cjk.test(x.name) === (site.lang === 'zh'))).toBe(true);
+    }
+  });
 });

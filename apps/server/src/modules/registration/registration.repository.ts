@@ -1,4 +1,5 @@
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { MEMBERSHIP_PENDING } from '../../platform/session.ts';
 import { schema, type Db } from '@portal/db';
 
 /** SQL of the registration form's configuration, the position hierarchy and new accounts. */
@@ -100,5 +101,72 @@ export class RegistrationRepository {
       if (code === '23505') return null;
       throw err;
     }
+  }
+
+  /** The registration of this phone on the enterprise that waits for review, or null. */
+  async findPendingRegistration(eid: number, phone: string) {
+    const [row] = await this.db
+      .select({ accountId: schema.accounts.id, headshot: schema.enterpriseUsers.headshot })
+      .from(schema.enterpriseUsers)
+      .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))
+      .where(
+        and(
+          eq(schema.enterpriseUsers.eid, eid),
+          eq(schema.accounts.phone, phone),
+          eq(schema.enterpriseUsers.status, MEMBERSHIP_PENDING),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Replaces the fields of a registration still waiting for review, and the account's name and ID
+   * number where given, together; active makes it a member at once. False when it no longer waits
+   * (reviewed meanwhile): nothing is changed then.
+   */
+  async editRegistration(values: {
+    eid: number;
+    accountId: number;
+    userName: string;
+    realName: string;
+    idCardEncrypted: string | null;
+    idCardHash: string | null;
+    headshot: string;
+    userDetail: Record<string, string>;
+    active: boolean;
+  }): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(schema.enterpriseUsers)
+        .set({
+          userName: values.userName,
+          realName: values.realName,
+          headshot: values.headshot,
+          userDetail: values.userDetail,
+          status: values.active ? 1 : MEMBERSHIP_PENDING,
+          // Sent again: it joins the end of the review queue like a new registration.
+          createdAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(schema.enterpriseUsers.eid, values.eid),
+            eq(schema.enterpriseUsers.accountId, values.accountId),
+            eq(schema.enterpriseUsers.status, MEMBERSHIP_PENDING),
+          ),
+        )
+        .returning({ accountId: schema.enterpriseUsers.accountId });
+      if (updated.length === 0) return false;
+      await tx
+        .update(schema.accounts)
+        .set({
+          realName: values.realName,
+          ...(values.idCardHash
+            ? { idCardEncrypted: values.idCardEncrypted, idCardHash: values.idCardHash, verifiedAt: new Date() }
+            : {}),
+        })
+        .where(eq(schema.accounts.id, values.accountId));
+      return true;
+    });
   }
 }

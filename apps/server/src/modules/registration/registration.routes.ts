@@ -1,4 +1,5 @@
 import * as calls from '@portal/contract';
+import { requestToken } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
 import { setSessionCookie } from '../../platform/session-cookie.ts';
 import { registrationServiceOf } from './registration.service.ts';
@@ -40,6 +41,36 @@ export default defineModule({
         const eid = await ctx.eid();
         const website = await platform.site.viewWebsite(eid);
         const result = await registrations.register(input, { eid, ip: ctx.req.ip, website });
+        if (result.expiresAt) setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
+        return { audited: result.audited, token: result.token };
+      },
+      limited,
+    );
+    // The checks of the registration and profile pages and the correction of a pending
+    // registration (decision 019): public, limited per address like registering.
+    gateway.call(calls.checkPhoneExists, (q) => registrations.checkPhoneExists(q), limited);
+    gateway.call(
+      calls.checkEditPhone,
+      async (input, ctx) => {
+        await registrations.checkEditPhone({ phone: input.phone, token: requestToken(ctx.req) });
+        return null;
+      },
+      limited,
+    );
+    gateway.call(
+      calls.checkVerificationCode,
+      async (input) => {
+        await registrations.checkVerificationCode(input);
+        return null;
+      },
+      limited,
+    );
+    gateway.call(
+      calls.editRegistration,
+      async (input, ctx) => {
+        const eid = await ctx.eid();
+        const website = await platform.site.viewWebsite(eid);
+        const result = await registrations.editRegistration(input, { eid, ip: ctx.req.ip, website });
         if (result.expiresAt) setSessionCookie(ctx.req, ctx.reply, result.token, result.expiresAt);
         return { audited: result.audited, token: result.token };
       },

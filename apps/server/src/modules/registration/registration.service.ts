@@ -16,6 +16,7 @@ import {
   maskPhone,
   SmsPurpose,
   type FieldDef,
+  type SmsPurposeValue,
   type Lang,
   type WebsiteInfo,
 } from '@portal/contract';
@@ -44,6 +45,14 @@ export interface RegisterInput {
   confirmBind?: boolean | undefined;
   userDetail: Record<string, string>;
 }
+
+const noPendingRegistration = () =>
+  new AppError(ErrorCode.NOT_FOUND, {
+    message: {
+      zh: '该手机号在本平台没有待审核的注册信息',
+      en: 'This phone number has no registration waiting for review on this site',
+    },
+  });
 
 const bad = (field: string, zh: string, en: string) =>
   new AppError(ErrorCode.BAD_INPUT, { message: { zh, en }, data: { fields: [{ field, message: zh }] } });
@@ -204,6 +213,163 @@ export class RegistrationService {
     if (!autoAudit) return { audited: false, token: '', expiresAt: null };
     const session = await this.deps.sessions.create(accountId, eid, now);
     await this.deps.audit.write({ event: 'sign_in', accountId, eid, ip: site.ip, detail: { method: 'registration' } });
+    return { audited: true, ...session };
+  }
+
+  /**
+   * check/phone/exist (decision 019): whether an account has the phone, nothing about it. It tells
+   * no more than check/phone and the registration code already do, and the route is limited per
+   * client address like the sign-in calls, so it cannot list the platform's phones quickly.
+   */
+  async checkPhoneExists(options: { phone: string }): Promise<{ exist: boolean }> {
+    return { exist: (await this.deps.accounts.byPhone(options.phone)) !== null };
+  }
+
+  /**
+   * check/edit/phone: the phone is free to become someone's new phone (3007 when an account has
+   * it). A signed-in caller (a valid session token, the profile's change-phone dialog) is also told
+   * when it is the account's own phone, as the change-phone code would be.
+   */
+  async checkEditPhone(options: { phone: string; token: string | undefined }): Promise<void> {
+    const session = options.token
+      ? await this.deps.sessions.authenticateAccount(options.token).catch(() => null)
+      : null;
+    if (session) {
+      const own = await this.deps.accounts.byId(session.accountId);
+      if (own?.phone === options.phone) {
+        throw bad('phone', '新手机号不能与当前手机号相同', 'The new number is the one in use');
+      }
+    }
+    if (await this.deps.accounts.byPhone(options.phone)) throw new AppError(ErrorCode.PHONE_REGISTERED);
+  }
+
+  /**
+   * check/verification/code: is it the code sent to the phone for the purpose? The check spends one
+   * of the code's attempts (5 in all, checks and uses together) and leaves a right code unused: the
+   * next step (registering, resetting the password, cancelling…) sends it again and uses it up.
+   */
+  async checkVerificationCode(options: {
+    phone: string;
+    verificationCode: string;
+    verificationCodeType: number;
+  }): Promise<void> {
+    await this.deps.smsCodes.check(
+      options.phone,
+      options.verificationCodeType as SmsPurposeValue,
+      options.verificationCode,
+    );
+  }
+
+  /**
+   * register/edit (decision 019): a person whose registration on this site waits for review
+   * corrects it and sends it again. The phone and the registration code sent to it (type 1, which
+   * such a phone may get) prove the person; the image captcha is the one that sent the code or a
+   * fresh one. Every field is checked as at registration before anything is used or written, so bad
+   * input changes nothing and the code stays good for the corrected form. The form replaces the
+   * stored fields, except the one-inch photo (an empty one keeps the stored photo, which the page
+   * cannot show back) and the password, which stays. Where the site now accepts registrations at
+   * once, the person is a member and signed in; else the registration waits for review again.
+   */
+  async editRegistration(
+    input: Omit<RegisterInput, 'loginPsw' | 'confirmPassword'>,
+    site: {
+      eid: number;
+      ip: string;
+      website: Pick<WebsiteInfo, 'registerOpenSet' | 'usernameOpenSet' | 'verifyOpenSet'>;
+    },
+    now = new Date(),
+  ): Promise<{ audited: boolean; token: string; expiresAt: Date | null }> {
+    const { website, eid } = site;
+    if (!website.registerOpenSet) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
+    const code = { purpose: SmsPurpose.REGISTER, phone: input.phone };
+    await this.deps.captchas.checkForSubmit(input.imageCodeToken, input.imageCode, code, now);
+    const config = await this.deps.registrations.viewRegistrationConfig(eid);
+    const autoAudit = await this.deps.registrations.viewAutoAudit(eid);
+
+    const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh').filter(
+      (f) => f.field !== 'userName' || website.usernameOpenSet,
+    );
+    const topValues: Record<string, string> = { userName: input.userName, realName: input.realName };
+    for (const f of top) this.checkText(f.field, topValues[f.field] ?? '', f);
+    const userName = top.some((f) => f.field === 'userName') ? input.userName : '';
+    // Every detail field but the photo, checked as at registration; the photo below.
+    const detail = await this.checkEditedDetail(eid, input.userDetail);
+
+    const pending = await this.deps.registrations.findPendingRegistration(eid, input.phone);
+    const photoField = formFields(DETAIL_FIELDS, config.userTitle, 'zh').find((f) => f.field === 'headshot');
+    const wantedPhoto = (input.userDetail.headshot ?? '').trim();
+    const newPhoto = photoField && wantedPhoto && wantedPhoto !== pending?.headshot ? wantedPhoto : '';
+    if (
+      newPhoto &&
+      (!newPhoto.startsWith(`private/${eid}/`) || !(await this.deps.uploads.usable(newPhoto, eid, null)))
+    ) {
+      throw bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+    }
+    if (photoField?.required && !newPhoto && !pending?.headshot) {
+      throw bad('headshot', '请上传一寸照', 'Please upload a one-inch photo');
+    }
+
+    let idCard: string | null = null;
+    if (website.verifyOpenSet) {
+      if (!input.idCard) throw bad('idCard', '请输入身份证号码', 'Please enter your ID card number');
+      idCard = this.idCardOf(input.idCard);
+      if (!input.confirmBind) {
+        const other = await this.deps.accounts.otherAccountWithIdCard(
+          this.deps.vault.hash(idCard),
+          pending?.accountId ?? 0,
+        );
+        if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
+      }
+    }
+
+    // The person proves the phone first; only then is it told whether a registration waits.
+    await this.deps.smsCodes.consume(input.phone, SmsPurpose.REGISTER, input.verificationCode, now);
+    if (!pending) throw noPendingRegistration();
+
+    if (newPhoto && !(await this.deps.uploads.reserveForRegistration(newPhoto, eid, now))) {
+      throw bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+    }
+    const headshot = newPhoto || pending.headshot;
+    const saved = await this.deps.registrations
+      .editRegistration({
+        eid,
+        accountId: pending.accountId,
+        userName,
+        realName: input.realName,
+        idCardEncrypted: idCard ? this.deps.vault.encrypt(idCard) : null,
+        idCardHash: idCard ? this.deps.vault.hash(idCard) : null,
+        headshot,
+        userDetail: detail,
+        active: autoAudit,
+      })
+      .catch(async (err: unknown) => {
+        await this.deps.uploads.release([newPhoto], now);
+        throw err;
+      });
+    if (!saved) {
+      await this.deps.uploads.release([newPhoto], now);
+      throw noPendingRegistration();
+    }
+    if (newPhoto) {
+      await this.deps.uploads.assign(newPhoto, pending.accountId);
+      await this.deps.uploads.release([pending.headshot], now);
+    }
+    await this.deps.audit.write({
+      event: 'registration_edited',
+      accountId: pending.accountId,
+      eid,
+      ip: site.ip,
+      detail: { phone: maskPhone(input.phone), audited: autoAudit },
+    });
+    if (!autoAudit) return { audited: false, token: '', expiresAt: null };
+    const session = await this.deps.sessions.create(pending.accountId, eid, now);
+    await this.deps.audit.write({
+      event: 'sign_in',
+      accountId: pending.accountId,
+      eid,
+      ip: site.ip,
+      detail: { method: 'registration' },
+    });
     return { audited: true, ...session };
   }
 

@@ -684,7 +684,6 @@ export const announcements = pgTable(
      * Not read since migration 0022: the count served is computed from the records with a like
      * (`announcement_records_admired_idx`), so likes of learners who left stop counting.
      */
-    admireCount: integer('admire_count').notNull().default(0),
     published: boolean('published').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1086,7 +1086,6 @@ async function seedAnnouncements(db: Db, createdEids: number[]): Promise<void> {
           content: paragraphs.map((p) => `<p>${p}</p>`).join(''),
           popup,
           commentOpen,
-          admireCount: 0,
           // Newest first: a couple of days apart, before the seeding.
           publishedAt: new Date(Date.now() - (i * 2 + 1) * day),
         })),

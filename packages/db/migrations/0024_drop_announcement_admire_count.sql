@@ -1,0 +1,1 @@
+ALTER TABLE "announcements" DROP COLUMN "admire_count";

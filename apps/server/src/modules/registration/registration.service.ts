@@ -57,6 +57,9 @@ const noPendingRegistration = () =>
 const bad = (field: string, zh: string, en: string) =>
   new AppError(ErrorCode.BAD_INPUT, { message: { zh, en }, data: { fields: [{ field, message: zh }] } });
 
+const badPhoto = () =>
+  bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+
 /**
  * Registration (account-area.md section 4, decision 009): the site's form configuration decides
  * which fields show and which are required, and the server checks the same rules as the form;
@@ -146,41 +149,18 @@ export class RegistrationService {
     },
     now = new Date(),
   ): Promise<{ audited: boolean; token: string; expiresAt: Date | null }> {
-    const { website, eid } = site;
-    if (!website.registerOpenSet) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
-    const code = { purpose: SmsPurpose.REGISTER, phone: input.phone };
-    await this.deps.captchas.checkForSubmit(input.imageCodeToken, input.imageCode, code, now);
+    const { eid } = site;
+    await this.openForm(input, site.website, now);
     const password = this.newPassword(input.loginPsw, input.confirmPassword);
-    const config = await this.deps.registrations.viewRegistrationConfig(eid);
-    const autoAudit = await this.deps.registrations.viewAutoAudit(eid);
-
-    // The always-present fields: nickname only where the site has nicknames.
-    const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh').filter(
-      (f) => f.field !== 'userName' || website.usernameOpenSet,
-    );
-    const topValues: Record<string, string> = { userName: input.userName, realName: input.realName };
-    for (const f of top) this.checkText(f.field, topValues[f.field] ?? '', f);
-    const userName = top.some((f) => f.field === 'userName') ? input.userName : '';
-
+    const { config, autoAudit, userName } = await this.topFields(input, site);
     const userDetail = await this.checkDetail(eid, input.userDetail, config.userTitle);
-
-    let idCard: string | null = null;
-    if (website.verifyOpenSet) {
-      if (!input.idCard) throw bad('idCard', '请输入身份证号码', 'Please enter your ID card number');
-      idCard = this.idCardOf(input.idCard);
-      if (!input.confirmBind) {
-        const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), 0);
-        if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
-      }
-    }
+    const idCard = await this.checkedIdCard(site.website, input, 0);
     await this.checkPhone(input.phone);
     await this.deps.smsCodes.consume(input.phone, SmsPurpose.REGISTER, input.verificationCode, now);
 
     const { headshot = '', ...detail } = userDetail;
     // The photo is held for this registration first (no other can take it, no sweep deletes it).
-    if (headshot && !(await this.deps.uploads.reserveForRegistration(headshot, eid, now))) {
-      throw bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
-    }
+    if (headshot && !(await this.deps.uploads.reserveForRegistration(headshot, eid, now))) throw badPhoto();
     const accountId = await this.deps.registrations
       .createMember({
         phone: input.phone,
@@ -279,19 +259,9 @@ export class RegistrationService {
     },
     now = new Date(),
   ): Promise<{ audited: boolean; token: string; expiresAt: Date | null }> {
-    const { website, eid } = site;
-    if (!website.registerOpenSet) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
-    const code = { purpose: SmsPurpose.REGISTER, phone: input.phone };
-    await this.deps.captchas.checkForSubmit(input.imageCodeToken, input.imageCode, code, now);
-    const config = await this.deps.registrations.viewRegistrationConfig(eid);
-    const autoAudit = await this.deps.registrations.viewAutoAudit(eid);
-
-    const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh').filter(
-      (f) => f.field !== 'userName' || website.usernameOpenSet,
-    );
-    const topValues: Record<string, string> = { userName: input.userName, realName: input.realName };
-    for (const f of top) this.checkText(f.field, topValues[f.field] ?? '', f);
-    const userName = top.some((f) => f.field === 'userName') ? input.userName : '';
+    const { eid } = site;
+    await this.openForm(input, site.website, now);
+    const { config, autoAudit, userName } = await this.topFields(input, site);
     // Every detail field but the photo, checked as at registration; the photo below.
     const detail = await this.checkEditedDetail(eid, input.userDetail);
 
@@ -303,31 +273,20 @@ export class RegistrationService {
       newPhoto &&
       (!newPhoto.startsWith(`private/${eid}/`) || !(await this.deps.uploads.usable(newPhoto, eid, null)))
     ) {
-      throw bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+      throw badPhoto();
     }
     if (photoField?.required && !newPhoto && !pending?.headshot) {
       throw bad('headshot', '请上传一寸照', 'Please upload a one-inch photo');
     }
 
-    let idCard: string | null = null;
-    if (website.verifyOpenSet) {
-      if (!input.idCard) throw bad('idCard', '请输入身份证号码', 'Please enter your ID card number');
-      idCard = this.idCardOf(input.idCard);
-      if (!input.confirmBind) {
-        const other = await this.deps.accounts.otherAccountWithIdCard(
-          this.deps.vault.hash(idCard),
-          pending?.accountId ?? 0,
-        );
-        if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
-      }
-    }
+    const idCard = await this.checkedIdCard(site.website, input, pending?.accountId ?? 0);
 
     // The person proves the phone first; only then is it told whether a registration waits.
     await this.deps.smsCodes.consume(input.phone, SmsPurpose.REGISTER, input.verificationCode, now);
     if (!pending) throw noPendingRegistration();
 
     if (newPhoto && !(await this.deps.uploads.reserveForRegistration(newPhoto, eid, now))) {
-      throw bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
+      throw badPhoto();
     }
     const headshot = newPhoto || pending.headshot;
     const saved = await this.deps.registrations
@@ -395,6 +354,52 @@ export class RegistrationService {
   }
 
   /** The detail fields the site shows, each checked; hidden and unknown ones are dropped. */
+  /** A registration form is taken only where the site registers, with the captcha it was sent with. */
+  private async openForm(
+    input: { phone: string; imageCodeToken: string; imageCode: string },
+    website: Pick<WebsiteInfo, 'registerOpenSet'>,
+    now: Date,
+  ): Promise<void> {
+    if (!website.registerOpenSet) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
+    const code = { purpose: SmsPurpose.REGISTER, phone: input.phone };
+    await this.deps.captchas.checkForSubmit(input.imageCodeToken, input.imageCode, code, now);
+  }
+
+  /** The site's form and the always-present fields, checked: nickname only where the site has nicknames. */
+  private async topFields(
+    input: { userName: string; realName: string },
+    site: { eid: number; website: Pick<WebsiteInfo, 'usernameOpenSet'> },
+  ) {
+    const config = await this.deps.registrations.viewRegistrationConfig(site.eid);
+    const autoAudit = await this.deps.registrations.viewAutoAudit(site.eid);
+    const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh').filter(
+      (f) => f.field !== 'userName' || site.website.usernameOpenSet,
+    );
+    const topValues: Record<string, string> = { userName: input.userName, realName: input.realName };
+    for (const f of top) this.checkText(f.field, topValues[f.field] ?? '', f);
+    const userName = top.some((f) => f.field === 'userName') ? input.userName : '';
+    return { config, autoAudit, userName };
+  }
+
+  /**
+   * The ID number where the site verifies identities (required then), refused with 3052 when another
+   * account than `ownAccountId` holds it, unless the person confirmed binding it.
+   */
+  private async checkedIdCard(
+    website: Pick<WebsiteInfo, 'verifyOpenSet'>,
+    input: { idCard?: string | undefined; confirmBind?: boolean | undefined },
+    ownAccountId: number,
+  ): Promise<string | null> {
+    if (!website.verifyOpenSet) return null;
+    if (!input.idCard) throw bad('idCard', '请输入身份证号码', 'Please enter your ID card number');
+    const idCard = this.idCardOf(input.idCard);
+    if (!input.confirmBind) {
+      const other = await this.deps.accounts.otherAccountWithIdCard(this.deps.vault.hash(idCard), ownAccountId);
+      if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
+    }
+    return idCard;
+  }
+
   async checkDetail(
     eid: number,
     raw: Record<string, string>,

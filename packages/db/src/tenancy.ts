@@ -82,6 +82,7 @@ export class TenantPool extends pg.Pool {
     const wanted = eid === null ? '' : String(eid);
     if (!callback) {
       return super.connect().then(async (client) => {
+        if ((client as BoundClient)[BOUND] === wanted) return client;
         try {
           await bind(client as BoundClient, wanted);
           return client;
@@ -93,6 +94,8 @@ export class TenantPool extends pg.Pool {
     }
     super.connect((err, client, done) => {
       if (err || !client) return callback(err, client, done);
+      // The common case (the connection already works for this enterprise) stays synchronous.
+      if ((client as BoundClient)[BOUND] === wanted) return callback(undefined, client, done);
       bind(client as BoundClient, wanted).then(
         () => callback(undefined, client, done),
         (bindErr: Error) => {

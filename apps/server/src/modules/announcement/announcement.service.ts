@@ -5,6 +5,7 @@ import {
   ErrorCode,
   toPage,
   type Lang,
+  pageOffset,
 } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { AnnouncementRepository, Learner } from './announcement.repository.ts';
@@ -56,7 +57,7 @@ export class AnnouncementService {
     const { rows, total } = await this.repo.findAnnouncementRecords(
       l,
       filter,
-      (q.pageCurrent - 1) * q.pageSize,
+      pageOffset(q.pageCurrent, q.pageSize),
       q.pageSize,
     );
     return toPage(rows.map(presentRecord), total, q.pageCurrent, q.pageSize);
@@ -124,7 +125,7 @@ export class AnnouncementService {
    */
   async findAnnouncementComments(l: Learner, q: Paging & { id: number; parentId?: number | undefined }) {
     const record = await this.record(l, q.id);
-    const offset = (q.pageCurrent - 1) * q.pageSize;
+    const offset = pageOffset(q.pageCurrent, q.pageSize);
     if (q.parentId !== undefined) {
       const parent = await this.repo.comment(l.eid, q.parentId);
       const isComment = parent?.announcementId === record.announcementId && parent.parentId === null;

@@ -1,4 +1,4 @@
-import { CourseRelation, toPage } from '@portal/contract';
+import { CourseRelation, toPage, pageOffset } from '@portal/contract';
 import { presentCourseCard } from './course.presenter.ts';
 import type { CourseRepository } from './course.repository.ts';
 
@@ -23,7 +23,7 @@ export class CourseService {
       ...(q.keyword ? { keyword: q.keyword } : {}),
       ...(q.lecturerId ? { lecturerId: q.lecturerId } : {}),
     };
-    const { rows, total } = await this.repo.findCourses(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findCourses(eid, filter, pageOffset(q.pageCurrent, q.pageSize), q.pageSize);
     return toPage(rows.map(presentCourseCard), total, q.pageCurrent, q.pageSize);
   }
 }

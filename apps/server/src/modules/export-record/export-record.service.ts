@@ -1,4 +1,4 @@
-import { ErrorCode, toPage } from '@portal/contract';
+import { ErrorCode, toPage, pageOffset } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 import { authorizeDownload, type Owner } from './export-record.policy.ts';
@@ -24,7 +24,7 @@ export class ExportRecordService {
     const { rows, total } = await this.repo.findExportRecords(
       o.eid,
       o.accountId,
-      (q.pageCurrent - 1) * q.pageSize,
+      pageOffset(q.pageCurrent, q.pageSize),
       q.pageSize,
     );
     return toPage(rows.map(presentExportRecord), total, q.pageCurrent, q.pageSize);

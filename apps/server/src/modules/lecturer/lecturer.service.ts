@@ -1,4 +1,4 @@
-import { ErrorCode, toPage, type Lang, type LecturerBase } from '@portal/contract';
+import { ErrorCode, toPage, type Lang, type LecturerBase, pageOffset } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { LecturerRepository } from './lecturer.repository.ts';
 
@@ -31,7 +31,12 @@ export class LecturerService {
     lang: Lang,
   ) {
     const filter = { ...(q.rankId ? { rankId: q.rankId } : {}), ...(q.keyword ? { keyword: q.keyword } : {}) };
-    const { rows, total } = await this.repo.findLecturers(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findLecturers(
+      eid,
+      filter,
+      pageOffset(q.pageCurrent, q.pageSize),
+      q.pageSize,
+    );
     return toPage(
       rows.map((row) => present(row, lang)),
       total,

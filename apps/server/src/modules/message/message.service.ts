@@ -1,4 +1,4 @@
-import { toPage } from '@portal/contract';
+import { toPage, pageOffset } from '@portal/contract';
 import { authorizeMessageView, refuseMessageEdit, type Writer } from './message.policy.ts';
 import { presentMessage } from './message.presenter.ts';
 import type { MessageRepository } from './message.repository.ts';
@@ -29,7 +29,7 @@ export class MessageService {
       w.eid,
       w.accountId,
       filter,
-      (q.pageCurrent - 1) * q.pageSize,
+      pageOffset(q.pageCurrent, q.pageSize),
       q.pageSize,
     );
     return toPage(rows.map(presentMessage), total, q.pageCurrent, q.pageSize);

@@ -1,4 +1,4 @@
-import { ErrorCode, toPage, type Lang, type NewsItem } from '@portal/contract';
+import { ErrorCode, toPage, type Lang, type NewsItem, pageOffset } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { NewsRepository } from './news.repository.ts';
 
@@ -36,7 +36,7 @@ export class NewsService {
       ...(q.categoryId ? { categoryId: q.categoryId } : {}),
       ...(q.keyword ? { keyword: q.keyword } : {}),
     };
-    const { rows, total } = await this.repo.findNews(eid, filter, (q.pageCurrent - 1) * q.pageSize, q.pageSize);
+    const { rows, total } = await this.repo.findNews(eid, filter, pageOffset(q.pageCurrent, q.pageSize), q.pageSize);
     return toPage(
       rows.map((r) => present(r, lang)),
       total,

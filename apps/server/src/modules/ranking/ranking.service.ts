@@ -1,4 +1,4 @@
-import { LEADERBOARD_SIZE, toPage, type Page, type RankEntry, type RankKind } from '@portal/contract';
+import { LEADERBOARD_SIZE, toPage, type Page, type RankEntry, type RankKind, pageOffset } from '@portal/contract';
 import type { Session } from '../../platform/session.ts';
 import type { RankingRepository } from './ranking.repository.ts';
 
@@ -15,7 +15,7 @@ export class RankingService {
 
   async findRanks(session: Session, kind: RankKind, pageCurrent: number, pageSize: number): Promise<Page<RankEntry>> {
     const total = await this.repo.boardSize(session.eid, kind, LEADERBOARD_SIZE);
-    const offset = (pageCurrent - 1) * pageSize;
+    const offset = pageOffset(pageCurrent, pageSize);
     const limit = Math.max(0, Math.min(pageSize, LEADERBOARD_SIZE - offset));
     const rows = limit > 0 && offset < total ? await this.repo.findRanks(session.eid, kind, offset, limit) : [];
     return toPage(

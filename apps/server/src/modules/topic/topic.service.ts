@@ -1,4 +1,4 @@
-import { ErrorCode, toPage, type Lang, type TopicBanner, type TopicItem } from '@portal/contract';
+import { ErrorCode, toPage, type Lang, type TopicBanner, type TopicItem, pageOffset } from '@portal/contract';
 import type { CourseCard } from '@portal/contract/calls/course';
 import { AppError } from '../../platform/errors.ts';
 import type { TopicRepository } from './topic.repository.ts';
@@ -39,7 +39,7 @@ export class TopicService {
     const { rows, total } = await this.repo.findTopicCourses(
       eid,
       q.topicId,
-      (q.pageCurrent - 1) * q.pageSize,
+      pageOffset(q.pageCurrent, q.pageSize),
       q.pageSize,
     );
     return toPage(rows.map(presentCourse), total, q.pageCurrent, q.pageSize);

@@ -100,7 +100,7 @@ describe('useCall', () => {
   it('aborts the request in flight when the input changes, without a toast', async () => {
     const ui = fakeUi();
     const { pending } = controlledFetch();
-    const { result, rerender } = renderHook((id: number) => useCall(call, { id }), 1);
+    const { result, rerender } = renderHook((id: number) => useCall(call, { id }), 1 as number);
     rerender(2);
     expect(pending).toHaveLength(2);
     expect(pending[0]!.signal.aborted).toBe(true);
@@ -113,7 +113,7 @@ describe('useCall', () => {
   it('does not load again for a new input object of the same value', () => {
     fakeUi();
     const { pending } = controlledFetch();
-    const { rerender } = renderHook((id: number) => useCall(call, { id }), 1);
+    const { rerender } = renderHook((id: number) => useCall(call, { id }), 1 as number);
     rerender(1);
     expect(pending).toHaveLength(1);
   });

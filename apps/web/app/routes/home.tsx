@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { LAYOUT_WIDTH } from '@portal/contract/constants';
 import {
   courseZoneList,
   courseZoneListAuth,
@@ -29,7 +30,7 @@ const messages = defineMessages({
 });
 
 /** Banner images are 1200 × 360 (the layout width); explicit sizes keep the page from shifting. */
-const BANNER_WIDTH = 1200;
+const BANNER_WIDTH = LAYOUT_WIDTH;
 const BANNER_HEIGHT = 360;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

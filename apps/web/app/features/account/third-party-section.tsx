@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import { App, Button, List, Tag } from 'antd';
 import { thirdPartyList, thirdPartyUnbind } from '@portal/contract/calls/user';
-import type { CallResponse } from '@portal/contract';
 import { request } from '../../lib/api.ts';
+import { useAction, useCall } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { accountMessages } from './messages.ts';
@@ -13,25 +12,20 @@ export function ThirdPartySection() {
   const t = useMessages(accountMessages);
   const lang = useLang();
   const { modal, message } = App.useApp();
-  const [bound, setBound] = useState<CallResponse<typeof thirdPartyList>>([]);
   const offered = useThirdPartyProviders();
-  const load = useCallback(() => {
-    request(thirdPartyList, {}, { quiet: true })
-      .then(setBound)
-      .catch(() => undefined);
-  }, []);
-  useEffect(load, [load]);
+  const { data: bound = [], reload } = useCall(thirdPartyList, {}, { quiet: true });
+  const unbindOne = useAction(async (kind: (typeof THIRD_PARTY_KINDS)[number]) => {
+    await request(thirdPartyUnbind, { provider: kind });
+    void message.success(t.unbound);
+    await reload();
+  });
   const unbind = (kind: (typeof THIRD_PARTY_KINDS)[number]) =>
     modal.confirm({
       title: t.unbind,
       content: format(t.unbindConfirm, { provider: t[kind] }),
       okText: t.confirm,
       cancelText: t.cancel,
-      onOk: async () => {
-        await request(thirdPartyUnbind, { provider: kind });
-        void message.success(t.unbound);
-        load();
-      },
+      onOk: () => unbindOne.run(kind),
     });
   return (
     <section aria-labelledby="third-party-title" className="portal-info-section">

@@ -35,6 +35,11 @@ export interface Page<T> {
   list: T[];
 }
 
+/** The rows a page skips: page 1 starts at 0. Every paged query computes its offset here. */
+export function pageOffset(pageCurrent: number, pageSize: number): number {
+  return (Math.max(1, pageCurrent) - 1) * pageSize;
+}
+
 export function toPage<T>(list: T[], totalCount: number, pageCurrent: number, pageSize: number): Page<T> {
   return { pageCurrent, pageSize, totalCount, totalPage: Math.ceil(totalCount / pageSize), list };
 }

@@ -41,7 +41,7 @@ export function bindRequestUi(next: RequestUi | undefined): void {
 }
 
 /** Codes rejected with no message at all (platform.md section 8). */
-export const SILENT_CODES: readonly number[] = [8004, 3052, 7603, 7610];
+const SILENT_CODES: readonly number[] = [8004, 3052, 7603, 7610];
 export const SIGN_IN_CODES: readonly number[] = [301, 305, 307];
 
 const lastToast = new Map<string, number>();
@@ -174,7 +174,7 @@ export function upload<C extends CallDef>(
     .finally(done);
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the loading bar (background polling). */
   quiet?: boolean;

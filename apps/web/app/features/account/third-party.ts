@@ -15,7 +15,7 @@ export function useThirdPartyProviders(): ThirdPartyKind[] {
 const KEY = 'portal.thirdParty';
 const TICKET = 'portal.bindTicket';
 
-export interface Pending {
+interface Pending {
   state: string;
   provider: ThirdPartyKind;
   mode: 'login' | 'bind';

@@ -16,7 +16,7 @@ const messages = defineMessages({
 });
 
 /** The course page a card opens. */
-export function coursePath(id: number, lang: Lang): string {
+function coursePath(id: number, lang: Lang): string {
   return `${localePath('/knowledge/course/info', lang)}?courseId=${id}`;
 }
 
@@ -24,7 +24,7 @@ export function coursePath(id: number, lang: Lang): string {
  * A course card: cover, title, lecturer, learners, and the price only when the site shows prices
  * (showCoursePriceOpenSet). Used by the home page's course zones, topics, lecturers and search.
  */
-export function CourseCardItem({ course }: { course: CourseCard }) {
+function CourseCardItem({ course }: { course: CourseCard }) {
   const t = useMessages(messages);
   const lang = useLang();
   const { website } = useSite();

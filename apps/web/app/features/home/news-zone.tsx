@@ -3,7 +3,7 @@ import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { newsMessages } from '../news/news-messages.ts';
 
-export interface ZoneArticle {
+interface ZoneArticle {
   id: number;
   title: string;
   categoryName: string;

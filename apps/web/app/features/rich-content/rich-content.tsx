@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { findMediaTarget, mediaAction, type MediaTarget } from '@portal/contract/rich-content';
 
-export interface RichContentProps {
+interface RichContentProps {
   /** Rich text as the gateway gives it: already sanitised on the server (only style, class, mode, data-id). */
   html: string;
   /** A click on embedded video or audio: open the resource preview of this material. */

@@ -4,6 +4,7 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { RichContent } from '../features/rich-content/rich-content.tsx';
+import './business-intro.css';
 
 const messages = defineMessages({
   zh: {

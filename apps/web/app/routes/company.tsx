@@ -11,6 +11,7 @@ import { request } from '../lib/api.ts';
 import { useAction, useCall } from '../lib/use-call.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
+import '../features/account/account.css';
 
 /** /company: a person of several enterprises chooses one (also where code 309 leads). */
 function ChooseEnterprise() {

@@ -12,6 +12,7 @@ import { SmsCodeField } from '../features/account/sms-code-field.tsx';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
+import '../features/account/account.css';
 
 interface Values {
   phone: string;

@@ -23,6 +23,7 @@ import { callGateway, portalContext, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, type Lang } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import '../features/home/banner.css';
 
 const messages = defineMessages({
   zh: { banners: '轮播图', slide: '第{n}张' },

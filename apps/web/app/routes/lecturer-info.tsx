@@ -8,6 +8,8 @@ import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
 import { RichContent } from '../features/rich-content/rich-content.tsx';
+import '../features/news/news.css';
+import '../features/lecturer/lecturer.css';
 
 /** /lecturer/view/info?lecturerId=…: a lecturer, the introduction sanitised on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -22,6 +22,7 @@ import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import '../features/account/account.css';
 
 /** The site's third-party buttons come with the page (no jump when they arrive later). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

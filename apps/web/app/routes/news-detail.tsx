@@ -6,6 +6,7 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { RichContent } from '../features/rich-content/rich-content.tsx';
+import '../features/news/news.css';
 
 /** /news/detail?id=…: one article (sanitised on the server), with the newer and older ones. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

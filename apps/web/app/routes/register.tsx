@@ -25,6 +25,7 @@ import { useCall } from '../lib/use-call.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import '../features/account/account.css';
 
 type Config = { default: ConfiguredField[]; userTitle: ConfiguredField[] };
 

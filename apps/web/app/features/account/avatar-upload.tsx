@@ -7,6 +7,7 @@ import { useAction } from '../../lib/use-call.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';
 import { cropToSquare, isJpegOrPng, loadImage } from './picture-files.ts';
+import './account.css';
 
 /**
  * The avatar (account-area.md section 5): pick a JPG, JPEG or PNG of at most 500 KB, crop it to a

@@ -4,6 +4,7 @@ import { getImageCaptcha } from '@portal/contract/calls/user';
 import { useCall } from '../../lib/use-call.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';
+import './account.css';
 
 export interface CaptchaHandle {
   /** The token of the captcha shown now. */

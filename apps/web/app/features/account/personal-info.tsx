@@ -24,6 +24,7 @@ import { VerifyDialog } from './dialogs/verify-dialog.tsx';
 import { HeadshotUpload } from './headshot-upload.tsx';
 import { ThirdPartySection } from './third-party-section.tsx';
 import { accountMessages } from './messages.ts';
+import './account.css';
 
 type Dialog = 'password' | 'phone' | 'verify' | 'cancel' | 'edit' | null;
 const NO_CONFIG: { default: ConfiguredField[]; userTitle: ConfiguredField[] } = { default: [], userTitle: [] };

@@ -4,6 +4,7 @@ import { format, useMessages } from '../../lib/i18n.ts';
 import { SMS_CODE_LENGTH } from '@portal/contract/constants';
 import { requiredRule } from './form-rules.ts';
 import { accountMessages } from './messages.ts';
+import './account.css';
 
 /**
  * The get-code button: disabled while a code is being sent and during the countdown, which runs

@@ -6,6 +6,7 @@ import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { accountMessages } from './messages.ts';
 import { startThirdParty, THIRD_PARTY_KINDS, useThirdPartyProviders } from './third-party.ts';
+import './account.css';
 
 /** The account's third-party identities: bind one (through the provider) or unbind it. */
 export function ThirdPartySection() {

@@ -17,6 +17,7 @@ import { useAction, useCall } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
+import './announcement.css';
 
 /** Comments and the replies under one are paged alike (platform.md section 9). */
 const PAGE_SIZE = COMMENT_PAGE_SIZE;

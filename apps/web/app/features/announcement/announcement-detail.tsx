@@ -10,6 +10,7 @@ import { refreshUnread } from '../../lib/unread.ts';
 import { AnnouncementComments } from './announcement-comments.tsx';
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
+import './announcement.css';
 
 /**
  * One announcement of the learner (opening it marks it read): title, kind, time, the sanitised

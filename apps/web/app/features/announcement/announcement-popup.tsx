@@ -11,6 +11,7 @@ import { markPopupShown, popupShown, refreshUnread, setUnreadOwner } from '../..
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
 import { RichContent } from '../rich-content/rich-content.tsx';
+import './announcement.css';
 
 type Popup = CallResponse<typeof announcementPopList>[number];
 

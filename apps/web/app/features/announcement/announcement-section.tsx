@@ -18,6 +18,7 @@ import { normalizeUnread, refreshUnread } from '../../lib/unread.ts';
 import { AnnouncementDetail } from './announcement-detail.tsx';
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
+import './announcement.css';
 
 const STATUSES = ['all', 'unread', 'read'] as const;
 type Status = (typeof STATUSES)[number];

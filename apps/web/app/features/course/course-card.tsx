@@ -3,6 +3,7 @@ import type { CourseCard } from '@portal/contract/calls/course';
 import { defineMessages, format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
+import './course.css';
 
 const messages = defineMessages({
   zh: { learners: '{n}人学习', free: '免费', price: '¥{price}', lecturer: '讲师：{name}', empty: '暂无课程' },

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { newsMessages } from '../news/news-messages.ts';
+import './home.css';
 
 interface ZoneArticle {
   id: number;

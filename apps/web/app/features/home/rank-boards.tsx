@@ -5,6 +5,7 @@ import { useCall } from '../../lib/use-call.ts';
 import { format, useMessages } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { leaderboardMessages } from './leaderboard-messages.ts';
+import './home.css';
 
 const messages = leaderboardMessages;
 

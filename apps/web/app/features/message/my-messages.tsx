@@ -7,6 +7,7 @@ import { format, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { MessageDialog } from './message-dialog.tsx';
 import { messageTexts } from './message-texts.ts';
+import './message.css';
 
 type Query = { pageCurrent: number; keyword: string };
 /** The dialog open: a new message, or editing one. */

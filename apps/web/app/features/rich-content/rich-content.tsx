@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { findMediaTarget, mediaAction, type MediaTarget } from '@portal/contract/rich-content';
+import './rich-content.css';
 
 interface RichContentProps {
   /** Rich text as the gateway gives it: already sanitised on the server (only style, class, mode, data-id). */

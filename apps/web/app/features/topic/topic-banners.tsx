@@ -5,6 +5,8 @@ import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { isExternalUrl } from '../../shell/nav/nav-link.tsx';
 import { topicMessages } from './topic-messages.ts';
+import '../home/banner.css';
+import './topic.css';
 
 /** Topic banners are drawn like the home page's: 1200 × 360, scaled to the page width. */
 const WIDTH = LAYOUT_WIDTH;

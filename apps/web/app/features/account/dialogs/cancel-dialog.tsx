@@ -10,6 +10,7 @@ import { requiredRule } from '../form-rules.ts';
 import { accountMessages } from '../messages.ts';
 import { sendCodeFrom } from '../send-code.ts';
 import { SmsCodeField } from '../sms-code-field.tsx';
+import '../account.css';
 
 /**
  * Account cancellation in two steps (account-area.md section 4): 1) the phone and the SMS code

@@ -8,6 +8,7 @@ import { confirmRules, ruleOf } from '../form-rules.ts';
 import { accountMessages } from '../messages.ts';
 import { encryptSecret } from '../password-crypto.ts';
 import { signInAgain } from './sign-in-again.ts';
+import '../account.css';
 
 interface Values {
   password?: string;

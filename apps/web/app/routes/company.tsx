@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { Button, Empty, List, Spin, Tag } from 'antd';
 import { chooseEnterprise, enterpriseList } from '@portal/contract/calls/user';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
-import { signOutNow } from '../features/account/sign-out.ts';
 import { safeRedirect } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { menuMessages } from '../shell/header/menu-messages.ts';
@@ -35,7 +34,8 @@ function ChooseEnterprise() {
     setChoosing(eid);
     void choose.run(eid).then((done) => done === undefined && setChoosing(null));
   };
-  const signOut = () => signOutNow(lang);
+  // Loaded on use, like the header's sign-out (sign-out.ts carries the confirmation dialog).
+  const signOut = () => import('../features/account/sign-out.ts').then((m) => m.signOutNow(lang));
   return (
     <section className="portal-company" aria-labelledby="company-title">
       <h1 id="company-title" className="portal-page-title">

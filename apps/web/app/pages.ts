@@ -4,7 +4,7 @@
  */
 export type LayoutKind = 'default' | 'blank' | 'bare';
 
-export interface PageDef {
+interface PageDef {
   path: string;
   layout: LayoutKind;
   /** Route module; pages that later work fills use the titled page. */

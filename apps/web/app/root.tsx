@@ -128,7 +128,7 @@ const SESSION_GONE = new Set([301, 305, 307, 308]);
 
 /** Root data kept in the browser; navigations run the guard on it instead of asking the server. */
 let cached: RootData | undefined;
-export function forgetRootData(): void {
+function forgetRootData(): void {
   cached = undefined;
 }
 

@@ -24,6 +24,10 @@ export const PLATFORM_HEADER_VALUE = 'WEB-CLIENT';
 export const THIRD_PARTY_STATE_PREFIX = 'LEARNPORTAL_';
 export const COMMENT_PAGE_SIZE = 10;
 export const EXPORT_PAGE_SIZE = 10;
+/** The header's export-download list asks this many a page (account-area.md section 9). */
+export const EXPORT_LIST_PAGE_SIZE = 20;
+/** SMS verification codes are 6 characters (account-area.md section 9). */
+export const SMS_CODE_LENGTH = 6;
 export const RANK_PAGE_SIZE = 3;
 export const DEFAULT_LANG = 'zh';
 export const LANGS = ['zh', 'en'] as const;

@@ -2,7 +2,7 @@ import type { ThemeConfig } from 'antd';
 import type { ThemeOptions } from '@portal/contract';
 
 /** CSS-variable key antd puts on every component root; the tenant's variables are set on it. */
-export const ANTD_CSS_VAR_KEY = 'portal';
+const ANTD_CSS_VAR_KEY = 'portal';
 
 /**
  * antd theme of a tenant. zeroRuntime: component styles come from the stylesheet built once

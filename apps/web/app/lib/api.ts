@@ -41,7 +41,7 @@ export function bindRequestUi(next: RequestUi | undefined): void {
 }
 
 /** Codes rejected with no message at all (platform.md section 8). */
-export const SILENT_CODES: readonly number[] = [8004, 3052, 7603, 7610];
+const SILENT_CODES: readonly number[] = [8004, 3052, 7603, 7610];
 export const SIGN_IN_CODES: readonly number[] = [301, 305, 307];
 
 const lastToast = new Map<string, number>();
@@ -174,7 +174,7 @@ export function upload<C extends CallDef>(
     .finally(done);
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the loading bar (background polling). */
   quiet?: boolean;
@@ -228,15 +228,18 @@ export async function request(call: CallDef, input?: unknown, options: RequestOp
   try {
     const res = await fetch(url, init);
     env = (await res.json()) as Envelope;
-  } catch (err) {
+  } catch {
     const t = TEXTS[currentLang()];
-    if (options.signal?.aborted) throw err;
+    // Given up by the caller: the abort reason goes back untouched, and nothing is shown.
+    if (options.signal?.aborted) throw options.signal.reason;
     const text = timeout.aborted ? t.timeout : t.network;
     toastOnce(text);
     throw new ApiError(ErrorCode.INTERNAL, text);
   } finally {
     done();
   }
+  // Given up while the answer was read (unmounted, input changed): no toast, no redirect.
+  options.signal?.throwIfAborted();
   if (raw) return env;
   if (SUCCESS_CODES.includes(env.code)) return env.data;
   return handleErrorEnvelope(env);

@@ -3,7 +3,7 @@ import { RELOAD_GUARD_MS } from '@portal/contract/constants';
 const KEY = 'portal:chunk-reload-at';
 
 /** True when the error is a failed load of a code chunk (a deploy replaced the files). */
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const msg = error instanceof Error ? `${error.name} ${error.message}` : String(error);
   return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk [\w-]+ failed/i.test(
     msg,
@@ -11,7 +11,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Reloads the page, at most once a minute (platform.md section 9), so a broken deploy cannot loop. */
-export function reloadOnce(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
+function reloadOnce(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
   const last = Number(storage.getItem(KEY) ?? 0);
   if (now - last < RELOAD_GUARD_MS) return false;
   storage.setItem(KEY, String(now));

@@ -30,7 +30,7 @@ export function subscribeLoading(l: Listener): () => void {
 }
 
 /** Progress after `elapsed` ms: eases towards 0.95 over the 5000 ms duration, never completes by itself. */
-export function progressAt(elapsed: number): number {
+function progressAt(elapsed: number): number {
   const t = Math.min(elapsed / LOADING_BAR_DURATION_MS, 1);
   return 0.08 + 0.87 * (1 - (1 - t) * (1 - t));
 }

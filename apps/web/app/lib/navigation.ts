@@ -25,7 +25,7 @@ export interface NavigationState {
 }
 
 /** Paths needing no sign-in (platform.md section 6). */
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/test',
   '/home',
   '/news',
@@ -48,7 +48,7 @@ export const PUBLIC_PATHS = [
 ] as const;
 
 /** White-listed paths only open to visitors when visitor mode is on. */
-export const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie', '/certificate/query'] as const;
+const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie', '/certificate/query'] as const;
 
 /** The language of a path: `/en` prefix is English. */
 export function pathLang(pathname: string): Lang {
@@ -73,7 +73,7 @@ export function isPublicPath(pathname: string): boolean {
 }
 
 /** A path some page answers (pages.ts), as opposed to one that only the 404 page matches. */
-export function isKnownPath(base: string): boolean {
+function isKnownPath(base: string): boolean {
   return base === '/' || base.startsWith('/redirect/') || findPage(base) !== undefined;
 }
 

@@ -1,13 +1,13 @@
 // The learner's unread announcement count, shared by the header bell and the account area's
 // notices (decision 014). Light: in the shell's first load; the call is imported when first used.
 
-export interface UnreadCount {
+interface UnreadCount {
   count: number;
   entCount: number;
   sysCount: number;
 }
 
-export const NO_UNREAD: UnreadCount = Object.freeze({ count: 0, entCount: 0, sysCount: 0 });
+const NO_UNREAD: UnreadCount = Object.freeze({ count: 0, entCount: 0, sysCount: 0 });
 
 const whole = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
 
@@ -96,10 +96,10 @@ function digest(text: string): string {
 }
 
 /** One person in one enterprise. `person` is what names the account on the page (its phone). */
-export const unreadOwner = (eid: number, person: string): string => `${eid}.${digest(person)}`;
+const unreadOwner = (eid: number, person: string): string => `${eid}.${digest(person)}`;
 
 /** The key of "the popup was offered" of one person in one enterprise. */
-export const popupShownKey = (eid: number, person: string): string => `${POPUP_SHOWN}:${unreadOwner(eid, person)}`;
+const popupShownKey = (eid: number, person: string): string => `${POPUP_SHOWN}:${unreadOwner(eid, person)}`;
 
 let owner: string | null = null;
 

@@ -1,6 +1,7 @@
 import { DEFAULT_CONTACT_PHONE } from '@portal/contract/constants';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
 import { useSite } from '../lib/root-data.ts';
+import './about.css';
 
 const messages = defineMessages({
   zh: { title: '关于我们', phone: '联系电话' },

@@ -8,6 +8,7 @@ import { hiddenEntries } from '../shell/header/user-menu.tsx';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../lib/root-data.ts';
+import '../features/account/account.css';
 
 /** The account area's sections (/account?change=N, account-area.md section 2). */
 const SECTIONS = [1, 2, 3, 4, 5, 7, 8, 9, 10] as const;

@@ -2,6 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { SUCCESS_CODES, viewAgreement } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useMessages } from '../lib/i18n.ts';
+import { RichContent } from '../features/rich-content/rich-content.tsx';
 
 const messages = defineMessages({
   zh: { title: '平台协议', failed: '网络繁忙，请稍后再试' },
@@ -40,8 +41,7 @@ export default function Agreement() {
   return (
     <article className="portal-page portal-agreement">
       <h1 className="portal-page-title">{agreement.title}</h1>
-      {/* Sanitised by the server (platform.md section 2, rich content). */}
-      <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: agreement.content }} />
+      <RichContent html={agreement.content} />
     </article>
   );
 }

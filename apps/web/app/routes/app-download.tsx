@@ -6,6 +6,7 @@ import { viewLatestAndroid, SUCCESS_CODES } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { newsDate } from '../features/news/news-date.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
+import './app-download.css';
 
 const messages = defineMessages({
   zh: {

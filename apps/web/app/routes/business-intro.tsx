@@ -3,6 +3,8 @@ import { viewBusinessIntro } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
+import { RichContent } from '../features/rich-content/rich-content.tsx';
+import './business-intro.css';
 
 const messages = defineMessages({
   zh: {
@@ -41,8 +43,7 @@ export default function BusinessIntro() {
           {t.failed}
         </p>
       ) : intro.content ? (
-        // Sanitised by the server (platform.md section 2, rich content).
-        <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: intro.content }} />
+        <RichContent html={intro.content} />
       ) : (
         <p className="portal-news-note">{t.empty}</p>
       )}

@@ -15,6 +15,7 @@ import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { accountMessages } from '../features/account/messages.ts';
 import { keepTicket, takePending, type ThirdPartyKind } from '../features/account/third-party.ts';
 import { request } from '../lib/api.ts';
+import { useAction, useCall } from '../lib/use-call.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { safeRedirect } from '../features/account/form-rules.ts';
 import { localePath } from '../lib/navigation.ts';
@@ -32,6 +33,8 @@ function Callback() {
   const lang = useLang();
   const navigate = useNavigate();
   const [failed, setFailed] = useState('');
+  // Not a load (decision 018): the provider's code is good once, so this exchange runs once, is
+  // never aborted or repeated, and every way it ends is shown on this page.
   useEffect(() => {
     void (async () => {
       const params = new URLSearchParams(window.location.search);
@@ -49,6 +52,7 @@ function Callback() {
         }
         return;
       }
+      // The raw envelope, whatever its code; only a network failure (already toasted) gives none.
       const env = await request(LOGIN[provider], { ...input, _No_dispose: true }).catch(() => null);
       if (!env) return setFailed(t.stateExpired);
       if (SUCCESS_CODES.includes(env.code)) {
@@ -82,37 +86,30 @@ function Callback() {
 function Handoff({ ticket }: { ticket: string }) {
   const t = useMessages(accountMessages);
   const lang = useLang();
-  const [who, setWho] = useState<{ userName: string; phone: string; entName: string } | null>(null);
-  const [failed, setFailed] = useState('');
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    request(viewHandoff, { ticket }, { quiet: true })
-      .then(setWho)
-      .catch((err: unknown) => setFailed(err instanceof Error ? err.message : t.stateExpired));
-  }, [ticket, t.stateExpired]);
+  const info = useCall(viewHandoff, { ticket }, { quiet: true });
+  const who = info.data;
+  const failed = info.error ? (info.error instanceof Error ? info.error.message : t.stateExpired) : '';
+  // Signed in: the page is left for the target (the button stays busy until then).
+  const [leaving, setLeaving] = useState(false);
+  const signIn = useAction(async () => {
+    await request(loginByHandoff, { ticket });
+    setLeaving(true);
+    const params = new URLSearchParams(window.location.search);
+    window.location.assign(safeRedirect(params.get('redirect'), localePath('/home', lang)));
+  });
   const login = localePath('/login', lang);
   if (failed) {
     return <Result status="warning" title={failed} extra={<Link to={login}>{t.backToSignIn}</Link>} />;
   }
   // The same spinner as the provider callback's, so the server's page and the first render agree.
   if (!who) return <Spin tip={t.signingIn} size="large" fullscreen />;
-  const go = async () => {
-    setBusy(true);
-    try {
-      await request(loginByHandoff, { ticket });
-      const params = new URLSearchParams(window.location.search);
-      window.location.assign(safeRedirect(params.get('redirect'), localePath('/home', lang)));
-    } catch {
-      setBusy(false);
-    }
-  };
   return (
     <Result
       status="info"
       title={t.handoffTitle}
       subTitle={format(t.handoffBody, { name: who.userName, phone: who.phone, entName: who.entName })}
       extra={[
-        <Button key="go" type="primary" loading={busy} onClick={() => void go()}>
+        <Button key="go" type="primary" loading={signIn.running || leaving} onClick={() => void signIn.run()}>
           {t.handoffContinue}
         </Button>,
         <Button key="cancel" onClick={() => window.location.assign(login)}>

@@ -8,6 +8,7 @@ import { requiredRule, ruleOf } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { request } from '../lib/api.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
+import '../features/account/account.css';
 
 interface Values {
   entName: string;

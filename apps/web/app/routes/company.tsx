@@ -1,17 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Empty, List, Spin, Tag } from 'antd';
-import { chooseEnterprise, findEnterprises, logout } from '@portal/contract/calls/account';
-import type { CallResponse } from '@portal/contract';
+import { chooseEnterprise, findEnterprises } from '@portal/contract/calls/account';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { safeRedirect } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { menuMessages } from '../shell/header/menu-messages.ts';
 import { request } from '../lib/api.ts';
+import { useAction, useCall } from '../lib/use-call.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
-
-type Enterprise = CallResponse<typeof findEnterprises>[number];
+import '../features/account/account.css';
 
 /** /company: a person of several enterprises chooses one (also where code 309 leads). */
 function ChooseEnterprise() {
@@ -19,29 +18,24 @@ function ChooseEnterprise() {
   const menu = useMessages(menuMessages);
   const lang = useLang();
   const [params] = useSearchParams();
-  const [list, setList] = useState<Enterprise[] | null>(null);
+  const { data, error } = useCall(findEnterprises, {});
+  const list = data ?? (error ? [] : null);
+  const choose = useAction(async (eid: number) => {
+    const { siteUrl } = await request(chooseEnterprise, { eid });
+    // The new session is the cookie the answer set; the whole page starts from it. An enterprise
+    // with its own address is opened there, signed in by the one-time link.
+    const target = safeRedirect(params.get('redirect'), localePath('/home', lang));
+    window.location.assign(siteUrl ? `${siteUrl}&redirect=${encodeURIComponent(target)}` : target);
+    return eid;
+  });
+  // The enterprise being entered (still, once the page is on its way there).
   const [choosing, setChoosing] = useState<number | null>(null);
-  useEffect(() => {
-    request(findEnterprises)
-      .then(setList)
-      .catch(() => setList([]));
-  }, []);
-  const choose = async (eid: number) => {
+  const enter = (eid: number) => {
     setChoosing(eid);
-    try {
-      const { siteUrl } = await request(chooseEnterprise, { eid });
-      // The new session is the cookie the answer set; the whole page starts from it. An enterprise
-      // with its own address is opened there, signed in by the one-time link.
-      const target = safeRedirect(params.get('redirect'), localePath('/home', lang));
-      window.location.assign(siteUrl ? `${siteUrl}&redirect=${encodeURIComponent(target)}` : target);
-    } catch {
-      setChoosing(null);
-    }
+    void choose.run(eid).then((done) => done === undefined && setChoosing(null));
   };
-  const signOut = async () => {
-    await request(logout).catch(() => undefined);
-    window.location.assign(localePath('/login', lang));
-  };
+  // Loaded on use, like the header's sign-out (sign-out.ts carries the confirmation dialog).
+  const signOut = () => import('../features/account/sign-out.ts').then((m) => m.signOutNow(lang));
   return (
     <section className="portal-company" aria-labelledby="company-title">
       <h1 id="company-title" className="portal-page-title">
@@ -64,7 +58,7 @@ function ChooseEnterprise() {
                   type="primary"
                   disabled={e.disabled}
                   loading={choosing === e.eid}
-                  onClick={() => void choose(e.eid)}
+                  onClick={() => enter(e.eid)}
                   aria-label={`${t.enter} ${e.entName}`}
                 >
                   {t.enter}

@@ -8,10 +8,11 @@ import { confirmRules, requiredRule, ruleOf } from '../features/account/form-rul
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { sendPhoneCode } from '../features/account/send-code.ts';
-import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
+import { SmsCodeField } from '../features/account/sms-code-field.tsx';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
+import '../features/account/account.css';
 
 interface Values {
   phone: string;
@@ -73,19 +74,7 @@ function ForgetPassword() {
         <Form.Item name="imageCode" label={t.imageCode} rules={[requiredRule(t.imageCodeRequired)]}>
           <CaptchaInput ref={captcha} />
         </Form.Item>
-        <Form.Item label={t.smsCode} required htmlFor="forget_verificationCode">
-          <div className="portal-sms-row">
-            <Form.Item name="verificationCode" noStyle rules={[requiredRule(t.smsCodeRequired)]}>
-              <Input
-                placeholder={t.smsCodePlaceholder}
-                maxLength={6}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-              />
-            </Form.Item>
-            <SmsCodeButton onSend={sendCode} />
-          </div>
-        </Form.Item>
+        <SmsCodeField formName="forget" onSend={sendCode} />
         <Form.Item name="loginPwd" label={t.newPassword} rules={[ruleOf('password', lang)]} extra={t.passwordHint}>
           <Input.Password placeholder={t.newPasswordPlaceholder} maxLength={20} autoComplete="new-password" />
         </Form.Item>

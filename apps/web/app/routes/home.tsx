@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { LAYOUT_WIDTH } from '@portal/contract/constants';
 import {
   findZoneCourses,
   findZoneCoursesAuth,
@@ -22,6 +23,7 @@ import { callGateway, portalContext, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, type Lang } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import '../features/home/banner.css';
 
 const messages = defineMessages({
   zh: { banners: '轮播图', slide: '第{n}张' },
@@ -29,7 +31,7 @@ const messages = defineMessages({
 });
 
 /** Banner images are 1200 × 360 (the layout width); explicit sizes keep the page from shifting. */
-const BANNER_WIDTH = 1200;
+const BANNER_WIDTH = LAYOUT_WIDTH;
 const BANNER_HEIGHT = 360;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,6 +7,9 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import { RichContent } from '../features/rich-content/rich-content.tsx';
+import '../features/news/news.css';
+import '../features/lecturer/lecturer.css';
 
 /** /lecturer/view/info?lecturerId=…: a lecturer, the introduction sanitised on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -58,8 +61,7 @@ export default function LecturerInfo() {
         </div>
       </header>
       <h2 className="portal-search-section">{t.intro}</h2>
-      {/* Sanitised by the server (DOMPurify: only style, class, mode and data-id stay). */}
-      <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: lecturer.intro }} />
+      <RichContent html={lecturer.intro} />
       <h2 className="portal-search-section">{t.courses}</h2>
       {courses ? (
         <>

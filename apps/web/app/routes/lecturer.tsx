@@ -6,6 +6,7 @@ import { useLang, useMessages } from '../lib/i18n.ts';
 import { Pager } from '../features/paging/pager.tsx';
 import { LecturerGrid } from '../features/lecturer/lecturer-card.tsx';
 import { localePath } from '../lib/navigation.ts';
+import '../features/news/news.css';
 
 const PAGE_SIZE = 12;
 const positive = (raw: string | null) => {

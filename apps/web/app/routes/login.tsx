@@ -10,13 +10,14 @@ import { requiredRule, ruleOf, safeRedirect } from '../features/account/form-rul
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { sendPhoneCode } from '../features/account/send-code.ts';
-import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
+import { SmsCodeField } from '../features/account/sms-code-field.tsx';
 import { startThirdParty } from '../features/account/third-party.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { request } from '../lib/api.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import '../features/account/account.css';
 
 /** The site's third-party buttons come with the page (no jump when they arrive later). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -113,21 +114,7 @@ function SignInForm({ method }: { method: SignInMethod }) {
       >
         <CaptchaInput ref={captcha} />
       </Form.Item>
-      {method === 'code' && (
-        <Form.Item label={t.smsCode} required htmlFor={`sign-in-${method}_verificationCode`}>
-          <div className="portal-sms-row">
-            <Form.Item name="verificationCode" noStyle rules={[requiredRule(t.smsCodeRequired)]}>
-              <Input
-                placeholder={t.smsCodePlaceholder}
-                maxLength={6}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-              />
-            </Form.Item>
-            <SmsCodeButton onSend={sendCode} />
-          </div>
-        </Form.Item>
-      )}
+      {method === 'code' && <SmsCodeField formName={`sign-in-${method}`} onSend={sendCode} />}
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
         {t.signIn}
       </Button>

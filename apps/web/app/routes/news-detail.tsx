@@ -5,6 +5,8 @@ import { newsMessages } from '../features/news/news-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
+import { RichContent } from '../features/rich-content/rich-content.tsx';
+import '../features/news/news.css';
 
 /** /news/detail?id=…: one article (sanitised on the server), with the newer and older ones. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,8 +37,7 @@ export default function NewsDetail() {
         <time dateTime={article.publishedAt}>{article.date}</time>
         <span>{format(t.views, { n: article.viewCount })}</span>
       </p>
-      {/* Sanitised by the server (DOMPurify: only style, class, mode and data-id stay). */}
-      <div className="portal-rich-text" dangerouslySetInnerHTML={{ __html: article.content }} />
+      <RichContent html={article.content} />
       <nav className="portal-article-neighbours" aria-label={t.neighbours}>
         <p>
           {t.newer}

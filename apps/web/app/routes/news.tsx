@@ -6,6 +6,7 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { Pager } from '../features/paging/pager.tsx';
 import { basePath, localePath } from '../lib/navigation.ts';
+import '../features/news/news.css';
 
 const positive = (raw: string | null) => {
   const n = Number(raw);

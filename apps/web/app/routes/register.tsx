@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Form, Input, Result, Spin } from 'antd';
 import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
@@ -20,11 +20,13 @@ import { encryptSecret } from '../features/account/password-crypto.ts';
 import { isJpegOrPng } from '../features/account/picture-files.ts';
 import { DetailFields, detailValues } from '../features/account/detail-fields.tsx';
 import { sendPhoneCode } from '../features/account/send-code.ts';
-import { SmsCodeButton } from '../features/account/sms-code-button.tsx';
+import { SmsCodeField } from '../features/account/sms-code-field.tsx';
 import { ApiError, request, upload } from '../lib/api.ts';
+import { useCall } from '../lib/use-call.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import '../features/account/account.css';
 
 type Config = { default: ConfiguredField[]; userTitle: ConfiguredField[] };
 
@@ -86,17 +88,14 @@ function RegisterForm() {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const captcha = useRef<CaptchaHandle>(null);
-  const [config, setConfig] = useState<Config | null>(null);
+  const { data, error } = useCall(viewRegistrationConfig, {}, { quiet: true });
+  // Without the site's configuration the default fields are asked (the request layer said why).
+  const config: Config | null = data ?? (error ? { default: [], userTitle: [] } : null);
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState(false);
   // 继续绑定 was answered: the next submit (with a new image code) binds anyway.
   const confirmBind = useRef(false);
 
-  useEffect(() => {
-    request(viewRegistrationConfig, {}, { quiet: true })
-      .then(setConfig)
-      .catch(() => setConfig({ default: [], userTitle: [] }));
-  }, []);
   if (!config) return <Spin />;
 
   const top = formFields(DEFAULT_GROUP_FIELDS, config.default, lang).filter(
@@ -193,14 +192,7 @@ function RegisterForm() {
       <Form.Item name="imageCode" label={t.imageCode} rules={[requiredRule(t.imageCodeRequired)]}>
         <CaptchaInput ref={captcha} />
       </Form.Item>
-      <Form.Item label={t.smsCode} required htmlFor="register_verificationCode">
-        <div className="portal-sms-row">
-          <Form.Item name="verificationCode" noStyle rules={[requiredRule(t.smsCodeRequired)]}>
-            <Input placeholder={t.smsCodePlaceholder} maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
-          </Form.Item>
-          <SmsCodeButton onSend={sendCode} />
-        </div>
-      </Form.Item>
+      <SmsCodeField formName="register" onSend={sendCode} />
       <Form.Item name="loginPsw" label={t.password} rules={[ruleOf('password', lang)]} extra={t.passwordHint} required>
         <Input.Password placeholder={t.passwordPlaceholder} maxLength={20} autoComplete="new-password" />
       </Form.Item>

@@ -7,6 +7,7 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { Pager } from '../features/paging/pager.tsx';
 import { localePath } from '../lib/navigation.ts';
+import '../features/news/news.css';
 
 const messages = defineMessages({
   zh: {

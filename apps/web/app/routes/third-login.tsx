@@ -11,6 +11,7 @@ import { dropTicket, readTicket } from '../features/account/third-party.ts';
 import { request } from '../lib/api.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
+import '../features/account/account.css';
 
 /**
  * /thirdLogin: a third-party identity that no account has yet is bound by signing in with the

@@ -7,6 +7,8 @@ import { topicMessages, topicPath } from '../features/topic/topic-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { useLang, useMessages } from '../lib/i18n.ts';
 import { pathLang } from '../lib/navigation.ts';
+import '../features/news/news.css';
+import '../features/topic/topic.css';
 
 const positive = (raw: string | null | undefined) => {
   const n = Number(raw);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import type { WebsiteInfo } from '@portal/contract';
 import { QR_CODE_SIZE, SCROLL_THRESHOLD_PX } from '@portal/contract/constants';
@@ -10,6 +10,8 @@ import { useScrolledPast } from './header/use-scrolled-past.tsx';
 import { messageTexts } from '../features/message/message-texts.ts';
 import { CloseIcon, CustomerServiceIcon, MessageIcon, MobileIcon, QrcodeIcon, VerticalAlignTopIcon } from './icons.tsx';
 import { shellMessages } from './messages.ts';
+import { request } from '../lib/api.ts';
+import { useLoad } from '../lib/use-call.ts';
 
 // The QR encoder loads only when a QR code is first shown (keeps it out of the first load).
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
@@ -63,19 +65,14 @@ function QrPanel({
  */
 function AppVersionNote({ eid }: { eid: number }) {
   const t = useMessages(shellMessages);
-  const [version, setVersion] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    void (async () => {
-      const [{ viewLatestAndroid }, { request }] = await Promise.all([
-        import('@portal/contract/calls/system'),
-        import('../lib/api.ts'),
-      ]);
-      const latest = await request(viewLatestAndroid, { eid }, { signal: controller.signal });
-      setVersion(latest?.versionName ?? null);
-    })().catch(() => setVersion(null));
-    return () => controller.abort();
-  }, [eid]);
+  const { data: latest } = useLoad(
+    async (signal) => {
+      const { viewLatestAndroid } = await import('@portal/contract/calls/system');
+      return request(viewLatestAndroid, { eid }, { signal });
+    },
+    [eid],
+  );
+  const version = latest?.versionName;
   if (!version) return null;
   return <span className="portal-qr-version">{format(t.latestVersion, { version })}</span>;
 }

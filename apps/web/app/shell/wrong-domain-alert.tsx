@@ -21,7 +21,7 @@ const messages = defineMessages({
 });
 
 /** The address to go to: same path and query on the configured host, same scheme and port. */
-export function correctAddress(current: URL, correctDomain: string): string {
+function correctAddress(current: URL, correctDomain: string): string {
   const target = new URL(current.href);
   target.hostname = correctDomain;
   target.searchParams.delete('eid');

@@ -4,9 +4,11 @@ import { App, Avatar, Button, Modal, Progress, Slider } from 'antd';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_PX, uploadPic } from '@portal/contract/calls/upload';
 import { updateUserInfo } from '@portal/contract/calls/profile';
 import { request, upload } from '../../lib/api.ts';
+import { useAction } from '../../lib/use-call.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';
 import { cropToSquare, isJpegOrPng, loadImage } from './picture-files.ts';
+import './account.css';
 
 /**
  * The avatar (account-area.md section 5): pick a JPG, JPEG or PNG of at most 500 KB, crop it to a
@@ -51,11 +53,10 @@ export function AvatarUpload({ current, onDone }: { current: string; onDone: () 
     [source],
   );
 
-  const confirm = async () => {
-    if (!source || !area) return;
+  const save = useAction(async (image: HTMLImageElement, pixels: Area) => {
     setProgress(0);
     try {
-      const blob = await cropToSquare(source.image, area, AVATAR_SIZE_PX);
+      const blob = await cropToSquare(image, pixels, AVATAR_SIZE_PX);
       const { url } = await upload(uploadPic, blob, {
         field: 'picFile',
         filename: 'avatar.png',
@@ -65,11 +66,12 @@ export function AvatarUpload({ current, onDone }: { current: string; onDone: () 
       void message.success(t.avatarDone);
       setSource(null);
       onDone();
-    } catch {
-      // the request layer showed why
     } finally {
       setProgress(null);
     }
+  });
+  const confirm = () => {
+    if (source && area) void save.run(source.image, area);
   };
 
   return (
@@ -91,7 +93,7 @@ export function AvatarUpload({ current, onDone }: { current: string; onDone: () 
         open={source !== null}
         width={800}
         onCancel={() => setSource(null)}
-        onOk={() => void confirm()}
+        onOk={confirm}
         okText={t.confirm}
         cancelText={t.cancel}
         confirmLoading={progress !== null}

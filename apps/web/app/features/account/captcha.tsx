@@ -1,9 +1,10 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useState } from 'react';
+import { forwardRef, useImperativeHandle } from 'react';
 import { Input } from 'antd';
 import { getImageCaptcha } from '@portal/contract/calls/account';
-import { request } from '../../lib/api.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';
+import './account.css';
 
 export interface CaptchaHandle {
   /** The token of the captcha shown now. */
@@ -21,14 +22,13 @@ export const CaptchaInput = forwardRef<
   { value?: string; onChange?: (value: string) => void; id?: string }
 >(function CaptchaInput({ value, onChange, id }, ref) {
   const t = useMessages(accountMessages);
-  const [captcha, setCaptcha] = useState<{ token: string; img: string } | null>(null);
-  const refresh = useCallback(() => {
-    request(getImageCaptcha, {}, { quiet: true })
-      .then(setCaptcha)
-      .catch(() => setCaptcha(null));
-  }, []);
-  useEffect(refresh, [refresh]);
-  useImperativeHandle(ref, () => ({ token: () => captcha?.token ?? '', refresh }), [captcha, refresh]);
+  const { data, error, reload } = useCall(getImageCaptcha, {}, { quiet: true });
+  // A captcha that could not be renewed is gone: the button asks for another.
+  const captcha = error ? undefined : data;
+  useImperativeHandle(ref, () => ({ token: () => captcha?.token ?? '', refresh: () => void reload() }), [
+    captcha,
+    reload,
+  ]);
   return (
     <div className="portal-captcha">
       <Input
@@ -39,7 +39,7 @@ export const CaptchaInput = forwardRef<
         maxLength={10}
         autoComplete="off"
       />
-      <button type="button" className="portal-captcha-image" onClick={refresh} title={t.refreshCaptcha}>
+      <button type="button" className="portal-captcha-image" onClick={() => void reload()} title={t.refreshCaptcha}>
         {captcha ? (
           <img src={captcha.img} alt={t.imageCode} width={120} height={40} />
         ) : (

@@ -6,6 +6,7 @@ import { request, upload } from '../../lib/api.ts';
 import { useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';
 import { isJpegOrPng } from './picture-files.ts';
+import './account.css';
 
 /**
  * The one-inch photo (account-area.md section 5): JPG, JPEG or PNG of at most 1024 KB, 295×413

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Descriptions, Spin, Tag } from 'antd';
 import { getHeadshotUrl } from '@portal/contract/calls/profile';
 import { viewRegistrationConfig } from '@portal/contract/calls/registration';
@@ -11,9 +11,9 @@ import {
   formFields,
   type ConfiguredField,
 } from '@portal/contract/registration';
-import type { CallResponse } from '@portal/contract';
 import { maskPhone } from '@portal/contract/mask';
 import { request } from '../../lib/api.ts';
+import { useCall, useLoad } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
@@ -25,11 +25,10 @@ import { VerifyDialog } from './dialogs/verify-dialog.tsx';
 import { HeadshotUpload } from './headshot-upload.tsx';
 import { ThirdPartySection } from './third-party-section.tsx';
 import { accountMessages } from './messages.ts';
+import './account.css';
 
-type Completeness = CallResponse<typeof verifyComplete>;
-type Detail = CallResponse<typeof viewUserDetail>;
 type Dialog = 'password' | 'phone' | 'verify' | 'cancel' | 'edit' | null;
-type Config = { default: ConfiguredField[]; userTitle: ConfiguredField[] };
+const NO_CONFIG: { default: ConfiguredField[]; userTitle: ConfiguredField[] } = { default: [], userTitle: [] };
 
 /**
  * Personal information (/account?change=7, account-area.md section 4): the banners, sign-in details
@@ -40,30 +39,25 @@ export function PersonalInfo() {
   const t = useMessages(accountMessages);
   const lang = useLang();
   const { website } = useSite();
-  const [config, setConfig] = useState<Config>({ default: [], userTitle: [] });
-  const [complete, setComplete] = useState<Completeness | null>(null);
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [headshot, setHeadshot] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const load = useCallback(() => {
-    Promise.all([request(verifyComplete), request(viewUserDetail), request(getHeadshotUrl)])
-      .then(([c, d, h]) => {
-        setComplete(c);
-        setDetail(d);
-        setHeadshot(h.url);
-        if (c.isNeedModifyPassword && c.isModifyPasswordForce) setDialog('password');
-      })
-      .catch(() => undefined);
-  }, []);
-  useEffect(load, [load]);
-  useEffect(() => {
-    request(viewRegistrationConfig, {}, { quiet: true })
-      .then(setConfig)
-      .catch(() => undefined);
-  }, []);
+  const { data: config = NO_CONFIG } = useCall(viewRegistrationConfig, {}, { quiet: true });
+  const { data, reload } = useLoad(
+    (signal) =>
+      Promise.all([
+        request(verifyComplete, {}, { signal }),
+        request(viewUserDetail, {}, { signal }),
+        request(getHeadshotUrl, {}, { signal }),
+      ]),
+    [],
+  );
+  const load = () => void reload();
+  const [complete, detail, headshotUrl] = data ?? [];
+  const headshot = headshotUrl?.url ?? '';
   if (!complete || !detail) return <Spin />;
 
   const needsPassword = complete.isNeedModifyPassword;
+  // A password that must be set: its dialog is open and cannot close.
+  const shownDialog: Dialog = needsPassword && complete.isModifyPasswordForce ? 'password' : dialog;
   const missing = [
     ...(complete.completeUserVerify ? [] : [t.missingVerify]),
     ...(complete.completeEnterpriseUserInfo && complete.completeUserDetail ? [] : [t.missingOther]),
@@ -187,13 +181,13 @@ export function PersonalInfo() {
 
       <PasswordDialog
         mode={needsPassword ? 'set' : 'change'}
-        open={dialog === 'password'}
+        open={shownDialog === 'password'}
         forced={needsPassword && complete.isModifyPasswordForce}
         onClose={() => setDialog(null)}
       />
-      <PhoneDialog open={dialog === 'phone'} onClose={() => setDialog(null)} />
+      <PhoneDialog open={shownDialog === 'phone'} onClose={() => setDialog(null)} />
       <EditInfoDialog
-        open={dialog === 'edit'}
+        open={shownDialog === 'edit'}
         nickname={nicknameField ? { label: nicknameField.label, required: nicknameField.required } : null}
         userName={detail.userName}
         userDetail={detail.userDetail}
@@ -205,13 +199,13 @@ export function PersonalInfo() {
         }}
       />
       <CancelDialog
-        open={dialog === 'cancel'}
+        open={shownDialog === 'cancel'}
         phone={detail.phone}
         realName={detail.realName}
         onClose={() => setDialog(null)}
       />
       <VerifyDialog
-        open={dialog === 'verify'}
+        open={shownDialog === 'verify'}
         required={complete.userVerify}
         initialName={detail.realName}
         onClose={() => setDialog(null)}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Select, type FormInstance } from 'antd';
 import { findPositions } from '@portal/contract/calls/registration';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@portal/contract/registration';
 import type { CallResponse } from '@portal/contract';
 import { request } from '../../lib/api.ts';
+import { useLoad } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { accountMessages } from './messages.ts';
 
@@ -24,16 +25,23 @@ type Position = CallResponse<typeof findPositions>[number];
 export function PositionCascade({ form, label, required }: { form: FormInstance; label: string; required: boolean }) {
   const t = useMessages(accountMessages);
   const lang = useLang();
-  const [levels, setLevels] = useState<Position[][]>([]);
-  const [categoryType, setCategoryType] = useState(0);
+  // What the form shows: the lists of the levels open now, and the chosen category's type.
+  const [chosen, setChosen] = useState<{ levels: Position[][]; categoryType: number } | null>(null);
 
-  const load = async (level: number, pathNo: string) =>
-    request(findPositions, { level, pathNo }).catch(() => [] as Position[]);
+  // A level whose list cannot be loaded is not shown (the request layer said why).
+  const load = async (level: number, pathNo: string, signal?: AbortSignal) => {
+    try {
+      return await request(findPositions, { level, pathNo }, { signal });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return [] as Position[];
+    }
+  };
 
   // Level 1, then the levels of values already chosen (editing a profile).
-  useEffect(() => {
-    void (async () => {
-      const chain: Position[][] = [await load(1, '')];
+  const initial = useLoad(
+    async (signal) => {
+      const chain: Position[][] = [await load(1, '', signal)];
       let type = 0;
       for (let index = 0; index < 3; index++) {
         const value = form.getFieldValue(['userDetail', CASCADE_LEVELS[index] ?? '']) as string | undefined;
@@ -41,12 +49,14 @@ export function PositionCascade({ form, label, required }: { form: FormInstance;
         if (index === 0) type = chain[0]?.find((p) => p.pathNo === value)?.categoryType ?? 0;
         const next = index + 1;
         if ((next === 1 && !jobCategoryLabel(type, lang)) || (next === 3 && !hasRanks(type))) break;
-        chain.push(await load(next + 1, value));
+        chain.push(await load(next + 1, value, signal));
       }
-      setCategoryType(type);
-      setLevels(chain);
-    })();
-  }, [form, lang]);
+      return { levels: chain, categoryType: type };
+    },
+    [lang],
+  ).data;
+  const { levels, categoryType } = chosen ?? initial ?? { levels: [], categoryType: 0 };
+  const setLevels = (next: Position[][], type = categoryType) => setChosen({ levels: next, categoryType: type });
 
   const choose = async (index: number, pathNo: string | undefined) => {
     const lower = CASCADE_LEVELS.slice(index + 1).map((f) => ['userDetail', f]);
@@ -55,7 +65,7 @@ export function PositionCascade({ form, label, required }: { form: FormInstance;
     let type = categoryType;
     if (index === 0) {
       type = levels[0]?.find((p) => p.pathNo === pathNo)?.categoryType ?? 0;
-      setCategoryType(type);
+      setLevels(levels, type);
     }
     const next = index + 1;
     const exists =
@@ -63,7 +73,7 @@ export function PositionCascade({ form, label, required }: { form: FormInstance;
       next < 4 &&
       !(next === 1 && !jobCategoryLabel(type, lang)) &&
       !(next === 3 && !hasRanks(type));
-    setLevels(exists ? [...kept, await load(next + 1, pathNo)] : kept);
+    setLevels(exists ? [...kept, await load(next + 1, pathNo)] : kept, type);
   };
 
   const labelOf = (index: number) =>

@@ -15,9 +15,19 @@ export function confirmSignOut(
   theme: Pick<ThemeOptions, 'themeColor'>,
   lang: Lang,
 ): void {
-  confirmDialog(texts, theme, lang, async () => {
-    await request(logout).catch(() => undefined);
-    forgetAnnouncementState();
-    window.location.assign(localePath('/login', lang));
-  });
+  confirmDialog(texts, theme, lang, () => signOutNow(lang));
+}
+
+/**
+ * Ends the session and goes to /login. The person leaves whatever the gateway answers (the request
+ * layer has shown a failure): the page forgets the session and the sign-in page starts afresh.
+ */
+export async function signOutNow(lang: Lang): Promise<void> {
+  try {
+    await request(logout);
+  } catch {
+    // Signing out goes on: see above.
+  }
+  forgetAnnouncementState();
+  window.location.assign(localePath('/login', lang));
 }

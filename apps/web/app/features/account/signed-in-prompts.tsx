@@ -2,10 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from 'antd';
 import { viewConfirmSetting, viewUserDetail, verifyComplete } from '@portal/contract/calls/profile';
-import type { CallResponse } from '@portal/contract';
 import { AntdRoot } from '../antd/antd-root.tsx';
 import { AnnouncementPopup } from '../announcement/announcement-popup.tsx';
 import { request } from '../../lib/api.ts';
+import { useCall, useLoad } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { basePath, localePath } from '../../lib/navigation.ts';
 import { ConfirmationPopup } from './confirmation-popup.tsx';
@@ -25,30 +25,34 @@ function ProfileTipDialog({ onSettled }: { onSettled: () => void }) {
   const lang = useLang();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
   const [left, setLeft] = useState(SECONDS);
   const target = `${localePath('/account', lang)}?change=7`;
   const onInfoPage = basePath(pathname) === '/account' && new URLSearchParams(search).get('change') === '7';
+  // Decided once, on the first render in the browser (this part renders only there).
+  const [ask] = useState(() => !onInfoPage && !sessionStorage.getItem(SHOWN));
+  const { data: c, error } = useCall(verifyComplete, ask ? {} : null, { quiet: true });
+  const incomplete = !!c && !(c.completeEnterpriseUserInfo && c.completeUserDetail && c.completeUserVerify);
+  const open = incomplete && !dismissed;
+  const close = () => {
+    setDismissed(true);
+    onSettled();
+  };
 
   useEffect(() => {
-    if (onInfoPage || sessionStorage.getItem(SHOWN)) {
-      onSettled();
-      return;
-    }
-    sessionStorage.setItem(SHOWN, '1');
-    request(verifyComplete, {}, { quiet: true })
-      .then((c) => {
-        if (!(c.completeEnterpriseUserInfo && c.completeUserDetail && c.completeUserVerify)) setOpen(true);
-        else onSettled();
-      })
-      .catch(onSettled);
-  }, [onInfoPage, onSettled]);
+    if (ask) sessionStorage.setItem(SHOWN, '1');
+    else onSettled();
+  }, [ask, onSettled]);
+  // Complete, or not known: nothing to tip about.
+  useEffect(() => {
+    if ((c && !incomplete) || error) onSettled();
+  }, [c, incomplete, error, onSettled]);
 
   useEffect(() => {
     if (!open) return;
     const timer = setTimeout(() => {
       if (left > 1) return setLeft(left - 1);
-      setOpen(false);
+      setDismissed(true);
       onSettled();
       void navigate(target);
     }, 1000);
@@ -63,14 +67,10 @@ function ProfileTipDialog({ onSettled }: { onSettled: () => void }) {
       okText={t.goNow}
       cancelText={t.cancel}
       onOk={() => {
-        setOpen(false);
-        onSettled();
+        close();
         void navigate(target);
       }}
-      onCancel={() => {
-        setOpen(false);
-        onSettled();
-      }}
+      onCancel={close}
     >
       <p>{format(t.profileTip, { s: left })}</p>
     </Modal>
@@ -84,22 +84,21 @@ function ProfileTipDialog({ onSettled }: { onSettled: () => void }) {
 function SignedInPrompts() {
   const [tipSettled, setTipSettled] = useState(false);
   const settleTip = useCallback(() => setTipSettled(true), []);
-  const [state, setState] = useState<
-    | { kind: 'loading' }
-    | { kind: 'confirm'; owed: CallResponse<typeof viewConfirmSetting>; detail: CallResponse<typeof viewUserDetail> }
-    | { kind: 'tip' }
-  >({ kind: 'loading' });
-  useEffect(() => {
-    request(viewConfirmSetting, {}, { quiet: true })
-      .then(async (owed) =>
-        owed.personalInfoConfirmOpenSet || owed.talentInfoConfirmOpenSet
-          ? setState({ kind: 'confirm', owed, detail: await request(viewUserDetail, {}, { quiet: true }) })
-          : setState({ kind: 'tip' }),
-      )
-      .catch(() => setState({ kind: 'tip' }));
+  // The confirmations the site asks for, with the details they show (none: null).
+  const asked = useLoad(async (signal) => {
+    const owed = await request(viewConfirmSetting, {}, { quiet: true, signal });
+    if (!owed.personalInfoConfirmOpenSet && !owed.talentInfoConfirmOpenSet) return null;
+    return { owed, detail: await request(viewUserDetail, {}, { quiet: true, signal }) };
   }, []);
+  const [confirmed, setConfirmed] = useState(false);
+  const state =
+    asked.loading && !asked.data
+      ? { kind: 'loading' as const }
+      : asked.data && !confirmed
+        ? { kind: 'confirm' as const, ...asked.data }
+        : { kind: 'tip' as const };
   if (state.kind === 'confirm') {
-    return <ConfirmationPopup owed={state.owed} detail={state.detail} onDone={() => setState({ kind: 'tip' })} />;
+    return <ConfirmationPopup owed={state.owed} detail={state.detail} onDone={() => setConfirmed(true)} />;
   }
   return state.kind === 'tip' ? (
     <>

@@ -1,37 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
 import { App, Button, List, Tag } from 'antd';
 import { findThirdPartyBindings, unbindThirdParty } from '@portal/contract/calls/third-party';
-import type { CallResponse } from '@portal/contract';
 import { request } from '../../lib/api.ts';
+import { useAction, useCall } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { accountMessages } from './messages.ts';
 import { startThirdParty, THIRD_PARTY_KINDS, useThirdPartyProviders } from './third-party.ts';
+import './account.css';
 
 /** The account's third-party identities: bind one (through the provider) or unbind it. */
 export function ThirdPartySection() {
   const t = useMessages(accountMessages);
   const lang = useLang();
   const { modal, message } = App.useApp();
-  const [bound, setBound] = useState<CallResponse<typeof findThirdPartyBindings>>([]);
   const offered = useThirdPartyProviders();
-  const load = useCallback(() => {
-    request(findThirdPartyBindings, {}, { quiet: true })
-      .then(setBound)
-      .catch(() => undefined);
-  }, []);
-  useEffect(load, [load]);
+  const { data: bound = [], reload } = useCall(findThirdPartyBindings, {}, { quiet: true });
+  const unbindOne = useAction(async (kind: (typeof THIRD_PARTY_KINDS)[number]) => {
+    await request(unbindThirdParty, { provider: kind });
+    void message.success(t.unbound);
+    await reload();
+  });
   const unbind = (kind: (typeof THIRD_PARTY_KINDS)[number]) =>
     modal.confirm({
       title: t.unbind,
       content: format(t.unbindConfirm, { provider: t[kind] }),
       okText: t.confirm,
       cancelText: t.cancel,
-      onOk: async () => {
-        await request(unbindThirdParty, { provider: kind });
-        void message.success(t.unbound);
-        load();
-      },
+      onOk: () => unbindOne.run(kind),
     });
   return (
     <section aria-labelledby="third-party-title" className="portal-info-section">

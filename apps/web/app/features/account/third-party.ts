@@ -1,7 +1,7 @@
 import { THIRD_PARTY_STATE_PREFIX } from '@portal/contract/constants';
 import { authorizeThirdParty, findThirdPartyProviders, type thirdPartyKinds } from '@portal/contract/calls/third-party';
-import { useEffect, useState } from 'react';
 import { request } from '../../lib/api.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';
 
 export type ThirdPartyKind = (typeof thirdPartyKinds)[number];
@@ -9,19 +9,13 @@ export const THIRD_PARTY_KINDS: ThirdPartyKind[] = ['dingding', 'weixin', 'workW
 
 /** The providers this portal offers (none until known). */
 export function useThirdPartyProviders(): ThirdPartyKind[] {
-  const [kinds, setKinds] = useState<ThirdPartyKind[]>([]);
-  useEffect(() => {
-    request(findThirdPartyProviders, {}, { quiet: true })
-      .then(setKinds)
-      .catch(() => setKinds([]));
-  }, []);
-  return kinds;
+  return useCall(findThirdPartyProviders, {}, { quiet: true }).data ?? [];
 }
 
 const KEY = 'portal.thirdParty';
 const TICKET = 'portal.bindTicket';
 
-export interface Pending {
+interface Pending {
   state: string;
   provider: ThirdPartyKind;
   mode: 'login' | 'bind';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { App, Avatar, Button, Empty, Form, Input, Pagination, Popconfirm } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import {
@@ -11,18 +11,17 @@ import {
   type AnnouncementReply,
 } from '@portal/contract/calls/announcement';
 import { COMMENT_MAX_LENGTH, commentMessages, commentProblem } from '@portal/contract/comment-rules';
+import { COMMENT_PAGE_SIZE } from '@portal/contract/constants';
 import { request } from '../../lib/api.ts';
+import { useAction, useCall } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
+import './announcement.css';
 
-const PAGE_SIZE = 10;
-const REPLY_PAGE_SIZE = 10;
-
-interface Page<T> {
-  total: number;
-  list: T[];
-}
+/** Comments and the replies under one are paged alike (platform.md section 9). */
+const PAGE_SIZE = COMMENT_PAGE_SIZE;
+const REPLY_PAGE_SIZE = COMMENT_PAGE_SIZE;
 
 /** The comment and reply rule (comment-rules.ts) as an antd form rule, in the page's language. */
 function useContentRule() {
@@ -50,7 +49,10 @@ function ContentForm({
   const t = useMessages(announcementMessages);
   const rule = useContentRule();
   const [form] = Form.useForm<{ content: string }>();
-  const [sending, setSending] = useState(false);
+  const send = useAction(async (content: string) => {
+    await onSubmit(content);
+    form.resetFields();
+  });
   const box = useRef<TextAreaRef>(null);
   // A reply box opened by 回复 takes the focus (the comment box above may still hold it).
   useEffect(() => {
@@ -63,13 +65,7 @@ function ContentForm({
       form={form}
       name={name}
       className="portal-comment-form"
-      onFinish={({ content }) => {
-        setSending(true);
-        onSubmit(content.trim())
-          .then(() => form.resetFields())
-          .catch(() => undefined)
-          .finally(() => setSending(false));
-      }}
+      onFinish={({ content }) => void send.run(content.trim())}
     >
       <Form.Item name="content" rules={[rule]} label={label} className="portal-comment-field">
         <Input.TextArea
@@ -80,7 +76,7 @@ function ContentForm({
           ref={box}
         />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={sending}>
+      <Button type="primary" htmlType="submit" loading={send.running}>
         {submitText}
       </Button>
     </Form>
@@ -95,25 +91,19 @@ export function AnnouncementComments({ recordId }: { recordId: number }) {
   const t = useMessages(announcementMessages);
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<AnnouncementComment> | null>(null);
+  const { data: p, reload } = useCall(findAnnouncementComments, {
+    id: recordId,
+    pageCurrent: page,
+    pageSize: PAGE_SIZE,
+  });
+  const data = p && { total: p.totalCount, list: p.list };
 
-  const load = useCallback(
-    () =>
-      request(findAnnouncementComments, { id: recordId, pageCurrent: page, pageSize: PAGE_SIZE })
-        .then((p) => setData({ total: p.totalCount, list: p.list }))
-        .catch(() => undefined),
-    [recordId, page],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const post = (content: string) =>
-    request(saveAnnouncementComment, { id: recordId, content }).then(() => {
-      void message.success(t.posted);
-      if (page === 1) return load();
-      setPage(1);
-    });
+  const post = async (content: string) => {
+    await request(saveAnnouncementComment, { id: recordId, content });
+    void message.success(t.posted);
+    if (page === 1) await reload();
+    else setPage(1);
+  };
 
   return (
     <section className="portal-comments" aria-labelledby="notice-comments-title">
@@ -122,7 +112,7 @@ export function AnnouncementComments({ recordId }: { recordId: number }) {
       {data && data.list.length === 0 && <Empty description={t.noComments} />}
       <ol className="portal-comment-list">
         {data?.list.map((c) => (
-          <CommentItem key={c.id} recordId={recordId} comment={c} onChanged={load} />
+          <CommentItem key={c.id} recordId={recordId} comment={c} onChanged={reload} />
         ))}
       </ol>
       {data && data.total > PAGE_SIZE && (
@@ -153,52 +143,51 @@ function CommentItem({
   const [replyTo, setReplyTo] = useState<AnnouncementReply | null>(null);
   // All replies, paged (null: the first few that came with the comment).
   const [replyPage, setReplyPage] = useState<number | null>(null);
-  const [replies, setReplies] = useState<Page<AnnouncementReply> | null>(null);
-
-  const loadReplies = (p: number) =>
-    request(findAnnouncementComments, { id: recordId, parentId: comment.id, pageCurrent: p, pageSize: REPLY_PAGE_SIZE })
-      .then((r) => {
-        setReplyPage(p);
-        setReplies({ total: r.totalCount, list: r.list });
-      })
-      .catch(() => undefined);
+  const { data: r, reload: reloadReplies } = useCall(
+    findAnnouncementComments,
+    replyPage === null
+      ? null
+      : { id: recordId, parentId: comment.id, pageCurrent: replyPage, pageSize: REPLY_PAGE_SIZE },
+  );
+  const replies = replyPage === null ? null : r && { total: r.totalCount, list: r.list };
 
   const refresh = async () => {
     await onChanged();
-    if (replyPage !== null) await loadReplies(replyPage);
+    if (replyPage !== null) await reloadReplies();
   };
 
-  const sendReply = (content: string) =>
-    request(saveAnnouncementReply, { commentId: (replyTo ?? comment).id, content }).then(async () => {
-      void message.success(t.replied);
-      setReplyTo(null);
-      await refresh();
-    });
+  const sendReply = async (content: string) => {
+    await request(saveAnnouncementReply, { commentId: (replyTo ?? comment).id, content });
+    void message.success(t.replied);
+    setReplyTo(null);
+    await refresh();
+  };
 
-  const remove = (r: AnnouncementReply, isReply: boolean) =>
-    request(isReply ? deleteAnnouncementReply : deleteAnnouncementComment, { id: r.id }).then(async () => {
-      void message.success(t.deleted);
-      if (isReply) await refresh();
-      else await onChanged();
-    });
+  const remove = useAction(async (entry: AnnouncementReply, isReply: boolean) => {
+    await request(isReply ? deleteAnnouncementReply : deleteAnnouncementComment, { id: entry.id });
+    void message.success(t.deleted);
+    if (isReply) await refresh();
+    else await onChanged();
+  });
 
-  const shown = replyPage === null ? comment.replies : (replies?.list ?? []);
-  const total = replyPage === null ? comment.replyCount : (replies?.total ?? 0);
+  // The first few stay until the pages of all have come.
+  const shown = replies ? replies.list : comment.replies;
+  const total = replies ? replies.total : comment.replyCount;
 
   return (
     <li className="portal-comment">
-      <Entry entry={comment} onReply={() => setReplyTo(comment)} onDelete={() => remove(comment, false)} />
+      <Entry entry={comment} onReply={() => setReplyTo(comment)} onDelete={() => remove.run(comment, false)} />
       {shown.length > 0 && (
         <ol className="portal-reply-list">
           {shown.map((r) => (
             <li key={r.id} className="portal-reply">
-              <Entry entry={r} onReply={() => setReplyTo(r)} onDelete={() => remove(r, true)} />
+              <Entry entry={r} onReply={() => setReplyTo(r)} onDelete={() => remove.run(r, true)} />
             </li>
           ))}
         </ol>
       )}
       {replyPage === null && comment.replyCount > comment.replies.length && (
-        <Button type="link" size="small" onClick={() => void loadReplies(1)}>
+        <Button type="link" size="small" onClick={() => setReplyPage(1)}>
           {format(t.moreReplies, { n: comment.replyCount })}
         </Button>
       )}
@@ -211,17 +200,10 @@ function CommentItem({
               pageSize={REPLY_PAGE_SIZE}
               total={total}
               showSizeChanger={false}
-              onChange={(p) => void loadReplies(p)}
+              onChange={setReplyPage}
             />
           )}
-          <Button
-            type="link"
-            size="small"
-            onClick={() => {
-              setReplyPage(null);
-              setReplies(null);
-            }}
-          >
+          <Button type="link" size="small" onClick={() => setReplyPage(null)}>
             {t.fewerReplies}
           </Button>
         </div>
@@ -273,7 +255,7 @@ function Entry({
               title={isReply ? t.deleteReplyConfirm : t.deleteCommentConfirm}
               okText={t.ok}
               cancelText={t.cancel}
-              onConfirm={() => onDelete().catch(() => undefined)}
+              onConfirm={onDelete}
             >
               <Button type="link" size="small" danger>
                 {t.delete}

@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { readAnnouncementRecords, findPopupAnnouncements } from '@portal/contract/calls/announcement';
 import type { CallResponse } from '@portal/contract/call';
 import { request } from '../../lib/api.ts';
+import { useAction, useLoad } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { useCurrentUser } from '../../lib/root-data.ts';
 import { markPopupShown, popupShown, refreshUnread, setUnreadOwner } from '../../lib/unread.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
+import { RichContent } from '../rich-content/rich-content.tsx';
+import './announcement.css';
 
 type Popup = CallResponse<typeof findPopupAnnouncements>[number];
 
@@ -30,36 +33,32 @@ function PopupOf({ eid, person }: { eid: number; person: string }) {
   const t = useMessages(announcementMessages);
   const lang = useLang();
   const titleId = useId();
-  const [items, setItems] = useState<Popup[]>([]);
   const [index, setIndex] = useState(0);
   const [closed, setClosed] = useState(false);
 
-  useEffect(() => {
-    setUnreadOwner(eid, person);
-    // Once a browser session, like the profile tip: not again on every page load. Remembered only
-    // once the list has come to this page (a failed or abandoned request asks again next time).
-    if (popupShown(eid, person)) return;
-    let live = true;
-    request(findPopupAnnouncements, {}, { quiet: true })
-      .then((list) => {
-        if (!live) return;
-        markPopupShown(eid, person);
-        setItems(list);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [eid, person]);
+  // Once a browser session, like the profile tip: not again on every page load. Remembered only
+  // once the list has come to this page (a failed or abandoned request asks again next time).
+  const { data: items = [] } = useLoad<Popup[]>(
+    async (signal) => {
+      setUnreadOwner(eid, person);
+      if (popupShown(eid, person)) return [];
+      const list = await request(findPopupAnnouncements, {}, { quiet: true, signal });
+      markPopupShown(eid, person);
+      return list;
+    },
+    [eid, person],
+  );
 
   const current = closed ? undefined : items[index];
   const currentId = current?.id;
+  // Each is marked read as it is shown.
+  const { run: markRead } = useAction(async (shown: number) => {
+    await request(readAnnouncementRecords, { ids: [shown] }, { quiet: true });
+    await refreshUnread();
+  });
   useEffect(() => {
-    if (currentId === undefined) return;
-    request(readAnnouncementRecords, { ids: [currentId] }, { quiet: true })
-      .then(() => refreshUnread())
-      .catch(() => undefined);
-  }, [currentId]);
+    if (currentId !== undefined) void markRead(currentId);
+  }, [currentId, markRead]);
 
   if (!current) return null;
   const close = () => setClosed(true);
@@ -78,8 +77,7 @@ function PopupOf({ eid, person }: { eid: number; person: string }) {
         {current.title}
       </h2>
       <time dateTime={current.publishedAt}>{dateTime(current.publishedAt)}</time>
-      {/* Sanitised by the server (only style, class, mode and data-id stay). */}
-      <div className="portal-announcement-popup-body" dangerouslySetInnerHTML={{ __html: current.content }} />
+      <RichContent html={current.content} className="portal-announcement-popup-body" />
       <footer className="portal-announcement-popup-actions">
         <Link to={`${localePath('/account', lang)}?change=5&id=${current.id}`} onClick={close}>
           {t.popupDetail}

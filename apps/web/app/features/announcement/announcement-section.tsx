@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { App, Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag } from 'antd';
 import {
@@ -9,22 +9,21 @@ import {
   countUnreadAnnouncements,
   type AnnouncementRecord,
 } from '@portal/contract/calls/announcement';
+import { COMMENT_PAGE_SIZE } from '@portal/contract/constants';
 import { request } from '../../lib/api.ts';
+import { useAction, useLoad } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
-import { normalizeUnread, refreshUnread, type UnreadCount } from '../../lib/unread.ts';
+import { normalizeUnread, refreshUnread } from '../../lib/unread.ts';
 import { AnnouncementDetail } from './announcement-detail.tsx';
 import { dateTime } from '../../lib/date-time.ts';
 import { announcementMessages } from './messages.ts';
+import './announcement.css';
 
 const STATUSES = ['all', 'unread', 'read'] as const;
 type Status = (typeof STATUSES)[number];
-const PAGE_SIZE = 10;
-
-interface ListState {
-  total: number;
-  list: AnnouncementRecord[];
-}
+/** Ten a page, like the comments (platform.md section 9). */
+const PAGE_SIZE = COMMENT_PAGE_SIZE;
 
 /**
  * Announcements and notices (/account?change=5): the learner's list with its unread and read
@@ -45,28 +44,23 @@ function AnnouncementList() {
   const [params, setParams] = useSearchParams();
   const status: Status = STATUSES.find((s) => s === params.get('status')) ?? 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [data, setData] = useState<ListState | null>(null);
-  const [counts, setCounts] = useState<{ unread: UnreadCount; read: UnreadCount } | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [checked, setSelected] = useState<number[]>([]);
 
-  const load = useCallback(() => {
-    const readStatus = status === 'all' ? {} : { readStatus: status === 'read' ? 1 : 0 };
-    return Promise.all([
-      request(findAnnouncementRecords, { pageCurrent: page, pageSize: PAGE_SIZE, ...readStatus }),
-      request(countUnreadAnnouncements, {}, { quiet: true }),
-      request(countReadAnnouncements, {}, { quiet: true }),
-    ])
-      .then(([p, unread, read]) => {
-        setData({ total: p.totalCount, list: p.list });
-        setCounts({ unread: normalizeUnread(unread), read: normalizeUnread(read) });
-        setSelected((s) => s.filter((x) => p.list.some((r) => r.id === x)));
-      })
-      .catch(() => undefined);
-  }, [status, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, reload } = useLoad(
+    async (signal) => {
+      const readStatus = status === 'all' ? {} : { readStatus: status === 'read' ? 1 : 0 };
+      const [p, unread, read] = await Promise.all([
+        request(findAnnouncementRecords, { pageCurrent: page, pageSize: PAGE_SIZE, ...readStatus }, { signal }),
+        request(countUnreadAnnouncements, {}, { quiet: true, signal }),
+        request(countReadAnnouncements, {}, { quiet: true, signal }),
+      ]);
+      return { total: p.totalCount, list: p.list, unread: normalizeUnread(unread), read: normalizeUnread(read) };
+    },
+    [status, page],
+  );
+  const counts = data && { unread: data.unread, read: data.read };
+  // Only what this page shows stays selected.
+  const selected = checked.filter((x) => data?.list.some((r) => r.id === x));
 
   const go = (next: { status?: Status; page?: number }) => {
     const q = new URLSearchParams(params);
@@ -82,20 +76,23 @@ function AnnouncementList() {
 
   const afterChange = async (text: string) => {
     void message.success(text);
-    await load();
+    await reload();
     await refreshUnread();
   };
 
-  const markRead = () => {
-    setBusy(true);
-    request(readAnnouncementRecords, { ids: selected })
-      .then(() => {
-        setSelected([]);
-        return afterChange(t.markedRead);
-      })
-      .catch(() => undefined)
-      .finally(() => setBusy(false));
-  };
+  const markRead = useAction(async () => {
+    await request(readAnnouncementRecords, { ids: selected });
+    setSelected([]);
+    await afterChange(t.markedRead);
+  });
+
+  const removeSelected = useAction(async () => {
+    await request(deleteAnnouncementRecords, { ids: selected });
+    setSelected([]);
+    // The last one of a page gone: the page before.
+    if (data && data.list.length === selected.length && page > 1) go({ page: page - 1 });
+    await afterChange(t.removed);
+  });
 
   const remove = () =>
     modal.confirm({
@@ -104,15 +101,7 @@ function AnnouncementList() {
       okText: t.ok,
       cancelText: t.cancel,
       okButtonProps: { danger: true },
-      onOk: () =>
-        request(deleteAnnouncementRecords, { ids: selected })
-          .then(() => {
-            setSelected([]);
-            // The last one of a page gone: the page before.
-            if (data && data.list.length === selected.length && page > 1) go({ page: page - 1 });
-            return afterChange(t.removed);
-          })
-          .catch(() => undefined),
+      onOk: () => removeSelected.run(),
     });
 
   const list = data?.list ?? [];
@@ -145,14 +134,14 @@ function AnnouncementList() {
         >
           {t.selectAll}
         </Checkbox>
-        <Button disabled={selected.length === 0} loading={busy} onClick={markRead}>
+        <Button disabled={selected.length === 0} loading={markRead.running} onClick={() => void markRead.run()}>
           {t.markRead}
         </Button>
         <Button danger disabled={selected.length === 0} onClick={remove}>
           {t.remove}
         </Button>
       </div>
-      {data === null ? (
+      {data === undefined ? (
         <Spin />
       ) : list.length === 0 ? (
         <Empty description={t.empty} />

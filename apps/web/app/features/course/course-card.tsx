@@ -3,6 +3,7 @@ import type { CourseCard } from '@portal/contract/calls/course';
 import { defineMessages, format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
+import './course.css';
 
 const messages = defineMessages({
   zh: { learners: '{n}人学习', free: '免费', price: '¥{price}', lecturer: '讲师：{name}', empty: '暂无课程' },
@@ -16,7 +17,7 @@ const messages = defineMessages({
 });
 
 /** The course page a card opens. */
-export function coursePath(id: number, lang: Lang): string {
+function coursePath(id: number, lang: Lang): string {
   return `${localePath('/knowledge/course/info', lang)}?courseId=${id}`;
 }
 
@@ -24,7 +25,7 @@ export function coursePath(id: number, lang: Lang): string {
  * A course card: cover, title, lecturer, learners, and the price only when the site shows prices
  * (showCoursePriceOpenSet). Used by the home page's course zones, topics, lecturers and search.
  */
-export function CourseCardItem({ course }: { course: CourseCard }) {
+function CourseCardItem({ course }: { course: CourseCard }) {
   const t = useMessages(messages);
   const lang = useLang();
   const { website } = useSite();

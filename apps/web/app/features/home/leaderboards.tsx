@@ -5,6 +5,7 @@ import { localePath } from '../../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../../lib/root-data.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { leaderboardMessages } from './leaderboard-messages.ts';
+import './home.css';
 
 type RankKind = 'integral' | 'creditHour' | 'certificate';
 const KINDS: RankKind[] = ['integral', 'creditHour', 'certificate'];

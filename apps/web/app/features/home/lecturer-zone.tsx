@@ -4,6 +4,7 @@ import { zoneMessages } from './course-zone.tsx';
 import { LecturerGrid } from '../lecturer/lecturer-card.tsx';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
+import './home.css';
 
 /** The lecturer zone of the home page: featured lecturers (avatar, name, title) and 'more' to /lecturer. */
 export function LecturerZone({ id, title, lecturers }: { id: number; title: string; lecturers: LecturerBase[] }) {

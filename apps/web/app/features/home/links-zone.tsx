@@ -1,6 +1,7 @@
 import { useMessages } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { shellMessages } from '../../shell/messages.ts';
+import './home.css';
 
 /**
  * The home page's system-links zone: the site's links (/system/api/sys/link/list, already in the

@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { newsMessages } from '../news/news-messages.ts';
+import './home.css';
 
-export interface ZoneArticle {
+interface ZoneArticle {
   id: number;
   title: string;
   categoryName: string;

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { RANK_PAGE_SIZE } from '@portal/contract/constants';
 import { rankCalls, type RankEntry, type RankKind } from '@portal/contract/calls/ranking';
-import { request } from '../../lib/api.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { format, useMessages } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { leaderboardMessages } from './leaderboard-messages.ts';
+import './home.css';
 
 const messages = leaderboardMessages;
 
@@ -16,22 +18,12 @@ interface BoardState {
 }
 
 function useBoard(kind: RankKind): [BoardState, (page: number) => void] {
-  const [state, setState] = useState<BoardState>({ page: 1, list: null, totalPage: 0, mine: null, failed: false });
-  useEffect(() => {
-    request(rankCalls[kind].current, {}, { quiet: true })
-      .then((mine) => setState((s) => ({ ...s, mine })))
-      .catch(() => undefined);
-  }, [kind]);
-  useEffect(() => {
-    let live = true;
-    request(rankCalls[kind].page, { pageCurrent: state.page, pageSize: 3 }, { quiet: true })
-      .then((p) => live && setState((s) => ({ ...s, list: p.list, totalPage: p.totalPage, failed: false })))
-      .catch(() => live && setState((s) => ({ ...s, list: [], failed: true })));
-    return () => {
-      live = false;
-    };
-  }, [kind, state.page]);
-  return [state, (page) => setState((s) => ({ ...s, page }))];
+  const [page, setPage] = useState(1);
+  const mine = useCall(rankCalls[kind].current, {}, { quiet: true }).data ?? null;
+  const board = useCall(rankCalls[kind].page, { pageCurrent: page, pageSize: RANK_PAGE_SIZE }, { quiet: true });
+  const failed = !!board.error && !board.loading;
+  const list = failed ? [] : (board.data?.list ?? null);
+  return [{ page, list, totalPage: board.data?.totalPage ?? 0, mine, failed }, setPage];
 }
 
 function Board({ kind, title, unit }: { kind: RankKind; title: string; unit: [string, string] }) {

@@ -3,6 +3,7 @@ import type { LecturerBase } from '@portal/contract/calls/lecturer';
 import { useLang } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
+import './lecturer.css';
 
 /** Lecturer cards (avatar, name, title, rank) linking to /lecturer/view/info: home zone and search. */
 export function LecturerGrid({ lecturers, showRank = false }: { lecturers: LecturerBase[]; showRank?: boolean }) {

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { App, Form, Input, Modal, Spin } from 'antd';
+import { useMemo } from 'react';
+import { App, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
 import {
@@ -13,6 +13,8 @@ import {
   type OnlineMessage,
 } from '@portal/contract/calls/message';
 import { request } from '../../lib/api.ts';
+import { isAbort, useLoad } from '../../lib/use-call.ts';
+import { FormDialog } from '../antd/form-dialog.tsx';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { messageTexts } from './message-texts.ts';
 
@@ -47,71 +49,59 @@ export function MessageDialog({
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(id !== undefined);
-  const [busy, setBusy] = useState(false);
   const fields = useMemo(() => messageFields(lang), [lang]);
   const editing = id !== undefined;
 
-  useEffect(() => {
-    if (!open || id === undefined) return;
-    const controller = new AbortController();
-    request(viewMessage, { id }, { signal: controller.signal })
-      .then((m) => {
+  // Edit mode: the message first (a failure closes the dialog; the request layer said why).
+  const { loading } = useLoad(
+    async (signal) => {
+      try {
+        const m = await request(viewMessage, { id: id! }, { signal });
         form.setFieldsValue({ title: m.title, messageContent: m.messageContent });
-        setLoading(false);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) onClose();
-      });
-    return () => controller.abort();
-  }, [open, id, form, onClose]);
+        return m;
+      } catch (err) {
+        if (!isAbort(err)) onClose();
+        throw err;
+      }
+    },
+    open && editing ? [id] : null,
+  );
 
   const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      const input = { title: v.title.trim(), messageContent: v.messageContent.trim() };
-      const saved = editing ? await request(editMessage, { id, ...input }) : await request(saveMessage, input);
-      void message.success({ content: editing ? t.edited : t.saved, duration: editing ? 3 : 6 });
-      onSaved?.(saved);
-      onClose();
-    } catch {
-      // The request layer showed the error.
-    } finally {
-      setBusy(false);
-    }
+    const input = { title: v.title.trim(), messageContent: v.messageContent.trim() };
+    const saved = editing ? await request(editMessage, { id, ...input }) : await request(saveMessage, input);
+    void message.success({ content: editing ? t.edited : t.saved, duration: editing ? 3 : 6 });
+    onSaved?.(saved);
+    onClose();
   };
 
   return (
-    <Modal
+    <FormDialog
       title={editing ? t.editTitle : t.addTitle}
       open={open}
       width={550}
-      onCancel={onClose}
-      onOk={() => form.submit()}
+      form={form}
+      name="online-message"
       okText={t.submit}
       cancelText={t.cancel}
-      okButtonProps={{ loading: busy, disabled: loading }}
-      maskClosable={false}
-      destroyOnHidden
+      loading={loading}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Spin spinning={loading}>
-        <Form form={form} layout="vertical" name="online-message" onFinish={(v) => void submit(v)}>
-          <Form.Item name="title" label={t.title} rules={[zodRule(fields.title)]} validateFirst>
-            <Input
-              placeholder={t.titlePlaceholder}
-              count={{ show: true, max: MESSAGE_TITLE_MAX, strategy: charCount }}
-              autoComplete="off"
-            />
-          </Form.Item>
-          <Form.Item name="messageContent" label={t.content} rules={[zodRule(fields.messageContent)]} validateFirst>
-            <Input.TextArea
-              placeholder={t.contentPlaceholder}
-              autoSize={{ minRows: 5, maxRows: 10 }}
-              count={{ show: true, max: MESSAGE_CONTENT_MAX, strategy: charCount }}
-            />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+      <Form.Item name="title" label={t.title} rules={[zodRule(fields.title)]} validateFirst>
+        <Input
+          placeholder={t.titlePlaceholder}
+          count={{ show: true, max: MESSAGE_TITLE_MAX, strategy: charCount }}
+          autoComplete="off"
+        />
+      </Form.Item>
+      <Form.Item name="messageContent" label={t.content} rules={[zodRule(fields.messageContent)]} validateFirst>
+        <Input.TextArea
+          placeholder={t.contentPlaceholder}
+          autoSize={{ minRows: 5, maxRows: 10 }}
+          count={{ show: true, max: MESSAGE_CONTENT_MAX, strategy: charCount }}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Descriptions, Empty, Input, List, Modal, Pagination, Spin, Tag } from 'antd';
 import { MESSAGE_PAGE_SIZE, findMessages, viewMessage, type OnlineMessage } from '@portal/contract/calls/message';
-import type { Page } from '@portal/contract/envelope';
 import { request } from '../../lib/api.ts';
+import { isAbort, useCall, useLoad } from '../../lib/use-call.ts';
 import { format, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { MessageDialog } from './message-dialog.tsx';
 import { messageTexts } from './message-texts.ts';
+import './message.css';
 
 type Query = { pageCurrent: number; keyword: string };
 /** The dialog open: a new message, or editing one. */
@@ -15,16 +16,15 @@ type Editing = { id?: number; key: number } | null;
 /** One message with the staff's reply, loaded when opened. */
 function MessageDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useMessages(messageTexts);
-  const [m, setM] = useState<OnlineMessage | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    request(viewMessage, { id }, { signal: controller.signal })
-      .then(setM)
-      .catch(() => {
-        if (!controller.signal.aborted) onClose();
-      });
-    return () => controller.abort();
-  }, [id, onClose]);
+  // A failure closes the detail (the request layer said why).
+  const { data: m } = useLoad<OnlineMessage>(
+    (signal) =>
+      request(viewMessage, { id }, { signal }).catch((err: unknown) => {
+        if (!isAbort(err)) onClose();
+        throw err;
+      }),
+    [id],
+  );
   return (
     <Modal open title={t.detail} width={800} onCancel={onClose} footer={<Button onClick={onClose}>{t.close}</Button>}>
       {m ? (
@@ -57,32 +57,19 @@ function MessageDetail({ id, onClose }: { id: number; onClose: () => void }) {
 export function MyMessages() {
   const t = useMessages(messageTexts);
   const [query, setQuery] = useState<Query>({ pageCurrent: 1, keyword: '' });
-  const [page, setPage] = useState<Page<OnlineMessage> | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    request(
-      findMessages,
-      {
-        pageCurrent: query.pageCurrent,
-        pageSize: MESSAGE_PAGE_SIZE,
-        ...(query.keyword ? { keyword: query.keyword } : {}),
-      },
-      { signal: controller.signal },
-    )
-      .then(setPage)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [query, reload]);
+  const { data: page, reload } = useCall(findMessages, {
+    pageCurrent: query.pageCurrent,
+    pageSize: MESSAGE_PAGE_SIZE,
+    ...(query.keyword ? { keyword: query.keyword } : {}),
+  });
 
   const closeView = useCallback(() => setViewing(null), []);
   const closeEdit = useCallback(() => setEditing(null), []);
   // A new message shows first on the first page; an edited one where it was.
   const savedNew = useCallback(() => setQuery({ pageCurrent: 1, keyword: '' }), []);
-  const savedEdit = useCallback(() => setReload((n) => n + 1), []);
+  const savedEdit = useCallback(() => void reload(), [reload]);
 
   return (
     <div className="portal-messages">

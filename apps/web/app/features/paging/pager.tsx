@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { defineMessages, format, useMessages } from '../../lib/i18n.ts';
+import './pager.css';
 
 const messages = defineMessages({
   zh: { pages: '分页', page: '第 {n} 页', previous: '上一页', next: '下一页' },

@@ -1,32 +1,37 @@
 import type { MouseEvent } from 'react';
 import { findMediaTarget, mediaAction, type MediaTarget } from '@portal/contract/rich-content';
+import './rich-content.css';
 
-export interface RichContentProps {
+interface RichContentProps {
   /** Rich text as the gateway gives it: already sanitised on the server (only style, class, mode, data-id). */
   html: string;
   /** A click on embedded video or audio: open the resource preview of this material. */
-  onPreview: (target: MediaTarget) => void;
+  onPreview?: (target: MediaTarget) => void;
   /** A click on an embedded file: download this material. */
-  onDownload: (target: MediaTarget) => void;
+  onDownload?: (target: MediaTarget) => void;
+  /** The root's class: portal-rich-text unless told. */
   className?: string;
 }
 
 /**
- * Renders sanitised rich text and turns clicks on embedded media into a preview (video, audio)
- * or a download (file) by materialId (platform.md section 2, "Rich content").
+ * Renders sanitised rich text (news, announcements, lecturer introductions, site texts) and, where
+ * the page handles embedded media, turns clicks on them into a preview (video, audio) or a download
+ * (file) by materialId (platform.md section 2, "Rich content"). Without handlers a click is the
+ * browser's.
  */
-export function RichContent({ html, onPreview, onDownload, className }: RichContentProps) {
+export function RichContent({ html, onPreview, onDownload, className = 'portal-rich-text' }: RichContentProps) {
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = findMediaTarget(event.target as Element, event.currentTarget);
     if (!target) return;
+    const handle = mediaAction(target.kind) === 'preview' ? onPreview : onDownload;
+    if (!handle) return;
     event.preventDefault();
-    if (mediaAction(target.kind) === 'preview') onPreview(target);
-    else onDownload(target);
+    handle(target);
   };
   return (
     <div
-      className={['portal-rich-content', className].filter(Boolean).join(' ')}
-      onClick={onClick}
+      className={className}
+      onClick={onPreview || onDownload ? onClick : undefined}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
+import { LAYOUT_WIDTH } from '@portal/contract/constants';
 import type { TopicBanner } from '@portal/contract/calls/topic';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { isExternalUrl } from '../../shell/nav/nav-link.tsx';
 import { topicMessages } from './topic-messages.ts';
+import '../home/banner.css';
+import './topic.css';
 
 /** Topic banners are drawn like the home page's: 1200 × 360, scaled to the page width. */
-const WIDTH = 1200;
+const WIDTH = LAYOUT_WIDTH;
 const HEIGHT = 360;
 
 function BannerImage({ banner, first }: { banner: TopicBanner; first: boolean }) {

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ExportRecord } from '@portal/contract/calls/export-record';
 import { SUCCESS_CODES } from '@portal/contract/errors';
 import { formatFileSize } from '@portal/contract/file-size';
-import { NO_DISPOSE_FLAG } from '@portal/contract/constants';
+import { EXPORT_LIST_PAGE_SIZE, NO_DISPOSE_FLAG } from '@portal/contract/constants';
 import { handleErrorEnvelope, request, SIGN_IN_CODES } from '../../lib/api.ts';
 import { dateTime } from '../../lib/date-time.ts';
+import { useAction, useLoad } from '../../lib/use-call.ts';
 import { defineMessages, useLang, useMessages } from '../../lib/i18n.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { Disclosure } from '../disclosure.tsx';
@@ -47,9 +48,6 @@ const texts = defineMessages({
   },
 });
 
-/** The popover asks 20 records a page (account-area.md section 9). */
-const PAGE_SIZE = 20;
-
 // The call declarations (zod) and antd's toasts load when the popover is first opened or used.
 const loadCalls = () => import('@portal/contract/calls/export-record');
 const loadFeedback = () => import('../../features/antd/feedback.tsx');
@@ -59,8 +57,6 @@ function ExportList() {
   const t = useMessages(texts);
   const lang = useLang();
   const { website } = useSite();
-  const [records, setRecords] = useState<ExportRecord[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   // Bumped to load the list again from page 1 (after a delete, later pages shift by one).
   const [generation, setGeneration] = useState(0);
@@ -68,22 +64,20 @@ function ExportList() {
   // Focus rests here while a focused button goes away (a deleted row), so the panel stays open.
   const listRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void (async () => {
+  // The pages so far, one list: a later page adds the records not shown yet.
+  const { data, setData } = useLoad<{ records: ExportRecord[]; total: number }>(
+    async (signal, previous) => {
       const { findExportRecords } = await loadCalls();
-      const p = await request(
-        findExportRecords,
-        { pageCurrent: page, pageSize: PAGE_SIZE },
-        { signal: controller.signal },
-      );
-      setRecords((prev) =>
-        page === 1 || !prev ? p.list : [...prev, ...p.list.filter((r) => !prev.some((x) => x.id === r.id))],
-      );
-      setTotal(p.totalCount);
-    })().catch(() => undefined);
-    return () => controller.abort();
-  }, [page, generation]);
+      const p = await request(findExportRecords, { pageCurrent: page, pageSize: EXPORT_LIST_PAGE_SIZE }, { signal });
+      const prev = previous?.records;
+      const records =
+        page === 1 || !prev ? p.list : [...prev, ...p.list.filter((r) => !prev.some((x) => x.id === r.id))];
+      return { records, total: p.totalCount };
+    },
+    [page, generation],
+  );
+  const records = data?.records ?? null;
+  const total = data?.total ?? 0;
 
   const toast = useCallback(
     (ok: boolean, detail?: string) =>
@@ -118,35 +112,31 @@ function ExportList() {
     }
   };
 
-  const remove = async (r: ExportRecord) => {
-    listRef.current?.focus();
-    try {
-      const { deleteExportRecord } = await loadCalls();
-      await request(deleteExportRecord, { id: r.id });
-      if (records && records.length < total) {
-        // More records than shown: the next page would now skip one, so load again from the start.
-        setPage(1);
-        setGeneration((g) => g + 1);
-      } else {
-        setRecords((prev) => prev?.filter((x) => x.id !== r.id) ?? prev);
-        setTotal((n) => Math.max(0, n - 1));
-      }
-    } catch {
-      // The request layer showed the error.
+  const removeOne = useAction(async (r: ExportRecord) => {
+    const { deleteExportRecord } = await loadCalls();
+    await request(deleteExportRecord, { id: r.id });
+    if (records && records.length < total) {
+      // More records than shown: the next page would now skip one, so load again from the start.
+      setPage(1);
+      setGeneration((g) => g + 1);
+    } else {
+      setData((d) => d && { records: d.records.filter((x) => x.id !== r.id), total: Math.max(0, d.total - 1) });
     }
+  });
+  const remove = (r: ExportRecord) => {
+    listRef.current?.focus();
+    void removeOne.run(r);
   };
 
-  const clearAll = async () => {
+  const clear = useAction(async () => {
+    const { deleteAllExportRecords } = await loadCalls();
+    await request(deleteAllExportRecords, {});
+    setData({ records: [], total: 0 });
+  });
+  const clearAll = () => {
     listRef.current?.focus();
     setConfirming(false);
-    try {
-      const { deleteAllExportRecords } = await loadCalls();
-      await request(deleteAllExportRecords, {});
-      setRecords([]);
-      setTotal(0);
-    } catch {
-      // The request layer showed the error.
-    }
+    void clear.run();
   };
 
   const status = (r: ExportRecord) =>
@@ -188,7 +178,7 @@ function ExportList() {
                   className="portal-exports-delete"
                   aria-label={`${t.delete} ${r.fileName}`}
                   title={t.delete}
-                  onClick={() => void remove(r)}
+                  onClick={() => remove(r)}
                 >
                   <DeleteIcon aria-hidden="true" />
                 </button>
@@ -209,7 +199,7 @@ function ExportList() {
                 <button type="button" onClick={() => setConfirming(false)}>
                   {t.cancel}
                 </button>
-                <button type="button" className="is-primary" onClick={() => void clearAll()} autoFocus>
+                <button type="button" className="is-primary" onClick={clearAll} autoFocus>
                   {t.confirm}
                 </button>
               </div>

@@ -13,7 +13,7 @@ import {
 import { hiddenEntries } from './user-menu.tsx';
 
 /** How often the bell asks for the unread count while the tab is visible. */
-export const BELL_POLL_MS = 60_000;
+const BELL_POLL_MS = 60_000;
 
 const messages = defineMessages({
   zh: { none: '消息通知，没有未读消息', some: '消息通知，{n}条未读' },

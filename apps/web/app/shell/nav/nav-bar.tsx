@@ -14,7 +14,7 @@ import { TopicMenu } from './topic-menu.tsx';
  * How the navigation sits in the header: `inline` in the style-1 header bar, `bar` as the
  * separate coloured bar of style 2, `underline` right-aligned in the style-3 header.
  */
-export type NavVariant = 'inline' | 'bar' | 'underline';
+type NavVariant = 'inline' | 'bar' | 'underline';
 
 /**
  * The site's navigation (loaded with the site on the server), in order. More than 6 items: the first

@@ -48,7 +48,7 @@ export function activeNavItem(items: NavItem[], currentBasePath: string): NavIte
   return best;
 }
 
-export interface NavLinkProps {
+interface NavLinkProps {
   item: NavItem;
   lang: Lang;
   signedIn: boolean;

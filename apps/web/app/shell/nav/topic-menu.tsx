@@ -14,7 +14,8 @@ type TopicsState = { status: 'loading' } | { status: 'done'; topics: TopicItem[]
 /**
  * The topics of the submenu, per enterprise and language: loaded the first time the submenu opens
  * and kept for the page's life (decision 016), so no page load waits for them. A failed load is
- * tried again at the next opening.
+ * tried again at the next opening. Data kept for the page's life and shared by every mount is a
+ * module store read with useSyncExternalStore (like lib/unread.ts), not useCall (decision 018).
  */
 const states = new Map<string, TopicsState>();
 const listeners = new Set<() => void>();

@@ -9,7 +9,8 @@ import { CaptchaInput, type CaptchaHandle } from '../captcha.tsx';
 import { requiredRule } from '../form-rules.ts';
 import { accountMessages } from '../messages.ts';
 import { sendCodeFrom } from '../send-code.ts';
-import { SmsCodeButton } from '../sms-code-button.tsx';
+import { SmsCodeField } from '../sms-code-field.tsx';
+import '../account.css';
 
 /**
  * Account cancellation in two steps (account-area.md section 4): 1) the phone and the SMS code
@@ -122,19 +123,7 @@ export function CancelDialog({
           <Form.Item name="imageCode" label={t.imageCode} required>
             <CaptchaInput ref={firstCaptcha} />
           </Form.Item>
-          <Form.Item label={t.smsCode} required htmlFor="cancel-step-1_verificationCode">
-            <div className="portal-sms-row">
-              <Form.Item name="verificationCode" noStyle rules={[requiredRule(t.smsCodeRequired)]}>
-                <Input
-                  placeholder={t.smsCodePlaceholder}
-                  maxLength={6}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                />
-              </Form.Item>
-              <SmsCodeButton onSend={sendCode} />
-            </div>
-          </Form.Item>
+          <SmsCodeField formName="cancel-step-1" onSend={sendCode} />
         </Form>
       </div>
       {step === 1 && (

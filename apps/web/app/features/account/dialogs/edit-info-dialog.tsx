@@ -1,10 +1,10 @@
 import { labelInSentence } from '@portal/contract/registration';
-import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import dayjs from 'dayjs';
 import { updateUserInfo } from '@portal/contract/calls/profile';
 import { request } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/i18n.ts';
+import { FormDialog } from '../../antd/form-dialog.tsx';
 import { DetailFields, detailValues, type DetailFieldRow } from '../detail-fields.tsx';
 import { accountMessages } from '../messages.ts';
 
@@ -33,7 +33,6 @@ export function EditInfoDialog({
   const t = useMessages(accountMessages);
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
   const initial = {
     userName,
     userDetail: Object.fromEntries(
@@ -42,64 +41,48 @@ export function EditInfoDialog({
   };
 
   const submit = async (v: { userName?: string; userDetail?: Record<string, unknown> }) => {
-    setBusy(true);
-    try {
-      await request(updateUserInfo, {
-        ...(nickname ? { userName: (v.userName ?? '').trim() } : {}),
-        userDetail: detailValues(v.userDetail),
-      });
-      void message.success(t.changed);
-      onDone();
-    } catch {
-      // the request layer showed why
-    } finally {
-      setBusy(false);
-    }
+    await request(updateUserInfo, {
+      ...(nickname ? { userName: (v.userName ?? '').trim() } : {}),
+      userDetail: detailValues(v.userDetail),
+    });
+    void message.success(t.changed);
+    onDone();
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t.editInfoTitle}
       open={open}
       width={800}
-      onCancel={onClose}
-      maskClosable={false}
+      form={form}
+      name="edit-info"
+      initialValues={initial}
       okText={t.confirm}
       cancelText={t.cancel}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="edit-info"
-        initialValues={initial}
-        onFinish={(v) => void submit(v)}
-        preserve={false}
-      >
-        {nickname && (
-          <Form.Item
-            name="userName"
-            label={nickname.label}
-            rules={[
-              ...(nickname.required
-                ? [
-                    {
-                      required: true,
-                      whitespace: true,
-                      message: t.pleaseEnter.replace('{label}', labelInSentence(nickname.label)),
-                    },
-                  ]
-                : []),
-              { max: 15 },
-            ]}
-          >
-            <Input maxLength={15} />
-          </Form.Item>
-        )}
-        <DetailFields form={form} fields={fields} />
-      </Form>
-    </Modal>
+      {nickname && (
+        <Form.Item
+          name="userName"
+          label={nickname.label}
+          rules={[
+            ...(nickname.required
+              ? [
+                  {
+                    required: true,
+                    whitespace: true,
+                    message: t.pleaseEnter.replace('{label}', labelInSentence(nickname.label)),
+                  },
+                ]
+              : []),
+            { max: 15 },
+          ]}
+        >
+          <Input maxLength={15} />
+        </Form.Item>
+      )}
+      <DetailFields form={form} fields={fields} />
+    </FormDialog>
   );
 }

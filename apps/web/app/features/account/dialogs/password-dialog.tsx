@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { setPassword, updatePassword } from '@portal/contract/calls/account';
 import { request } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
+import { FormDialog } from '../../antd/form-dialog.tsx';
 import { confirmRules, ruleOf } from '../form-rules.ts';
 import { accountMessages } from '../messages.ts';
 import { encryptSecret } from '../password-crypto.ts';
 import { signInAgain } from './sign-in-again.ts';
+import '../account.css';
 
 interface Values {
   password?: string;
@@ -34,64 +36,56 @@ export function PasswordDialog({
   const lang = useLang();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  // Changed: every session ends and the page is left; the button stays busy until then.
+  const [leaving, setLeaving] = useState(false);
 
   const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      const newPassword = await encryptSecret(v.newPassword);
-      const confirmPassword = await encryptSecret(v.confirmPassword);
-      if (mode === 'change') {
-        await request(updatePassword, {
-          password: await encryptSecret(v.password ?? ''),
-          newPassword,
-          confirmPassword,
-        });
-      } else {
-        await request(setPassword, { loginPwd: newPassword, confirmPwd: confirmPassword });
-      }
-      void message.success(mode === 'change' ? t.changed : t.passwordSet);
-      signInAgain(lang);
-    } catch {
-      setBusy(false);
+    const newPassword = await encryptSecret(v.newPassword);
+    const confirmPassword = await encryptSecret(v.confirmPassword);
+    if (mode === 'change') {
+      await request(updatePassword, {
+        password: await encryptSecret(v.password ?? ''),
+        newPassword,
+        confirmPassword,
+      });
+    } else {
+      await request(setPassword, { loginPwd: newPassword, confirmPwd: confirmPassword });
     }
+    void message.success(mode === 'change' ? t.changed : t.passwordSet);
+    setLeaving(true);
+    signInAgain(lang);
   };
 
   return (
-    <Modal
+    <FormDialog
       title={mode === 'change' ? t.changePassword : t.setPassword}
       open={open}
-      width={500}
-      onCancel={forced ? undefined : onClose}
-      closable={!forced}
-      maskClosable={false}
-      keyboard={!forced}
+      form={form}
+      name={`password-${mode}`}
       okText={t.confirm}
       cancelText={t.cancel}
-      cancelButtonProps={forced ? { style: { display: 'none' } } : {}}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      forced={forced}
+      busy={leaving}
+      before={forced && <p className="portal-dialog-warning">{t.mustSetPassword}</p>}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      {forced && <p className="portal-dialog-warning">{t.mustSetPassword}</p>}
-      <Form form={form} layout="vertical" name={`password-${mode}`} onFinish={(v) => void submit(v)} preserve={false}>
-        {mode === 'change' && (
-          <Form.Item name="password" label={t.oldPassword} rules={[{ required: true, message: t.oldPasswordRequired }]}>
-            <Input.Password placeholder={t.oldPasswordPlaceholder} maxLength={20} autoComplete="current-password" />
-          </Form.Item>
-        )}
-        <Form.Item name="newPassword" label={t.newPassword} rules={[ruleOf('password', lang)]} extra={t.passwordHint}>
-          <Input.Password placeholder={t.newPasswordPlaceholder} maxLength={20} autoComplete="new-password" />
+      {mode === 'change' && (
+        <Form.Item name="password" label={t.oldPassword} rules={[{ required: true, message: t.oldPasswordRequired }]}>
+          <Input.Password placeholder={t.oldPasswordPlaceholder} maxLength={20} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t.confirmPassword}
-          dependencies={['newPassword']}
-          rules={confirmRules('newPassword', t)}
-        >
-          <Input.Password placeholder={t.confirmPasswordPlaceholder} maxLength={20} autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item name="newPassword" label={t.newPassword} rules={[ruleOf('password', lang)]} extra={t.passwordHint}>
+        <Input.Password placeholder={t.newPasswordPlaceholder} maxLength={20} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t.confirmPassword}
+        dependencies={['newPassword']}
+        rules={confirmRules('newPassword', t)}
+      >
+        <Input.Password placeholder={t.confirmPasswordPlaceholder} maxLength={20} autoComplete="new-password" />
+      </Form.Item>
+    </FormDialog>
   );
 }

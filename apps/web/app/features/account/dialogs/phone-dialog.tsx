@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { sendAccountCode, SmsPurpose, updatePhone } from '@portal/contract/calls/account';
 import { request } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { CaptchaInput, type CaptchaHandle } from '../captcha.tsx';
-import { requiredRule, ruleOf } from '../form-rules.ts';
+import { FormDialog } from '../../antd/form-dialog.tsx';
+import { ruleOf } from '../form-rules.ts';
 import { accountMessages } from '../messages.ts';
 import { sendCodeFrom } from '../send-code.ts';
-import { SmsCodeButton } from '../sms-code-button.tsx';
+import { SmsCodeField } from '../sms-code-field.tsx';
 import { signInAgain } from './sign-in-again.ts';
 
 interface Values {
@@ -26,7 +27,8 @@ export function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const captcha = useRef<CaptchaHandle>(null);
-  const [busy, setBusy] = useState(false);
+  // Changed: every session ends and the page is left; the button stays busy until then.
+  const [leaving, setLeaving] = useState(false);
 
   const sendCode = () =>
     sendCodeFrom(form, captcha, ['phone'], t, message, (imageCode) =>
@@ -38,51 +40,32 @@ export function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => v
     );
 
   const submit = async (v: Values) => {
-    setBusy(true);
-    try {
-      await request(updatePhone, { phone: v.phone.trim(), verificationCode: v.verificationCode.trim() });
-      void message.success(t.changed);
-      signInAgain(lang);
-    } catch {
-      setBusy(false);
-    }
+    await request(updatePhone, { phone: v.phone.trim(), verificationCode: v.verificationCode.trim() });
+    void message.success(t.changed);
+    setLeaving(true);
+    signInAgain(lang);
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t.changePhone}
       open={open}
-      width={500}
-      onCancel={onClose}
-      maskClosable={false}
+      form={form}
+      name="change-phone"
       okText={t.confirm}
       cancelText={t.cancel}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      busy={leaving}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Form form={form} layout="vertical" name="change-phone" onFinish={(v) => void submit(v)} preserve={false}>
-        <Form.Item name="phone" label={t.newPhone} rules={[ruleOf('mobile', lang)]} required>
-          <Input placeholder={t.newPhonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="off" />
-        </Form.Item>
-        {/* Needed to send the code, not to change the phone: checked when the code is asked for. */}
-        <Form.Item name="imageCode" label={t.imageCode} required>
-          <CaptchaInput ref={captcha} />
-        </Form.Item>
-        <Form.Item label={t.smsCode} required htmlFor="change-phone_verificationCode">
-          <div className="portal-sms-row">
-            <Form.Item name="verificationCode" noStyle rules={[requiredRule(t.smsCodeRequired)]}>
-              <Input
-                placeholder={t.smsCodePlaceholder}
-                maxLength={6}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-              />
-            </Form.Item>
-            <SmsCodeButton onSend={sendCode} />
-          </div>
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="phone" label={t.newPhone} rules={[ruleOf('mobile', lang)]} required>
+        <Input placeholder={t.newPhonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="off" />
+      </Form.Item>
+      {/* Needed to send the code, not to change the phone: checked when the code is asked for. */}
+      <Form.Item name="imageCode" label={t.imageCode} required>
+        <CaptchaInput ref={captcha} />
+      </Form.Item>
+      <SmsCodeField formName="change-phone" onSend={sendCode} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { updateIdv } from '@portal/contract/calls/profile';
 import { ErrorCode } from '@portal/contract/errors';
 import { ApiError, request } from '../../../lib/api.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
+import { useAction } from '../../../lib/use-call.ts';
+import { FormDialog } from '../../antd/form-dialog.tsx';
 import { requiredRule, ruleOf } from '../form-rules.ts';
 import { accountMessages } from '../messages.ts';
 import { encryptSecret } from '../password-crypto.ts';
@@ -35,7 +36,6 @@ export function VerifyDialog({
   const lang = useLang();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
 
   const save = async (v: Values, confirmBind: boolean) => {
     await request(updateIdv, {
@@ -46,64 +46,51 @@ export function VerifyDialog({
     void message.success(t.verifyDone);
     onDone();
   };
+  const bindAnyway = useAction((v: Values) => save(v, true));
 
   const submit = async (v: Values) => {
-    setBusy(true);
     try {
       await save(v, false);
     } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.IDCARD_BOUND) {
-        const phone = (err.data as { phone?: string } | null)?.phone ?? '';
-        modal.confirm({
-          title: t.boundTitle,
-          content: (
-            <>
-              <p>{format(t.boundText, { phone })}</p>
-              <p>{t.boundQuestion}</p>
-            </>
-          ),
-          okText: t.continueBind,
-          cancelText: t.cancel,
-          onOk: () => save(v, true).catch(() => undefined),
-        });
-      }
-    } finally {
-      setBusy(false);
+      if (!(err instanceof ApiError && err.code === ErrorCode.IDCARD_BOUND)) throw err;
+      const phone = (err.data as { phone?: string } | null)?.phone ?? '';
+      modal.confirm({
+        title: t.boundTitle,
+        content: (
+          <>
+            <p>{format(t.boundText, { phone })}</p>
+            <p>{t.boundQuestion}</p>
+          </>
+        ),
+        okText: t.continueBind,
+        cancelText: t.cancel,
+        onOk: () => bindAnyway.run(v),
+      });
     }
   };
 
   return (
-    <Modal
+    <FormDialog
       title={t.verifyTitle}
       open={open}
-      width={500}
-      onCancel={onClose}
-      maskClosable={false}
+      form={form}
+      name="verify-info"
+      initialValues={{ realName: initialName, idCard: '' }}
       okText={t.confirm}
       cancelText={t.cancel}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      destroyOnHidden
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="verify-info"
-        initialValues={{ realName: initialName, idCard: '' }}
-        onFinish={(v) => void submit(v)}
-        preserve={false}
+      <Form.Item
+        name="realName"
+        label={t.realName}
+        rules={[requiredRule(t.realNameRequired), { max: 15, message: t.realNameTooLong }]}
       >
-        <Form.Item
-          name="realName"
-          label={t.realName}
-          rules={[requiredRule(t.realNameRequired), { max: 15, message: t.realNameTooLong }]}
-        >
-          <Input placeholder={t.realNamePlaceholder} maxLength={15} autoComplete="name" />
-        </Form.Item>
-        <Form.Item name="idCard" label={t.idCard} rules={[ruleOf('idCard', lang, required)]} required={required}>
-          <Input placeholder={t.idCardPlaceholder} maxLength={18} autoComplete="off" />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input placeholder={t.realNamePlaceholder} maxLength={15} autoComplete="name" />
+      </Form.Item>
+      <Form.Item name="idCard" label={t.idCard} rules={[ruleOf('idCard', lang, required)]} required={required}>
+        <Input placeholder={t.idCardPlaceholder} maxLength={18} autoComplete="off" />
+      </Form.Item>
+    </FormDialog>
   );
 }

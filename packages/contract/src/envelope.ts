@@ -7,9 +7,6 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), message: z.string(), data });
-
 export const PAGE_SIZE_MAX = 100;
 
 /** Paging request: `{ pageCurrent, pageSize, ...filters }`. */

@@ -59,12 +59,9 @@ export const DETAIL_FIELDS = {
 } as const satisfies Record<string, FieldDef>;
 
 export type DetailField = keyof typeof DETAIL_FIELDS;
-export type DefaultField = keyof typeof DEFAULT_GROUP_FIELDS;
-export const DETAIL_FIELD_NAMES = Object.keys(DETAIL_FIELDS) as DetailField[];
 
 /** The levels under personalCategory, in the order they load. */
 export const CASCADE_LEVELS = ['personalCategory', 'jobCategory', 'administrativeDuty', 'rank'] as const;
-export type CascadeField = (typeof CASCADE_LEVELS)[number];
 
 /**
  * Personal category types (level 1 of the position hierarchy): 1 civil servant, 2 managed like

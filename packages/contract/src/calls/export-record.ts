@@ -12,9 +12,6 @@ import { pageResponse } from '../envelope.ts';
 export const ExportStatus = { PROCESSING: 1, DONE: 2, FAILED: 3 } as const;
 export type ExportStatusValue = (typeof ExportStatus)[keyof typeof ExportStatus];
 
-/** The popover asks 20 a page (account-area.md section 9); the call's default is EXPORT_PAGE_SIZE (10). */
-export const EXPORT_POPOVER_PAGE_SIZE = 20;
-
 const id = z.coerce.number().int().positive().max(2147483647);
 
 export const exportRecord = z.object({

@@ -1,6 +1,8 @@
+import { IMAGE_TYPES } from '@portal/contract/calls/upload';
+
 /** What the browser says a picked file is: JPG, JPEG or PNG by type or name (the server checks content). */
 export function isJpegOrPng(file: File): boolean {
-  return ['image/jpeg', 'image/png'].includes(file.type) || /\.(jpe?g|png)$/i.test(file.name);
+  return (IMAGE_TYPES as readonly string[]).includes(file.type) || /\.(jpe?g|png)$/i.test(file.name);
 }
 
 /** Loads a picked image; rejects when the browser cannot decode it (it cannot be cropped then). */

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { ANNOUNCEMENT_KIND } from '@portal/contract/calls/announcement';
 import { Button, Result, Spin, Tag } from 'antd';
 import { admireAnnouncement, viewAnnouncementRecord } from '@portal/contract/calls/announcement';
 import { ApiError, request } from '../../lib/api.ts';
@@ -56,7 +57,9 @@ export function AnnouncementDetail({ id }: { id: number }) {
         {view.title}
       </h2>
       <p className="portal-notice-meta">
-        <Tag color={view.kind === 2 ? 'blue' : 'gold'}>{view.kind === 2 ? t.kind2 : t.kind1}</Tag>
+        <Tag color={view.kind === ANNOUNCEMENT_KIND.platform ? 'blue' : 'gold'}>
+          {view.kind === ANNOUNCEMENT_KIND.platform ? t.kind2 : t.kind1}
+        </Tag>
         <time dateTime={view.publishedAt}>{dateTime(view.publishedAt)}</time>
       </p>
       <RichContent html={view.content} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ANNOUNCEMENT_KIND } from '@portal/contract/calls/announcement';
 import { Link, useSearchParams } from 'react-router';
 import { App, Button, Checkbox, Empty, Pagination, Segmented, Spin, Tag } from 'antd';
 import {
@@ -155,7 +156,9 @@ function AnnouncementList() {
                 onChange={(e) => setSelected((s) => (e.target.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))}
               />
               <span className="portal-notice-dot" aria-hidden="true" />
-              <Tag color={r.kind === 2 ? 'blue' : 'gold'}>{r.kind === 2 ? t.kind2 : t.kind1}</Tag>
+              <Tag color={r.kind === ANNOUNCEMENT_KIND.platform ? 'blue' : 'gold'}>
+                {r.kind === ANNOUNCEMENT_KIND.platform ? t.kind2 : t.kind1}
+              </Tag>
               <Link className="portal-notice-title" to={detailOf(r)}>
                 {r.title}
               </Link>

@@ -57,6 +57,20 @@ const noPendingRegistration = () =>
 const bad = (field: string, zh: string, en: string) =>
   new AppError(ErrorCode.BAD_INPUT, { message: { zh, en }, data: { fields: [{ field, message: zh }] } });
 
+/** Where a registration is made: the site's enterprise, the client's address and its settings. */
+interface RegistrationSite {
+  eid: number;
+  ip: string;
+  website: Pick<WebsiteInfo, 'registerOpenSet' | 'usernameOpenSet' | 'verifyOpenSet'>;
+}
+
+/** A registration sent: accepted at once (signed in with `token`) or waiting for review. */
+interface Registered {
+  audited: boolean;
+  token: string;
+  expiresAt: Date | null;
+}
+
 const badPhoto = () =>
   bad('headshot', '一寸照无效，请重新上传', 'The one-inch photo is not valid, please upload it again');
 
@@ -140,15 +154,7 @@ export class RegistrationService {
     if (other) throw new AppError(ErrorCode.IDCARD_BOUND, { data: { phone: maskPhone(other.phone) } });
   }
 
-  async register(
-    input: RegisterInput,
-    site: {
-      eid: number;
-      ip: string;
-      website: Pick<WebsiteInfo, 'registerOpenSet' | 'usernameOpenSet' | 'verifyOpenSet'>;
-    },
-    now = new Date(),
-  ): Promise<{ audited: boolean; token: string; expiresAt: Date | null }> {
+  async register(input: RegisterInput, site: RegistrationSite, now = new Date()): Promise<Registered> {
     const { eid } = site;
     await this.openForm(input, site.website, now);
     const password = this.newPassword(input.loginPsw, input.confirmPassword);
@@ -252,13 +258,9 @@ export class RegistrationService {
    */
   async editRegistration(
     input: Omit<RegisterInput, 'loginPsw' | 'confirmPassword'>,
-    site: {
-      eid: number;
-      ip: string;
-      website: Pick<WebsiteInfo, 'registerOpenSet' | 'usernameOpenSet' | 'verifyOpenSet'>;
-    },
+    site: RegistrationSite,
     now = new Date(),
-  ): Promise<{ audited: boolean; token: string; expiresAt: Date | null }> {
+  ): Promise<Registered> {
     const { eid } = site;
     await this.openForm(input, site.website, now);
     const { config, autoAudit, userName } = await this.topFields(input, site);

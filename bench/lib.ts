@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { connectDatabase } from '@portal/db';
 import { freePort } from '../scripts/test-support.ts';
 
 export { freePort };
@@ -42,27 +44,35 @@ async function stopChild(child: ChildProcess) {
  * The portal as `npm start` runs it, on free ports with a temporary data folder; from this
  * checkout, or from another one (`root`: an earlier commit to compare with, built and installed).
  */
-export async function startPortal(env: Record<string, string> = {}, root = ROOT): Promise<Started> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  root = ROOT,
+  nodeArgs: string[] = [],
+): Promise<Started> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
   await chmod(dataDir, 0o755);
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-      // The limiter stays on (its cost is measured) but must not refuse the load itself.
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=192', ...nodeArgs, path.join(root, 'scripts/start.mjs')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+        // The limiter stays on (its cost is measured) but must not refuse the load itself.
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   await waitFor(`http://127.0.0.1:${port}/readyz`, child, () => log);
@@ -76,13 +86,46 @@ export async function startPortal(env: Record<string, string> = {}, root = ROOT)
   };
 }
 
-/** A bare Fastify server (bench/bare-fastify.ts) in its own process, the baseline. */
-export async function startBareFastify(body: string): Promise<Started> {
+/** The demo enterprise of `localhost` whose learner the signed-in benches use. */
+export const BENCH_EID = 1001;
+
+/**
+ * A portal (this checkout or `root`, with extra Node arguments) and a session of a demo learner of BENCH_EID, stored the way
+ * sign-in stores one; `url` is `pathname` on that portal.
+ */
+export async function portalWithSession(
+  pathname: string,
+  options: { root?: string; nodeArgs?: string[] } = {},
+): Promise<{ portal: Started; url: string; token: string }> {
+  const pgPort = await freePort();
+  const portal = await startPortal({ EMBEDDED_PG_PORT: String(pgPort) }, options.root, options.nodeArgs);
+  const database = connectDatabase(`postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`, { max: 1 });
+  try {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await database.pool.query<{ account_id: number }>(
+      `SELECT account_id FROM enterprise_users WHERE eid = $1 AND status = 1 ORDER BY account_id LIMIT 1`,
+      [BENCH_EID],
+    );
+    await database.pool.query(
+      `INSERT INTO sessions (token_hash, account_id, eid, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
+      [createHash('sha256').update(token).digest('hex'), rows[0]!.account_id, BENCH_EID],
+    );
+    return { portal, url: `http://127.0.0.1:${portal.port}${pathname}`, token };
+  } catch (err) {
+    await portal.stop();
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+/** A baseline server (plain JavaScript, loaded by Node itself) in its own process. */
+async function startBaseline(script: string, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-fastify.ts')], {
+  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BARE_BODY: body },
+    env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));
@@ -90,6 +133,12 @@ export async function startBareFastify(body: string): Promise<Started> {
   await waitFor(`http://127.0.0.1:${port}/ping`, child, () => log);
   return { child, port, stop: () => stopChild(child) };
 }
+
+/** A bare Fastify route answering `body` (bench/bare-fastify.mjs), the baseline of gateway calls. */
+export const startBareFastify = (body: string) => startBaseline('bench/bare-fastify.mjs', { BARE_BODY: body });
+
+/** A bare antd page in a plain Node process (bench/bare-antd.mjs), the baseline of pages. */
+export const startBareAntd = () => startBaseline('bench/bare-antd.mjs');
 
 export interface LoadResult {
   rps: number;

@@ -6,40 +6,16 @@
 // built) takes part in every round, so a change to the request path is measured against what it
 // changed in one run on the same noisy machine (decision 020 measured row-level security so).
 // Not a pass/fail test.
-import { createHash, randomBytes } from 'node:crypto';
-import { connectDatabase } from '@portal/db';
-import { freePort, load, print, startBareFastify, startPortal, type Started } from './lib.ts';
+import { load, portalWithSession, print, startBareFastify } from './lib.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);
 const duration = Number(args[0] ?? 10);
 const rounds = Number(args[1] ?? 3);
-const EID = 1001;
 const PATH = '/gateway/user/auth/enterprise/user/info/current/view';
 
-/** A portal and a session of a demo learner of EID, made the way sign-in makes them. */
-async function portalWithSession(root?: string): Promise<{ portal: Started; url: string; token: string }> {
-  const pgPort = await freePort();
-  const portal = await startPortal({ EMBEDDED_PG_PORT: String(pgPort) }, root);
-  const database = connectDatabase(`postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`, { max: 1 });
-  try {
-    const token = randomBytes(32).toString('base64url');
-    const { rows } = await database.pool.query<{ account_id: number }>(
-      `SELECT account_id FROM enterprise_users WHERE eid = $1 AND status = 1 ORDER BY account_id LIMIT 1`,
-      [EID],
-    );
-    await database.pool.query(
-      `INSERT INTO sessions (token_hash, account_id, eid, expires_at) VALUES ($1, $2, $3, now() + interval '1 day')`,
-      [createHash('sha256').update(token).digest('hex'), rows[0]!.account_id, EID],
-    );
-    return { portal, url: `http://127.0.0.1:${portal.port}${PATH}`, token };
-  } finally {
-    await database.close();
-  }
-}
-
-const current = await portalWithSession();
-const other = against ? await portalWithSession(against) : null;
+const current = await portalWithSession(PATH);
+const other = against ? await portalWithSession(PATH, { root: against }) : null;
 const headersOf = (token: string) => ({ token, domain: 'localhost', platform: 'WEB-CLIENT' });
 const body = await (await fetch(current.url, { headers: headersOf(current.token) })).text();
 if (!body.startsWith('{"code":200')) throw new Error(`user info answered ${body.slice(0, 200)}`);

@@ -1,5 +1,5 @@
-// `npm start`: build the web app if it is missing or older than its sources, then run the server
-// (TypeScript through tsx, in this process so Ctrl-C and SIGTERM reach it directly).
+// `npm start`: build the web app and compile the server if either is missing or older than its
+// sources, then run the server (in this process, so Ctrl-C and SIGTERM reach it directly).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +25,8 @@ function newest(p) {
   return max;
 }
 
-const stale = !existsSync(buildEntry) || statSync(buildEntry).mtimeMs < Math.max(...sources.map(newest));
-if (stale) {
+const isStale = (output, inputs) => !existsSync(output) || statSync(output).mtimeMs < Math.max(...inputs.map(newest));
+if (isStale(buildEntry, sources)) {
   process.stdout.write('Building the web app…\n');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -36,10 +36,11 @@ if (stale) {
 // server build below), and a development React renders pages several times slower.
 process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
 
-// The web app's server build is plain JavaScript: it is loaded before TypeScript support is
-// registered, so Node loads it and its dependencies (React, antd) itself. Loaded through tsx's
-// module hooks, the same code left every request of the server about a third slower (decision 007).
-await import(pathToFileURL(buildEntry).href);
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/server/src/main.ts'));
+// The server is compiled to plain JavaScript (scripts/build-server.mjs), like the web app's server
+// build: Node loads both and their libraries itself. Code loaded through tsx's module hooks ran
+// slower for the life of the process (decision 007).
+const { buildServer, SERVER_ENTRY, SERVER_SOURCES } = await import('./build-server.mjs');
+if (isStale(SERVER_ENTRY, SERVER_SOURCES)) await buildServer();
+// Stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(SERVER_ENTRY).href);

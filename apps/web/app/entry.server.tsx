@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -7,6 +7,38 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-rout
 import type { PortalLoadContext } from '@portal/contract';
 
 export const streamTimeout = 10_000;
+
+/**
+ * React writes a page in many small chunks (2 KB views): each would cross two stream conversions
+ * and be its own socket write. Chunks written in one turn of the event loop go on as one buffer
+ * (the shell at once; a streamed Suspense boundary when it resolves).
+ */
+class Coalesce extends Transform {
+  private parts: Buffer[] = [];
+  private scheduled = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.parts.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.pushParts());
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback) {
+    this.pushParts();
+    done();
+  }
+
+  private pushParts() {
+    this.scheduled = false;
+    if (this.parts.length === 0 || this.destroyed) return;
+    const parts = this.parts;
+    this.parts = [];
+    this.push(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+  }
+}
 
 /** Renders a page; the CSP nonce of the response goes on every script React Router emits. */
 export default function handleRequest(
@@ -26,7 +58,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new Coalesce();
           // The abort timer holds the whole render: release it as soon as the page is out.
           body.once('close', () => clearTimeout(timer));
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

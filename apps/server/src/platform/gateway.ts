@@ -69,7 +69,13 @@ export type CallHandler<C extends CallDef> = (
 
 /** `data` already serialised to JSON (a cached answer), sent as it is. */
 export class RawJson {
+  private parsed: unknown;
   constructor(readonly json: string) {}
+
+  /** The data as a JSON client reads it, parsed once (in-process callers: page renders). */
+  value(): unknown {
+    return (this.parsed ??= JSON.parse(this.json));
+  }
 }
 
 const memo = new WeakMap<object, RawJson>();
@@ -139,16 +145,48 @@ function eidFromQuery(req: FastifyRequest): number | undefined {
 }
 
 /**
+ * Who a call is made for: an HTTP request (`httpCaller`), or a page render in this process
+ * (`Gateway.invoke`), whose calls share one session look-up.
+ */
+export interface Caller {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  lang: Lang;
+  /** The session token (header or cookie), if any. */
+  token: string | undefined;
+  /** The site's registrable domain (the `domain` header, else the Host's). */
+  domain(): string;
+  /** The enterprise named in the query (a public call's site), if any. */
+  eidQuery(): number | undefined;
+  /** The token's session; looked up once per caller, rejected as SessionStore.authenticate does. */
+  session(): Promise<Session>;
+}
+
+/** The caller of an HTTP request to the gateway. */
+function httpCaller(req: FastifyRequest, reply: FastifyReply, lang: Lang, deps: GatewayDeps): Caller {
+  const token = requestToken(req);
+  let session: Promise<Session> | undefined;
+  return {
+    req,
+    reply,
+    lang,
+    token,
+    domain: () => requestDomain(req),
+    eidQuery: () => eidFromQuery(req),
+    session: () => (session ??= deps.sessions.authenticate(token)),
+  };
+}
+
+/**
  * The tenant of a public call (DESIGN.md section 4): a valid session's enterprise, else the eid in
  * the query, else the domain's default enterprise.
  */
-async function publicEid(req: FastifyRequest, deps: GatewayDeps): Promise<number> {
-  const token = requestToken(req);
-  if (token) {
-    const session = await deps.sessions.authenticate(token).catch(() => null);
+async function publicEid(caller: Caller, deps: GatewayDeps): Promise<number> {
+  if (caller.token) {
+    const session = await caller.session().catch(() => null);
     if (session) return session.eid;
   }
-  return deps.tenancy.resolveEid({ domain: requestDomain(req), eid: eidFromQuery(req) });
+  return deps.tenancy.resolveEid({ domain: caller.domain(), eid: caller.eidQuery() });
 }
 
 export function envelope<T>(code: number, message: string, data: T): Envelope<T> {
@@ -172,13 +210,12 @@ export function badInput(error: z.ZodError): AppError {
  * The tenant of a visitor-mode call: a signed-in learner's enterprise; a visitor's site, or 301
  * (请先登录) where its visitor mode is off, as the route guard sends visitors of such a site to /login.
  */
-async function visitorEid(req: FastifyRequest, deps: GatewayDeps): Promise<{ eid: number; session: Session | null }> {
-  const token = requestToken(req);
-  if (token) {
-    const session = await deps.sessions.authenticate(token).catch(() => null);
+async function visitorEid(caller: Caller, deps: GatewayDeps): Promise<{ eid: number; session: Session | null }> {
+  if (caller.token) {
+    const session = await caller.session().catch(() => null);
     if (session) return { eid: session.eid, session };
   }
-  const eid = await deps.tenancy.resolveEid({ domain: requestDomain(req), eid: eidFromQuery(req) });
+  const eid = await deps.tenancy.resolveEid({ domain: caller.domain(), eid: caller.eidQuery() });
   if (!(await deps.visitorOpen(eid))) throw new AppError(ErrorCode.NOT_SIGNED_IN);
   return { eid, session: null };
 }
@@ -186,31 +223,69 @@ async function visitorEid(req: FastifyRequest, deps: GatewayDeps): Promise<{ eid
 /** The context of a call by its declared access: who is calling is settled before the handler runs. */
 async function contextFor(
   access: CallAccess,
-  base: BaseContext,
+  caller: Caller,
   deps: GatewayDeps,
   scope: TenantScope,
 ): Promise<PublicContext | VisitorContext | SessionContext | AccountContext> {
-  const { req } = base;
+  const base: BaseContext = { req: caller.req, reply: caller.reply, lang: caller.lang };
   switch (access) {
     case 'session': {
-      const session = await deps.sessions.authenticate(requestToken(req));
+      const session = await caller.session();
       scope.eid = session.eid;
       return { ...base, session, eid: session.eid };
     }
     case 'account':
       // No enterprise yet, or one being left: an account call does no tenant's work.
-      return { ...base, account: await deps.sessions.authenticateAccount(requestToken(req)) };
+      return { ...base, account: await deps.sessions.authenticateAccount(caller.token) };
     case 'visitor': {
-      const found = await visitorEid(req, deps);
+      const found = await visitorEid(caller, deps);
       scope.eid = found.eid;
       return { ...base, ...found };
     }
     case 'public': {
       let eidPromise: Promise<number> | undefined;
-      const resolve = async () => (scope.eid = await publicEid(req, deps));
+      const resolve = async () => (scope.eid = await publicEid(caller, deps));
       return { ...base, eid: () => (eidPromise ??= resolve()) };
     }
   }
+}
+
+/**
+ * The pipeline every call passes, whoever makes it: parse and validate the input with the call's
+ * zod schema, settle who is calling by the access the call declares, run the handler with that
+ * context inside the request's tenant scope, check the answer against the contract (development
+ * and tests). Returns the handler's data; refusals are thrown as AppError.
+ */
+async function runCall<C extends CallDef>(
+  call: C,
+  handler: CallHandler<C>,
+  deps: GatewayDeps,
+  raw: unknown,
+  caller: Caller,
+): Promise<unknown> {
+  const { lang } = caller;
+  // The common case parses without an error map (zod's fast path); only bad input is parsed
+  // again to word its messages in the user's language.
+  let parsed = call.request.safeParse(raw);
+  if (!parsed.success) {
+    parsed = (call.requestFor?.(lang) ?? call.request).safeParse(raw, { error: zodLocales[lang] });
+    if (!parsed.success) throw badInput(parsed.error);
+  }
+  // The request's tenant scope: row-level security holds every query of the call to the
+  // enterprise its access settles (a public call's once it asks for it), and to none before.
+  const scope: TenantScope = { eid: null };
+  const result = await runInTenantScope(scope, async () => {
+    const ctx = await contextFor(call.access, caller, deps, scope);
+    return handler(parsed.data as CallParsedRequest<C>, ctx as ContextFor<C['access']>);
+  });
+  if (deps.checkResponses) {
+    const checked = call.response.safeParse(result instanceof RawJson ? result.value() : result);
+    if (!checked.success) {
+      caller.req.log.error({ call: call.name, issues: checked.error.issues }, 'response does not match the contract');
+      throw new AppError(ErrorCode.INTERNAL);
+    }
+  }
+  return result;
 }
 
 /**
@@ -245,32 +320,11 @@ export function registerCall<C extends CallDef>(
         }
       }
       const raw = (call.requestIn === 'query' ? req.query : req.body) ?? {};
-      // The common case parses without an error map (zod's fast path); only bad input is parsed
-      // again to word its messages in the user's language.
-      let parsed = call.request.safeParse(raw);
-      if (!parsed.success) {
-        parsed = (call.requestFor?.(lang) ?? call.request).safeParse(raw, { error: zodLocales[lang] });
-        if (!parsed.success) throw badInput(parsed.error);
-      }
-      // The request's tenant scope: row-level security holds every query of the call to the
-      // enterprise its access settles (a public call's once it asks for it), and to none before.
-      const scope: TenantScope = { eid: null };
-      const result = await runInTenantScope(scope, async () => {
-        const ctx = await contextFor(call.access, { req, reply, lang }, deps, scope);
-        return handler(parsed.data as CallParsedRequest<C>, ctx as ContextFor<C['access']>);
-      });
-      const data = result instanceof RawJson && deps.checkResponses ? JSON.parse(result.json) : result;
-      if (deps.checkResponses) {
-        const checked = call.response.safeParse(data);
-        if (!checked.success) {
-          req.log.error({ call: call.name, issues: checked.error.issues }, 'response does not match the contract');
-          throw new AppError(ErrorCode.INTERNAL);
-        }
-      }
+      const result = await runCall(call, handler, deps, raw, httpCaller(req, reply, lang, deps));
       const body =
         result instanceof RawJson
           ? okPrefix[lang] + result.json + '}'
-          : JSON.stringify(envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), data));
+          : JSON.stringify(envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), result));
       if (answerKey !== undefined) deps.answers.set(answerKey, body);
       reply.type('application/json; charset=utf-8');
       return reply.send(body);
@@ -283,6 +337,9 @@ export function registerCall<C extends CallDef>(
  * context is typed by the call's declared access (a session call's `ctx.session` is never null).
  */
 export class Gateway {
+  /** Every registered call by `METHOD path`, for in-process callers (`invoke`). */
+  private readonly handlers = new Map<string, { call: CallDef; handler: CallHandler<CallDef> }>();
+
   constructor(
     readonly app: FastifyInstance,
     readonly deps: GatewayDeps,
@@ -290,7 +347,45 @@ export class Gateway {
 
   call<C extends CallDef>(def: C, handler: CallHandler<C>, options?: CallOptions): void {
     registerCall(this.app, this.deps, def, handler, options);
+    this.handlers.set(`${def.method} ${def.path}`, { call: def, handler: handler as CallHandler<CallDef> });
   }
+
+  /**
+   * A call made in this process for a page render (web.ts): the same pipeline as over HTTP
+   * (validation, access, tenant scope, contract check, envelope) without the HTTP round trip;
+   * the render's calls share its caller, so its session is looked up once. A page's own calls are
+   * not counted by the rate limits: the page request was. The answer is what a JSON client reads.
+   */
+  async invoke(def: Pick<CallDef, 'method' | 'path'>, raw: unknown, caller: Caller): Promise<Envelope<unknown>> {
+    const { lang } = caller;
+    const entry = this.handlers.get(`${def.method} ${def.path}`);
+    try {
+      if (!entry) throw new AppError(ErrorCode.NOT_FOUND);
+      const result = await runCall(entry.call, entry.handler, this.deps, raw, caller);
+      const data = result instanceof RawJson ? result.value() : JSON.parse(JSON.stringify(result ?? null));
+      return envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), data);
+    } catch (err) {
+      if (err instanceof AppError) {
+        if ((errorCodes[err.code]?.httpStatus ?? 200) >= 500) caller.req.log.error({ err }, 'server error');
+        return envelope(err.code, err.messageFor(lang), err.data ?? null);
+      }
+      caller.req.log.error({ err, call: entry?.call.name }, 'unhandled error');
+      return envelope(ErrorCode.INTERNAL, errorText(ErrorCode.INTERNAL, lang), null);
+    }
+  }
+}
+
+/** The gateway of an app (buildApp), for in-process callers. */
+const gateways = new WeakMap<FastifyInstance, Gateway>();
+
+export function setGatewayOf(app: FastifyInstance, gateway: Gateway): void {
+  gateways.set(app, gateway);
+}
+
+export function gatewayOf(app: FastifyInstance): Gateway {
+  const gateway = gateways.get(app);
+  if (!gateway) throw new Error('buildApp registered no gateway on this app');
+  return gateway;
 }
 
 /** The gateway's error handler and not-found handler: everything answers in the envelope. */

@@ -11,6 +11,7 @@ import { ErrorCode, GATEWAY_PREFIX, errorText, type Lang } from '@portal/contrac
 import { modules } from '../modules/index.ts';
 import {
   Gateway,
+  setGatewayOf,
   envelope,
   gatewayNotFound,
   installGatewayErrorHandling,
@@ -216,6 +217,7 @@ export async function buildApp(
   };
   await app.register(async (gateway) => {
     const calls = new Gateway(gateway, deps);
+    setGatewayOf(app, calls);
     for (const module of [...modules, ...(options.extraModules ?? [])]) module.register(calls, platform);
     gateway.all(`${GATEWAY_PREFIX}/*`, gatewayNotFound);
     gateway.all(GATEWAY_PREFIX, gatewayNotFound);

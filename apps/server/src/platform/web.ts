@@ -11,14 +11,15 @@ import {
   ErrorCode,
   GATEWAY_PREFIX,
   LANG_COOKIE,
-  PLATFORM_HEADER_VALUE,
   TOKEN_COOKIE,
   type PortalLoadContext,
   type SiteBundle,
 } from '@portal/contract';
 import { AppError } from './errors.ts';
+import { gatewayOf } from './gateway.ts';
 import type { Platform } from './platform.ts';
 import { hostnameOf, registrableDomain } from './request-context.ts';
+import type { Session } from './session.ts';
 import { ThemeCss } from './theme.ts';
 
 export const DEFAULT_WEB_BUILD = path.resolve(import.meta.dirname, '../../../web/build');
@@ -38,85 +39,121 @@ function cookieValue(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
-/** The in-process site access the web app's loaders use (no HTTP round trip to the gateway). */
+/**
+ * The in-process access of one page render (the load context): its site and its gateway calls,
+ * with no HTTP round trip. The render's session is looked up once, however many loaders ask.
+ */
 export function createLoadContextFactory(services: Platform, app: FastifyInstance) {
   const themes = new ThemeCss();
-  const loadSite = async (request: Request, eid: number | undefined): Promise<SiteBundle | null> => {
-    const host = request.headers.get('host') ?? 'localhost';
-    const domain = registrableDomain(host);
-    const token = cookieValue(request.headers.get('cookie'), TOKEN_COOKIE);
-    let sessionEid: number | undefined;
-    let choosingEnterprise = false;
-    if (token) {
-      try {
-        sessionEid = (await services.sessions.authenticate(token)).eid;
-      } catch (err) {
-        // A token that opens no session (unknown, expired, ended, disabled) makes a visitor; a
-        // database failure is an error, not a sign-out.
-        if (!(err instanceof AppError)) throw err;
-        sessionEid = undefined;
-        choosingEnterprise = err.code === ErrorCode.CHOOSE_ENTERPRISE;
-      }
-    }
-    let siteEid: number;
-    try {
-      siteEid = sessionEid ?? (await services.tenancy.resolveEid({ domain, eid }));
-    } catch (err) {
-      if (err instanceof AppError && err.code === ErrorCode.ENTERPRISE_NOT_FOUND) return null;
-      throw err;
-    }
-    const [website, nav, links] = await Promise.all([
-      services.site.viewWebsite(siteEid),
-      services.site.findNavItems(siteEid),
-      services.site.findSysLinks(siteEid),
-    ]);
-    return {
-      website,
-      nav,
-      links,
-      signedIn: sessionEid !== undefined || choosingEnterprise,
-      choosingEnterprise,
-      domain,
-      hostname: hostnameOf(host),
-    };
-  };
-  return (requestId: string, nonce: string, remoteAddress: string): PortalLoadContext => ({
-    requestId,
-    nonce,
-    isDev: services.config.NODE_ENV === 'development',
-    loadSite,
-    loadBanners: (eid, signedIn) => services.site.findBanners(eid, signedIn),
-    themeCss: (theme, grey) => themes.get(theme, grey),
-    gateway: async (request, call, input) => {
-      const headers: Record<string, string> = { platform: PLATFORM_HEADER_VALUE, 'x-request-id': requestId };
-      for (const name of ['host', 'user-agent']) {
-        const value = request.headers.get(name);
-        if (value) headers[name] = value;
-      }
-      // Messages come back in the page's language (the /en prefix), whatever the cookie says.
-      const lang = /^\/en(\/|$)/.test(new URL(request.url).pathname) ? 'en' : 'zh';
-      const cookies = (request.headers.get('cookie') ?? '')
-        .split(';')
-        .map((c) => c.trim())
-        .filter((c) => c && !c.startsWith(`${LANG_COOKIE}=`));
-      headers.cookie = [...cookies, `${LANG_COOKIE}=${lang}`].join('; ');
-      const payload = (input ?? {}) as Record<string, unknown>;
-      // The gateway takes a public call's enterprise from the query only (never from a body): a
-      // POST call's eid goes there too.
-      const eidQuery: Record<string, string> = payload.eid !== undefined ? { eid: String(payload.eid) } : {};
-      const res = await app.inject({
-        // The visitor's address, so the gateway's per-address limit counts this call as theirs.
-        remoteAddress,
-        method: call.method,
-        url: GATEWAY_PREFIX + call.path,
-        headers,
-        ...(call.requestIn === 'query'
-          ? { query: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])) }
-          : { payload, query: eidQuery }),
-      });
-      return res.json();
+  // A page render never sets a gateway answer's cookies or headers (its calls are reads).
+  const noReply = new Proxy({} as FastifyReply, {
+    get: (_target, name) => {
+      throw new Error(`a page render's gateway call used reply.${String(name)}`);
     },
   });
+
+  return (requestId: string, nonce: string, remoteAddress: string): PortalLoadContext => {
+    let session: Promise<Session> | undefined;
+    const sessionOf = (token: string | undefined) => (session ??= services.sessions.authenticate(token));
+    const sites = new Map<string, Promise<SiteBundle | null>>();
+
+    const loadSite = async (request: Request, eid: number | undefined): Promise<SiteBundle | null> => {
+      const host = request.headers.get('host') ?? 'localhost';
+      const domain = registrableDomain(host);
+      const token = cookieValue(request.headers.get('cookie'), TOKEN_COOKIE);
+      let sessionEid: number | undefined;
+      let choosingEnterprise = false;
+      if (token) {
+        try {
+          sessionEid = (await sessionOf(token)).eid;
+        } catch (err) {
+          // A token that opens no session (unknown, expired, ended, disabled) makes a visitor; a
+          // database failure is an error, not a sign-out.
+          if (!(err instanceof AppError)) throw err;
+          sessionEid = undefined;
+          choosingEnterprise = err.code === ErrorCode.CHOOSE_ENTERPRISE;
+        }
+      }
+      let siteEid: number;
+      try {
+        siteEid = sessionEid ?? (await services.tenancy.resolveEid({ domain, eid }));
+      } catch (err) {
+        if (err instanceof AppError && err.code === ErrorCode.ENTERPRISE_NOT_FOUND) return null;
+        throw err;
+      }
+      const [website, nav, links] = await Promise.all([
+        services.site.viewWebsite(siteEid),
+        services.site.findNavItems(siteEid),
+        services.site.findSysLinks(siteEid),
+      ]);
+      return {
+        website,
+        nav,
+        links,
+        signedIn: sessionEid !== undefined || choosingEnterprise,
+        choosingEnterprise,
+        domain,
+        hostname: hostnameOf(host),
+      };
+    };
+
+    return {
+      requestId,
+      nonce,
+      isDev: services.config.NODE_ENV === 'development',
+      // Every loader of the render asks for the same site: found once.
+      loadSite: (request, eid) => {
+        const key = String(eid);
+        let site = sites.get(key);
+        if (!site) sites.set(key, (site = loadSite(request, eid)));
+        return site;
+      },
+      loadBanners: (eid, signedIn) => services.site.findBanners(eid, signedIn),
+      themeCss: (theme, grey) => themes.get(theme, grey),
+      gateway: async (request, call, input) => {
+        const url = new URL(request.url);
+        const cookieHeader = request.headers.get('cookie');
+        const token = cookieValue(cookieHeader, TOKEN_COOKIE);
+        const host = request.headers.get('host') ?? 'localhost';
+        const payload = (input ?? {}) as Record<string, unknown>;
+        // A public call's enterprise comes from the query only (never a body), as over HTTP.
+        const eidQuery = typeof payload.eid === 'number' ? payload.eid : undefined;
+        // Query input as a URL carries it: strings.
+        const raw =
+          call.requestIn === 'query'
+            ? Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]))
+            : payload;
+        const headers: Record<string, string> = { host };
+        const userAgent = request.headers.get('user-agent');
+        if (userAgent) headers['user-agent'] = userAgent;
+        const req = {
+          id: requestId,
+          ip: remoteAddress,
+          method: call.method,
+          url: GATEWAY_PREFIX + call.path,
+          protocol: url.protocol === 'https:' ? 'https' : 'http',
+          headers,
+          cookies: token ? { [TOKEN_COOKIE]: token } : {},
+          query: call.requestIn === 'query' ? raw : {},
+          body: call.requestIn === 'query' ? undefined : raw,
+          get log() {
+            return app.log.child({ reqId: requestId });
+          },
+        } as unknown as FastifyRequest;
+        const envelope = await gatewayOf(app).invoke(call, raw, {
+          req,
+          reply: noReply,
+          // Messages come back in the page's language (the /en prefix), whatever the cookie says.
+          lang: /^\/en(\/|$)/.test(url.pathname) ? 'en' : 'zh',
+          token,
+          domain: () => registrableDomain(host),
+          eidQuery: () => eidQuery,
+          session: () => sessionOf(token),
+        });
+        return envelope as never;
+      },
+    };
+  };
 }
 
 function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {

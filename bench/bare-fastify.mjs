@@ -1,5 +1,6 @@
-// The baseline of bench/site-call.ts: a bare Fastify route answering the portal's own website-info
-// envelope from memory: no plugins, no logging, no validation.
+// The baseline of bench/site-call.ts and bench/signed-in-call.ts: a bare Fastify route answering the
+// portal's own envelope from memory: no plugins, no logging, no validation. Plain JavaScript,
+// loaded by Node itself (no TypeScript hooks).
 import Fastify from 'fastify';
 
 // The same bytes the portal answers (bench/site-call.ts passes them), so only the serving differs.
@@ -12,6 +13,6 @@ app.get('/gateway/system/api/website/view', async (_req, reply) => {
   return body;
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => void app.close().then(() => process.exit(0)));
 }

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findNews, viewCurrentUser, type PortalLoadContext } from '@portal/contract';
+import { schema } from '@portal/db';
+import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
+import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+import { createLoadContextFactory } from './web.ts';
+
+/**
+ * The calls a page render makes in this process (web.ts load context → Gateway.invoke): the same
+ * pipeline and answers as over HTTP, one session look-up per render, and not counted by the
+ * per-address limit (the page request was).
+ */
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createEnterprise>>;
+let learner: Awaited<ReturnType<typeof createSignedInUser>>;
+let render: ReturnType<typeof createLoadContextFactory>;
+
+beforeAll(async () => {
+  // A per-address limit of 5 gateway calls a minute: far below what the renders below make.
+  t = await createTestApp({ TENANT_CODES: '', RATE_LIMIT_PER_MINUTE: '5' });
+  a = await createEnterprise(t.database.db, { name: '甲企业' });
+  await t.database.db
+    .insert(schema.newsCategories)
+    .values({ eid: a.eid, name: '通知公告' })
+    .returning()
+    .then(([c]) =>
+      t.database.db
+        .insert(schema.news)
+        .values({ eid: a.eid, categoryId: c!.id, title: '年度计划', publishedAt: new Date('2026-11-01T02:00:00Z') }),
+    );
+  learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+  render = createLoadContextFactory(t.platform, t.app);
+});
+afterAll(async () => t?.close());
+
+const pageRequest = (pathname: string, token?: string) =>
+  new Request(`http://${a.domain}${pathname}`, {
+    headers: { host: a.domain, ...(token ? { cookie: `token=${token}` } : {}) },
+  });
+
+const http = async (url: string, token: string) =>
+  (await t.app.inject({ method: 'GET', url, headers: clientHeaders(a.domain, { token }) })).json();
+
+describe('a page render’s gateway calls', () => {
+  it('answer what the same call answers over HTTP', async () => {
+    const ctx: PortalLoadContext = render('req-1', 'nonce', '203.0.113.9');
+    const inProcess = await ctx.gateway(pageRequest('/home', learner.token), viewCurrentUser, {});
+    expect(inProcess.code).toBe(200);
+    expect(inProcess).toEqual(await http('/gateway' + viewCurrentUser.path, learner.token));
+  });
+
+  it('look the session up once for the whole render', async () => {
+    const authenticate = vi.spyOn(t.platform.sessions, 'authenticate');
+    try {
+      const ctx = render('req-2', 'nonce', '203.0.113.9');
+      const request = pageRequest('/home', learner.token);
+      const site = await ctx.loadSite(request, undefined);
+      expect(site?.signedIn).toBe(true);
+      const answers = await Promise.all([
+        ctx.gateway(request, viewCurrentUser, {}),
+        ctx.gateway(request, viewCurrentUser, {}),
+        ctx.gateway(request, findNews, { eid: a.eid, pageCurrent: 1, pageSize: 10 }),
+      ]);
+      expect(answers.map((e) => e.code)).toEqual([200, 200, 200]);
+      expect(authenticate).toHaveBeenCalledTimes(1);
+    } finally {
+      authenticate.mockRestore();
+    }
+  });
+
+  it('word refusals in the page’s language, in the envelope', async () => {
+    const ctx = render('req-3', 'nonce', '203.0.113.9');
+    const bad = await ctx.gateway(pageRequest('/en/news'), findNews, { eid: a.eid, pageCurrent: 0 } as never);
+    expect(bad.code).toBe(400);
+    expect(bad.message).toMatch(/^Invalid input: pageCurrent/);
+    const signedOut = await ctx.gateway(pageRequest('/news', 'no-such-token'), viewCurrentUser, {});
+    expect(signedOut).toMatchObject({ code: 301, data: null });
+  });
+
+  it('are not counted by the per-address limit, which still holds over HTTP', async () => {
+    for (let i = 0; i < 3; i++) {
+      const ctx = render(`req-4-${i}`, 'nonce', '198.51.100.7');
+      const request = pageRequest('/news', learner.token);
+      for (let j = 0; j < 4; j++) {
+        expect((await ctx.gateway(request, findNews, { eid: a.eid, pageCurrent: 1, pageSize: 10 })).code).toBe(200);
+      }
+    }
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/gateway' + viewCurrentUser.path,
+        remoteAddress: '198.51.100.7',
+        headers: clientHeaders(a.domain, { token: learner.token }),
+      });
+      codes.push(res.statusCode);
+    }
+    // The address's five calls a minute are all its own HTTP calls; the renders' 12 took none.
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes.slice(5)).toEqual([429, 429]);
+  });
+});

@@ -1,0 +1,65 @@
+// Compiles the server (apps/server/src/main.ts with the workspace packages it uses) into one ES
+// module, apps/server/dist/main.js, which Node loads itself: code loaded through tsx's module hooks
+// runs slower for the life of the process (decision 007). Libraries from node_modules stay external
+// (loaded by Node as they are). `npm start` runs this when the output is missing or older than its
+// sources (scripts/start.mjs); it takes about a second.
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_ENTRY = path.join(root, 'apps/server/dist/main.js');
+/** What the compiled server is made of: a change here makes `npm start` compile again. */
+export const SERVER_SOURCES = [
+  'apps/server/src',
+  'packages/contract/src',
+  'packages/db/src',
+  'scripts/build-server.mjs',
+];
+
+/**
+ * Every module keeps its own location: `import.meta.url` and `import.meta.dirname` of a source file
+ * stay the source file's (migrations, the web build, region data and the theme worker are found
+ * beside the sources, as when run through tsx).
+ */
+const keepModuleLocation = {
+  name: 'keep-module-location',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const contents = source
+        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+/** Bare imports are libraries (node_modules), except the workspace's own packages (@portal/*). */
+const librariesExternal = {
+  name: 'libraries-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    // Class fields as TypeScript defines them (useDefineForClassFields), names kept for logs.
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [keepModuleLocation, librariesExternal],
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

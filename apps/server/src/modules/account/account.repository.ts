@@ -11,6 +11,20 @@ export interface Membership {
   pending: boolean;
 }
 
+/** What a membership read answers: the member's row in the enterprise and their account's phone. */
+const MEMBER_FIELDS = {
+  eid: schema.enterpriseUsers.eid,
+  userName: schema.enterpriseUsers.userName,
+  realName: schema.enterpriseUsers.realName,
+  headPortrait: schema.enterpriseUsers.headPortrait,
+  headshot: schema.enterpriseUsers.headshot,
+  userDetail: schema.enterpriseUsers.userDetail,
+  departmentName: schema.enterpriseUsers.departmentName,
+  isAdmin: schema.enterpriseUsers.isAdmin,
+  phone: schema.accounts.phone,
+  verified: sql<boolean>`${schema.accounts.verifiedAt} IS NOT NULL`,
+};
+
 /** SQL of accounts and memberships. Reads of a membership always name the enterprise. */
 export class AccountRepository {
   /**
@@ -18,10 +32,37 @@ export class AccountRepository {
    * few reads and writes across a person's enterprises (their memberships, their real name in
    * each, the account's removal).
    */
+  /**
+   * The current user (user info, asked on every page and by every signed-in client): the
+   * membership, its account and its totals in one round trip, built and prepared once.
+   */
+  private readonly currentUserQuery;
+
   constructor(
     private readonly db: Db,
     private readonly system: Db,
-  ) {}
+  ) {
+    const { enterpriseUsers: member, accounts, learnerTotals: totals } = schema;
+    this.currentUserQuery = db
+      .select({
+        ...MEMBER_FIELDS,
+        creditTenths: totals.creditTenths,
+        certificates: totals.certificates,
+      })
+      .from(member)
+      .innerJoin(accounts, eq(accounts.id, member.accountId))
+      .leftJoin(totals, and(eq(totals.eid, member.eid), eq(totals.accountId, member.accountId)))
+      .where(and(eq(member.eid, sql.placeholder('eid')), eq(member.accountId, sql.placeholder('accountId'))))
+      .limit(1)
+      .prepare('account_current_user');
+  }
+
+  /** The membership with its credit hours and certificates (0 before any are earned), or null. */
+  async currentUser(eid: number, accountId: number) {
+    const [row] = await this.currentUserQuery.execute({ eid, accountId });
+    if (!row) return null;
+    return { ...row, creditTenths: row.creditTenths ?? 0, certificates: row.certificates ?? 0 };
+  }
 
   async byPhone(phone: string) {
     const [row] = await this.db.select().from(schema.accounts).where(eq(schema.accounts.phone, phone)).limit(1);
@@ -105,18 +146,7 @@ export class AccountRepository {
   /** The person in one enterprise (the session's). */
   async member(eid: number, accountId: number) {
     const [row] = await this.db
-      .select({
-        eid: schema.enterpriseUsers.eid,
-        userName: schema.enterpriseUsers.userName,
-        realName: schema.enterpriseUsers.realName,
-        headPortrait: schema.enterpriseUsers.headPortrait,
-        headshot: schema.enterpriseUsers.headshot,
-        userDetail: schema.enterpriseUsers.userDetail,
-        departmentName: schema.enterpriseUsers.departmentName,
-        isAdmin: schema.enterpriseUsers.isAdmin,
-        phone: schema.accounts.phone,
-        verified: sql<boolean>`${schema.accounts.verifiedAt} IS NOT NULL`,
-      })
+      .select(MEMBER_FIELDS)
       .from(schema.enterpriseUsers)
       .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))
       .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)))
@@ -181,16 +211,6 @@ export class AccountRepository {
   /** Removes the account; its memberships and sessions go with it (foreign keys cascade). */
   async remove(accountId: number): Promise<void> {
     await this.system.delete(schema.accounts).where(eq(schema.accounts.id, accountId));
-  }
-
-  /** The person's credit hours (tenths) and certificates in the enterprise (0 before any). */
-  async totals(eid: number, accountId: number): Promise<{ creditTenths: number; certificates: number }> {
-    const [row] = await this.db
-      .select({ creditTenths: schema.learnerTotals.creditTenths, certificates: schema.learnerTotals.certificates })
-      .from(schema.learnerTotals)
-      .where(and(eq(schema.learnerTotals.eid, eid), eq(schema.learnerTotals.accountId, accountId)))
-      .limit(1);
-    return row ?? { creditTenths: 0, certificates: 0 };
   }
 
   async isAdminAnywhere(accountId: number): Promise<boolean> {

@@ -361,12 +361,18 @@ export class AccountService {
   }
 
   async viewCurrentUser(session: Session) {
-    const member = await this.deps.accounts.member(session.eid, session.accountId);
+    const member = await this.deps.accounts.currentUser(session.eid, session.accountId);
     // The session's membership was checked a moment ago; gone now means it just ended.
     if (!member) throw new AppError(ErrorCode.SESSION_ENDED);
-    const { verified: _verified, headshot: _headshot, userDetail: _userDetail, ...user } = member;
-    const totals = await this.deps.accounts.totals(session.eid, session.accountId);
-    return { ...user, creditHour: totals.creditTenths / 10, certificateCount: totals.certificates };
+    const {
+      verified: _verified,
+      headshot: _headshot,
+      userDetail: _userDetail,
+      creditTenths,
+      certificates,
+      ...user
+    } = member;
+    return { ...user, creditHour: creditTenths / 10, certificateCount: certificates };
   }
 
   private decryptOrThrow(ciphertext: string): string {

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.RATE_LIMIT_PER_MINUTE).toBe(1200);
     expect(config.SITE_CACHE_TTL_MS).toBe(10_000);
+    expect(config.SESSION_CACHE_TTL_MS).toBe(2_000);
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.SHUTDOWN_GRACE_MS).toBe(10_000);
     expect(config.BENCH_ROUTES).toBe(false);
@@ -81,6 +82,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'not a url'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
     ['SITE_CACHE_TTL_MS', '-1'],
+    ['SESSION_CACHE_TTL_MS', '60001'],
     ['SEED_DEMO_DATA', 'maybe'],
   ])('a bad %s throws naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

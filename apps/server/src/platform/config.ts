@@ -49,6 +49,11 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * How long a process keeps what a session token's look-up found (0: ask the database every
+   * call). Sessions this process ends are forgotten at once; other processes see it within this.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How often expired captchas, sessions, SMS codes and unused uploads are removed. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Visitors' pages (no session) are kept this long once rendered; 0 renders every request. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { ErrorCode, TOKEN_TTL_MS } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 import { AppError } from './errors.ts';
@@ -36,6 +37,16 @@ export function pendingReview(): AppError {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+type LookupRow = {
+  accountId: number;
+  eid: number | null;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  status: number | null;
+  isAdmin: boolean | null;
+  enterpriseStatus: number | null;
+};
+
 /** Opaque random session tokens (256 bits), stored hashed (DESIGN.md section 4). */
 export class SessionStore {
   /**
@@ -44,7 +55,20 @@ export class SessionStore {
    */
   private readonly lookup;
 
-  constructor(private readonly db: Db) {
+  /**
+   * What a token's look-up found, kept `cacheTtlMs` (DESIGN.md section 1: a cache with a bounded
+   * lifetime): a page render or a burst of progress reports does not ask the database again. This
+   * process forgets a session the moment it ends one (sign-out, switch, password or phone
+   * change); another process sees an ending, or an administrator's change of the membership,
+   * within `cacheTtlMs`. Expiry is judged on every call.
+   */
+  private readonly found: LRUCache<string, LookupRow> | null;
+
+  constructor(
+    private readonly db: Db,
+    cacheTtlMs = 0,
+  ) {
+    this.found = cacheTtlMs > 0 ? new LRUCache<string, LookupRow>({ max: 10_000, ttl: cacheTtlMs }) : null;
     this.lookup = db
       .select({
         accountId: schema.sessions.accountId,
@@ -83,9 +107,12 @@ export class SessionStore {
   async authenticate(token: string | undefined, now = new Date()): Promise<Session> {
     if (!token) throw new AppError(ErrorCode.NOT_SIGNED_IN);
     const tokenHash = hashToken(token);
-    const rows = await this.lookup.execute({ tokenHash });
-    const row = rows[0];
-    if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    let row = this.found?.get(tokenHash);
+    if (!row) {
+      row = (await this.lookup.execute({ tokenHash }))[0];
+      if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+      this.found?.set(tokenHash, row);
+    }
     if (row.revokedAt) throw new AppError(ErrorCode.SESSION_ENDED);
     if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.SESSION_EXPIRED);
     if (row.eid === null) throw new AppError(ErrorCode.CHOOSE_ENTERPRISE);
@@ -128,10 +155,13 @@ export class SessionStore {
 
   /** Ends one session (sign-out, enterprise switch). */
   async revoke(tokenHash: string, reason: string): Promise<void> {
+    this.found?.delete(tokenHash);
     await this.db
       .update(schema.sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(schema.sessions.tokenHash, tokenHash), isNull(schema.sessions.revokedAt)));
+    // Again once it is ended: a look-up that ran meanwhile may have kept it.
+    this.found?.delete(tokenHash);
   }
 
   /** A one-time ticket (a minute long) that opens a session of this account and enterprise elsewhere. */
@@ -167,9 +197,20 @@ export class SessionStore {
 
   /** Ends every session of an account (password or phone changed, account cancelled). */
   async revokeAll(accountId: number, reason: string): Promise<void> {
+    this.forgetAccount(accountId);
     await this.db
       .update(schema.sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(schema.sessions.accountId, accountId), isNull(schema.sessions.revokedAt)));
+    // Again once they are ended: a look-up that ran meanwhile may have kept one.
+    this.forgetAccount(accountId);
+  }
+
+  /** Forgets the looked-up sessions of an account (its memberships or sessions changed). */
+  forgetAccount(accountId: number): void {
+    if (!this.found) return;
+    for (const [tokenHash, row] of this.found.entries()) {
+      if (row.accountId === accountId) this.found.delete(tokenHash);
+    }
   }
 }

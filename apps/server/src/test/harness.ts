@@ -43,6 +43,9 @@ export async function createTestApp(
     PASSWORD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'password-key.pem'),
     ID_CARD_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'id-card.key'),
     URL_SIGNING_KEY_FILE: path.join(tmpdir(), 'portal-test-keys', 'url-signing.key'),
+    // Sessions looked up on every call: tests change them in the database and expect it at once
+    // (session-cache.test.ts tests the cache).
+    SESSION_CACHE_TTL_MS: '0',
     // Uploads in a folder of this test file's own (runs and files never share files).
     UPLOAD_DIR: uploadDir,
     ...env,

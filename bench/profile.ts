@@ -28,6 +28,7 @@ const cpuMs = (pid: number) => {
 };
 let started = 0;
 let ended = 0;
+let exited = 0;
 try {
   for (let i = 0; i < 100; i++) await (await fetch(side.url, { headers })).text();
   const pid = side.portal.child.pid!;
@@ -41,9 +42,12 @@ try {
   );
   console.log(`server CPU time (all its threads): ${(cpu / count).toFixed(2)} ms per request`);
 } finally {
+  // The profile ends when the process exits (not when its data folder is removed after).
+  let exitedAt = 0;
+  side.portal.child.once('exit', () => (exitedAt = now()));
   await side.portal.stop();
+  exited = exitedAt || now();
 }
-const exited = now();
 
 interface Node {
   id: number;

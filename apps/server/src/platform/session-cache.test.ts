@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { viewCurrentUser } from '@portal/contract';
+import { updateUserInfo, viewCurrentUser } from '@portal/contract';
+import { schema } from '@portal/db';
+import { and, eq } from 'drizzle-orm';
 import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
 import { createEnterprise, createSignedInUser, expireSession } from '../test/factories.ts';
 import { SessionStore } from './session.ts';
@@ -17,14 +19,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const userInfo = async (token: string) =>
+const currentUser = async (token: string) =>
   (
     await t.app.inject({
       method: 'GET',
       url: '/gateway' + viewCurrentUser.path,
       headers: clientHeaders(a.domain, { token }),
     })
-  ).json().code as number;
+  ).json() as { code: number; data: { userName: string; creditHour: number } | null };
+const userInfo = async (token: string) => (await currentUser(token)).code;
 
 describe('the session cache', () => {
   it('asks the database once for a burst of calls with one token', async () => {
@@ -50,6 +53,27 @@ describe('the session cache', () => {
     expect(await userInfo(second.token)).toBe(200);
     await t.platform.sessions.revokeAll(learner.accountId, 'password changed');
     expect(await userInfo(second.token)).toBe(307);
+  });
+
+  it('remembers the current user, and shows a change this process makes at once', async () => {
+    const learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+    const before = await currentUser(learner.token);
+    expect(before.code).toBe(200);
+    // Changed behind the process's back (another process): the remembered answer stands.
+    await t.database.db
+      .update(schema.enterpriseUsers)
+      .set({ userName: '别处改的' })
+      .where(and(eq(schema.enterpriseUsers.eid, a.eid), eq(schema.enterpriseUsers.accountId, learner.accountId)));
+    expect((await currentUser(learner.token)).data?.userName).toBe(before.data?.userName);
+    // Changed through this process: shown on the next call.
+    const res = await t.app.inject({
+      method: updateUserInfo.method,
+      url: '/gateway' + updateUserInfo.path,
+      headers: clientHeaders(a.domain, { token: learner.token }),
+      payload: { userName: '新昵称' },
+    });
+    expect(res.json().code).toBe(200);
+    expect((await currentUser(learner.token)).data?.userName).toBe('新昵称');
   });
 
   it('judges expiry on every call, whatever it kept', async () => {

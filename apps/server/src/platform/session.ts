@@ -64,11 +64,18 @@ export class SessionStore {
    */
   private readonly found: LRUCache<string, LookupRow> | null;
 
+  /**
+   * What a signed-in person's own reads answered (`remember`), for the same time and forgotten
+   * with their sessions (`forgetAccount`): the current user every page and client asks for.
+   */
+  private readonly views: LRUCache<string, { accountId: number; value: Promise<unknown> }> | null;
+
   constructor(
     private readonly db: Db,
     cacheTtlMs = 0,
   ) {
     this.found = cacheTtlMs > 0 ? new LRUCache<string, LookupRow>({ max: 10_000, ttl: cacheTtlMs }) : null;
+    this.views = cacheTtlMs > 0 ? new LRUCache({ max: 10_000, ttl: cacheTtlMs }) : null;
     this.lookup = db
       .select({
         accountId: schema.sessions.accountId,
@@ -206,11 +213,35 @@ export class SessionStore {
     this.forgetAccount(accountId);
   }
 
-  /** Forgets the looked-up sessions of an account (its memberships or sessions changed). */
+  /**
+   * A read of the person's own that every signed-in page or client repeats (`kind` names it),
+   * kept as long as a session look-up; concurrent asks share one load. A change to what it reads
+   * must call `forgetAccount` (this process at once; other processes see it within the TTL).
+   */
+  remember<T>(kind: string, who: { eid: number; accountId: number }, load: () => Promise<T>): Promise<T> {
+    if (!this.views) return load();
+    const key = `${kind}:${who.eid}:${who.accountId}`;
+    const kept = this.views.get(key);
+    if (kept) return kept.value as Promise<T>;
+    const value = load();
+    this.views.set(key, { accountId: who.accountId, value });
+    // A failed load is not kept.
+    value.catch(() => {
+      if (this.views?.get(key)?.value === value) this.views.delete(key);
+    });
+    return value;
+  }
+
+  /**
+   * Forgets what this process kept of an account: its looked-up sessions and its remembered reads
+   * (its sessions ended, or its memberships, profile or totals changed).
+   */
   forgetAccount(accountId: number): void {
-    if (!this.found) return;
-    for (const [tokenHash, row] of this.found.entries()) {
-      if (row.accountId === accountId) this.found.delete(tokenHash);
+    for (const cache of [this.found, this.views]) {
+      if (!cache) continue;
+      for (const [key, row] of cache.entries()) {
+        if (row.accountId === accountId) cache.delete(key);
+      }
     }
   }
 }

@@ -52,6 +52,9 @@ function maskName(name: string): string {
  * limited per account (SIGN_IN_MAX_FAILURES in a row lock it for SIGN_IN_LOCK_MINUTES) and per
  * address (route limit); every outcome is written to the audit log.
  */
+/** What `viewCurrentUser` remembers: a change to a member's profile or totals forgets it. */
+const CURRENT_USER = 'current-user';
+
 export class AccountService {
   constructor(
     private readonly deps: {
@@ -361,7 +364,10 @@ export class AccountService {
   }
 
   async viewCurrentUser(session: Session) {
-    const member = await this.deps.accounts.currentUser(session.eid, session.accountId);
+    // Asked by every page and signed-in client: kept with the session (SessionStore.remember).
+    const member = await this.deps.sessions.remember(CURRENT_USER, session, () =>
+      this.deps.accounts.currentUser(session.eid, session.accountId),
+    );
     // The session's membership was checked a moment ago; gone now means it just ended.
     if (!member) throw new AppError(ErrorCode.SESSION_ENDED);
     const {

@@ -23,8 +23,11 @@ export default defineModule({
       return null;
     });
     gateway.call(calls.getHeadshotUrl, async (_q, ctx) => ({ url: await profiles.getHeadshotUrl(ctx.session) }));
+    // The current user (user info) this process remembers shows what these calls change.
+    const changed = (accountId: number) => platform.sessions.forgetAccount(accountId);
     gateway.call(calls.updateUserInfo, async (input, ctx) => {
       await profiles.updateUserInfo(ctx.session, input);
+      changed(ctx.session.accountId);
       return null;
     });
     gateway.call(calls.checkIdCard, async (input, ctx) => {
@@ -34,6 +37,7 @@ export default defineModule({
     gateway.call(calls.updateIdv, async (input, ctx) => {
       const website = await platform.site.viewWebsite(ctx.eid);
       await profiles.updateIdv(ctx.session, input, website.verifyOpenSet);
+      changed(ctx.session.accountId);
       return null;
     });
   },

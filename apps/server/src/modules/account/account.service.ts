@@ -178,7 +178,7 @@ export class AccountService {
     const ok = !!account?.passwordHash && (await verify(account.passwordHash, old).catch(() => false));
     if (!ok) {
       // Guesses of the old password count like failed sign-ins: a stolen session cannot try forever.
-      const entry = { accountId: session.accountId, eid: session.eid, ip, event: 'old_password_wrong' };
+      const entry = { accountId: session.accountId, eid: session.eid, ip, event: 'old_password_wrong' as const };
       await this.deps.lock.fail(
         entry,
         new AppError(ErrorCode.WRONG_CREDENTIALS, { message: { zh: '旧密码错误', en: 'The old password is wrong' } }),
@@ -415,7 +415,7 @@ export class AccountService {
     await lock.assertMayTry(account.id, site.ip, now);
     const ok = account.passwordHash !== null && (await verify(account.passwordHash, password).catch(() => false));
     if (!ok) {
-      const entry = { accountId: account.id, eid: site.eid, ip: site.ip, event: 'sign_in_failed', detail };
+      const entry = { accountId: account.id, eid: site.eid, ip: site.ip, event: 'sign_in_failed' as const, detail };
       await lock.fail(entry, new AppError(ErrorCode.WRONG_CREDENTIALS), now);
     }
     return this.start(account.id, site, how.method, now, how.onlySite);

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { ErrorCode } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
-import type { AuditLog } from '../../platform/audit.ts';
+import type { AuditEvent, AuditLog } from '../../platform/audit.ts';
 import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 
 const log = schema.auditLog;
 
 /** Failed password checks of an account, as the audit log records them. */
-const FAILURES = ['sign_in_failed', 'account_locked', 'old_password_wrong'];
+const FAILURES: AuditEvent[] = ['sign_in_failed', 'account_locked', 'old_password_wrong'];
 /** What ends a run of failures from an address: a sign-in from it, or a new password. */
 const SUCCESS = 'sign_in';
 const NEW_PASSWORD = 'password_changed';
@@ -52,7 +52,13 @@ export class SignInLock {
    * a signed-in person's old password) and throws: 3008 when it locks the address, else `wrong`.
    */
   async fail(
-    entry: { accountId: number; eid: number | null; ip: string; event: string; detail?: Record<string, unknown> },
+    entry: {
+      accountId: number;
+      eid: number | null;
+      ip: string;
+      event: 'sign_in_failed' | 'old_password_wrong';
+      detail?: Record<string, unknown>;
+    },
     wrong: AppError,
     now = new Date(),
   ): Promise<never> {
@@ -87,7 +93,7 @@ export class SignInLock {
       .limit(this.config.SIGN_IN_MAX_FAILURES);
     const out: Date[] = [];
     for (const row of rows) {
-      if (!FAILURES.includes(row.event)) break;
+      if (!FAILURES.includes(row.event as AuditEvent)) break;
       out.push(row.at);
     }
     return out;

@@ -14,14 +14,23 @@ import { mountWeb } from './platform/web.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const say = (msg: string) => process.stdout.write(`${msg}\n`);
-  const runtime = await startDatabase(config, say);
+  // The embedded database is restarted when it stops; when it stays down, the portal stops with a
+  // clear line and exit code 1, so that its supervisor (systemd, a container) starts it again.
+  let stop: (signal: string, code?: number) => Promise<void> = async () => process.exit(1);
+  const runtime = await startDatabase(config, say, {
+    onLost: (err) => {
+      say(`${err.message}`);
+      say('The database cannot be restarted: stopping the portal (exit code 1) so that its supervisor restarts it.');
+      void stop('database lost', 1);
+    },
+  });
   const platform = await createPlatform(config, runtime.database);
   const app = await buildApp(platform);
   await mountWeb(app, platform);
   const housekeeping = new Housekeeping(runtime.database.db, uploadServiceOf(platform), app.log);
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  stop = async (signal: string, code = 0) => {
     if (stopping) return;
     stopping = true;
     say(`\n${signal}: finishing requests in flight and stopping…`);
@@ -35,7 +44,7 @@ async function main(): Promise<void> {
       await housekeeping.stop();
       await runtime.stop();
       say('Stopped.');
-      process.exit(0);
+      process.exit(code);
     } catch (err) {
       say(`Stopping failed: ${err instanceof Error ? err.message : String(err)}`);
       process.exit(1);

@@ -10,6 +10,8 @@ export interface EmbeddedPostgresHandle {
   url: string;
   /** Connection string of the server's maintenance database, for CREATE DATABASE. */
   adminUrl: string;
+  /** The server's process id (its postmaster; it leads its own process group), null while restarting. */
+  pid(): number | null;
   stop(): Promise<void>;
 }
 
@@ -18,7 +20,17 @@ export interface EmbeddedOptions {
   port: number;
   database: string;
   log?: (line: string) => void;
+  /**
+   * Start the server again when it stops unexpectedly (killed, crashed): up to RESTART_ATTEMPTS
+   * tries with a growing pause, at most RESTARTS_PER_WINDOW restarts in RESTART_WINDOW_MS. `onEvent`
+   * hears what happens; `onGiveUp` is called once when the server stays down.
+   */
+  supervise?: { onEvent?: (line: string) => void; onGiveUp?: (err: Error) => void };
 }
+
+const RESTART_ATTEMPTS = 5;
+const RESTARTS_PER_WINDOW = 5;
+const RESTART_WINDOW_MS = 10 * 60_000;
 
 const USER = 'postgres';
 // The embedded server listens on loopback only; the password guards against other local users.
@@ -123,58 +135,116 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   await stopLeftover(dataDir);
 
-  const child: ChildProcess = spawn(
-    bins.postgres,
-    [
-      '-D',
-      dataDir,
-      '-p',
-      String(options.port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'lc_messages=C',
-    ],
-    { ...ids, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      output += text;
-      for (const line of text.split('\n')) if (line.trim()) log(line.trim());
-      if (text.includes('database system is ready to accept connections')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(
-        new Error(
-          `The embedded PostgreSQL did not start (data in ${dataDir}, port ${options.port}; is the port in use?). ` +
-            `Exit code ${code}.\n${output.trim().split('\n').slice(-5).join('\n')}`,
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(options.port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'lc_messages=C',
+  ];
+  const launch = async (): Promise<{ child: ChildProcess; exited: Promise<void> }> => {
+    const child: ChildProcess = spawn(bins.postgres, args, {
+      ...ids,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        output += text;
+        for (const line of text.split('\n')) if (line.trim()) log(line.trim());
+        if (text.includes('database system is ready to accept connections')) resolve();
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        reject(
+          new Error(
+            `The embedded PostgreSQL did not start (data in ${dataDir}, port ${options.port}; is the port in use?). ` +
+              `Exit code ${code}.\n${output.trim().split('\n').slice(-5).join('\n')}`,
+          ),
         ),
-      ),
-    );
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      );
+    });
+    return { child, exited };
+  };
+
+  let current: { child: ChildProcess; exited: Promise<void> } | null = await launch();
+  let stopping: Promise<void> | undefined;
+  const restarts: number[] = [];
+  let restarting: Promise<void> | null = null;
+  const say = (line: string) => options.supervise?.onEvent?.(line);
+
+  /** Starts the server again after it stopped unexpectedly, or gives up. */
+  const restart = async (): Promise<void> => {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (attempt - 1), 4000)));
+      if (stopping) return;
+      try {
+        // Its server processes leave once they see it gone; until then a new one refuses to start.
+        await stopLeftover(dataDir);
+        current = await launch();
+        watch(current.child);
+        say(`The embedded PostgreSQL is running again (pid ${current.child.pid}).`);
+        return;
+      } catch (err) {
+        lastError = err;
+        say(`Restarting the embedded PostgreSQL failed (attempt ${attempt}): ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+    if (!stopping) {
+      options.supervise?.onGiveUp?.(
+        new Error(`The embedded PostgreSQL stays down: ${lastError instanceof Error ? lastError.message : 'gave up'}`),
+      );
+    }
+  };
+
+  const watch = (child: ChildProcess) => {
+    child.once('exit', (code, signal) => {
+      if (stopping || !options.supervise) return;
+      current = null;
+      const how = signal ? `signal ${signal}` : `exit code ${code}`;
+      const now = Date.now();
+      while (restarts.length && restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift();
+      if (restarts.length >= RESTARTS_PER_WINDOW) {
+        options.supervise.onGiveUp?.(
+          new Error(`The embedded PostgreSQL stopped (${how}) ${restarts.length + 1} times within ten minutes.`),
+        );
+        return;
+      }
+      restarts.push(now);
+      say(`The embedded PostgreSQL (pid ${child.pid}) stopped unexpectedly (${how}); starting it again…`);
+      restarting = restart().finally(() => (restarting = null));
+    });
+  };
+  watch(current.child);
 
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   const adminUrl = `${base}/postgres`;
   await ensureDatabase(adminUrl, options.database);
-  let stopping: Promise<void> | undefined;
   return {
     url: `${base}/${options.database}`,
     adminUrl,
+    pid: () => current?.child.pid ?? null,
     // Fast shutdown (SIGINT): sessions are ended and the data is checkpointed; SIGQUIT if it hangs.
     stop: () =>
       (stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGINT');
-        const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
-        await exited;
+        // A restart under way finishes first (it launches nothing once stopping is set).
+        await restarting;
+        const running = current;
+        if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+        running.child.kill('SIGINT');
+        const timer = setTimeout(() => running.child.kill('SIGQUIT'), 15_000);
+        await running.exited;
         clearTimeout(timer);
       })()),
   };

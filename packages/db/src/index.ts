@@ -34,15 +34,37 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Bounds on a query, so a database that is frozen or gone gives the caller a prompt error instead
+ * of a hang: `statementMs` is PostgreSQL's statement_timeout (the server cancels a slow statement);
+ * the client gives up on an answer `statementMs` + 1 s after asking (a server that answers
+ * nothing) and on getting a connection, from the pool or a new one, after `connectMs`.
+ */
+export interface QueryTimeouts {
+  statementMs: number;
+  connectMs: number;
+}
+
+function timeoutConfig(t: QueryTimeouts | undefined): pg.PoolConfig {
+  if (!t) return {};
+  return {
+    statement_timeout: t.statementMs,
+    query_timeout: t.statementMs + 1000,
+    connectionTimeoutMillis: t.connectMs,
+    idle_in_transaction_session_timeout: t.statementMs * 2,
+  };
+}
+
 export function connectDatabase(
   url: string,
-  options: { max?: number; onIdleError?: (err: Error) => void } = {},
+  options: { max?: number; onIdleError?: (err: Error) => void; timeouts?: QueryTimeouts } = {},
 ): Database {
   const max = options.max ?? 10;
+  const bounds = timeoutConfig(options.timeouts);
   // Owner work is the lesser part (session and domain look-ups, sign-in): a third of the
   // connections, at least two.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(max / 3)) });
-  const tenantPool = new TenantPool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(max / 3)), ...bounds });
+  const tenantPool = new TenantPool({ connectionString: url, max, ...bounds });
   // An idle connection the server ends (restart, shutdown) must not bring the process down; the
   // pool replaces it on the next query.
   pool.on('error', (err) => options.onIdleError?.(err));

@@ -4,6 +4,7 @@ export type AuditEvent =
   | 'sign_in'
   | 'sign_in_failed'
   | 'account_locked'
+  | 'old_password_wrong'
   | 'sign_out'
   | 'enterprise_chosen'
   | 'password_changed'

@@ -60,6 +60,10 @@ export const configSchema = z.object({
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: bool.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** A statement running longer is cancelled; a database that answers nothing fails calls after it (+1 s). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Waiting longer for a database connection (from the pool or a new one) fails the call. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
   /** Private key passwords and ID numbers are encrypted for (PEM, PKCS#8); made on first start. */
   PASSWORD_KEY_FILE: z.string().optional(),
   /** Keys ID numbers are encrypted and hashed with (64 random bytes, base64); made on first start. */

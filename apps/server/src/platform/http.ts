@@ -18,6 +18,7 @@ import {
   isCsrfSafe,
   type GatewayDeps,
 } from './gateway.ts';
+import { registerHealth } from './health.ts';
 import type { PortalModule } from './module.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { Platform } from './platform.ts';
@@ -194,15 +195,7 @@ export async function buildApp(
 
   installGatewayErrorHandling(app);
 
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
-    try {
-      await platform.database.pool.query('SELECT 1');
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'database unavailable' });
-    }
-  });
+  registerHealth(app, platform);
 
   const openapi = buildOpenApi();
   await app.register(swagger, { mode: 'static', specification: { document: openapi as never } });

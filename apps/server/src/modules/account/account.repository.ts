@@ -95,30 +95,6 @@ export class AccountRepository {
     return row?.account ?? null;
   }
 
-  /** Counts a failed password sign-in; answers the count so far. */
-  async countFailure(accountId: number): Promise<number> {
-    const [row] = await this.db
-      .update(schema.accounts)
-      .set({ failedSignIns: sql`${schema.accounts.failedSignIns} + 1` })
-      .where(eq(schema.accounts.id, accountId))
-      .returning({ failed: schema.accounts.failedSignIns });
-    return row?.failed ?? 0;
-  }
-
-  async lock(accountId: number, until: Date): Promise<void> {
-    await this.db
-      .update(schema.accounts)
-      .set({ failedSignIns: 0, lockedUntil: until })
-      .where(eq(schema.accounts.id, accountId));
-  }
-
-  async clearFailures(accountId: number): Promise<void> {
-    await this.db
-      .update(schema.accounts)
-      .set({ failedSignIns: 0, lockedUntil: null })
-      .where(eq(schema.accounts.id, accountId));
-  }
-
   async memberships(accountId: number): Promise<Membership[]> {
     const rows = await this.system
       .select({

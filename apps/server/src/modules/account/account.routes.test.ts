@@ -162,12 +162,96 @@ describe('password sign-in', () => {
     expect(await auditEvents(person.accountId)).toEqual(['sign_in_failed', 'sign_in_failed', 'account_locked']);
 
     // Once the lock has passed, the right password signs in and the count starts again.
-    await t.database.db
-      .update(schema.accounts)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(schema.accounts.id, person.accountId));
+    await olderBy(person.accountId, 16);
     expect((await passwordSignIn(person.phone, person.password)).json().code).toBe(200);
     expect((await passwordSignIn(person.phone, 'Wrong123!')).json().code).toBe(3002);
+    expect((await passwordSignIn(person.phone, 'Wrong123!')).json().code).toBe(3002);
+  });
+});
+
+/** Moves the account's audit history `minutes` into the past (time passing for the lock). */
+async function olderBy(accountId: number, minutes: number) {
+  await t.database.db.execute(
+    sql`UPDATE audit_log SET created_at = created_at - make_interval(mins => ${minutes}) WHERE account_id = ${accountId}`,
+  );
+}
+
+describe('the password lock holds per account and client address (decision 023)', () => {
+  const signInFrom = async (remoteAddress: string, phone: string, password: string, lang = 'zh') =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: LOGIN_PWD,
+        remoteAddress,
+        headers: { ...clientHeaders(a.domain), lang },
+        payload: { phone, password: encrypt(password), ...(await captcha()) },
+      })
+    ).json();
+
+  it('locks the guessing address, even for the right password, while the owner signs in from another', async () => {
+    const owner = await createAccount(t.database.db, [a.eid]);
+    const attacker = '203.0.113.7';
+    expect((await signInFrom(attacker, owner.phone, 'Wrong123!')).code).toBe(3002);
+    expect((await signInFrom(attacker, owner.phone, 'Wrong123!')).code).toBe(3002);
+    expect(await signInFrom(attacker, owner.phone, 'Wrong123!')).toEqual({
+      code: 3008,
+      message: '账号已锁定，请15分钟后再试',
+      data: { minutes: 15 },
+    });
+    expect(await signInFrom(attacker, owner.phone, owner.password, 'en')).toEqual({
+      code: 3008,
+      message: 'The account is locked, please try again in 15 minutes',
+      data: { minutes: 15 },
+    });
+    // The owner, elsewhere, is not locked out: the right password signs in.
+    expect((await signInFrom('198.51.100.20', owner.phone, owner.password)).code).toBe(200);
+    // …and the owner's success does not unlock the guesser's address.
+    expect((await signInFrom(attacker, owner.phone, owner.password)).code).toBe(3008);
+    // A failure from the owner's address counts only there.
+    expect((await signInFrom('198.51.100.20', owner.phone, 'Typo123!')).code).toBe(3002);
+  });
+
+  it('failures spread over more than the lock period do not lock', async () => {
+    const owner = await createAccount(t.database.db, [a.eid]);
+    const from = '203.0.113.8';
+    expect((await signInFrom(from, owner.phone, 'Wrong123!')).code).toBe(3002);
+    expect((await signInFrom(from, owner.phone, 'Wrong123!')).code).toBe(3002);
+    await olderBy(owner.accountId, 16);
+    expect((await signInFrom(from, owner.phone, 'Wrong123!')).code).toBe(3002);
+    expect((await signInFrom(from, owner.phone, owner.password)).code).toBe(200);
+  });
+
+  it('above 100 failures an hour from many addresses, only addresses the owner signed in from may try', async () => {
+    const owner = await createAccount(t.database.db, [a.eid]);
+    const home = '198.51.100.30';
+    expect((await signInFrom(home, owner.phone, owner.password)).code).toBe(200);
+    // 100 failures from 50 addresses (two each: none of them locked on its own).
+    await t.database.db.insert(schema.auditLog).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        event: 'sign_in_failed',
+        accountId: owner.accountId,
+        eid: a.eid,
+        ip: `192.0.2.${Math.floor(i / 2)}`,
+        detail: { reason: 'password' },
+      })),
+    );
+    const stranger = await signInFrom('192.0.2.200', owner.phone, owner.password);
+    expect(stranger).toEqual({ code: 3008, message: '账号已锁定，请60分钟后再试', data: { minutes: 60 } });
+    expect((await signInFrom(home, owner.phone, owner.password)).code).toBe(200);
+    // The SMS-code sign-in stays open to the owner anywhere.
+    expect((await sendCode(owner.phone)).json().code).toBe(200);
+    const code = await lastCode(owner.phone);
+    const bySms = await t.app.inject({
+      method: 'POST',
+      url: LOGIN_CODE,
+      remoteAddress: '192.0.2.201',
+      headers: clientHeaders(a.domain),
+      payload: { phone: owner.phone, verificationCode: code },
+    });
+    expect(bySms.json().code).toBe(200);
+    // An hour later the ceiling is behind.
+    await olderBy(owner.accountId, 61);
+    expect((await signInFrom('192.0.2.202', owner.phone, owner.password)).code).toBe(200);
   });
 
   it('refuses a password that was not encrypted with the key (400), and bad input names the field', async () => {

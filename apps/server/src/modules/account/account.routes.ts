@@ -1,9 +1,12 @@
 import * as calls from '@portal/contract';
+import { ErrorCode } from '@portal/contract';
 import type { AccountContext, PublicContext } from '../../platform/gateway.ts';
+import { AppError } from '../../platform/errors.ts';
 import { defineModule } from '../../platform/module.ts';
 import { DevSmsProvider } from '../../platform/providers/sms.ts';
 import { hostnameOf, registrableDomain, requestLang } from '../../platform/request-context.ts';
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
+import { registrationTicketsOf } from '../registration/registration-ticket.ts';
 import { registrationServiceOf } from '../registration/registration.service.ts';
 import { accountServiceOf, type SignedIn } from './account.service.ts';
 import { assertMethodOffered } from './sign-in.policy.ts';
@@ -15,6 +18,7 @@ export default defineModule({
     const { site, captchas, cipher, sms, tenancy } = platform;
     const accounts = accountServiceOf(platform);
     const registrations = registrationServiceOf(platform);
+    const tickets = registrationTicketsOf(platform);
     const limited = { perMinute: platform.perMinute };
     const siteOf = async (ctx: PublicContext) => {
       const eid = await ctx.eid();
@@ -33,7 +37,18 @@ export default defineModule({
     gateway.call(calls.getPasswordKey, () => ({ publicKey: cipher.publicKeyPem, algorithm: 'RSA-OAEP-256' as const }));
     gateway.call(
       calls.sendVerificationCode,
-      async (input, ctx) => ({ retryDuration: await accounts.sendVerificationCode(input, await siteOf(ctx)) }),
+      async (input, ctx) => {
+        const at = await siteOf(ctx);
+        // A registration code starts a registration: only where the site registers, and it gives
+        // the browser the ticket its one-inch photo is uploaded with (registration-ticket.ts).
+        const registering = input.verificationCodeType === calls.SmsPurpose.REGISTER;
+        if (registering && !(await site.viewWebsite(at.eid)).registerOpenSet) {
+          throw new AppError(ErrorCode.REGISTRATION_CLOSED);
+        }
+        const retryDuration = await accounts.sendVerificationCode(input, at);
+        if (registering) tickets.issue(ctx.req, ctx.reply, at.eid);
+        return { retryDuration };
+      },
       limited,
     );
     gateway.call(

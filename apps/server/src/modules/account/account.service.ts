@@ -2,7 +2,6 @@ import { hash, verify } from '@node-rs/argon2';
 import { ErrorCode, isPassword, maskPhone, SmsPurpose, type SmsPurposeValue } from '@portal/contract';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { CaptchaStore } from '../../platform/captcha.ts';
-import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import {
@@ -15,6 +14,7 @@ import {
 import type { Platform } from '../../platform/platform.ts';
 import { uploadServiceOf, type UploadService } from '../upload/upload.service.ts';
 import { AccountRepository, type Membership } from './account.repository.ts';
+import { SignInLock } from './sign-in-lock.ts';
 import type { SmsCodes } from './sms-code.service.ts';
 
 /** Where a sign-in happens: the site's enterprise (domain and eid) and the client's address. */
@@ -49,8 +49,8 @@ function maskName(name: string): string {
 
 /**
  * Sign-in, sign-out and choosing an enterprise (issue 3, decision 008). Password sign-ins are
- * limited per account (SIGN_IN_MAX_FAILURES in a row lock it for SIGN_IN_LOCK_MINUTES) and per
- * address (route limit); every outcome is written to the audit log.
+ * limited per account and client address (sign-in-lock.ts, decision 023) and per address (route
+ * limit); every outcome is written to the audit log.
  */
 /** What `viewCurrentUser` remembers: a change to a member's profile or totals forgets it. */
 const CURRENT_USER = 'current-user';
@@ -65,7 +65,7 @@ export class AccountService {
       cipher: PasswordCipher;
       audit: AuditLog;
       uploads: Pick<UploadService, 'keysOf' | 'deleteNow'>;
-      config: Pick<Config, 'SIGN_IN_MAX_FAILURES' | 'SIGN_IN_LOCK_MINUTES'>;
+      lock: SignInLock;
     },
   ) {}
 
@@ -177,20 +177,16 @@ export class AccountService {
     const password = this.newPassword(input.newPassword, input.confirmPassword);
     const account = await this.deps.accounts.byId(session.accountId);
     const now = new Date();
-    if (account?.lockedUntil && account.lockedUntil.getTime() > now.getTime()) throw locked(account.lockedUntil, now);
+    await this.deps.lock.assertMayTry(session.accountId, ip, now);
     const ok = !!account?.passwordHash && (await verify(account.passwordHash, old).catch(() => false));
     if (!ok) {
       // Guesses of the old password count like failed sign-ins: a stolen session cannot try forever.
-      const failures = await this.deps.accounts.countFailure(session.accountId);
-      if (failures >= this.deps.config.SIGN_IN_MAX_FAILURES) {
-        const until = new Date(now.getTime() + this.deps.config.SIGN_IN_LOCK_MINUTES * 60_000);
-        await this.deps.accounts.lock(session.accountId, until);
-        await this.deps.audit.write({ event: 'account_locked', accountId: session.accountId, eid: session.eid, ip });
-        throw locked(until, now);
-      }
-      throw new AppError(ErrorCode.WRONG_CREDENTIALS, {
-        message: { zh: '旧密码错误', en: 'The old password is wrong' },
-      });
+      const entry = { accountId: session.accountId, eid: session.eid, ip, event: 'old_password_wrong' as const };
+      await this.deps.lock.fail(
+        entry,
+        new AppError(ErrorCode.WRONG_CREDENTIALS, { message: { zh: '旧密码错误', en: 'The old password is wrong' } }),
+        now,
+      );
     }
     await this.replacePassword(session.accountId, password, session.eid, ip, 'change');
   }
@@ -416,7 +412,7 @@ export class AccountService {
   ): Promise<SignedIn> {
     const { detail } = how;
     const password = this.decryptOrThrow(encrypted);
-    const { audit, accounts, config } = this.deps;
+    const { audit, lock } = this.deps;
     if (!account) {
       await audit.write({
         event: 'sign_in_failed',
@@ -426,28 +422,14 @@ export class AccountService {
       });
       throw new AppError(ErrorCode.WRONG_CREDENTIALS);
     }
-    if (account.lockedUntil && account.lockedUntil.getTime() > now.getTime()) {
-      throw locked(account.lockedUntil, now);
-    }
+    // Locked per account and client address (decision 023): a stranger's guesses elsewhere never
+    // lock the owner out.
+    await lock.assertMayTry(account.id, site.ip, now);
     const ok = account.passwordHash !== null && (await verify(account.passwordHash, password).catch(() => false));
     if (!ok) {
-      const failures = await accounts.countFailure(account.id);
-      if (failures >= config.SIGN_IN_MAX_FAILURES) {
-        const until = new Date(now.getTime() + config.SIGN_IN_LOCK_MINUTES * 60_000);
-        await accounts.lock(account.id, until);
-        await audit.write({ event: 'account_locked', accountId: account.id, eid: site.eid, ip: site.ip, detail });
-        throw locked(until, now);
-      }
-      await audit.write({
-        event: 'sign_in_failed',
-        accountId: account.id,
-        eid: site.eid,
-        ip: site.ip,
-        detail: { ...detail, reason: 'password', failures },
-      });
-      throw new AppError(ErrorCode.WRONG_CREDENTIALS);
+      const entry = { accountId: account.id, eid: site.eid, ip: site.ip, event: 'sign_in_failed' as const, detail };
+      await lock.fail(entry, new AppError(ErrorCode.WRONG_CREDENTIALS), now);
     }
-    await accounts.clearFailures(account.id);
     return this.start(account.id, site, how.method, now, how.onlySite);
   }
 
@@ -485,11 +467,6 @@ function badInput(zh: string, en: string): AppError {
   return new AppError(ErrorCode.BAD_INPUT, { message: { zh, en } });
 }
 
-function locked(until: Date, now: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-  return new AppError(ErrorCode.ACCOUNT_LOCKED, { params: { minutes }, data: { minutes } });
-}
-
 /** The one account service of a platform (third-party sign-in starts its sessions through it). */
 export const accountServiceOf = (p: Platform): AccountService => p.shared(buildAccountService);
 const buildAccountService = (p: Platform) =>
@@ -501,5 +478,5 @@ const buildAccountService = (p: Platform) =>
     cipher: p.cipher,
     audit: p.audit,
     uploads: uploadServiceOf(p),
-    config: p.config,
+    lock: new SignInLock(p.systemDb, p.audit, p.config),
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
-import { createAccount, createEnterprise } from '../../test/factories.ts';
+import { captchaFor, createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { configureRegistration, createAccount, createEnterprise } from '../../test/factories.ts';
 import { uploadServiceOf } from './upload.service.ts';
 
 const PIC = '/gateway/system/auth/upload/pic';
@@ -9,6 +9,7 @@ const PRIVATE = '/gateway/system/api/upload/private/file';
 const HEADSHOT_URL = '/gateway/user/auth/enterprise/user/info/get/headshot/url';
 const UPDATE = '/gateway/user/auth/enterprise/user/info/update';
 const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
+const SEND_CODE = '/gateway/user/api/common/send/verification/code';
 
 /** A 1×1 PNG and the start of a JPEG: what file-type recognises by content. */
 const PNG = Buffer.from(
@@ -27,6 +28,8 @@ beforeAll(async () => {
   t = await createTestApp({ TENANT_CODES: '' });
   a = await createEnterprise(t.database.db);
   b = await createEnterprise(t.database.db);
+  // Both sites register with the one-inch photo on their form.
+  for (const { eid } of [a, b]) await configureRegistration(t.database.db, eid, [{ field: 'headshot' }]);
 });
 afterAll(async () => t?.close());
 
@@ -47,11 +50,46 @@ async function signedIn(eid: number) {
   return (await t.platform.sessions.create(person.accountId, eid)).token;
 }
 
-function upload(url: string, body: ReturnType<typeof multipart>, token?: string, domain = a.domain) {
+let phones = 0;
+/**
+ * A registration in progress on the site of `domain`: its SMS code sent for a new phone; answers
+ * the ticket cookie that answer set (name=value), as the browser sends it back to the upload.
+ */
+async function registering(domain = a.domain): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: SEND_CODE,
+    headers: clientHeaders(domain),
+    payload: {
+      phone: `139${String(Date.now() % 1e4).padStart(4, '0')}${String(phones++).padStart(4, '0')}`,
+      verificationCodeType: 1,
+      ...(await captchaFor(t)),
+    },
+  });
+  expect(res.json().code).toBe(200);
+  const cookie = res.cookies.find((c) => c.name === 'regTicket');
+  expect(cookie).toMatchObject({ path: PRIVATE, httpOnly: true, sameSite: 'Strict' });
+  return `regTicket=${cookie!.value}`;
+}
+
+/** An upload: with a session `token`, else with a registration ticket (made for `domain` unless given). */
+async function upload(
+  url: string,
+  body: ReturnType<typeof multipart>,
+  token?: string,
+  domain = a.domain,
+  ticket?: string | null,
+) {
+  const cookie = token || url !== PRIVATE || ticket === null ? undefined : (ticket ?? (await registering(domain)));
   return t.app.inject({
     method: 'POST',
     url,
-    headers: { ...clientHeaders(domain), 'content-type': body.contentType, ...(token ? { token } : {}) },
+    headers: {
+      ...clientHeaders(domain),
+      'content-type': body.contentType,
+      ...(token ? { token } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
     payload: body.payload,
   });
 }
@@ -159,6 +197,70 @@ describe('one-inch photo', () => {
       code: 400,
       message: '一寸照无效，请重新上传',
     });
+  });
+});
+
+describe('one-inch photo without a session: only a registration in progress on a site that registers', () => {
+  const refusal = { code: 403, message: '请先获取短信验证码，再上传一寸照', data: null };
+
+  it('is refused without the ticket a registration code gives, and with a ticket of another site', async () => {
+    expect((await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, a.domain, null)).json()).toEqual(refusal);
+    const forB = await registering(b.domain);
+    expect((await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, a.domain, forB)).json()).toEqual(refusal);
+    const forged = forB.replace(/=(.)/, (_m, c: string) => `=${c === 'A' ? 'B' : 'A'}`);
+    expect((await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, b.domain, forged)).json()).toEqual(
+      refusal,
+    );
+    expect((await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, b.domain, forB)).json().code).toBe(200);
+  });
+
+  it('is refused once the ticket is older than half an hour, in English too', async () => {
+    const old = t.platform.signer.seal(
+      { p: 'registration-upload', eid: String(a.eid) },
+      30 * 60_000,
+      Date.now() - 31 * 60_000,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: PRIVATE,
+      headers: {
+        ...clientHeaders(a.domain, { lang: 'en', cookie: `regTicket=${old}` }),
+        'content-type': multipart('file', 'h.png', PNG).contentType,
+      },
+      payload: multipart('file', 'h.png', PNG).payload,
+    });
+    expect(res.json()).toEqual({
+      code: 403,
+      message: 'Please get the SMS code first, then upload the one-inch photo',
+      data: null,
+    });
+  });
+
+  it('is refused where the site does not register (3011), which sends no registration code either', async () => {
+    const closed = await createEnterprise(t.database.db, { settings: { registerOpenSet: false } });
+    await configureRegistration(t.database.db, closed.eid, [{ field: 'headshot' }]);
+    const code = await t.app.inject({
+      method: 'POST',
+      url: SEND_CODE,
+      headers: clientHeaders(closed.domain),
+      payload: { phone: '13912340000', verificationCodeType: 1, ...(await captchaFor(t)) },
+    });
+    expect(code.json()).toEqual({ code: 3011, message: '当前平台未开放注册', data: null });
+    expect(code.cookies.find((c) => c.name === 'regTicket')).toBeUndefined();
+    // Not even with a ticket made while it registered.
+    const ticket = `regTicket=${t.platform.signer.seal({ p: 'registration-upload', eid: String(closed.eid) }, 60_000)}`;
+    const res = await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, closed.domain, ticket);
+    expect(res.json()).toEqual({ code: 3011, message: '当前平台未开放注册', data: null });
+    // A member of that site still keeps a one-inch photo on the profile page.
+    const token = await signedIn(closed.eid);
+    expect((await upload(PRIVATE, multipart('file', 'h.png', PNG), token, closed.domain)).json().code).toBe(200);
+  });
+
+  it("is refused where the site's registration form does not ask for the photo", async () => {
+    const plain = await createEnterprise(t.database.db);
+    const ticket = await registering(plain.domain);
+    const res = await upload(PRIVATE, multipart('file', 'h.png', PNG), undefined, plain.domain, ticket);
+    expect(res.json()).toEqual({ code: 403, message: '当前平台注册无需上传一寸照', data: null });
   });
 });
 

@@ -2,6 +2,7 @@ import * as calls from '@portal/contract';
 import { requestToken } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
 import { isFileKey } from '../../platform/storage.ts';
+import { registrationTicketsOf } from '../registration/registration-ticket.ts';
 import { uploadServiceOf } from './upload.service.ts';
 
 const TYPES: Record<string, string> = {
@@ -18,6 +19,7 @@ export default defineModule({
     const { app } = gateway;
     const { storage, signer, sessions } = platform;
     const uploads = uploadServiceOf(platform);
+    const tickets = registrationTicketsOf(platform);
     gateway.call(calls.uploadPic, async (_input, ctx) => {
       const { key } = await uploads.accept((o) => ctx.req.file(o), 'avatar', ctx.eid, ctx.session.accountId);
       return { url: uploads.publicUrl(key) };
@@ -26,10 +28,12 @@ export default defineModule({
       calls.uploadPrivateFile,
       async (_input, ctx) => {
         // Public (registration has no session yet): the site's enterprise, and a tight per-address limit.
-        // A signed-in person's upload is theirs; one without a session is claimed by a registration.
+        // A signed-in person's upload is theirs; one without a session is claimed by a registration,
+        // and only a registration in progress on a site that registers may make one (its ticket).
         const session = await sessions.authenticate(requestToken(ctx.req)).catch(() => null);
         const eid = await ctx.eid();
         const uploader = session?.eid === eid ? session.accountId : null;
+        if (uploader === null) await tickets.assertMayUpload(ctx.req, eid);
         const { key } = await uploads.accept((o) => ctx.req.file(o), 'headshot', eid, uploader);
         return { key, url: uploads.signedUrl(key) };
       },

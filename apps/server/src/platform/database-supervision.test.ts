@@ -67,7 +67,7 @@ describe('the embedded database, supervised', () => {
     expect((await get(CAPTCHA)).json().code).toBe(200);
   });
 
-  it('a frozen database: calls fail promptly with the 500 envelope, /readyz says 503, /healthz 200', async () => {
+  it('a frozen database: calls fail promptly with the 503 envelope, /readyz says 503, /healthz 200', async () => {
     // The postmaster and every server process it started (each backend leads its own process group).
     const frozen = [postmaster(), ...(await childrenOf(postmaster()))];
     for (const pid of frozen) process.kill(pid, 'SIGSTOP');
@@ -77,8 +77,9 @@ describe('the embedded database, supervised', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'database unavailable' });
       const call = await get(CAPTCHA);
-      expect(call.statusCode).toBe(500);
-      expect(call.json()).toEqual({ code: 500, message: '系统繁忙，请稍后再试', data: null });
+      expect(call.statusCode).toBe(503);
+      expect(call.headers['retry-after']).toBe('5');
+      expect(call.json()).toEqual({ code: 503, message: '服务暂不可用，请稍后再试', data: null });
       expect((await get('/healthz')).json()).toEqual({ status: 'ok' });
     } finally {
       for (const pid of frozen) process.kill(pid, 'SIGCONT');

@@ -369,6 +369,10 @@ export class Gateway {
         if ((errorCodes[err.code]?.httpStatus ?? 200) >= 500) caller.req.log.error({ err }, 'server error');
         return envelope(err.code, err.messageFor(lang), err.data ?? null);
       }
+      if (isDatabaseUnavailable(err)) {
+        caller.req.log.error({ err, call: entry?.call.name }, 'database unavailable');
+        return envelope(ErrorCode.UNAVAILABLE, errorText(ErrorCode.UNAVAILABLE, lang), null);
+      }
       caller.req.log.error({ err, call: entry?.call.name }, 'unhandled error');
       return envelope(ErrorCode.INTERNAL, errorText(ErrorCode.INTERNAL, lang), null);
     }
@@ -386,6 +390,24 @@ export function gatewayOf(app: FastifyInstance): Gateway {
   const gateway = gateways.get(app);
   if (!gateway) throw new Error('buildApp registered no gateway on this app');
   return gateway;
+}
+
+/**
+ * A failure of the database rather than of the call: it is down, restarting, frozen past the
+ * statement or connection timeout (packages/db), or refusing connections. Answered 503 (try again),
+ * not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    // 57014 statement cancelled (statement_timeout), 57P0x shutdown or starting, 08xxx connection.
+    if (code === '57014' || code.startsWith('57P') || code.startsWith('08')) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (/timeout exceeded when trying to connect|Query read timeout|Connection terminated/i.test(message)) return true;
+    if (e.cause === e) break;
+  }
+  return false;
 }
 
 /** The gateway's error handler and not-found handler: everything answers in the envelope. */
@@ -425,6 +447,13 @@ export function installGatewayErrorHandling(app: FastifyInstance): void {
       // Malformed JSON and other protocol-level bad requests.
       const msg = lang === 'zh' ? '参数错误：请求体不是有效的 JSON' : 'Invalid input: the body is not valid JSON';
       return reply.status(200).send(envelope(ErrorCode.BAD_INPUT, msg, null));
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(envelope(ErrorCode.UNAVAILABLE, errorText(ErrorCode.UNAVAILABLE, lang), null));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(envelope(ErrorCode.INTERNAL, errorText(ErrorCode.INTERNAL, lang), null));

@@ -1,5 +1,7 @@
 import * as calls from '@portal/contract';
 import { COURSE_LIST_MAX } from '@portal/contract';
+import { TtlCache } from '../../platform/cache.ts';
+import { memoJson } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
 import { CourseRepository } from './course.repository.ts';
 import { CourseService, ZONE_COURSES } from './course.service.ts';
@@ -12,11 +14,16 @@ export default defineModule({
   name: 'course',
   register(gateway, platform) {
     const courses = new CourseService(new CourseRepository(platform.db));
-    const zone = async (eid: number, q: { zoneId?: number | undefined; relationType: number; showNum: number }) => {
+    // A zone's courses are the enterprise's, the same for every learner and visitor: kept like
+    // the site's other lists (SITE_CACHE_TTL_MS), not read again for every page of every person.
+    const zones = new TtlCache<object>({ max: 4000, ttlMs: platform.config.SITE_CACHE_TTL_MS });
+    const load = async (eid: number, q: { zoneId?: number | undefined; relationType: number; showNum: number }) => {
       if (!q.zoneId) return courses.findZoneCourses(eid, q.relationType, q.showNum);
       const z = await platform.site.zoneOf(eid, q.zoneId, ZONE_COURSES);
       return courses.findZoneCourses(eid, z.relationType, Math.min(Math.max(z.showNum, 1), COURSE_LIST_MAX));
     };
+    const zone = async (eid: number, q: { zoneId?: number | undefined; relationType: number; showNum: number }) =>
+      memoJson(await zones.get(`${eid}:${q.zoneId ?? ''}:${q.relationType}:${q.showNum}`, () => load(eid, q)));
     // A visitor's zone answer depends on URL, domain and language only: kept like the zone list.
     gateway.call(calls.findZoneCourses, (q, ctx) => zone(ctx.eid, q), { cacheForVisitors: true });
     gateway.call(calls.findZoneCoursesAuth, (q, ctx) => zone(ctx.eid, q));

@@ -1,5 +1,7 @@
 import * as calls from '@portal/contract';
 import type { Lang } from '@portal/contract';
+import { TtlCache } from '../../platform/cache.ts';
+import { memoJson } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
 import { LecturerRepository } from './lecturer.repository.ts';
 import { LecturerService } from './lecturer.service.ts';
@@ -20,9 +22,14 @@ export default defineModule({
     gateway.call(calls.viewLecturerDetail, (q, ctx) => lecturers.viewLecturerDetail(ctx.eid, q.lecturerId, ctx.lang));
     gateway.call(calls.viewLecturerBase, (q, ctx) => lecturers.viewLecturerBase(ctx.eid, q.lecturerId, ctx.lang));
 
+    // A zone's lecturers are the enterprise's, the same for everyone: kept like the site's lists.
+    const zones = new TtlCache<object>({ max: 4000, ttlMs: platform.config.SITE_CACHE_TTL_MS });
     const zone = async (eid: number, q: { zoneId?: number | undefined; showNum: number }, lang: Lang) => {
-      const showNum = q.zoneId ? (await platform.site.zoneOf(eid, q.zoneId, ZONE_LECTURERS)).showNum : q.showNum;
-      return lecturers.findZoneLecturers(eid, Math.min(Math.max(showNum, 1), 50), lang);
+      const load = async () => {
+        const showNum = q.zoneId ? (await platform.site.zoneOf(eid, q.zoneId, ZONE_LECTURERS)).showNum : q.showNum;
+        return lecturers.findZoneLecturers(eid, Math.min(Math.max(showNum, 1), 50), lang);
+      };
+      return memoJson(await zones.get(`${eid}:${q.zoneId ?? ''}:${q.showNum}:${lang}`, load));
     };
     gateway.call(calls.findZoneLecturers, (q, ctx) => zone(ctx.eid, q, ctx.lang), { cacheForVisitors: true });
     gateway.call(calls.findZoneLecturersAuth, (q, ctx) => zone(ctx.eid, q, ctx.lang));

@@ -37,6 +37,8 @@ export interface CallOptions {
   lang?: string;
   /** Extra headers, over the web client's; a header set to undefined is not sent. */
   headers?: Record<string, string | undefined>;
+  /** Query parameters beside a body call's input (e.g. `?eid=` a test says the gateway ignores). */
+  query?: Record<string, string>;
 }
 
 /** The answer of `t.call(…, { raw: true })`: the HTTP response and its parsed envelope. */
@@ -55,6 +57,10 @@ export interface Unchecked {
 /** Sends `input` as it is, past the type check: `t.call(def, unchecked({ id: 'x' }))`. */
 export const unchecked = (input: object): Unchecked => input as unknown as Unchecked;
 
+/** The fields a 400 answer names (its data), e.g. `invalidFields(res)[0].field`. */
+export const invalidFields = (res: Envelope<unknown>): Array<{ field: string; message: string }> =>
+  (res.data as { fields: Array<{ field: string; message: string }> }).fields;
+
 /** A visitor (no session) of the site of `site` (an enterprise made by the factory, or a domain). */
 export const visitorOf = (site: { domain: string } | string): Caller => ({
   domain: typeof site === 'string' ? site : site.domain,
@@ -71,14 +77,14 @@ export interface TestApp {
    */
   call<C extends CallDef>(
     def: C,
-    input: CallRequest<C> | Unchecked,
-    options: CallOptions & { raw: true },
-  ): Promise<CallResult<C>>;
-  call<C extends CallDef>(
-    def: C,
     input?: CallRequest<C> | Unchecked,
     options?: CallOptions & { raw?: false },
   ): Promise<Envelope<CallResponse<C>>>;
+  call<C extends CallDef>(
+    def: C,
+    input: CallRequest<C> | Unchecked,
+    options: CallOptions & { raw: true },
+  ): Promise<CallResult<C>>;
   /** A learner of `site`, signed in through the server's session store (factories.ts). */
   learner(site: SiteRef | null, options?: LearnerOptions): Promise<Learner>;
   close(): Promise<void>;
@@ -113,7 +119,9 @@ async function callGateway(
     method: def.method,
     url: GATEWAY_PREFIX + def.path,
     headers,
-    ...(def.requestIn === 'query' ? { query: toQuery(input ?? {}) } : { payload: input ?? {} }),
+    ...(def.requestIn === 'query'
+      ? { query: { ...toQuery(input ?? {}), ...options.query } }
+      : { payload: input ?? {}, ...(options.query ? { query: options.query } : {}) }),
   });
   const body = response.json() as unknown;
   return options.raw ? { status: response.statusCode, headers: response.headers, body, response } : body;

@@ -160,13 +160,12 @@ export async function createAccount(
   eids: number[],
   options: { password?: string; employeeNo?: string; status?: number; realName?: string } = {},
 ) {
-  const { hash } = await import('@node-rs/argon2');
   const n = next();
   const phone = `137${String(10_000_000 + n).slice(-8)}`;
   const password = options.password ?? 'Passw0rd!';
   const [account] = await db
     .insert(schema.accounts)
-    .values({ phone, passwordHash: await hash(password) })
+    .values({ phone, passwordHash: await hashPassword(password) })
     .returning();
   for (const eid of eids) {
     await db.insert(schema.enterpriseUsers).values({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
+import { viewWebsite } from '@portal/contract';
+import { createTestApp, visitorOf, type TestApp } from '../test/harness.ts';
 import { createEnterprise } from '../test/factories.ts';
 import { DEMO_TENANT_CODES, loadConfig } from './config.ts';
 
@@ -116,10 +117,7 @@ describe('tenant codes on a running gateway', () => {
     const plain = await createEnterprise(t.database.db);
     expect(plain.eid).not.toBe(5001);
 
-    const view = async (domain: string) =>
-      (
-        await t.app.inject({ method: 'GET', url: '/gateway/system/api/website/view', headers: clientHeaders(domain) })
-      ).json();
+    const view = async (domain: string) => t.call(viewWebsite, {}, { as: visitorOf(domain) });
     const a = await view(sfj.domain);
     expect(a.code).toBe(200);
     expect(a.data.eid).toBe(5001);

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { defineCall } from '@portal/contract';
 import { APP_ROLE, GLOBAL_TABLES, connectDatabase, migrateDatabase, schema, withTenant } from '@portal/db';
 import { ensureDatabase } from '@portal/db/embedded';
-import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
-import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createEnterprise, type Learner } from '../test/factories.ts';
 import { defineModule } from './module.ts';
 
 /**
@@ -75,16 +75,16 @@ const probes = defineModule({
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
 let b: Awaited<ReturnType<typeof createEnterprise>>;
-let inA: Awaited<ReturnType<typeof createSignedInUser>>;
-let inB: Awaited<ReturnType<typeof createSignedInUser>>;
+let inA: Learner;
+let inB: Learner;
 
 beforeAll(async () => {
   t = await createTestApp({ TENANT_CODES: '' }, { extraModules: [probes] });
   const db = t.database.db;
   a = await createEnterprise(db, { name: '甲企业' });
   b = await createEnterprise(db, { name: '乙企业' });
-  inA = await createSignedInUser(db, t.platform.sessions, [a.eid]);
-  inB = await createSignedInUser(db, t.platform.sessions, [b.eid]);
+  inA = await t.learner(a);
+  inB = await t.learner(b);
   await db.insert(schema.onlineMessages).values([
     { eid: a.eid, accountId: inA.accountId, title: '甲的留言', messageContent: '甲' },
     { eid: b.eid, accountId: inB.accountId, title: '乙的留言', messageContent: '乙' },
@@ -93,16 +93,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = async (method: 'GET' | 'POST', url: string, token: string | null, body: object = {}) =>
-  (
-    await t.app.inject({
-      method,
-      url: `/gateway${url}`,
-      headers: clientHeaders('localhost', token ? { token } : {}),
-      ...(method === 'POST' ? { payload: body } : {}),
-    })
-  ).json();
-
 const titlesOf = async (eid: number) =>
   (await t.database.db.select().from(schema.onlineMessages).where(eq(schema.onlineMessages.eid, eid))).map(
     (m) => m.title,
@@ -110,33 +100,33 @@ const titlesOf = async (eid: number) =>
 
 describe('row-level security through the request path', () => {
   it('a query that forgets eid reads only the signed-in enterprise’s rows', async () => {
-    const fromA = await call('GET', '/probe/auth/forgetful/read', inA.token);
+    const fromA = await t.call(forgetfulRead, {}, { as: inA });
     expect(fromA.code).toBe(200);
     expect(fromA.data.map((m: { eid: number }) => m.eid)).toEqual([a.eid]);
-    const fromB = await call('GET', '/probe/auth/forgetful/read', inB.token);
+    const fromB = await t.call(forgetfulRead, {}, { as: inB });
     expect(fromB.data.map((m: { title: string }) => m.title).sort()).toEqual(['乙的留言', '乙的第二条'].sort());
   });
 
   it('an update that forgets eid changes only the signed-in enterprise’s rows', async () => {
-    const answer = await call('POST', '/probe/auth/forgetful/update', inA.token, { title: '改了' });
+    const answer = await t.call(forgetfulUpdate, { title: '改了' }, { as: inA });
     expect(answer.data).toHaveLength(1);
     expect(await titlesOf(a.eid)).toEqual(['改了']);
     expect((await titlesOf(b.eid)).sort()).toEqual(['乙的留言', '乙的第二条'].sort());
   });
 
   it('a row written for another enterprise is refused by the database, and nothing is stored', async () => {
-    const answer = await call('POST', '/probe/auth/forgetful/insert', inA.token, { eid: b.eid });
+    const answer = await t.call(forgetfulInsert, { eid: b.eid }, { as: inA });
     expect(answer.code).toBe(500);
     expect(await titlesOf(b.eid)).not.toContain('越界');
     // Its own enterprise's row goes in.
-    expect((await call('POST', '/probe/auth/forgetful/insert', inA.token, { eid: a.eid })).code).toBe(200);
+    expect((await t.call(forgetfulInsert, { eid: a.eid }, { as: inA })).code).toBe(200);
     expect(await titlesOf(a.eid)).toContain('越界');
   });
 
   it('a public call sees no tenant’s rows until it resolves its site, then only that site’s', async () => {
-    const before = await call('GET', `/probe/api/forgetful/read?resolve=no&eid=${b.eid}`, null);
+    const before = await t.call(publicRead, { resolve: 'no' }, { query: { eid: String(b.eid) } });
     expect(before.data).toEqual([]);
-    const after = await call('GET', `/probe/api/forgetful/read?resolve=yes&eid=${b.eid}`, null);
+    const after = await t.call(publicRead, { resolve: 'yes' }, { query: { eid: String(b.eid) } });
     expect(after.data.map((m: { eid: number }) => m.eid)).toEqual([b.eid, b.eid]);
   });
 

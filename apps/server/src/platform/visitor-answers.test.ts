@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNavItems, GATEWAY_PREFIX, viewCorrectDomain, viewWebsite } from '@portal/contract';
 import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
 import { createEnterprise } from '../test/factories.ts';
 import { VisitorAnswers } from './visitor-answers.ts';
@@ -9,8 +10,8 @@ import { VisitorAnswers } from './visitor-answers.ts';
 // router), so these tests talk HTTP to one. The rate limit of 2 a minute tells which way an
 // answer took: through Fastify, the third call of an address is refused with 429; answers served
 // in front of the router are not counted.
-const WEBSITE_VIEW = '/gateway/system/api/website/view';
-const NAV_LIST = '/gateway/system/api/pc/zone/info/nav/bar/list';
+const WEBSITE_VIEW = GATEWAY_PREFIX + viewWebsite.path;
+const NAV_LIST = GATEWAY_PREFIX + findNavItems.path;
 
 let t: TestApp;
 let base: string;
@@ -53,7 +54,7 @@ describe('visitor answers in front of the router', () => {
     }
     // The same client's calls that do work are still counted: one used, one left, then refused.
     expect((await get(NAV_LIST, client)).status).toBe(200);
-    const refused = await get('/gateway/system/api/website/domain?eid=1', client);
+    const refused = await get(`${GATEWAY_PREFIX}${viewCorrectDomain.path}?eid=1`, client);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 429 });
   });

@@ -160,13 +160,12 @@ export async function createAccount(
   eids: number[],
   options: { password?: string; employeeNo?: string; status?: number; realName?: string } = {},
 ) {
-  const { hash } = await import('@node-rs/argon2');
   const n = next();
   const phone = `137${String(10_000_000 + n).slice(-8)}`;
   const password = options.password ?? 'Passw0rd!';
   const [account] = await db
     .insert(schema.accounts)
-    .values({ phone, passwordHash: await hash(password) })
+    .values({ phone, passwordHash: await hashPassword(password) })
     .returning();
   for (const eid of eids) {
     await db.insert(schema.enterpriseUsers).values({
@@ -218,4 +217,91 @@ export async function configureRegistration(
       sort: f.sort ?? i,
     })),
   );
+}
+
+/** Where a learner belongs: an enterprise made by `createEnterprise` (its id and default domain). */
+export interface SiteRef {
+  eid: number;
+  domain: string;
+}
+
+/**
+ * A signed-in person, as `t.call(def, input, { as: learner })` takes it: the account, its
+ * membership of the enterprise, and a real session token made by the server's own session store.
+ */
+export interface Learner {
+  accountId: number;
+  /** The enterprise the session has chosen, or null (signed in with no enterprise chosen). */
+  eid: number | null;
+  /** The site the learner's calls go to (the enterprise's default domain). */
+  domain: string;
+  phone: string;
+  /** The password the account has (argon2id hash stored), or null with `password: null`. */
+  password: string | null;
+  userName: string;
+  realName: string;
+  token: string;
+}
+
+const DEFAULT_PASSWORD = 'Passw0rd!';
+// argon2id is slow by design (tens of ms a hash): a test run hashes each password once.
+const passwordHashes = new Map<string, Promise<string>>();
+export function hashPassword(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = import('@node-rs/argon2').then(({ hash }) => hash(password));
+    passwordHashes.set(password, hashed);
+  }
+  return hashed;
+}
+
+export interface LearnerOptions {
+  /** Also a member of these enterprises (the session stays on the first). */
+  alsoIn?: readonly SiteRef[];
+  /** The account's password (default `Passw0rd!`); null: the account has none. */
+  password?: string | null;
+  phone?: string;
+  /** Membership columns: status (2 disabled), isAdmin, employeeNo, names, userDetail… */
+  member?: Partial<Omit<typeof schema.enterpriseUsers.$inferInsert, 'eid' | 'accountId'>>;
+  /** false: a session with no enterprise chosen yet (the enterprise list, choosing one). */
+  chosen?: boolean;
+}
+
+/**
+ * A learner of `site` (null: an account that belongs to no enterprise), signed in through the
+ * server's session store: no sign-in call, no captcha, no password check per test.
+ */
+export async function createLearner(
+  db: Db,
+  sessions: SessionStore,
+  site: SiteRef | null,
+  options: LearnerOptions = {},
+): Promise<Learner> {
+  const n = next();
+  const phone = options.phone ?? `136${String(10_000_000 + n).slice(-8)}`;
+  const password = options.password === undefined ? DEFAULT_PASSWORD : options.password;
+  const [account] = await db
+    .insert(schema.accounts)
+    .values({ phone, passwordHash: password === null ? null : await hashPassword(password) })
+    .returning();
+  const userName = options.member?.userName ?? `学员${n}`;
+  const realName = options.member?.realName ?? `测试${n}`;
+  const sites = [...(site ? [site] : []), ...(options.alsoIn ?? [])];
+  for (const s of sites) {
+    await db
+      .insert(schema.enterpriseUsers)
+      .values({ ...options.member, eid: s.eid, accountId: account!.id, userName, realName });
+  }
+  const eid = site && options.chosen !== false ? site.eid : null;
+  const { token } = await sessions.create(account!.id, eid);
+  return {
+    accountId: account!.id,
+    eid,
+    domain: site?.domain ?? 'localhost',
+    phone,
+    password,
+    userName,
+    realName,
+    token,
+  };
 }

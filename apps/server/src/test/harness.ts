@@ -2,20 +2,129 @@ import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import {
+  GATEWAY_PREFIX,
+  PLATFORM_HEADER_VALUE,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+  type Envelope,
+} from '@portal/contract';
 import { connectDatabase, type Database } from '@portal/db';
 import { ensureDatabase } from '@portal/db/embedded';
 import { loadConfig, type Config } from '../platform/config.ts';
 import { buildApp } from '../platform/http.ts';
 import type { PortalModule } from '../platform/module.ts';
 import { createPlatform, type Platform } from '../platform/platform.ts';
+import { createLearner, type Learner, type LearnerOptions, type SiteRef } from './factories.ts';
+
+/**
+ * Who makes a call: a learner (its session token and its site's domain), a visitor of a site
+ * (`visitorOf(enterprise)`: the domain, no token), or any token and domain a test holds (e.g. one
+ * a sign-in call answered).
+ */
+export interface Caller {
+  domain?: string;
+  token?: string;
+}
+
+export interface CallOptions {
+  /** Default: a visitor of `localhost` (the domain tenancy's default site answers). */
+  as?: Caller;
+  /** The `lang` header (`en` for English answers); none by default (Chinese). */
+  lang?: string;
+  /** Extra headers, over the web client's; a header set to undefined is not sent. */
+  headers?: Record<string, string | undefined>;
+  /** Query parameters beside a body call's input (e.g. `?eid=` a test says the gateway ignores). */
+  query?: Record<string, string>;
+}
+
+/** The answer of `t.call(…, { raw: true })`: the HTTP response and its parsed envelope. */
+export interface CallResult<C extends CallDef> {
+  status: number;
+  headers: LightMyRequestResponse['headers'];
+  body: Envelope<CallResponse<C>>;
+  response: LightMyRequestResponse;
+}
+
+declare const uncheckedBrand: unique symbol;
+/** Input deliberately outside a call's declared request type (for tests of bad input). */
+export interface Unchecked {
+  readonly [uncheckedBrand]: true;
+}
+/** Sends `input` as it is, past the type check: `t.call(def, unchecked({ id: 'x' }))`. */
+export const unchecked = (input: object): Unchecked => input as unknown as Unchecked;
+
+/** The fields a 400 answer names (its data), e.g. `invalidFields(res)[0].field`. */
+export const invalidFields = (res: Envelope<unknown>): Array<{ field: string; message: string }> =>
+  (res.data as { fields: Array<{ field: string; message: string }> }).fields;
+
+/** A visitor (no session) of the site of `site` (an enterprise made by the factory, or a domain). */
+export const visitorOf = (site: { domain: string } | string): Caller => ({
+  domain: typeof site === 'string' ? site : site.domain,
+});
 
 export interface TestApp {
   app: FastifyInstance;
   platform: Platform;
   database: Database;
+  /**
+   * Makes one gateway call as the web client does: method, path and where the input goes (query
+   * or body) come from the contract's declaration; the input is typed by it and the answer is its
+   * envelope. `raw: true` answers the HTTP response too (status, headers).
+   */
+  call<C extends CallDef>(
+    def: C,
+    input?: CallRequest<C> | Unchecked,
+    options?: CallOptions & { raw?: false },
+  ): Promise<Envelope<CallResponse<C>>>;
+  call<C extends CallDef>(
+    def: C,
+    input: CallRequest<C> | Unchecked,
+    options: CallOptions & { raw: true },
+  ): Promise<CallResult<C>>;
+  /** A learner of `site`, signed in through the server's session store (factories.ts). */
+  learner(site: SiteRef | null, options?: LearnerOptions): Promise<Learner>;
   close(): Promise<void>;
+}
+
+/** The query string of a call's input: every present value as text, arrays as repeated keys. */
+function toQuery(input: object): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    query[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return query;
+}
+
+async function callGateway(
+  app: FastifyInstance,
+  def: CallDef,
+  input: object | undefined,
+  options: CallOptions & { raw?: boolean } = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = {};
+  const given: Record<string, string | undefined> = {
+    domain: options.as?.domain ?? 'localhost',
+    platform: PLATFORM_HEADER_VALUE,
+    ...(options.as?.token ? { token: options.as.token } : {}),
+    ...(options.lang ? { lang: options.lang } : {}),
+    ...options.headers,
+  };
+  for (const [name, value] of Object.entries(given)) if (value !== undefined) headers[name] = value;
+  const response = await app.inject({
+    method: def.method,
+    url: GATEWAY_PREFIX + def.path,
+    headers,
+    ...(def.requestIn === 'query'
+      ? { query: { ...toQuery(input ?? {}), ...options.query } }
+      : { payload: input ?? {}, ...(options.query ? { query: options.query } : {}) }),
+  });
+  const body = response.json() as unknown;
+  return options.raw ? { status: response.statusCode, headers: response.headers, body, response } : body;
 }
 
 /**
@@ -57,6 +166,9 @@ export async function createTestApp(
     app,
     platform,
     database,
+    call: ((def: CallDef, input?: object, options?: CallOptions & { raw?: boolean }) =>
+      callGateway(app, def, input, options)) as TestApp['call'],
+    learner: (site, options) => createLearner(database.db, platform.sessions, site, options),
     close: async () => {
       await app.close();
       await database.close();

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CategoryType } from '@portal/contract';
+import { CategoryType, findCategories } from '@portal/contract';
 import { schema } from '@portal/db';
-import { clientHeaders, createTestApp, type TestApp } from '../../test/harness.ts';
-import { createEnterprise, createSignedInUser } from '../../test/factories.ts';
+import { createTestApp, invalidFields, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createEnterprise } from '../../test/factories.ts';
 import { presentCategoryTree } from './category.presenter.ts';
-
-const CATEGORIES = '/gateway/system/api/category/list';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
@@ -41,23 +39,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (body: object, opts: { lang?: string; domain?: string; url?: string; token?: string } = {}) =>
-  t.app
-    .inject({
-      method: 'POST',
-      url: opts.url ?? CATEGORIES,
-      headers: {
-        ...clientHeaders(opts.domain ?? a.domain),
-        ...(opts.lang ? { lang: opts.lang } : {}),
-        ...(opts.token ? { token: opts.token } : {}),
-      },
-      payload: body,
-    })
-    .then((r) => r.json());
+const onA = () => ({ as: visitorOf(a) });
 
 describe('findCategories (POST /system/api/category/list)', () => {
   it('answers one categoryType of the site as a tree in order, for visitors too', async () => {
-    const res = await call({ categoryType: 3 });
+    const res = await t.call(findCategories, { categoryType: 3 }, onA());
     expect(res.code).toBe(200);
     expect(res.data).toEqual([
       { id: ids.tech, categoryName: '技术类', isLeaf: true, childrenList: [] },
@@ -76,38 +62,39 @@ describe('findCategories (POST /system/api/category/list)', () => {
         ],
       },
     ]);
-    expect((await call({ categoryType: '14' })).data).toEqual([
+    expect((await t.call(findCategories, { categoryType: '14' }, onA())).data).toEqual([
       { id: ids.claims, categoryName: '医保结算', isLeaf: true, childrenList: [] },
     ]);
-    expect((await call({ categoryType: 99 })).data).toEqual([]);
+    expect((await t.call(findCategories, { categoryType: 99 }, onA())).data).toEqual([]);
   });
 
   it("names in the page's language where the site gave one", async () => {
-    const en = (await call({ categoryType: 3 }, { lang: 'en' })).data;
-    expect(en.map((c: { categoryName: string }) => c.categoryName)).toEqual(['技术类', 'Management']);
-    expect(en[1].childrenList.map((c: { categoryName: string }) => c.categoryName)).toEqual(['团队管理', 'Leadership']);
+    const en = (await t.call(findCategories, { categoryType: 3 }, { ...onA(), lang: 'en' })).data;
+    expect(en.map((c) => c.categoryName)).toEqual(['技术类', 'Management']);
+    expect(en[1]!.childrenList.map((c) => c.categoryName)).toEqual(['团队管理', 'Leadership']);
   });
 
   it('bad input: 400 naming categoryType, in zh and en', async () => {
     for (const body of [{}, { categoryType: 'abc' }, { categoryType: 0 }, { categoryType: 1.5 }]) {
-      const zh = await call(body);
+      const zh = await t.call(findCategories, unchecked(body), onA());
       expect(zh.code).toBe(400);
       expect(zh.message).toBe('参数错误：categoryType 请选择分类类型');
-      expect(zh.data.fields[0].field).toBe('categoryType');
+      expect(invalidFields(zh)[0]!.field).toBe('categoryType');
     }
-    const en = await call({}, { lang: 'en' });
+    const en = await t.call(findCategories, unchecked({}), { ...onA(), lang: 'en' });
     expect(en.message).toBe('Invalid input: categoryType: Please choose a category type');
   });
 
   it("the site's enterprise only: another's categories never show; a body eid is ignored", async () => {
-    const onA = (await call({ categoryType: 3, eid: b.eid })).data;
-    expect(JSON.stringify(onA)).not.toContain('乙的分类');
-    const onB = (await call({ categoryType: 3 }, { domain: b.domain })).data;
+    const seenOnA = (await t.call(findCategories, unchecked({ categoryType: 3, eid: b.eid }), onA())).data;
+    expect(JSON.stringify(seenOnA)).not.toContain('乙的分类');
+    const onB = (await t.call(findCategories, { categoryType: 3 }, { as: visitorOf(b) })).data;
     expect(onB).toEqual([{ id: ids.theirs, categoryName: '乙的分类', isLeaf: true, childrenList: [] }]);
     // Signed in to b, the session's enterprise decides even on a's domain.
-    const learnerB = await createSignedInUser(t.database.db, t.platform.sessions, [b.eid]);
-    const signedIn = (await call({ categoryType: 3 }, { token: learnerB.token })).data;
-    expect(signedIn.map((c: { id: number }) => c.id)).toEqual([ids.theirs]);
+    const learnerB = await t.learner(b);
+    const signedIn = (await t.call(findCategories, { categoryType: 3 }, { as: { ...learnerB, domain: a.domain } }))
+      .data;
+    expect(signedIn.map((c) => c.id)).toEqual([ids.theirs]);
   });
 
   it('a category whose parent is not among the rows stands at the top (nothing is lost)', () => {

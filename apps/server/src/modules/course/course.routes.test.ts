@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findCourses,
+  findCoursesAuth,
+  findLecturerCourses,
+  findZoneCourses,
+  findZoneCoursesAuth,
+  findZoneLecturers,
+  findZoneLecturersAuth,
+} from '@portal/contract';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
-import { createCourse, createEnterprise, createSignedInUser, createZone } from '../../test/factories.ts';
-
-const ZONE = '/gateway/system/api/pc/zone/info/course/list';
-const ZONE_AUTH = '/gateway/system/auth/pc/zone/info/course/list';
-const PAGE = '/gateway/course/api/course/info/page';
-const PAGE_AUTH = '/gateway/course/auth/course/info/page';
-const LECTURER_PAGE = '/gateway/course/auth/course/info/lecturer/page';
-const LECTURER_ZONE = '/gateway/system/api/pc/zone/info/lecturer/list';
-const LECTURER_ZONE_AUTH = '/gateway/system/auth/pc/zone/info/lecturer/list';
+import { createTestApp, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createCourse, createEnterprise, createZone, type Learner } from '../../test/factories.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
 let t: TestApp;
 let a: Ent;
 let b: Ent;
 let closed: Ent;
-let tokenA: string;
-let tokenClosed: string;
+let learnerA: Learner;
+let learnerClosed: Learner;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -83,63 +84,54 @@ beforeAll(async () => {
   ids.lecturerZone = (await createZone(db, a.eid, { zoneType: 4, showNum: 2 })).id;
   ids.newsZone = (await createZone(db, a.eid, { zoneType: 3 })).id;
   ids.bZone = (await createZone(db, b.eid, { zoneType: 2, relationType: 2, showNum: 1 })).id;
-  tokenA = (await createSignedInUser(db, t.platform.sessions, [a.eid])).token;
-  tokenClosed = (await createSignedInUser(db, t.platform.sessions, [closed.eid])).token;
+  learnerA = await t.learner(a);
+  learnerClosed = await t.learner(closed);
 });
 afterAll(async () => t?.close());
-
-const call = (
-  method: 'GET' | 'POST',
-  url: string,
-  body: object = {},
-  options: { domain?: string; token?: string } = {},
-) =>
-  t.app
-    .inject({
-      method,
-      url,
-      headers: { ...clientHeaders(options.domain ?? a.domain), ...(options.token ? { token: options.token } : {}) },
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    })
-    .then((r) => r.json());
 
 const idsOf = (list: Array<{ id: number }>) => list.map((c) => c.id);
 const titles = (list: Array<{ title: string }>) => list.map((c) => c.title);
 
 describe('course zones', () => {
   it('relationType 1 lists the newest, 2 the most learners, 3 the recommended in their order', async () => {
-    const newest = (await call('GET', ZONE, { relationType: '1', showNum: '3' })).data;
+    const newest = (await t.call(findZoneCourses, { relationType: '1', showNum: '3' }, { as: visitorOf(a) })).data;
     expect(idsOf(newest)).toEqual([ids.c14, ids.c13, ids.c12]);
-    const popular = (await call('GET', ZONE, { relationType: '2', showNum: '3' })).data;
+    const popular = (await t.call(findZoneCourses, { relationType: '2', showNum: '3' }, { as: visitorOf(a) })).data;
     // 100·(i mod 5) + i: 14 → 414, 9 → 409, 4 → 404.
     expect(idsOf(popular)).toEqual([ids.c14, ids.c9, ids.c4]);
-    expect(popular.map((c: { learnerCount: number }) => c.learnerCount)).toEqual([414, 409, 404]);
-    const recommended = (await call('GET', ZONE, { relationType: '3' })).data;
+    expect(popular.map((c) => c.learnerCount)).toEqual([414, 409, 404]);
+    const recommended = (await t.call(findZoneCourses, { relationType: '3' }, { as: visitorOf(a) })).data;
     // Recommended: 3, 6, 9, 12 (sort -1 first), then newest first.
     expect(idsOf(recommended)).toEqual([ids.c12, ids.c9, ids.c6, ids.c3]);
   });
 
   it("a zone's own relationType and showNum apply; 8 by default, at most 50", async () => {
-    expect(idsOf((await call('GET', ZONE, { zoneId: String(ids.newest), showNum: '10' })).data)).toEqual([
+    expect(
+      idsOf((await t.call(findZoneCourses, { zoneId: String(ids.newest), showNum: '10' }, { as: visitorOf(a) })).data),
+    ).toEqual([ids.c14, ids.c13, ids.c12]);
+    expect(
+      (await t.call(findZoneCourses, { zoneId: String(ids.popular), relationType: '1' }, { as: visitorOf(a) })).data,
+    ).toHaveLength(4);
+    expect(idsOf((await t.call(findZoneCourses, { zoneId: String(ids.popular) }, { as: visitorOf(a) })).data)[0]).toBe(
       ids.c14,
-      ids.c13,
-      ids.c12,
-    ]);
-    expect((await call('GET', ZONE, { zoneId: String(ids.popular), relationType: '1' })).data).toHaveLength(4);
-    expect(idsOf((await call('GET', ZONE, { zoneId: String(ids.popular) })).data)[0]).toBe(ids.c14);
-    expect((await call('GET', ZONE, { zoneId: String(ids.recommended) })).data).toHaveLength(4);
-    expect((await call('GET', ZONE)).data).toHaveLength(8);
-    expect((await call('GET', ZONE, { showNum: '50' })).data).toHaveLength(14);
-    expect((await call('GET', ZONE, { showNum: '51' })).code).toBe(400);
-    expect((await call('GET', ZONE, { relationType: '4' })).code).toBe(400);
+    );
+    expect(
+      (await t.call(findZoneCourses, { zoneId: String(ids.recommended) }, { as: visitorOf(a) })).data,
+    ).toHaveLength(4);
+    expect((await t.call(findZoneCourses, {}, { as: visitorOf(a) })).data).toHaveLength(8);
+    expect((await t.call(findZoneCourses, { showNum: '50' }, { as: visitorOf(a) })).data).toHaveLength(14);
+    expect((await t.call(findZoneCourses, { showNum: '51' }, { as: visitorOf(a) })).code).toBe(400);
+    expect((await t.call(findZoneCourses, { relationType: '4' }, { as: visitorOf(a) })).code).toBe(400);
     // Not a course zone, and another enterprise's zone: not found.
-    expect((await call('GET', ZONE, { zoneId: String(ids.newsZone) })).code).toBe(404);
-    expect((await call('GET', ZONE, { zoneId: String(ids.bZone) })).code).toBe(404);
-    expect((await call('GET', ZONE, { zoneId: '99999999999' })).code).toBe(400);
+    expect((await t.call(findZoneCourses, { zoneId: String(ids.newsZone) }, { as: visitorOf(a) })).code).toBe(404);
+    expect((await t.call(findZoneCourses, { zoneId: String(ids.bZone) }, { as: visitorOf(a) })).code).toBe(404);
+    expect((await t.call(findZoneCourses, { zoneId: '99999999999' }, { as: visitorOf(a) })).code).toBe(400);
   });
 
   it('a card: lecturer of the same enterprise (published), learners, price in yuan', async () => {
-    const all = (await call('GET', ZONE, { showNum: '50' })).data as Array<Record<string, unknown>>;
+    const all = (await t.call(findZoneCourses, { showNum: '50' }, { as: visitorOf(a) })).data as Array<
+      Record<string, unknown>
+    >;
     const byId = (id: number) => all.find((c) => c.id === id)!;
     expect(byId(ids.c2!)).toEqual({
       id: ids.c2,
@@ -157,108 +149,116 @@ describe('course zones', () => {
 
   it('unpublished courses and other enterprises’ courses are never listed', async () => {
     for (const relationType of ['1', '2', '3']) {
-      const list = (await call('GET', ZONE, { relationType, showNum: '50' })).data;
+      const list = (await t.call(findZoneCourses, { relationType, showNum: '50' }, { as: visitorOf(a) })).data;
       expect(idsOf(list)).not.toContain(ids.draft);
       expect(idsOf(list)).not.toContain(ids.bCourse);
     }
-    const theirs = (await call('GET', ZONE, { relationType: '2', showNum: '50' }, { domain: b.domain })).data;
+    const theirs = (await t.call(findZoneCourses, { relationType: '2', showNum: '50' }, { as: visitorOf(b) })).data;
     expect(titles(theirs)).toEqual(['乙的医保课程 Excel']);
     expect(theirs[0]).toMatchObject({ lecturerName: '乙的讲师' });
   });
 
   it('the auth variant lists the session’s enterprise and needs a session', async () => {
     const mine = (
-      await call('GET', ZONE_AUTH, { relationType: '2', showNum: '2' }, { domain: b.domain, token: tokenA })
+      await t.call(findZoneCoursesAuth, { relationType: '2', showNum: '2' }, { as: { ...learnerA, domain: b.domain } })
     ).data;
     expect(idsOf(mine)).toEqual([ids.c14, ids.c9]);
-    expect((await call('GET', ZONE_AUTH, { relationType: '2' })).code).toBe(301);
-    expect((await call('GET', ZONE_AUTH, { zoneId: String(ids.bZone) }, { token: tokenA })).code).toBe(404);
+    expect((await t.call(findZoneCoursesAuth, { relationType: '2' }, { as: visitorOf(a) })).code).toBe(301);
+    expect((await t.call(findZoneCoursesAuth, { zoneId: String(ids.bZone) }, { as: learnerA })).code).toBe(404);
   });
 
   it('visitors of a site with visitor mode off are refused (301); its learners are not', async () => {
-    const refused = await call('GET', ZONE, {}, { domain: closed.domain });
+    const refused = await t.call(findZoneCourses, {}, { as: visitorOf(closed) });
     expect(refused.code).toBe(301);
     expect(refused.data).toBeNull();
-    expect((await call('POST', PAGE, {}, { domain: closed.domain })).code).toBe(301);
-    expect((await call('GET', LECTURER_ZONE, {}, { domain: closed.domain })).code).toBe(301);
-    const learner = await call('GET', ZONE, {}, { domain: closed.domain, token: tokenClosed });
+    expect((await t.call(findCourses, {}, { as: visitorOf(closed) })).code).toBe(301);
+    expect((await t.call(findZoneLecturers, {}, { as: visitorOf(closed) })).code).toBe(301);
+    const learner = await t.call(findZoneCourses, {}, { as: learnerClosed });
     expect(titles(learner.data)).toEqual(['闭门课程']);
-    expect((await call('GET', ZONE_AUTH, {}, { domain: closed.domain, token: tokenClosed })).code).toBe(200);
-    expect((await call('GET', LECTURER_ZONE, {}, { domain: closed.domain, token: tokenClosed })).code).toBe(200);
+    expect((await t.call(findZoneCoursesAuth, {}, { as: learnerClosed })).code).toBe(200);
+    expect((await t.call(findZoneLecturers, {}, { as: learnerClosed })).code).toBe(200);
     // A bad token is a visitor's.
-    expect((await call('GET', ZONE, {}, { domain: closed.domain, token: 'no-such-token' })).code).toBe(301);
+    expect((await t.call(findZoneCourses, {}, { as: { domain: closed.domain, token: 'no-such-token' } })).code).toBe(
+      301,
+    );
   });
 });
 
 describe('course page', () => {
   it('pages published courses newest first, 12 by default, at most 50 a page', async () => {
-    const first = (await call('POST', PAGE)).data;
+    const first = (await t.call(findCourses, {}, { as: visitorOf(a) })).data;
     expect(first).toMatchObject({ pageCurrent: 1, pageSize: 12, totalCount: 14, totalPage: 2 });
-    expect(first.list[0].id).toBe(ids.c14);
-    const second = (await call('POST', PAGE, { pageCurrent: 2 })).data;
+    expect(first.list[0]!.id).toBe(ids.c14);
+    const second = (await t.call(findCourses, { pageCurrent: 2 }, { as: visitorOf(a) })).data;
     expect(idsOf(second.list)).toEqual([ids.c2, ids.c1]);
-    expect((await call('POST', PAGE, { pageSize: 50 })).data.list).toHaveLength(14);
-    expect((await call('POST', PAGE, { pageSize: 51 })).code).toBe(400);
-    expect((await call('POST', PAGE, { pageSize: 0 })).code).toBe(400);
-    expect((await call('POST', PAGE, { pageCurrent: 0 })).code).toBe(400);
-    expect((await call('POST', PAGE, { pageCurrent: 9 })).data).toMatchObject({ totalCount: 14, list: [] });
+    expect((await t.call(findCourses, { pageSize: 50 }, { as: visitorOf(a) })).data.list).toHaveLength(14);
+    expect((await t.call(findCourses, { pageSize: 51 }, { as: visitorOf(a) })).code).toBe(400);
+    expect((await t.call(findCourses, { pageSize: 0 }, { as: visitorOf(a) })).code).toBe(400);
+    expect((await t.call(findCourses, { pageCurrent: 0 }, { as: visitorOf(a) })).code).toBe(400);
+    expect((await t.call(findCourses, { pageCurrent: 9 }, { as: visitorOf(a) })).data).toMatchObject({
+      totalCount: 14,
+      list: [],
+    });
   });
 
   it('finds by a Chinese keyword and an English one in the title or summary, case-insensitive', async () => {
     // 医保: c4's title and c11's summary, never the draft nor b's.
-    expect(idsOf((await call('POST', PAGE, { keyword: '医保' })).data.list)).toEqual([ids.c11, ids.c4]);
-    expect(idsOf((await call('POST', PAGE, { keyword: 'excel' })).data.list)).toEqual([ids.c6]);
-    expect(idsOf((await call('POST', PAGE, { keyword: 'LEADERSHIP' }, { token: tokenA })).data.list)).toEqual([
+    expect(idsOf((await t.call(findCourses, { keyword: '医保' }, { as: visitorOf(a) })).data.list)).toEqual([
+      ids.c11,
+      ids.c4,
+    ]);
+    expect(idsOf((await t.call(findCourses, { keyword: 'excel' }, { as: visitorOf(a) })).data.list)).toEqual([ids.c6]);
+    expect(idsOf((await t.call(findCourses, { keyword: 'LEADERSHIP' }, { as: learnerA })).data.list)).toEqual([
       ids.c10,
     ]);
-    expect((await call('POST', PAGE, { keyword: '  医保政策 ' })).data.totalCount).toBe(1);
-    expect((await call('POST', PAGE, { keyword: 'x'.repeat(51) })).code).toBe(400);
+    expect((await t.call(findCourses, { keyword: '  医保政策 ' }, { as: visitorOf(a) })).data.totalCount).toBe(1);
+    expect((await t.call(findCourses, { keyword: 'x'.repeat(51) }, { as: visitorOf(a) })).code).toBe(400);
   });
 
   it('takes % and _ in a keyword literally', async () => {
-    expect(idsOf((await call('POST', PAGE, { keyword: '100%' })).data.list)).toEqual([ids.c8]);
-    expect((await call('POST', PAGE, { keyword: '%' })).data.totalCount).toBe(1);
-    expect((await call('POST', PAGE, { keyword: '_' })).data.totalCount).toBe(0);
+    expect(idsOf((await t.call(findCourses, { keyword: '100%' }, { as: visitorOf(a) })).data.list)).toEqual([ids.c8]);
+    expect((await t.call(findCourses, { keyword: '%' }, { as: visitorOf(a) })).data.totalCount).toBe(1);
+    expect((await t.call(findCourses, { keyword: '_' }, { as: visitorOf(a) })).data.totalCount).toBe(0);
   });
 
   it('filters by lecturer; another enterprise’s lecturer gives nothing', async () => {
-    expect(idsOf((await call('POST', PAGE, { lecturerId: ids['王建华'] })).data.list)).toEqual([
+    expect(idsOf((await t.call(findCourses, { lecturerId: ids['王建华'] }, { as: visitorOf(a) })).data.list)).toEqual([
       ids.c3,
       ids.c2,
       ids.c1,
     ]);
-    expect((await call('POST', PAGE, { lecturerId: ids.bLecturer })).data.totalCount).toBe(0);
-    expect((await call('POST', PAGE, { lecturerId: 99999999999 })).code).toBe(400);
+    expect((await t.call(findCourses, { lecturerId: ids.bLecturer }, { as: visitorOf(a) })).data.totalCount).toBe(0);
+    expect((await t.call(findCourses, { lecturerId: 99999999999 }, { as: visitorOf(a) })).code).toBe(400);
   });
 
   it('the auth variant pages the session’s enterprise, whatever the domain', async () => {
-    const page = (await call('POST', PAGE_AUTH, { keyword: '医保' }, { domain: b.domain, token: tokenA })).data;
+    const page = (await t.call(findCoursesAuth, { keyword: '医保' }, { as: { ...learnerA, domain: b.domain } })).data;
     expect(idsOf(page.list)).toEqual([ids.c11, ids.c4]);
-    expect((await call('POST', PAGE_AUTH, {})).code).toBe(301);
-    const theirs = (await call('POST', PAGE, { keyword: '医保' }, { domain: b.domain })).data;
+    expect((await t.call(findCoursesAuth, {}, { as: visitorOf(a) })).code).toBe(301);
+    const theirs = (await t.call(findCourses, { keyword: '医保' }, { as: visitorOf(b) })).data;
     expect(titles(theirs.list)).toEqual(['乙的医保课程 Excel']);
   });
 });
 
 describe("a lecturer's courses", () => {
   it('pages one lecturer’s published courses newest first; 12 by default, at most 50', async () => {
-    const page = (await call('POST', LECTURER_PAGE, { lecturerId: ids['王建华'] }, { token: tokenA })).data;
+    const page = (await t.call(findLecturerCourses, { lecturerId: ids['王建华'] }, { as: learnerA })).data;
     expect(page).toMatchObject({ pageCurrent: 1, pageSize: 12, totalCount: 3, totalPage: 1 });
     expect(idsOf(page.list)).toEqual([ids.c3, ids.c2, ids.c1]);
     const paged = (
-      await call('POST', LECTURER_PAGE, { lecturerId: ids['王建华'], pageSize: 2, pageCurrent: 2 }, { token: tokenA })
+      await t.call(findLecturerCourses, { lecturerId: ids['王建华'], pageSize: 2, pageCurrent: 2 }, { as: learnerA })
     ).data;
     expect(paged).toMatchObject({ totalCount: 3, totalPage: 2 });
     expect(idsOf(paged.list)).toEqual([ids.c1]);
     expect(
-      (await call('POST', LECTURER_PAGE, { lecturerId: ids['王建华'], pageSize: 51 }, { token: tokenA })).code,
+      (await t.call(findLecturerCourses, { lecturerId: ids['王建华'], pageSize: 51 }, { as: learnerA })).code,
     ).toBe(400);
   });
 
   it('needs a session and a lecturerId; another enterprise’s lecturer has no courses here', async () => {
-    expect((await call('POST', LECTURER_PAGE, { lecturerId: ids['王建华'] })).code).toBe(301);
-    expect((await call('POST', LECTURER_PAGE, {}, { token: tokenA })).code).toBe(400);
-    expect((await call('POST', LECTURER_PAGE, { lecturerId: ids.bLecturer }, { token: tokenA })).data).toMatchObject({
+    expect((await t.call(findLecturerCourses, { lecturerId: ids['王建华'] }, { as: visitorOf(a) })).code).toBe(301);
+    expect((await t.call(findLecturerCourses, unchecked({}), { as: learnerA })).code).toBe(400);
+    expect((await t.call(findLecturerCourses, { lecturerId: ids.bLecturer }, { as: learnerA })).data).toMatchObject({
       totalCount: 0,
       list: [],
     });
@@ -267,21 +267,21 @@ describe("a lecturer's courses", () => {
 
 describe('lecturer zone', () => {
   it('lists the featured published lecturers in their order, as many as the zone shows', async () => {
-    const all = (await call('GET', LECTURER_ZONE)).data;
-    expect(all.map((l: { name: string }) => l.name)).toEqual(['Grace Wang', '王建华', '张伟']);
+    const all = (await t.call(findZoneLecturers, {}, { as: visitorOf(a) })).data;
+    expect(all.map((l) => l.name)).toEqual(['Grace Wang', '王建华', '张伟']);
     expect(all[1]).toMatchObject({ id: ids['王建华'], title: '培训部部长' });
-    const zone = (await call('GET', LECTURER_ZONE, { zoneId: String(ids.lecturerZone) })).data;
-    expect(zone.map((l: { name: string }) => l.name)).toEqual(['Grace Wang', '王建华']);
-    expect((await call('GET', LECTURER_ZONE, { showNum: '1' })).data).toHaveLength(1);
-    expect((await call('GET', LECTURER_ZONE, { showNum: '51' })).code).toBe(400);
-    expect((await call('GET', LECTURER_ZONE, { zoneId: String(ids.newest) })).code).toBe(404);
+    const zone = (await t.call(findZoneLecturers, { zoneId: String(ids.lecturerZone) }, { as: visitorOf(a) })).data;
+    expect(zone.map((l) => l.name)).toEqual(['Grace Wang', '王建华']);
+    expect((await t.call(findZoneLecturers, { showNum: '1' }, { as: visitorOf(a) })).data).toHaveLength(1);
+    expect((await t.call(findZoneLecturers, { showNum: '51' }, { as: visitorOf(a) })).code).toBe(400);
+    expect((await t.call(findZoneLecturers, { zoneId: String(ids.newest) }, { as: visitorOf(a) })).code).toBe(404);
   });
 
   it('never lists another enterprise’s lecturers; the auth variant follows the session', async () => {
-    const theirs = (await call('GET', LECTURER_ZONE, {}, { domain: b.domain })).data;
-    expect(theirs.map((l: { name: string }) => l.name)).toEqual(['乙的讲师']);
-    const mine = (await call('GET', LECTURER_ZONE_AUTH, {}, { domain: b.domain, token: tokenA })).data;
-    expect(mine.map((l: { name: string }) => l.name)).toEqual(['Grace Wang', '王建华', '张伟']);
-    expect((await call('GET', LECTURER_ZONE_AUTH)).code).toBe(301);
+    const theirs = (await t.call(findZoneLecturers, {}, { as: visitorOf(b) })).data;
+    expect(theirs.map((l) => l.name)).toEqual(['乙的讲师']);
+    const mine = (await t.call(findZoneLecturersAuth, {}, { as: { ...learnerA, domain: b.domain } })).data;
+    expect(mine.map((l) => l.name)).toEqual(['Grace Wang', '王建华', '张伟']);
+    expect((await t.call(findZoneLecturersAuth, {}, { as: visitorOf(a) })).code).toBe(301);
   });
 });

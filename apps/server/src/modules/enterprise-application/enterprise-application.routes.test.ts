@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { applyEnterprise, type CallRequest } from '@portal/contract';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { captchaFor, createTestApp, visitorOf, type TestApp } from '../../test/harness.ts';
 import { createEnterprise } from '../../test/factories.ts';
-
-const APPLY = '/gateway/user/api/enterprise/info/register';
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
 beforeAll(async () => {
@@ -13,24 +12,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function apply(body: Record<string, string>) {
-  const { token, text } = await t.platform.captchas.create();
-  return (
-    await t.app.inject({
-      method: 'POST',
-      url: APPLY,
-      headers: clientHeaders(a.domain),
-      payload: {
-        entName: '示例科技有限公司',
-        creditCode: '91350100M000100Y43',
-        contactName: '王经理',
-        contactPhone: '13912345678',
-        imageCodeToken: token,
-        imageCode: text,
-        ...body,
-      },
-    })
-  ).json();
+async function apply(body: Partial<CallRequest<typeof applyEnterprise>>) {
+  const application = {
+    entName: '示例科技有限公司',
+    creditCode: '91350100M000100Y43',
+    contactName: '王经理',
+    contactPhone: '13912345678',
+    ...(await captchaFor(t)),
+    ...body,
+  };
+  return t.call(applyEnterprise, application, { as: visitorOf(a) });
 }
 
 describe('enterprise application (/company/in)', () => {

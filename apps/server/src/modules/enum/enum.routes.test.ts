@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findEnumOptions as findEnumOptionsCall, type CallRequest } from '@portal/contract';
 import { enumerations } from '@portal/contract/enums';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-type Json = any;
+import {
+  createTestApp,
+  invalidFields,
+  unchecked,
+  visitorOf,
+  type TestApp,
+  type Unchecked,
+} from '../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,23 +16,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function findEnumOptions(query: Record<string, string>, cookies?: Record<string, string>) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/gateway/system/api/enum/list',
-    headers: clientHeaders(),
-    query,
-    ...(cookies ? { cookies } : {}),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { code: number; message: string; data: Json };
+async function findEnumOptions(
+  query: CallRequest<typeof findEnumOptionsCall> | Unchecked,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.call(findEnumOptionsCall, query, { headers, raw: true });
+  expect(res.status).toBe(200);
+  return res.body;
 }
 
 describe('GET /gateway/system/api/enum/list', () => {
   it('paymentMethod: values 9 to 14 with Chinese and English labels', async () => {
     const body = await findEnumOptions({ enumName: 'paymentMethod' });
     expect(body.code).toBe(200);
-    expect(body.data.map((o: { value: number }) => o.value)).toEqual([9, 10, 11, 12, 13, 14]);
+    expect(body.data.map((o) => o.value)).toEqual([9, 10, 11, 12, 13, 14]);
     expect(body.data[0]).toEqual({ value: 9, label: '银行转账', labelEn: 'Bank transfer' });
     expect(body.data[5]).toEqual({ value: 14, label: '人工确认', labelEn: 'Manual confirmation' });
   });
@@ -43,13 +45,12 @@ describe('GET /gateway/system/api/enum/list', () => {
   });
 
   it('needs no site: works without a known domain', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/gateway/system/api/enum/list',
-      headers: clientHeaders('unknown-site.example.org'),
-      query: { enumName: 'paymentMethod' },
-    });
-    expect(res.json().code).toBe(200);
+    const res = await t.call(
+      findEnumOptionsCall,
+      { enumName: 'paymentMethod' },
+      { as: visitorOf('unknown-site.example.org') },
+    );
+    expect(res.code).toBe(200);
   });
 
   it('surrounding blanks are trimmed', async () => {
@@ -64,7 +65,7 @@ describe('GET /gateway/system/api/enum/list', () => {
   });
 
   it('unknown name in English with the en cookie', async () => {
-    const body = await findEnumOptions({ enumName: 'noSuchEnum' }, { i18n_redirected: 'en' });
+    const body = await findEnumOptions({ enumName: 'noSuchEnum' }, { cookie: 'i18n_redirected=en' });
     expect(body.message).toBe('Unknown enumeration: noSuchEnum');
   });
 
@@ -84,18 +85,18 @@ describe('GET /gateway/system/api/enum/list', () => {
     const body = await findEnumOptions({ enumName: value });
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：enumName /);
-    expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual(['enumName']);
+    expect(invalidFields(body).map((f) => f.field)).toEqual(['enumName']);
   });
 
   it('missing enumName → 400 naming enumName', async () => {
-    const body = await findEnumOptions({});
+    const body = await findEnumOptions(unchecked({}));
     expect(body.code).toBe(400);
-    expect(body.data.fields[0].field).toBe('enumName');
+    expect(invalidFields(body)[0]!.field).toBe('enumName');
   });
 
   it('a name over 64 characters → 400', async () => {
     const body = await findEnumOptions({ enumName: 'x'.repeat(65) });
     expect(body.code).toBe(400);
-    expect(body.data.fields[0].field).toBe('enumName');
+    expect(invalidFields(body)[0]!.field).toBe('enumName');
   });
 });

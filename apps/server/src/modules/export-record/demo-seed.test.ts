@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCategories, findExportRecords, findMessages, getExportDownloadUrl } from '@portal/contract';
 import { eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_TENANTS, schema, seedDemoData } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 // The demo data's export records (packages/db/src/seed.ts), written to the server's storage, and
 // the demo messages.
-const PAGE = '/gateway/data/crm/export/record/page';
-const URL_OF = '/gateway/data/crm/export/record/get/file/download/url';
-const MESSAGES = '/gateway/user/auth/online/message/page';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TENANT_CODES: '' });
 });
 afterAll(async () => t?.close());
-
-const call = (who: { token: string }, method: 'GET' | 'POST', url: string, body: object) =>
-  t.app
-    .inject({
-      method,
-      url,
-      headers: { ...clientHeaders('localhost'), token: who.token },
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    })
-    .then((r) => r.json());
 
 describe('demo export records', () => {
   it('give every demo person a downloadable CSV (with a BOM), one processing and one failed record', async () => {
@@ -32,8 +20,8 @@ describe('demo export records', () => {
     for (const demo of DEMO_ACCOUNTS) {
       const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, demo.phone));
       for (const eid of demo.eids) {
-        const who = { accountId: account!.id, token: (await t.platform.sessions.create(account!.id, eid)).token };
-        const list = (await call(who, 'POST', PAGE, { pageSize: 20 })).data.list as Array<{
+        const who = { domain: 'localhost', token: (await t.platform.sessions.create(account!.id, eid)).token };
+        const list = (await t.call(findExportRecords, { pageSize: 20 }, { as: who })).data.list as Array<{
           id: number;
           fileName: string;
           exportStatus: number;
@@ -42,12 +30,14 @@ describe('demo export records', () => {
         expect(list.map((r) => r.exportStatus).sort()).toEqual([1, 2, 3]);
         const done = list.find((r) => r.exportStatus === 2)!;
         expect(done.fileName).toMatch(/\.csv$/);
-        const link = await call(who, 'GET', URL_OF, { id: String(done.id) });
+        const link = await t.call(getExportDownloadUrl, { id: String(done.id) }, { as: who });
         const file = await t.app.inject({ method: 'GET', url: link.data.url });
         expect(file.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
         expect(file.rawPayload.length).toBe(done.fileSize);
         expect(file.rawPayload.toString('utf8')).toMatch(eid === 1004 ? /^\uFEFFCourse,/ : /^\uFEFF课程名称,/);
-        const messages = (await call(who, 'POST', MESSAGES, {})).data.list as Array<{ replyContent: string | null }>;
+        const messages = (await t.call(findMessages, {}, { as: who })).data.list as Array<{
+          replyContent: string | null;
+        }>;
         expect(messages.map((m) => m.replyContent === null)).toEqual([true, false]);
       }
     }
@@ -74,15 +64,8 @@ describe('demo export records', () => {
       const tags = await db.select().from(schema.tags).where(eq(schema.tags.eid, site.eid));
       expect(tags.length).toBeGreaterThanOrEqual(3);
       for (const type of [3, 14]) {
-        const res = await t.app
-          .inject({
-            method: 'POST',
-            url: `/gateway/system/api/category/list?eid=${site.eid}`,
-            headers: clientHeaders('localhost'),
-            payload: { categoryType: type },
-          })
-          .then((r) => r.json());
-        const tree = res.data as Array<{ categoryName: string; childrenList: Array<{ categoryName: string }> }>;
+        const res = await t.call(findCategories, { categoryType: type }, { query: { eid: String(site.eid) } });
+        const tree = res.data;
         expect(tree.length).toBeGreaterThanOrEqual(2);
         expect(tree.some((c) => c.childrenList.length > 0)).toBe(true);
         const names = [

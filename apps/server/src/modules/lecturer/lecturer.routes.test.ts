@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
-import { createAccount, createEnterprise } from '../../test/factories.ts';
-
-const RANKS = '/gateway/user/auth/lecturer/rank/list';
-const PAGE = '/gateway/user/auth/lecturer/info/page';
-const DETAIL = '/gateway/user/auth/lecturer/info/detail/view';
-const BASE = '/gateway/user/auth/lecturer/info/base/view';
+import { findLecturerRanks, findLecturers, viewLecturerBase, viewLecturerDetail } from '@portal/contract';
+import { createTestApp, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createEnterprise, type Learner } from '../../test/factories.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
 let b: Awaited<ReturnType<typeof createEnterprise>>;
-let token: string;
+let learner: Learner;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -48,35 +44,24 @@ beforeAll(async () => {
   for (const row of rows) ids[row.name] = row.id;
   const [theirs] = await db.insert(schema.lecturers).values({ eid: b.eid, name: '乙的讲师' }).returning();
   ids.b = theirs!.id;
-  const person = await createAccount(db, [a.eid]);
-  token = (await t.platform.sessions.create(person.accountId, a.eid)).token;
+  learner = await t.learner(a);
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, body: object = {}, extra: Record<string, string> = {}) =>
-  t.app
-    .inject({
-      method,
-      url,
-      headers: { ...clientHeaders(a.domain), token, ...extra },
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    })
-    .then((r) => r.json());
-
 describe('lecturers', () => {
   it('ranks in order, in the page language where given', async () => {
-    expect((await call('GET', RANKS, {}, {})).data).toEqual([
+    expect((await t.call(findLecturerRanks, {}, { as: learner })).data).toEqual([
       { id: ids.gold, name: '金牌讲师' },
       { id: ids.senior, name: '高级讲师' },
     ]);
-    expect((await call('GET', RANKS, {}, { lang: 'en' })).data.map((r: { name: string }) => r.name)).toEqual([
+    expect((await t.call(findLecturerRanks, {}, { as: learner, lang: 'en' })).data.map((r) => r.name)).toEqual([
       'Gold',
       '高级讲师',
     ]);
   });
 
   it('pages the published lecturers in order, by rank and by a name keyword', async () => {
-    const all = (await call('POST', PAGE, {}, {})).data;
+    const all = (await t.call(findLecturers, {}, { as: learner })).data;
     expect(all).toMatchObject({ pageCurrent: 1, pageSize: 12, totalCount: 3 });
     expect(all.list[0]).toEqual({
       id: ids['王建华'],
@@ -87,36 +72,36 @@ describe('lecturers', () => {
       rankId: ids.gold,
       rankName: '金牌讲师',
     });
-    expect(all.list.map((l: { name: string }) => l.name)).toEqual(['王建华', '李红', '张伟']);
-    const gold = (await call('POST', PAGE, { rankId: ids.gold }, {})).data;
-    expect(gold.list.map((l: { name: string }) => l.name)).toEqual(['王建华']);
-    expect((await call('POST', PAGE, { keyword: '李' }, {})).data.list.map((l: { name: string }) => l.name)).toEqual([
+    expect(all.list.map((l) => l.name)).toEqual(['王建华', '李红', '张伟']);
+    const gold = (await t.call(findLecturers, { rankId: ids.gold }, { as: learner })).data;
+    expect(gold.list.map((l) => l.name)).toEqual(['王建华']);
+    expect((await t.call(findLecturers, { keyword: '李' }, { as: learner })).data.list.map((l) => l.name)).toEqual([
       '李红',
     ]);
-    expect((await call('POST', PAGE, { pageSize: 51 }, {})).code).toBe(400);
+    expect((await t.call(findLecturers, { pageSize: 51 }, { as: learner })).code).toBe(400);
   });
 
   it('detail with the sanitised introduction, and the base view', async () => {
-    const detail = (await call('GET', DETAIL, { lecturerId: ids['王建华'] }, {})).data;
+    const detail = (await t.call(viewLecturerDetail, { lecturerId: ids['王建华'] }, { as: learner })).data;
     expect(detail.intro).toBe('<p>讲授管理课程</p>');
-    const base = (await call('GET', BASE, { lecturerId: ids['张伟'] }, {})).data;
+    const base = (await t.call(viewLecturerBase, { lecturerId: ids['张伟'] }, { as: learner })).data;
     expect(base).toMatchObject({ name: '张伟', rankId: null, rankName: '' });
   });
 
   it("another enterprise's or an unpublished lecturer is not found; visitors are asked to sign in", async () => {
-    expect((await call('GET', DETAIL, { lecturerId: ids.b }, {})).code).toBe(404);
-    expect((await call('GET', BASE, { lecturerId: ids['隐藏讲师'] }, {})).code).toBe(404);
-    const names = (await call('POST', PAGE, { pageSize: 50 }, {})).data.list.map((l: { name: string }) => l.name);
+    expect((await t.call(viewLecturerDetail, { lecturerId: ids.b }, { as: learner })).code).toBe(404);
+    expect((await t.call(viewLecturerBase, { lecturerId: ids['隐藏讲师'] }, { as: learner })).code).toBe(404);
+    const names = (await t.call(findLecturers, { pageSize: 50 }, { as: learner })).data.list.map((l) => l.name);
     expect(names).not.toContain('乙的讲师');
-    const visitor = await t.app.inject({ method: 'POST', url: PAGE, headers: clientHeaders(a.domain), payload: {} });
-    expect(visitor.json().code).toBe(301);
+    const visitor = await t.call(findLecturers, {}, { as: visitorOf(a) });
+    expect(visitor.code).toBe(301);
   });
 
   it("removing a rank leaves its lecturers without one (the enterprise's rows stay)", async () => {
     await t.database.db
       .delete(schema.lecturerRanks)
       .where(and(eq(schema.lecturerRanks.eid, a.eid), eq(schema.lecturerRanks.id, ids.senior!)));
-    const base = (await call('GET', BASE, { lecturerId: ids['李红'] }, {})).data;
+    const base = (await t.call(viewLecturerBase, { lecturerId: ids['李红'] }, { as: learner })).data;
     expect(base).toMatchObject({ name: '李红', rankId: null, rankName: '' });
   });
 });

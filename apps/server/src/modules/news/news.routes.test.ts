@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { findNews, findNewsCategories, viewNews } from '@portal/contract';
+import { createTestApp, visitorOf, type TestApp } from '../../test/harness.ts';
 import { createEnterprise } from '../../test/factories.ts';
-
-const CATEGORIES = '/gateway/system/api/news/category/list';
-const PAGE = '/gateway/system/api/news/info/page';
-const VIEW = '/gateway/system/api/news/info/view';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
@@ -59,61 +56,49 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, body: object = {}, domain = a.domain, lang?: string) =>
-  t.app
-    .inject({
-      method,
-      url,
-      headers: { ...clientHeaders(domain), ...(lang ? { lang } : {}) },
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    })
-    .then((r) => r.json());
+const onA = () => ({ as: visitorOf(a) });
 
 describe('news', () => {
   it('lists the categories in order, in the page language where the site gave one', async () => {
-    expect((await call('GET', CATEGORIES)).data).toEqual([
+    expect((await t.call(findNewsCategories, {}, onA())).data).toEqual([
       { id: ids.notices, name: '通知公告' },
       { id: ids.policy, name: '政策解读' },
     ]);
-    expect((await call('GET', CATEGORIES, {}, a.domain, 'en')).data.map((c: { name: string }) => c.name)).toEqual([
+    expect((await t.call(findNewsCategories, {}, { ...onA(), lang: 'en' })).data.map((c) => c.name)).toEqual([
       'Notices',
       '政策解读',
     ]);
   });
 
   it('pages published news newest first, 10 by default, at most 50 a page', async () => {
-    const first = (await call('POST', PAGE)).data;
+    const first = (await t.call(findNews, {}, onA())).data;
     expect(first).toMatchObject({ pageCurrent: 1, pageSize: 10, totalCount: 13, totalPage: 2 });
     expect(first.list[0]).toMatchObject({ id: ids.a13, title: '第13条新闻', categoryName: '通知公告', viewCount: 0 });
-    expect(first.list.map((n: { title: string }) => n.title)).not.toContain('草稿');
-    const second = (await call('POST', PAGE, { pageCurrent: 2 })).data;
-    expect(second.list.map((n: { id: number }) => n.id)).toEqual([ids.a3, ids.a2, ids.a1]);
-    const big = await call('POST', PAGE, { pageSize: 51 });
+    expect(first.list.map((n) => n.title)).not.toContain('草稿');
+    const second = (await t.call(findNews, { pageCurrent: 2 }, onA())).data;
+    expect(second.list.map((n) => n.id)).toEqual([ids.a3, ids.a2, ids.a1]);
+    const big = await t.call(findNews, { pageSize: 51 }, onA());
     expect(big.code).toBe(400);
   });
 
   it('filters by category and by keyword in the title or summary (Chinese, and % taken literally)', async () => {
-    const policy = (await call('POST', PAGE, { categoryId: ids.policy, pageSize: 50 })).data;
-    expect(policy.list.map((n: { id: number }) => n.id)).toEqual([ids.a12, ids.a9, ids.a6, ids.a3]);
-    expect((await call('POST', PAGE, { keyword: '医保' })).data.list.map((n: { id: number }) => n.id)).toEqual([
-      ids.a5,
-    ]);
-    expect((await call('POST', PAGE, { keyword: '100%' })).data.list.map((n: { id: number }) => n.id)).toEqual([
-      ids.a7,
-    ]);
-    expect((await call('POST', PAGE, { keyword: '%' })).data.totalCount).toBe(1);
+    const policy = (await t.call(findNews, { categoryId: ids.policy, pageSize: 50 }, onA())).data;
+    expect(policy.list.map((n) => n.id)).toEqual([ids.a12, ids.a9, ids.a6, ids.a3]);
+    expect((await t.call(findNews, { keyword: '医保' }, onA())).data.list.map((n) => n.id)).toEqual([ids.a5]);
+    expect((await t.call(findNews, { keyword: '100%' }, onA())).data.list.map((n) => n.id)).toEqual([ids.a7]);
+    expect((await t.call(findNews, { keyword: '%' }, onA())).data.totalCount).toBe(1);
   });
 
   it('an article: sanitised content, its newer and older neighbours, and a view counted', async () => {
-    const view = (await call('GET', VIEW, { id: ids.a2 })).data;
+    const view = (await t.call(viewNews, { id: ids.a2 }, onA())).data;
     // The platform's sanitiser (platform.md section 2): scripts and handlers go, only style, class,
     // mode and data-id stay.
     expect(view.content).toBe('<p style="color: red">正文<img></p>');
     expect(view.newer).toEqual({ id: ids.a3, title: '第3条新闻' });
     expect(view.older).toEqual({ id: ids.a1, title: '第1条新闻' });
     expect(view.viewCount).toBe(1);
-    expect((await call('GET', VIEW, { id: ids.a2 })).data.viewCount).toBe(2);
-    const newest = (await call('GET', VIEW, { id: ids.a13 })).data;
+    expect((await t.call(viewNews, { id: ids.a2 }, onA())).data.viewCount).toBe(2);
+    const newest = (await t.call(viewNews, { id: ids.a13 }, onA())).data;
     expect(newest.newer).toBeNull();
   });
 
@@ -135,25 +120,25 @@ describe('news', () => {
     await db.execute(
       sql`UPDATE news SET published_at = '2026-11-01 00:00:00.123400+00' WHERE eid = ${c.eid} AND id = ${rows[0]!.id}`,
     );
-    const late = (await call('GET', VIEW, { id: rows[1]!.id }, c.domain)).data;
+    const late = (await t.call(viewNews, { id: rows[1]!.id }, { as: visitorOf(c) })).data;
     expect(late.newer).toBeNull();
     expect(late.older).toEqual({ id: rows[0]!.id, title: '早' });
-    const early = (await call('GET', VIEW, { id: rows[0]!.id }, c.domain)).data;
+    const early = (await t.call(viewNews, { id: rows[0]!.id }, { as: visitorOf(c) })).data;
     expect(early.newer).toEqual({ id: rows[1]!.id, title: '晚' });
     expect(early.older).toBeNull();
   });
 
   it('ids beyond the integer range are invalid input, not a server error', async () => {
-    expect((await call('GET', VIEW, { id: '99999999999' })).code).toBe(400);
-    expect((await call('POST', PAGE, { categoryId: 99999999999 })).code).toBe(400);
+    expect((await t.call(viewNews, { id: '99999999999' }, onA())).code).toBe(400);
+    expect((await t.call(findNews, { categoryId: 99999999999 }, onA())).code).toBe(400);
   });
 
   it("an unpublished article and another enterprise's are not found; nothing of b is listed on a", async () => {
-    expect((await call('GET', VIEW, { id: ids.hidden })).code).toBe(404);
-    expect((await call('GET', VIEW, { id: ids.b })).code).toBe(404);
-    const all = (await call('POST', PAGE, { pageSize: 50 })).data.list.map((n: { title: string }) => n.title);
+    expect((await t.call(viewNews, { id: ids.hidden }, onA())).code).toBe(404);
+    expect((await t.call(viewNews, { id: ids.b }, onA())).code).toBe(404);
+    const all = (await t.call(findNews, { pageSize: 50 }, onA())).data.list.map((n) => n.title);
     expect(all).not.toContain('乙的新闻');
-    expect((await call('POST', PAGE, { categoryId: ids.policy }, b.domain)).data.totalCount).toBe(0);
-    expect((await call('GET', VIEW, { id: ids.b }, b.domain)).data.title).toBe('乙的新闻');
+    expect((await t.call(findNews, { categoryId: ids.policy }, { as: visitorOf(b) })).data.totalCount).toBe(0);
+    expect((await t.call(viewNews, { id: ids.b }, { as: visitorOf(b) })).data.title).toBe('乙的新闻');
   });
 });

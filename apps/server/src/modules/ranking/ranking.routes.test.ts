@@ -1,65 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findCertificateRanks,
+  findCreditHourRanks,
+  findIntegralRanks,
+  viewCurrentCertificateRank,
+  viewCurrentCreditHourRank,
+  viewCurrentIntegralRank,
+} from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
-import { createAccount, createEnterprise } from '../../test/factories.ts';
+import { createTestApp, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createEnterprise, type Learner, type SiteRef } from '../../test/factories.ts';
 import { RankingRepository } from './ranking.repository.ts';
-
-const PAGE = {
-  integral: '/gateway/user/auth/enterprise/user/account/integral/rank/page',
-  creditHour: '/gateway/user/auth/enterprise/user/account/credit/hour/rank/page',
-  certificate: '/gateway/user/auth/enterprise/user/account/certificate/rank/page',
-};
-const CURRENT = {
-  integral: '/gateway/user/auth/enterprise/user/account/current/integral/rank',
-  creditHour: '/gateway/user/auth/enterprise/user/account/current/credit/hour/rank',
-  certificate: '/gateway/user/auth/enterprise/user/account/current/certificate/rank',
-};
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
 let b: Awaited<ReturnType<typeof createEnterprise>>;
 /** Learners of a, by name: points, credit tenths, certificates. */
-const people: Record<string, { accountId: number; token: string }> = {};
+const people: Record<string, Learner> = {};
 
-async function learner(eid: number, name: string, points: number, creditTenths: number, certificates: number) {
-  const person = await createAccount(t.database.db, [eid], { realName: name });
+async function learner(site: SiteRef, name: string, points: number, creditTenths: number, certificates: number) {
+  const person = await t.learner(site, { member: { realName: name } });
   await t.database.db
     .insert(schema.learnerTotals)
-    .values({ eid, accountId: person.accountId, points, creditTenths, certificates });
-  const { token } = await t.platform.sessions.create(person.accountId, eid);
-  return { accountId: person.accountId, token };
+    .values({ eid: site.eid, accountId: person.accountId, points, creditTenths, certificates });
+  return person;
 }
 
 beforeAll(async () => {
   t = await createTestApp({ TENANT_CODES: '' });
   a = await createEnterprise(t.database.db, { name: '甲企业' });
   b = await createEnterprise(t.database.db, { name: '乙企业' });
-  people['赵一'] = await learner(a.eid, '赵一', 500, 125, 3);
-  people['钱二'] = await learner(a.eid, '钱二', 300, 300, 1);
-  people['孙三'] = await learner(a.eid, '孙三', 300, 80, 0);
-  people['李四'] = await learner(a.eid, '李四', 100, 5, 2);
-  people['周五'] = await learner(a.eid, '周五', 0, 0, 0);
+  people['赵一'] = await learner(a, '赵一', 500, 125, 3);
+  people['钱二'] = await learner(a, '钱二', 300, 300, 1);
+  people['孙三'] = await learner(a, '孙三', 300, 80, 0);
+  people['李四'] = await learner(a, '李四', 100, 5, 2);
+  people['周五'] = await learner(a, '周五', 0, 0, 0);
   // Another enterprise's champion: never on a's boards.
-  people['乙王'] = await learner(b.eid, '乙王', 9999, 9999, 99);
+  people['乙王'] = await learner(b, '乙王', 9999, 9999, 99);
 });
 afterAll(async () => t?.close());
-
-const call = (method: 'GET' | 'POST', url: string, token: string | undefined, body: object = {}) =>
-  t.app
-    .inject({
-      method,
-      url,
-      headers: { ...clientHeaders(a.domain), ...(token ? { token } : {}) },
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    })
-    .then((r) => r.json());
 
 const names = (list: Array<{ userName: string }>) => list.map((e) => e.userName);
 
 describe('leaderboards', () => {
   it('points: 3 a page by default, equal values share a rank, learners with 0 are not on the board', async () => {
-    const first = await call('POST', PAGE.integral, people['赵一']!.token);
+    const first = await t.call(findIntegralRanks, {}, { as: people['赵一']! });
     expect(first.code).toBe(200);
     expect(first.data).toMatchObject({ pageCurrent: 1, pageSize: 3, totalCount: 4, totalPage: 2 });
     expect(first.data.list).toEqual([
@@ -67,56 +53,53 @@ describe('leaderboards', () => {
       { rank: 2, userName: '钱二', headPortrait: '', departmentName: '', value: 300 },
       { rank: 2, userName: '孙三', headPortrait: '', departmentName: '', value: 300 },
     ]);
-    const second = await call('POST', PAGE.integral, people['赵一']!.token, { pageCurrent: 2 });
+    const second = await t.call(findIntegralRanks, { pageCurrent: 2 }, { as: people['赵一']! });
     expect(second.data.list).toEqual([{ rank: 4, userName: '李四', headPortrait: '', departmentName: '', value: 100 }]);
-    const beyond = await call('POST', PAGE.integral, people['赵一']!.token, { pageCurrent: 9 });
+    const beyond = await t.call(findIntegralRanks, { pageCurrent: 9 }, { as: people['赵一']! });
     expect(beyond.data).toMatchObject({ totalCount: 4, list: [] });
   });
 
   it('credit hours with one decimal, and certificates', async () => {
-    const hours = await call('POST', PAGE.creditHour, people['李四']!.token, { pageSize: 10 });
+    const hours = await t.call(findCreditHourRanks, { pageSize: 10 }, { as: people['李四']! });
     expect(names(hours.data.list)).toEqual(['钱二', '赵一', '孙三', '李四']);
-    expect(hours.data.list.map((e: { value: number }) => e.value)).toEqual([30, 12.5, 8, 0.5]);
-    const certs = await call('POST', PAGE.certificate, people['李四']!.token, { pageSize: 10 });
+    expect(hours.data.list.map((e) => e.value)).toEqual([30, 12.5, 8, 0.5]);
+    const certs = await t.call(findCertificateRanks, { pageSize: 10 }, { as: people['李四']! });
     expect(names(certs.data.list)).toEqual(['赵一', '李四', '钱二']);
   });
 
   it("one's own rank among everyone of the enterprise; no totals ranks after everyone on the board", async () => {
-    expect((await call('GET', CURRENT.integral, people['孙三']!.token)).data).toEqual({ rank: 2, value: 300 });
-    expect((await call('GET', CURRENT.creditHour, people['赵一']!.token)).data).toEqual({ rank: 2, value: 12.5 });
-    expect((await call('GET', CURRENT.integral, people['周五']!.token)).data).toEqual({ rank: 5, value: 0 });
-    const newcomer = await createAccount(t.database.db, [a.eid]);
-    const { token } = await t.platform.sessions.create(newcomer.accountId, a.eid);
-    expect((await call('GET', CURRENT.certificate, token)).data).toEqual({ rank: 4, value: 0 });
+    expect((await t.call(viewCurrentIntegralRank, {}, { as: people['孙三']! })).data).toEqual({ rank: 2, value: 300 });
+    expect((await t.call(viewCurrentCreditHourRank, {}, { as: people['赵一']! })).data).toEqual({
+      rank: 2,
+      value: 12.5,
+    });
+    expect((await t.call(viewCurrentIntegralRank, {}, { as: people['周五']! })).data).toEqual({ rank: 5, value: 0 });
+    const newcomer = await t.learner(a);
+    expect((await t.call(viewCurrentCertificateRank, {}, { as: newcomer })).data).toEqual({ rank: 4, value: 0 });
   });
 
   it("another enterprise's learners are on neither the board nor in one's rank", async () => {
-    const board = await call('POST', PAGE.integral, people['赵一']!.token, { pageSize: 50 });
+    const board = await t.call(findIntegralRanks, { pageSize: 50 }, { as: people['赵一']! });
     expect(names(board.data.list)).not.toContain('乙王');
-    expect((await call('GET', CURRENT.integral, people['赵一']!.token)).data.rank).toBe(1);
-    const theirs = await call('POST', PAGE.integral, people['乙王']!.token);
+    expect((await t.call(viewCurrentIntegralRank, {}, { as: people['赵一']! })).data.rank).toBe(1);
+    const theirs = await t.call(findIntegralRanks, {}, { as: { ...people['乙王']!, domain: a.domain } });
     expect(names(theirs.data.list)).toEqual(['乙王']);
   });
 
   it('needs a session; page size is capped at 50 with a clear message', async () => {
-    expect((await call('POST', PAGE.integral, undefined)).code).toBe(301);
-    expect((await call('GET', CURRENT.integral, undefined)).code).toBe(301);
-    const big = await call('POST', PAGE.integral, people['赵一']!.token, { pageSize: 51 });
+    expect((await t.call(findIntegralRanks, {}, { as: visitorOf(a) })).code).toBe(301);
+    expect((await t.call(viewCurrentIntegralRank, {}, { as: visitorOf(a) })).code).toBe(301);
+    const big = await t.call(findIntegralRanks, { pageSize: 51 }, { as: people['赵一']! });
     expect(big.code).toBe(400);
     expect(big.message).toContain('pageSize');
   });
 
   it('ranks follow changes of the totals and learners who leave', async () => {
     const ent = await createEnterprise(t.database.db, { name: '变动企业' });
-    const x = await learner(ent.eid, '甲', 10, 0, 0);
-    const y = await learner(ent.eid, '乙', 20, 0, 0);
-    const z = await learner(ent.eid, '丙', 30, 0, 0);
-    const rankOf = async (p: { token: string }) =>
-      (
-        await t.app
-          .inject({ method: 'GET', url: CURRENT.integral, headers: { ...clientHeaders(ent.domain), token: p.token } })
-          .then((r) => r.json())
-      ).data;
+    const x = await learner(ent, '甲', 10, 0, 0);
+    const y = await learner(ent, '乙', 20, 0, 0);
+    const z = await learner(ent, '丙', 30, 0, 0);
+    const rankOf = async (p: Learner) => (await t.call(viewCurrentIntegralRank, {}, { as: p })).data;
     expect(await rankOf(x)).toEqual({ rank: 3, value: 10 });
     await t.database.db.execute(
       sql`UPDATE learner_totals SET points = 40 WHERE eid = ${ent.eid} AND account_id = ${x.accountId}`,
@@ -132,8 +115,8 @@ describe('leaderboards', () => {
 
   it('writers of different learners do not wait on each other (only changed values are counted)', async () => {
     const ent = await createEnterprise(t.database.db, { name: '并发企业' });
-    const x = await learner(ent.eid, '甲', 10, 0, 0);
-    const y = await learner(ent.eid, '乙', 20, 0, 0);
+    const x = await learner(ent, '甲', 10, 0, 0);
+    const y = await learner(ent, '乙', 20, 0, 0);
     const one = await t.database.pool.connect();
     const two = await t.database.pool.connect();
     try {
@@ -224,19 +207,11 @@ describe('leaderboards', () => {
       )
       .then((r) => r.rows);
     const { token } = await t.platform.sessions.create(someone!.account_id, big.eid);
-    const page = await t.app
-      .inject({
-        method: 'POST',
-        url: PAGE.integral,
-        headers: { ...clientHeaders(big.domain), token },
-        payload: { pageCurrent: 34, pageSize: 3 },
-      })
-      .then((r) => r.json());
+    const asSomeone = { as: { domain: big.domain, token } };
+    const page = await t.call(findIntegralRanks, { pageCurrent: 34, pageSize: 3 }, asSomeone);
     expect(page.data).toMatchObject({ totalCount: 100, totalPage: 34 });
-    expect(page.data.list.map((e: { rank: number }) => e.rank)).toEqual([100]);
-    const mine = await t.app
-      .inject({ method: 'GET', url: CURRENT.integral, headers: { ...clientHeaders(big.domain), token } })
-      .then((r) => r.json());
+    expect(page.data.list.map((e) => e.rank)).toEqual([100]);
+    const mine = await t.call(viewCurrentIntegralRank, {}, asSomeone);
     expect(mine.data.rank).toBe(120);
   });
 });

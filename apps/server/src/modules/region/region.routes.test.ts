@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegionNode } from '@portal/contract';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import { findRegions as findRegionsCall, type CallRequest, type RegionNode } from '@portal/contract';
+import {
+  clientHeaders,
+  createTestApp,
+  invalidFields,
+  unchecked,
+  type TestApp,
+  type Unchecked,
+} from '../../test/harness.ts';
 import { DIRECTLY_UNDER_CITY } from './region.service.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-type Json = any;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,16 +16,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function findRegions(payload?: unknown, cookies?: Record<string, string>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/gateway/system/api/region/list',
-    headers: clientHeaders(),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-    ...(cookies ? { cookies } : {}),
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { code: number; message: string; data: Json };
+async function findRegions(
+  input: CallRequest<typeof findRegionsCall> | Unchecked,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.call(findRegionsCall, input, { headers, raw: true });
+  expect(res.status).toBe(200);
+  return res.body;
 }
 
 function depthOf(nodes: RegionNode[]): number {
@@ -61,7 +62,14 @@ describe('POST /gateway/system/api/region/list', () => {
   });
 
   it('no body: national, depth 3', async () => {
-    const body = await findRegions();
+    // A request with no body at all (the HTTP layer, not a typed input): raw inject.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gateway/system/api/region/list',
+      headers: clientHeaders(),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { code: number; data: RegionNode[] };
     expect(body.code).toBe(200);
     expect(body.data).toHaveLength(31);
     expect(depthOf(body.data)).toBe(3);
@@ -89,21 +97,21 @@ describe('POST /gateway/system/api/region/list', () => {
   });
 
   it('bad kind → 400 naming kind', async () => {
-    const body = await findRegions({ kind: 'planet' });
+    const body = await findRegions(unchecked({ kind: 'planet' }));
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：kind /);
-    expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual(['kind']);
+    expect(invalidFields(body).map((f) => f.field)).toEqual(['kind']);
   });
 
   it.each([4, 0, 2.5, 'deep'])('depth %s → 400 naming depth', async (depth) => {
-    const body = await findRegions({ kind: 'national', depth });
+    const body = await findRegions(unchecked({ kind: 'national', depth }));
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：depth /);
-    expect(body.data.fields[0].field).toBe('depth');
+    expect(invalidFields(body)[0]!.field).toBe('depth');
   });
 
   it('bad kind in English with the en cookie', async () => {
-    const body = await findRegions({ kind: 'planet' }, { i18n_redirected: 'en' });
+    const body = await findRegions(unchecked({ kind: 'planet' }), { cookie: 'i18n_redirected=en' });
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^Invalid input: kind: /);
   });

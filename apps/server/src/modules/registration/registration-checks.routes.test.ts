@@ -1,18 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkEditPhone,
+  checkPhoneExists,
+  checkVerificationCode,
+  editRegistration,
+  findDevSmsOutbox,
+  register,
+  sendVerificationCode,
+  viewCurrentUser,
+  type CallRequest,
+} from '@portal/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { captchaFor, clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
-import { configureRegistration, createAccount, createEnterprise, createSignedInUser } from '../../test/factories.ts';
+import {
+  captchaFor,
+  createTestApp,
+  encryptFor,
+  invalidFields,
+  unchecked,
+  visitorOf,
+  type TestApp,
+} from '../../test/harness.ts';
+import { configureRegistration, createAccount, createEnterprise } from '../../test/factories.ts';
 
 // The registration and profile pages' checks and register/edit (decision 019).
-const EXIST = '/gateway/user/api/user/info/check/phone/exist';
-const EDIT_PHONE = '/gateway/user/api/user/info/check/edit/phone';
-const CHECK_CODE = '/gateway/user/api/user/info/check/verification/code';
-const EDIT = '/gateway/user/api/user/info/register/edit';
-const REGISTER = '/gateway/user/api/user/info/register';
-const SEND_CODE = '/gateway/user/api/common/send/verification/code';
-const OUTBOX = '/gateway/dev/api/sms/outbox';
-const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
 
 let t: TestApp;
 let open: Awaited<ReturnType<typeof createEnterprise>>;
@@ -36,36 +47,28 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Lang = 'zh' | 'en';
-function call(
-  method: 'GET' | 'POST',
-  url: string,
-  domain: string,
-  body: object = {},
-  extra: Record<string, string> = {},
-) {
-  return t.app
-    .inject({
-      method,
-      url,
-      headers: clientHeaders(domain, extra),
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    })
-    .then((r) => r.json());
-}
-const inLang = (lang: Lang) => ({ lang });
 const newPhone = () => `1350000${String(1000 + ++phones).slice(-4)}`;
 
 /** Sends a code of the type to the phone and reads it from the dev outbox. */
-async function codeFor(domain: string, phone: string, type = 1): Promise<string> {
+async function codeFor(
+  domain: string,
+  phone: string,
+  type: CallRequest<typeof sendVerificationCode>['verificationCodeType'] = 1,
+): Promise<string> {
   // A minute has passed since the code before (one new code a minute per phone and purpose).
   await t.database.db
     .update(schema.smsCodes)
     .set({ createdAt: sql`${schema.smsCodes.createdAt} - interval '2 minutes'` })
     .where(eq(schema.smsCodes.phone, phone));
-  const sent = await call('POST', SEND_CODE, domain, { phone, verificationCodeType: type, ...(await captchaFor(t)) });
+  const sent = await t.call(
+    sendVerificationCode,
+    { phone, verificationCodeType: type, ...(await captchaFor(t)) },
+    { as: visitorOf(domain) },
+  );
   expect(sent.code).toBe(200);
-  const outbox = (await call('GET', OUTBOX, domain, { phone })).data as Array<{ content: string }>;
+  const outbox = (await t.call(findDevSmsOutbox, { phone }, { as: visitorOf(domain) })).data as Array<{
+    content: string;
+  }>;
   return /\d{6}/.exec(outbox[0]!.content)![0];
 }
 
@@ -73,16 +76,20 @@ async function codeFor(domain: string, phone: string, type = 1): Promise<string>
 async function pendingRegistration(domain = review.domain) {
   const phone = newPhone();
   const code = await codeFor(domain, phone);
-  const res = await call('POST', REGISTER, domain, {
-    phone,
-    verificationCode: code,
-    loginPsw: encryptFor(t, 'Regist#2026'),
-    confirmPassword: encryptFor(t, 'Regist#2026'),
-    userName: '旧昵称',
-    realName: '旧名字',
-    userDetail: { companyName: '旧单位', gender: '1' },
-    ...(await captchaFor(t)),
-  });
+  const res = await t.call(
+    register,
+    {
+      phone,
+      verificationCode: code,
+      loginPsw: encryptFor(t, 'Regist#2026'),
+      confirmPassword: encryptFor(t, 'Regist#2026'),
+      userName: '旧昵称',
+      realName: '旧名字',
+      userDetail: { companyName: '旧单位', gender: '1' },
+      ...(await captchaFor(t)),
+    },
+    { as: visitorOf(domain) },
+  );
   expect(res.data).toEqual({ audited: false, token: '' });
   return phone;
 }
@@ -99,20 +106,24 @@ async function memberOf(eid: number, phone: string) {
 describe('checkPhoneExists (GET /user/api/user/info/check/phone/exist)', () => {
   it('answers whether an account has the phone, and nothing else', async () => {
     const known = await createAccount(t.database.db, [open.eid]);
-    expect(await call('GET', EXIST, open.domain, { phone: known.phone })).toMatchObject({
+    expect(await t.call(checkPhoneExists, { phone: known.phone }, { as: visitorOf(open) })).toMatchObject({
       code: 200,
       data: { exist: true },
     });
     // An account of another enterprise counts too (one account, several enterprises).
-    expect((await call('GET', EXIST, other.domain, { phone: known.phone })).data).toEqual({ exist: true });
-    expect((await call('GET', EXIST, open.domain, { phone: newPhone() })).data).toEqual({ exist: false });
+    expect((await t.call(checkPhoneExists, { phone: known.phone }, { as: visitorOf(other) })).data).toEqual({
+      exist: true,
+    });
+    expect((await t.call(checkPhoneExists, { phone: newPhone() }, { as: visitorOf(open) })).data).toEqual({
+      exist: false,
+    });
   });
 
   it('bad input: 400 naming phone, in zh and en', async () => {
-    const zh = await call('GET', EXIST, open.domain, { phone: '12345' });
+    const zh = await t.call(checkPhoneExists, { phone: '12345' }, { as: visitorOf(open) });
     expect(zh).toMatchObject({ code: 400, message: '参数错误：phone 请输入正确的手机号码' });
-    expect(zh.data.fields[0].field).toBe('phone');
-    const en = await call('GET', EXIST, open.domain, { phone: '12345' }, inLang('en'));
+    expect(invalidFields(zh)[0]!.field).toBe('phone');
+    const en = await t.call(checkPhoneExists, { phone: '12345' }, { as: visitorOf(open), lang: 'en' });
     expect(en.code).toBe(400);
     expect(en.message).toMatch(/^Invalid input: phone: /);
     expect(en.message).not.toMatch(/[\u4e00-\u9fff]/);
@@ -121,30 +132,35 @@ describe('checkPhoneExists (GET /user/api/user/info/check/phone/exist)', () => {
 
 describe('checkEditPhone (POST /user/api/user/info/check/edit/phone)', () => {
   it('a free phone passes; a taken one is 3007 (该手机号已注册)', async () => {
-    expect(await call('POST', EDIT_PHONE, open.domain, { phone: newPhone() })).toMatchObject({ code: 200, data: null });
+    expect(await t.call(checkEditPhone, { phone: newPhone() }, { as: visitorOf(open) })).toMatchObject({
+      code: 200,
+      data: null,
+    });
     const known = await createAccount(t.database.db, [open.eid]);
-    expect(await call('POST', EDIT_PHONE, open.domain, { phone: known.phone })).toMatchObject({
+    expect(await t.call(checkEditPhone, { phone: known.phone }, { as: visitorOf(open) })).toMatchObject({
       code: 3007,
       message: '该手机号已注册',
     });
-    expect((await call('POST', EDIT_PHONE, open.domain, { phone: known.phone }, inLang('en'))).message).toBe(
+    expect((await t.call(checkEditPhone, { phone: known.phone }, { as: visitorOf(open), lang: 'en' })).message).toBe(
       'This phone number is already registered',
     );
   });
 
   it("signed in: the account's own phone is refused as the new one", async () => {
-    const me = await createSignedInUser(t.database.db, t.platform.sessions, [open.eid]);
-    const own = await call('POST', EDIT_PHONE, open.domain, { phone: me.phone }, { token: me.token });
+    const me = await t.learner(open);
+    const own = await t.call(checkEditPhone, { phone: me.phone }, { as: { domain: open.domain, token: me.token } });
     expect(own).toMatchObject({ code: 400, message: '新手机号不能与当前手机号相同' });
-    expect(own.data.fields[0].field).toBe('phone');
-    expect((await call('POST', EDIT_PHONE, open.domain, { phone: newPhone() }, { token: me.token })).code).toBe(200);
+    expect(invalidFields(own)[0]!.field).toBe('phone');
+    expect(
+      (await t.call(checkEditPhone, { phone: newPhone() }, { as: { domain: open.domain, token: me.token } })).code,
+    ).toBe(200);
   });
 
   it('bad input: 400 naming phone, in zh and en', async () => {
-    expect(await call('POST', EDIT_PHONE, open.domain, {})).toMatchObject({ code: 400 });
-    const zh = await call('POST', EDIT_PHONE, open.domain, { phone: '23800000000' });
+    expect(await t.call(checkEditPhone, unchecked({}), { as: visitorOf(open) })).toMatchObject({ code: 400 });
+    const zh = await t.call(checkEditPhone, { phone: '23800000000' }, { as: visitorOf(open) });
     expect(zh.message).toBe('参数错误：phone 请输入正确的手机号码');
-    const en = await call('POST', EDIT_PHONE, open.domain, { phone: '23800000000' }, inLang('en'));
+    const en = await t.call(checkEditPhone, { phone: '23800000000' }, { as: visitorOf(open), lang: 'en' });
     expect(en.message).toMatch(/^Invalid input: phone: /);
     expect(en.message).not.toMatch(/[\u4e00-\u9fff]/);
   });
@@ -156,27 +172,51 @@ describe('checkVerificationCode (POST /user/api/user/info/check/verification/cod
     const code = await codeFor(open.domain, phone);
     const wrong = code === '000000' ? '111111' : '000000';
     expect(
-      await call('POST', CHECK_CODE, open.domain, { phone, verificationCode: wrong, verificationCodeType: 1 }),
+      await t.call(
+        checkVerificationCode,
+        { phone, verificationCode: wrong, verificationCodeType: 1 },
+        { as: visitorOf(open) },
+      ),
     ).toMatchObject({ code: 3005, message: '短信验证码错误' });
     expect(
-      await call('POST', CHECK_CODE, open.domain, { phone, verificationCode: code, verificationCodeType: 1 }),
+      await t.call(
+        checkVerificationCode,
+        { phone, verificationCode: code, verificationCodeType: 1 },
+        { as: visitorOf(open) },
+      ),
     ).toMatchObject({ code: 200, data: null });
     // Another purpose's code is another code.
     expect(
-      (await call('POST', CHECK_CODE, open.domain, { phone, verificationCode: code, verificationCodeType: 3 })).code,
+      (
+        await t.call(
+          checkVerificationCode,
+          { phone, verificationCode: code, verificationCodeType: 3 },
+          { as: visitorOf(open) },
+        )
+      ).code,
     ).toBe(3006);
-    const registered = await call('POST', REGISTER, open.domain, {
-      phone,
-      verificationCode: code,
-      loginPsw: encryptFor(t, 'Regist#2026'),
-      confirmPassword: encryptFor(t, 'Regist#2026'),
-      realName: '新学员',
-      ...(await captchaFor(t)),
-    });
+    const registered = await t.call(
+      register,
+      {
+        phone,
+        verificationCode: code,
+        loginPsw: encryptFor(t, 'Regist#2026'),
+        confirmPassword: encryptFor(t, 'Regist#2026'),
+        realName: '新学员',
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(open) },
+    );
     expect(registered.data.audited).toBe(true);
     // Used up by the registration.
     expect(
-      (await call('POST', CHECK_CODE, open.domain, { phone, verificationCode: code, verificationCodeType: 1 })).code,
+      (
+        await t.call(
+          checkVerificationCode,
+          { phone, verificationCode: code, verificationCodeType: 1 },
+          { as: visitorOf(open) },
+        )
+      ).code,
     ).toBe(3006);
   });
 
@@ -185,29 +225,46 @@ describe('checkVerificationCode (POST /user/api/user/info/check/verification/cod
     const code = await codeFor(open.domain, phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await call('POST', CHECK_CODE, open.domain, {
-        phone,
-        verificationCode: wrong,
-        verificationCodeType: 1,
-      });
+      const res = await t.call(
+        checkVerificationCode,
+        {
+          phone,
+          verificationCode: wrong,
+          verificationCodeType: 1,
+        },
+        { as: visitorOf(open) },
+      );
       expect(res.code).toBe(3005);
     }
     expect(
-      await call('POST', CHECK_CODE, open.domain, { phone, verificationCode: code, verificationCodeType: 1 }),
+      await t.call(
+        checkVerificationCode,
+        { phone, verificationCode: code, verificationCodeType: 1 },
+        { as: visitorOf(open) },
+      ),
     ).toMatchObject({ code: 3006, message: '短信验证码已过期，请重新获取' });
   });
 
   it('bad input: 400 naming the field, in zh and en', async () => {
     const phone = newPhone();
-    const zh = await call('POST', CHECK_CODE, open.domain, { phone, verificationCodeType: 1 });
-    expect(zh).toMatchObject({ code: 400, message: '参数错误：verificationCode 请输入验证码' });
-    const en = await call('POST', CHECK_CODE, open.domain, { phone, verificationCodeType: 1 }, inLang('en'));
-    expect(en.message).toBe('Invalid input: verificationCode: Please enter the SMS code');
-    const type = await call('POST', CHECK_CODE, open.domain, {
-      phone,
-      verificationCode: '123456',
-      verificationCodeType: 9,
+    const zh = await t.call(checkVerificationCode, unchecked({ phone, verificationCodeType: 1 }), {
+      as: visitorOf(open),
     });
+    expect(zh).toMatchObject({ code: 400, message: '参数错误：verificationCode 请输入验证码' });
+    const en = await t.call(checkVerificationCode, unchecked({ phone, verificationCodeType: 1 }), {
+      as: visitorOf(open),
+      lang: 'en',
+    });
+    expect(en.message).toBe('Invalid input: verificationCode: Please enter the SMS code');
+    const type = await t.call(
+      checkVerificationCode,
+      {
+        phone,
+        verificationCode: '123456',
+        verificationCodeType: 9,
+      },
+      { as: visitorOf(open) },
+    );
     expect(type).toMatchObject({ code: 400, message: '参数错误：verificationCodeType 验证码类型不正确' });
   });
 });
@@ -218,12 +275,16 @@ describe('editRegistration (POST /user/api/user/info/register/edit)', () => {
   it('a pending registration is corrected with its phone and registration code and waits for review again', async () => {
     const phone = await pendingRegistration();
     const code = await codeFor(review.domain, phone);
-    const res = await call('POST', EDIT, review.domain, {
-      phone,
-      verificationCode: code,
-      ...corrected,
-      ...(await captchaFor(t)),
-    });
+    const res = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code,
+        ...corrected,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(res).toMatchObject({ code: 200, data: { audited: false, token: '' } });
     const row = await memberOf(review.eid, phone);
     expect(row!.m).toMatchObject({
@@ -235,12 +296,16 @@ describe('editRegistration (POST /user/api/user/info/register/edit)', () => {
     expect(row!.a.realName).toBe('新名字');
     expect(row!.a.passwordHash).toBeTruthy();
     // The code is used up.
-    const again = await call('POST', EDIT, review.domain, {
-      phone,
-      verificationCode: code,
-      ...corrected,
-      ...(await captchaFor(t)),
-    });
+    const again = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code,
+        ...corrected,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(again.code).toBe(3006);
   });
 
@@ -248,42 +313,52 @@ describe('editRegistration (POST /user/api/user/info/register/edit)', () => {
     const phone = await pendingRegistration();
     const code = await codeFor(review.domain, phone);
     const before = await memberOf(review.eid, phone);
-    const missing = await call('POST', EDIT, review.domain, {
-      phone,
-      verificationCode: code,
-      ...corrected,
-      userDetail: { companyName: '' },
-      ...(await captchaFor(t)),
-    });
+    const missing = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code,
+        ...corrected,
+        userDetail: { companyName: '' },
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(missing).toMatchObject({ code: 400, message: '请输入所在单位' });
-    expect(missing.data.fields[0].field).toBe('companyName');
-    const tooLong = await call(
-      'POST',
-      EDIT,
-      review.domain,
+    expect(invalidFields(missing)[0]!.field).toBe('companyName');
+    const tooLong = await t.call(
+      editRegistration,
       { phone, verificationCode: code, ...corrected, userName: '长'.repeat(16), ...(await captchaFor(t)) },
-      inLang('en'),
+      { as: visitorOf(review), lang: 'en' },
     );
     expect(tooLong).toMatchObject({
       code: 400,
       message: 'Invalid input: userName: The nickname has at most 15 characters',
     });
-    const zhTooLong = await call('POST', EDIT, review.domain, {
-      phone,
-      verificationCode: code,
-      ...corrected,
-      userName: '长'.repeat(16),
-      ...(await captchaFor(t)),
-    });
+    const zhTooLong = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code,
+        ...corrected,
+        userName: '长'.repeat(16),
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(zhTooLong.message).toBe('参数错误：userName 昵称最多15个字');
     expect(await memberOf(review.eid, phone)).toEqual(before);
     // The same code corrects it once the input is good.
-    const ok = await call('POST', EDIT, review.domain, {
-      phone,
-      verificationCode: code,
-      ...corrected,
-      ...(await captchaFor(t)),
-    });
+    const ok = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code,
+        ...corrected,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(ok.code).toBe(200);
   });
 
@@ -291,32 +366,44 @@ describe('editRegistration (POST /user/api/user/info/register/edit)', () => {
     const phone = await pendingRegistration();
     const code = await codeFor(review.domain, phone);
     const before = await memberOf(review.eid, phone);
-    const res = await call('POST', EDIT, review.domain, {
-      phone,
-      verificationCode: code === '000000' ? '111111' : '000000',
-      ...corrected,
-      ...(await captchaFor(t)),
-    });
+    const res = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code === '000000' ? '111111' : '000000',
+        ...corrected,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(res.code).toBe(3005);
     expect(await memberOf(review.eid, phone)).toEqual(before);
   });
 
   it('a phone with no pending registration: no code for an active member (3007), 404 after the code for a new phone', async () => {
     const active = await createAccount(t.database.db, [review.eid]);
-    const refused = await call('POST', SEND_CODE, review.domain, {
-      phone: active.phone,
-      verificationCodeType: 1,
-      ...(await captchaFor(t)),
-    });
+    const refused = await t.call(
+      sendVerificationCode,
+      {
+        phone: active.phone,
+        verificationCodeType: 1,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(refused.code).toBe(3007);
     const phone = newPhone();
     const code = await codeFor(review.domain, phone);
-    const res = await call('POST', EDIT, review.domain, {
-      phone,
-      verificationCode: code,
-      ...corrected,
-      ...(await captchaFor(t)),
-    });
+    const res = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code,
+        ...corrected,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(review) },
+    );
     expect(res).toMatchObject({ code: 404, message: '该手机号在本平台没有待审核的注册信息' });
   });
 
@@ -324,20 +411,28 @@ describe('editRegistration (POST /user/api/user/info/register/edit)', () => {
     const phone = await pendingRegistration(review.domain);
     const before = await memberOf(review.eid, phone);
     // The registration waits on review, not on other: other sends no code to a registered phone.
-    const refused = await call('POST', SEND_CODE, other.domain, {
-      phone,
-      verificationCodeType: 1,
-      ...(await captchaFor(t)),
-    });
+    const refused = await t.call(
+      sendVerificationCode,
+      {
+        phone,
+        verificationCodeType: 1,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(other) },
+    );
     expect(refused.code).toBe(3007);
     // Even with review's code in hand, other's site finds nothing to correct.
     const code = await codeFor(review.domain, phone);
-    const res = await call('POST', EDIT, other.domain, {
-      phone,
-      verificationCode: code,
-      ...corrected,
-      ...(await captchaFor(t)),
-    });
+    const res = await t.call(
+      editRegistration,
+      {
+        phone,
+        verificationCode: code,
+        ...corrected,
+        ...(await captchaFor(t)),
+      },
+      { as: visitorOf(other) },
+    );
     expect(res.code).toBe(404);
     expect(await memberOf(review.eid, phone)).toEqual(before);
     expect(await memberOf(other.eid, phone)).toBeUndefined();
@@ -351,14 +446,18 @@ describe('editRegistration (POST /user/api/user/info/register/edit)', () => {
       .set({ registerAutoAudit: true })
       .where(eq(schema.websiteSettings.eid, review.eid));
     try {
-      const res = await call('POST', EDIT, review.domain, {
-        phone,
-        verificationCode: code,
-        ...corrected,
-        ...(await captchaFor(t)),
-      });
+      const res = await t.call(
+        editRegistration,
+        {
+          phone,
+          verificationCode: code,
+          ...corrected,
+          ...(await captchaFor(t)),
+        },
+        { as: visitorOf(review) },
+      );
       expect(res.data.audited).toBe(true);
-      const me = await call('GET', CURRENT, review.domain, {}, { token: res.data.token });
+      const me = await t.call(viewCurrentUser, {}, { as: { domain: review.domain, token: res.data.token } });
       expect(me.data).toMatchObject({ userName: '新昵称', phone });
     } finally {
       await t.database.db
@@ -375,13 +474,8 @@ describe('the per-address limit of the public checks', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await limited.app.inject({
-          method: 'GET',
-          url: EXIST,
-          query: { phone: '13500001234' },
-          headers: clientHeaders('localhost'),
-        });
-        codes.push(res.statusCode);
+        const res = await limited.call(checkPhoneExists, { phone: '13500001234' }, { raw: true });
+        codes.push(res.status);
       }
       expect(codes).toEqual([200, 200, 200, 429]);
     } finally {

@@ -1,12 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
+import {
+  GATEWAY_PREFIX,
+  findBanners,
+  findBannersAuth,
+  findNavItems,
+  findSysLinks,
+  findZones,
+  viewAgreement,
+  viewCorrectDomain,
+  viewLatestAndroid,
+  viewWebsite,
+  viewWebsiteAuth,
+  viewZoneLogo,
+} from '@portal/contract';
+import { createTestApp, invalidFields, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
 import {
   createAgreement,
   createAppVersion,
   createBanner,
   createEnterprise,
   createNavItem,
-  createSignedInUser,
   createSysLink,
   createZone,
 } from '../../test/factories.ts';
@@ -19,41 +32,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-type Json = any;
-
-interface Answer<T = Json> {
-  status: number;
-  body: { code: number; message: string; data: T };
-}
-
-async function get<T = Json>(
-  url: string,
-  options: { headers?: Record<string, string>; query?: Record<string, string>; cookies?: Record<string, string> } = {},
-): Promise<Answer<T>> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/gateway${url}`,
-    headers: options.headers ?? clientHeaders(),
-    ...(options.query ? { query: options.query } : {}),
-    ...(options.cookies ? { cookies: options.cookies } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
-/** Headers of a signed-in web client. */
-const authed = (token: string, domain = 'localhost') => clientHeaders(domain, { token });
-
 describe('GET /gateway/system/api/website/view', () => {
   it('answers the website info of the domain default enterprise in the envelope', async () => {
     const ent = await createEnterprise(t.database.db, { settings: { websiteDesc: '描述A' } });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/gateway/system/api/website/view',
-      headers: clientHeaders(ent.domain),
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const { status, body } = await t.call(viewWebsite, {}, { as: visitorOf(ent), raw: true });
+    expect(status).toBe(200);
     expect(body.code).toBe(200);
     expect(body.data.eid).toBe(ent.eid);
     expect(body.data.websiteDesc).toBe('描述A');
@@ -69,7 +52,7 @@ describe('GET /gateway/system/api/website/view', () => {
         statisticsCode: '<script>stats()</script>',
       },
     });
-    const { body } = await get('/system/api/website/view', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(viewWebsite, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body.code).toBe(200);
     expect(body.data.entName).toBe('主题企业');
     expect(body.data.correctDomain).toBe(ent.correctDomain);
@@ -85,25 +68,24 @@ describe('GET /gateway/system/api/website/view', () => {
   it('finds the enterprise named by the eid query, whatever the domain', async () => {
     const a = await createEnterprise(t.database.db);
     const b = await createEnterprise(t.database.db);
-    const onA = await get('/system/api/website/view', {
-      headers: clientHeaders(a.domain),
-      query: { eid: String(b.eid) },
-    });
+    const onA = await t.call(viewWebsite, { eid: String(b.eid) }, { as: visitorOf(a.domain), raw: true });
     expect(onA.body.code).toBe(200);
     expect(onA.body.data.eid).toBe(b.eid);
     expect(onA.body.data.entName).toBe(b.name);
-    const onUnknown = await get('/system/api/website/view', {
-      headers: clientHeaders('nowhere.example.net'),
-      query: { eid: String(b.eid) },
-    });
+    const onUnknown = await t.call(
+      viewWebsite,
+      { eid: String(b.eid) },
+      { as: visitorOf('nowhere.example.net'), raw: true },
+    );
     expect(onUnknown.body.data.eid).toBe(b.eid);
   });
 
   it('reduces the Host to its registrable domain when no domain header is sent', async () => {
     const ent = await createEnterprise(t.database.db, { domain: 'school-site.com.cn' });
+    // No domain header at all (the HTTP layer: the Host decides): raw inject.
     const res = await t.app.inject({
       method: 'GET',
-      url: '/gateway/system/api/website/view',
+      url: GATEWAY_PREFIX + viewWebsite.path,
       headers: { host: 'learn.school-site.com.cn:8443', platform: 'WEB-CLIENT' },
     });
     expect(res.json().code).toBe(200);
@@ -112,55 +94,54 @@ describe('GET /gateway/system/api/website/view', () => {
 
   it('the domain header is matched case-insensitively', async () => {
     const ent = await createEnterprise(t.database.db);
-    const { body } = await get('/system/api/website/view', { headers: clientHeaders(ent.domain.toUpperCase()) });
+    const { body } = await t.call(viewWebsite, {}, { as: visitorOf(ent.domain.toUpperCase()), raw: true });
     expect(body.code).toBe(200);
     expect(body.data.eid).toBe(ent.eid);
   });
 
   it('unknown domain: code 3101 with the Chinese text, HTTP 200, data null', async () => {
-    const { status, body } = await get('/system/api/website/view', {
-      headers: clientHeaders('unknown-domain.example.org'),
-    });
+    const { status, body } = await t.call(viewWebsite, {}, { as: visitorOf('unknown-domain.example.org'), raw: true });
     expect(status).toBe(200);
     expect(body).toEqual({ code: 3101, message: '平台不存在', data: null });
   });
 
   it('unknown domain in English with the en cookie', async () => {
-    const { body } = await get('/system/api/website/view', {
-      headers: clientHeaders('unknown-domain.example.org'),
-      cookies: { i18n_redirected: 'en' },
-    });
+    const { body } = await t.call(
+      viewWebsite,
+      {},
+      { as: visitorOf('unknown-domain.example.org'), headers: { cookie: 'i18n_redirected=en' }, raw: true },
+    );
     expect(body.code).toBe(3101);
     expect(body.message).toBe('This organisation does not exist');
   });
 
   it('unknown eid → 3101', async () => {
-    const { body } = await get('/system/api/website/view', { query: { eid: '987654' } });
+    const { body } = await t.call(viewWebsite, { eid: '987654' }, { raw: true });
     expect(body.code).toBe(3101);
   });
 
   it('eid of a disabled enterprise (status 0) → 3101, and so is its domain', async () => {
     const off = await createEnterprise(t.database.db, { status: 0 });
-    const byEid = await get('/system/api/website/view', { query: { eid: String(off.eid) } });
+    const byEid = await t.call(viewWebsite, { eid: String(off.eid) }, { raw: true });
     expect(byEid.status).toBe(200);
     expect(byEid.body.code).toBe(3101);
     expect(byEid.body.message).toBe('平台不存在');
-    const byDomain = await get('/system/api/website/view', { headers: clientHeaders(off.domain) });
+    const byDomain = await t.call(viewWebsite, {}, { as: visitorOf(off.domain), raw: true });
     expect(byDomain.body.code).toBe(3101);
   });
 
   it('a malformed eid query is bad input naming eid', async () => {
-    const { body } = await get('/system/api/website/view', { query: { eid: 'abc' } });
+    const { body } = await t.call(viewWebsite, { eid: 'abc' }, { raw: true });
     expect(body.code).toBe(400);
     expect(body.message).toContain('eid');
-    expect(body.data.fields[0].field).toBe('eid');
+    expect(invalidFields(body)[0]!.field).toBe('eid');
   });
 });
 
 describe('GET /gateway/system/auth/website/view', () => {
   it('needs a session: 301 without a token', async () => {
     const ent = await createEnterprise(t.database.db);
-    const { status, body } = await get('/system/auth/website/view', { headers: clientHeaders(ent.domain) });
+    const { status, body } = await t.call(viewWebsiteAuth, {}, { as: visitorOf(ent.domain), raw: true });
     expect(status).toBe(200);
     expect(body.code).toBe(301);
     expect(body.message).toBe('请先登录');
@@ -169,8 +150,8 @@ describe('GET /gateway/system/auth/website/view', () => {
 
   it("answers the session's enterprise", async () => {
     const a = await createEnterprise(t.database.db, { settings: { websiteDesc: '会话企业' } });
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
-    const { body } = await get('/system/auth/website/view', { headers: authed(user.token, a.domain) });
+    const user = await t.learner(a);
+    const { body } = await t.call(viewWebsiteAuth, {}, { as: user, raw: true });
     expect(body.code).toBe(200);
     expect(body.data.eid).toBe(a.eid);
     expect(body.data.websiteDesc).toBe('会话企业');
@@ -179,10 +160,10 @@ describe('GET /gateway/system/auth/website/view', () => {
   it("answers the session's enterprise even when domain header and eid query name another", async () => {
     const a = await createEnterprise(t.database.db);
     const b = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
-    const { body } = await get('/system/auth/website/view', {
-      headers: authed(user.token, b.domain),
-      query: { eid: String(b.eid) },
+    const user = await t.learner(a);
+    const { body } = await t.call(viewWebsiteAuth, unchecked({ eid: String(b.eid) }), {
+      as: { ...user, domain: b.domain },
+      raw: true,
     });
     expect(body.code).toBe(200);
     expect(body.data.eid).toBe(a.eid);
@@ -195,10 +176,11 @@ describe('GET /gateway/system/api/website/domain', () => {
     const ent = await createEnterprise(t.database.db, { correctDomain: 'portal.right-place.example.com' });
     const other = await createEnterprise(t.database.db);
     // The domain header names another enterprise: the eid decides.
-    const { body } = await get('/system/api/website/domain', {
-      headers: clientHeaders(other.domain),
-      query: { eid: String(ent.eid) },
-    });
+    const { body } = await t.call(
+      viewCorrectDomain,
+      { eid: String(ent.eid) },
+      { as: visitorOf(other.domain), raw: true },
+    );
     expect(body).toEqual({
       code: 200,
       message: '成功',
@@ -207,7 +189,7 @@ describe('GET /gateway/system/api/website/domain', () => {
   });
 
   it('unknown eid → 3101', async () => {
-    const { status, body } = await get('/system/api/website/domain', { query: { eid: '999999' } });
+    const { status, body } = await t.call(viewCorrectDomain, { eid: '999999' }, { raw: true });
     expect(status).toBe(200);
     expect(body.code).toBe(3101);
     expect(body.data).toBeNull();
@@ -215,22 +197,22 @@ describe('GET /gateway/system/api/website/domain', () => {
 
   it('eid of a disabled enterprise → 3101', async () => {
     const off = await createEnterprise(t.database.db, { status: 0 });
-    const { body } = await get('/system/api/website/domain', { query: { eid: String(off.eid) } });
+    const { body } = await t.call(viewCorrectDomain, { eid: String(off.eid) }, { raw: true });
     expect(body.code).toBe(3101);
   });
 
   it('missing eid → 400 naming eid', async () => {
-    const { status, body } = await get('/system/api/website/domain');
+    const { status, body } = await t.call(viewCorrectDomain, unchecked({}), { raw: true });
     expect(status).toBe(200);
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：eid /);
-    expect(body.data.fields.map((f: { field: string }) => f.field)).toEqual(['eid']);
+    expect(invalidFields(body).map((f) => f.field)).toEqual(['eid']);
   });
 
   it('non-positive eid → 400', async () => {
-    const { body } = await get('/system/api/website/domain', { query: { eid: '0' } });
+    const { body } = await t.call(viewCorrectDomain, { eid: '0' }, { raw: true });
     expect(body.code).toBe(400);
-    expect(body.data.fields[0].field).toBe('eid');
+    expect(invalidFields(body)[0]!.field).toBe('eid');
   });
 });
 
@@ -247,19 +229,13 @@ describe('GET /gateway/system/api/website/agreement', () => {
       title: '隐私政策',
       content: '<p>隐私条款</p>',
     });
-    const service = await get('/system/api/website/agreement', {
-      headers: clientHeaders(ent.domain),
-      query: { type: 'serviceAgreement' },
-    });
+    const service = await t.call(viewAgreement, { type: 'serviceAgreement' }, { as: visitorOf(ent.domain), raw: true });
     expect(service.body).toEqual({
       code: 200,
       message: '成功',
       data: { type: 'serviceAgreement', title: '用户服务协议', content: '<p>服务条款</p>' },
     });
-    const privacy = await get('/system/api/website/agreement', {
-      headers: clientHeaders(ent.domain),
-      query: { type: 'privacyAgreement' },
-    });
+    const privacy = await t.call(viewAgreement, { type: 'privacyAgreement' }, { as: visitorOf(ent.domain), raw: true });
     expect(privacy.body.data).toEqual({ type: 'privacyAgreement', title: '隐私政策', content: '<p>隐私条款</p>' });
   });
 
@@ -271,10 +247,11 @@ describe('GET /gateway/system/api/website/agreement', () => {
         '<p class="lead" onclick="steal()">条款一<img src="x" onerror="alert(1)"></p>' +
         '<script>alert(2)</script><a href="javascript:alert(3)">链接</a><iframe src="https://evil.example"></iframe>',
     });
-    const { body } = await get('/system/api/website/agreement', {
-      headers: clientHeaders(ent.domain),
-      query: { type: 'serviceAgreement' },
-    });
+    const { body } = await t.call(
+      viewAgreement,
+      { type: 'serviceAgreement' },
+      { as: visitorOf(ent.domain), raw: true },
+    );
     expect(body.code).toBe(200);
     const html: string = body.data.content;
     expect(html).toContain('条款一');
@@ -290,29 +267,30 @@ describe('GET /gateway/system/api/website/agreement', () => {
 
   it('unknown type → 400 naming type', async () => {
     const ent = await createEnterprise(t.database.db);
-    const { status, body } = await get('/system/api/website/agreement', {
-      headers: clientHeaders(ent.domain),
-      query: { type: 'cookieAgreement' },
+    const { status, body } = await t.call(viewAgreement, unchecked({ type: 'cookieAgreement' }), {
+      as: visitorOf(ent.domain),
+      raw: true,
     });
     expect(status).toBe(200);
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：type /);
-    expect(body.data.fields[0].field).toBe('type');
+    expect(invalidFields(body)[0]!.field).toBe('type');
   });
 
   it('missing type → 400 naming type', async () => {
     const ent = await createEnterprise(t.database.db);
-    const { body } = await get('/system/api/website/agreement', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(viewAgreement, unchecked({}), { as: visitorOf(ent.domain), raw: true });
     expect(body.code).toBe(400);
-    expect(body.data.fields[0].field).toBe('type');
+    expect(invalidFields(body)[0]!.field).toBe('type');
   });
 
   it('no stored agreement → 404 envelope', async () => {
     const ent = await createEnterprise(t.database.db);
-    const { status, body } = await get('/system/api/website/agreement', {
-      headers: clientHeaders(ent.domain),
-      query: { type: 'privacyAgreement' },
-    });
+    const { status, body } = await t.call(
+      viewAgreement,
+      { type: 'privacyAgreement' },
+      { as: visitorOf(ent.domain), raw: true },
+    );
     expect(status).toBe(200);
     expect(body).toEqual({ code: 404, message: '协议不存在', data: null });
   });
@@ -321,10 +299,7 @@ describe('GET /gateway/system/api/website/agreement', () => {
     const a = await createEnterprise(t.database.db);
     const b = await createEnterprise(t.database.db);
     await createAgreement(t.database.db, a.eid, { type: 'serviceAgreement', content: '<p>A 的协议</p>' });
-    const { body } = await get('/system/api/website/agreement', {
-      headers: clientHeaders(b.domain),
-      query: { type: 'serviceAgreement' },
-    });
+    const { body } = await t.call(viewAgreement, { type: 'serviceAgreement' }, { as: visitorOf(b.domain), raw: true });
     expect(body.code).toBe(404);
   });
 });
@@ -345,10 +320,10 @@ describe('GET /gateway/system/api/pc/zone/info/nav/bar/list', () => {
       sort: 2,
       openNewWindow: true,
     });
-    const { body } = await get('/system/api/pc/zone/info/nav/bar/list', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(findNavItems, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body.code).toBe(200);
-    expect(body.data.map((n: { id: number }) => n.id)).toEqual([home.id, topic.id, news.id]);
-    expect(body.data.map((n: { name: string }) => n.name)).not.toContain('隐藏');
+    expect(body.data.map((n) => n.id)).toEqual([home.id, topic.id, news.id]);
+    expect(body.data.map((n) => n.name)).not.toContain('隐藏');
     expect(body.data[1]).toEqual({
       id: topic.id,
       name: '专题',
@@ -359,20 +334,18 @@ describe('GET /gateway/system/api/pc/zone/info/nav/bar/list', () => {
       sort: 2,
       openNewWindow: true,
     });
-    expect(body.data[0].url).toBe('/home');
-    expect(body.data[0].nameEn).toBe('Home');
+    expect(body.data[0]!.url).toBe('/home');
+    expect(body.data[0]!.nameEn).toBe('Home');
   });
 
   it('a site with no items answers an empty list', async () => {
     const ent = await createEnterprise(t.database.db);
-    const { body } = await get('/system/api/pc/zone/info/nav/bar/list', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(findNavItems, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body).toEqual({ code: 200, message: '成功', data: [] });
   });
 
   it('unknown domain → 3101', async () => {
-    const { body } = await get('/system/api/pc/zone/info/nav/bar/list', {
-      headers: clientHeaders('no-such-site.example.org'),
-    });
+    const { body } = await t.call(findNavItems, {}, { as: visitorOf('no-such-site.example.org'), raw: true });
     expect(body.code).toBe(3101);
   });
 });
@@ -391,7 +364,7 @@ describe('GET /gateway/system/api/pc/zone/info/list', () => {
     });
     const banner = await createZone(db, ent.eid, { zoneName: '轮播', zoneType: 1, showNum: 5, sort: 1 });
     await createZone(db, ent.eid, { zoneName: '停用专区', zoneType: 3, sort: 0, enabled: false });
-    const { body } = await get('/system/api/pc/zone/info/list', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(findZones, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body.code).toBe(200);
     expect(body.data).toEqual([
       { id: banner.id, zoneName: '轮播', zoneNameEn: '轮播', zoneType: 1, relationType: null, showNum: 5, sort: 1 },
@@ -410,7 +383,7 @@ describe('GET /gateway/system/api/pc/zone/info/list', () => {
 
 describe('GET /gateway/system/auth/pc/zone/info/logo', () => {
   it('needs a session', async () => {
-    const { body } = await get('/system/auth/pc/zone/info/logo');
+    const { body } = await t.call(viewZoneLogo, {}, { raw: true });
     expect(body.code).toBe(301);
   });
 
@@ -418,8 +391,8 @@ describe('GET /gateway/system/auth/pc/zone/info/logo', () => {
     const ent = await createEnterprise(t.database.db, {
       settings: { entName: '标志企业', userEntLogo: '/logo/a.png' },
     });
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
-    const { body } = await get('/system/auth/pc/zone/info/logo', { headers: authed(user.token, ent.domain) });
+    const user = await t.learner(ent);
+    const { body } = await t.call(viewZoneLogo, {}, { as: user, raw: true });
     expect(body).toEqual({ code: 200, message: '成功', data: { logoUrl: '/logo/a.png', entName: '标志企业' } });
   });
 });
@@ -437,9 +410,9 @@ describe('banner lists', () => {
 
   it("api: 'all' and 'visitor' banners in sort order, never 'signedIn' or disabled ones", async () => {
     const { ent, forAll, forVisitors } = await siteWithBanners();
-    const { body } = await get('/system/api/banner/setting/list', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(findBanners, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body.code).toBe(200);
-    expect(body.data.map((b: { title: string }) => b.title)).toEqual(['游客', '大家']);
+    expect(body.data.map((b) => b.title)).toEqual(['游客', '大家']);
     expect(body.data[1]).toEqual({
       id: forAll.id,
       title: '大家',
@@ -448,21 +421,21 @@ describe('banner lists', () => {
       openNewWindow: false,
       sort: 2,
     });
-    expect(body.data[0].id).toBe(forVisitors.id);
+    expect(body.data[0]!.id).toBe(forVisitors.id);
   });
 
   it("auth: 'all' and 'signedIn' banners, never 'visitor' or disabled ones", async () => {
     const { ent, forLearners } = await siteWithBanners();
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
-    const { body } = await get('/system/auth/banner/setting/list', { headers: authed(user.token, ent.domain) });
+    const user = await t.learner(ent);
+    const { body } = await t.call(findBannersAuth, {}, { as: user, raw: true });
     expect(body.code).toBe(200);
-    expect(body.data.map((b: { title: string }) => b.title)).toEqual(['大家', '学员']);
-    expect(body.data[1].id).toBe(forLearners.id);
+    expect(body.data.map((b) => b.title)).toEqual(['大家', '学员']);
+    expect(body.data[1]!.id).toBe(forLearners.id);
   });
 
   it('auth needs a session', async () => {
     const { ent } = await siteWithBanners();
-    const { body } = await get('/system/auth/banner/setting/list', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(findBannersAuth, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body.code).toBe(301);
     expect(body.data).toBeNull();
   });
@@ -481,7 +454,7 @@ describe('GET /gateway/system/api/sys/link/list', () => {
       url: 'https://www.mohrss.gov.cn',
       sort: 1,
     });
-    const { body } = await get('/system/api/sys/link/list', { headers: clientHeaders(ent.domain) });
+    const { body } = await t.call(findSysLinks, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body).toEqual({
       code: 200,
       message: '成功',
@@ -510,9 +483,7 @@ describe('GET /gateway/system/api/app/version/manager/android/official/latest', 
     await createAppVersion(db, ent.eid, { versionCode: 90, channel: 'beta' });
     await createAppVersion(db, ent.eid, { versionCode: 95, platform: 'ios' });
     await createAppVersion(db, other.eid, { versionCode: 500 });
-    const { body } = await get('/system/api/app/version/manager/android/official/latest', {
-      headers: clientHeaders(ent.domain),
-    });
+    const { body } = await t.call(viewLatestAndroid, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body).toEqual({
       code: 200,
       message: '成功',
@@ -532,19 +503,15 @@ describe('GET /gateway/system/api/app/version/manager/android/official/latest', 
     const other = await createEnterprise(t.database.db);
     await createAppVersion(t.database.db, other.eid, { versionCode: 3 });
     await createAppVersion(t.database.db, ent.eid, { versionCode: 4, channel: 'beta' });
-    const { body } = await get('/system/api/app/version/manager/android/official/latest', {
-      headers: clientHeaders(ent.domain),
-    });
+    const { body } = await t.call(viewLatestAndroid, {}, { as: visitorOf(ent.domain), raw: true });
     expect(body).toEqual({ code: 200, message: '成功', data: null });
   });
 
   it('by eid query', async () => {
     const ent = await createEnterprise(t.database.db);
     await createAppVersion(t.database.db, ent.eid, { versionCode: 21 });
-    const { body } = await get('/system/api/app/version/manager/android/official/latest', {
-      query: { eid: String(ent.eid) },
-    });
-    expect(body.data.versionCode).toBe(21);
+    const { body } = await t.call(viewLatestAndroid, { eid: String(ent.eid) }, { raw: true });
+    expect(body.data!.versionCode).toBe(21);
   });
 });
 
@@ -564,56 +531,56 @@ describe('tenant isolation', () => {
     await createSysLink(db, b.eid, { name: 'B链接' });
     await createZone(db, a.eid, { zoneName: 'A专区' });
     await createZone(db, b.eid, { zoneName: 'B专区' });
-    const learner = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+    const learner = await t.learner(a);
     return { a, b, learner };
   }
 
   it("auth calls with A's session answer A's data even when asked for B by eid query and domain header", async () => {
     const { a, b, learner } = await twoTenants();
-    const asB = { headers: authed(learner.token, b.domain), query: { eid: String(b.eid) } };
+    const asB = { as: { ...learner, domain: b.domain }, query: { eid: String(b.eid) } };
 
-    const view = await get('/system/auth/website/view', asB);
+    const view = await t.call(viewWebsiteAuth, {}, { ...asB, raw: true });
     expect(view.body.code).toBe(200);
     expect(view.body.data.eid).toBe(a.eid);
     expect(view.body.data.entName).toBe('企业A');
 
-    const logo = await get('/system/auth/pc/zone/info/logo', asB);
+    const logo = await t.call(viewZoneLogo, {}, { ...asB, raw: true });
     expect(logo.body.data).toEqual({ logoUrl: '/a.png', entName: '企业A' });
 
-    const banners = await get('/system/auth/banner/setting/list', asB);
+    const banners = await t.call(findBannersAuth, {}, { ...asB, raw: true });
     expect(banners.body.code).toBe(200);
-    expect(banners.body.data.map((x: { title: string }) => x.title)).toEqual(['A横幅']);
+    expect(banners.body.data.map((x) => x.title)).toEqual(['A横幅']);
   });
 
   it("a session cookie of A with B's eid and domain also answers A only", async () => {
     const { a, b, learner } = await twoTenants();
-    const view = await get('/system/auth/website/view', {
-      headers: clientHeaders(b.domain),
-      cookies: { token: learner.token },
-      query: { eid: String(b.eid) },
+    const view = await t.call(viewWebsiteAuth, unchecked({ eid: String(b.eid) }), {
+      as: visitorOf(b.domain),
+      headers: { cookie: `token=${learner.token}` },
+      raw: true,
     });
     expect(view.body.data.eid).toBe(a.eid);
   });
 
   it("content created for B never appears in A's public answers", async () => {
     const { a } = await twoTenants();
-    const onA = { headers: clientHeaders(a.domain) };
-    const nav = await get('/system/api/pc/zone/info/nav/bar/list', onA);
-    expect(nav.body.data.map((x: { name: string }) => x.name)).toEqual(['A导航']);
-    const banners = await get('/system/api/banner/setting/list', onA);
-    expect(banners.body.data.map((x: { title: string }) => x.title)).toEqual(['A横幅']);
-    const links = await get('/system/api/sys/link/list', onA);
-    expect(links.body.data.map((x: { name: string }) => x.name)).toEqual(['A链接']);
-    const zones = await get('/system/api/pc/zone/info/list', onA);
-    expect(zones.body.data.map((x: { zoneName: string }) => x.zoneName)).toEqual(['A专区']);
+    const onA = { as: visitorOf(a) };
+    const nav = await t.call(findNavItems, {}, { ...onA, raw: true });
+    expect(nav.body.data.map((x) => x.name)).toEqual(['A导航']);
+    const banners = await t.call(findBanners, {}, { ...onA, raw: true });
+    expect(banners.body.data.map((x) => x.title)).toEqual(['A横幅']);
+    const links = await t.call(findSysLinks, {}, { ...onA, raw: true });
+    expect(links.body.data.map((x) => x.name)).toEqual(['A链接']);
+    const zones = await t.call(findZones, {}, { ...onA, raw: true });
+    expect(zones.body.data.map((x) => x.zoneName)).toEqual(['A专区']);
   });
 
   it("B's content is served to B, not mixed with A's", async () => {
     const { b } = await twoTenants();
-    const onB = { headers: clientHeaders(b.domain) };
-    const nav = await get('/system/api/pc/zone/info/nav/bar/list', onB);
-    expect(nav.body.data.map((x: { name: string }) => x.name)).toEqual(['B导航']);
-    const banners = await get('/system/api/banner/setting/list', onB);
-    expect(banners.body.data.map((x: { title: string }) => x.title).sort()).toEqual(['B横幅', 'B游客横幅'].sort());
+    const onB = { as: visitorOf(b) };
+    const nav = await t.call(findNavItems, {}, { ...onB, raw: true });
+    expect(nav.body.data.map((x) => x.name)).toEqual(['B导航']);
+    const banners = await t.call(findBanners, {}, { ...onB, raw: true });
+    expect(banners.body.data.map((x) => x.title).sort()).toEqual(['B横幅', 'B游客横幅'].sort());
   });
 });

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTags } from '@portal/contract';
 import { schema } from '@portal/db';
-import { clientHeaders, createTestApp, type TestApp } from '../../test/harness.ts';
-import { createEnterprise, createSignedInUser } from '../../test/factories.ts';
-
-const TAGS = '/gateway/system/auth/tag/list';
+import { createTestApp, invalidFields, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createEnterprise, type Learner } from '../../test/factories.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
 let b: Awaited<ReturnType<typeof createEnterprise>>;
-let learnerA: { token: string };
+let learnerA: Learner;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -29,62 +28,59 @@ beforeAll(async () => {
   ids.attendance = rows[2]!.id;
   const [theirs] = await db.insert(schema.tags).values({ eid: b.eid, name: '乙的标签' }).returning();
   ids.b = theirs!.id;
-  learnerA = await createSignedInUser(db, t.platform.sessions, [a.eid]);
+  learnerA = await t.learner(a);
 });
 afterAll(async () => t?.close());
 
-const call = (body: object, token?: string, lang?: string, domain = a.domain, url = TAGS) =>
-  t.app
-    .inject({
-      method: 'POST',
-      url,
-      headers: { ...clientHeaders(domain), ...(token ? { token } : {}), ...(lang ? { lang } : {}) },
-      payload: body,
-    })
-    .then((r) => r.json());
-
 describe('findTags (POST /system/auth/tag/list)', () => {
   it("answers the session enterprise's tags in order, names in the page's language where given", async () => {
-    const zh = await call({}, learnerA.token);
+    const zh = await t.call(findTags, {}, { as: learnerA });
     expect(zh.code).toBe(200);
     expect(zh.data).toEqual([
       { id: ids.newcomer, tagName: '新员工' },
       { id: ids.key, tagName: '业务骨干' },
       { id: ids.attendance, tagName: '100%出勤' },
     ]);
-    const en = await call({}, learnerA.token, 'en');
-    expect(en.data.map((x: { tagName: string }) => x.tagName)).toEqual(['新员工', 'Key staff', '100%出勤']);
+    const en = await t.call(findTags, {}, { as: learnerA, lang: 'en' });
+    expect(en.data.map((x) => x.tagName)).toEqual(['新员工', 'Key staff', '100%出勤']);
   });
 
   it('filters by a part of the name, % taken literally', async () => {
-    expect((await call({ tagName: '骨干' }, learnerA.token)).data).toEqual([{ id: ids.key, tagName: '业务骨干' }]);
-    expect((await call({ tagName: 'key' }, learnerA.token)).data.map((x: { id: number }) => x.id)).toEqual([ids.key]);
-    expect((await call({ tagName: '%' }, learnerA.token)).data.map((x: { id: number }) => x.id)).toEqual([
+    expect((await t.call(findTags, { tagName: '骨干' }, { as: learnerA })).data).toEqual([
+      { id: ids.key, tagName: '业务骨干' },
+    ]);
+    expect((await t.call(findTags, { tagName: 'key' }, { as: learnerA })).data.map((x) => x.id)).toEqual([ids.key]);
+    expect((await t.call(findTags, { tagName: '%' }, { as: learnerA })).data.map((x) => x.id)).toEqual([
       ids.attendance,
     ]);
   });
 
   it('needs a session (301)', async () => {
-    expect((await call({})).code).toBe(301);
+    expect((await t.call(findTags, {}, { as: visitorOf(a) })).code).toBe(301);
   });
 
   it('bad input: 400 naming the field, in zh and en', async () => {
-    const zh = await call({ tagName: 'x'.repeat(51) }, learnerA.token);
+    const zh = await t.call(findTags, { tagName: 'x'.repeat(51) }, { as: learnerA });
     expect(zh.code).toBe(400);
     expect(zh.message).toBe('参数错误：tagName 标签名称最多50个字');
-    expect(zh.data.fields[0].field).toBe('tagName');
-    const en = await call({ tagName: 'x'.repeat(51) }, learnerA.token, 'en');
+    expect(invalidFields(zh)[0]!.field).toBe('tagName');
+    const en = await t.call(findTags, { tagName: 'x'.repeat(51) }, { as: learnerA, lang: 'en' });
     expect(en.code).toBe(400);
     expect(en.message).toBe('Invalid input: tagName: The tag name has at most 50 characters');
   });
 
   it("signed in to one enterprise, another's tags never show, whatever the domain, query or body say", async () => {
-    const viaOtherDomain = await call({ eid: b.eid }, learnerA.token, undefined, b.domain, `${TAGS}?eid=${b.eid}`);
+    const viaOtherDomain = await t.call(findTags, unchecked({ eid: b.eid }), {
+      as: { ...learnerA, domain: b.domain },
+      query: { eid: String(b.eid) },
+    });
     expect(viaOtherDomain.code).toBe(200);
-    const seen = viaOtherDomain.data.map((x: { id: number; tagName: string }) => x.tagName);
+    const seen = viaOtherDomain.data.map((x) => x.tagName);
     expect(seen).not.toContain('乙的标签');
     expect(seen).toEqual(['新员工', '业务骨干', '100%出勤']);
-    const learnerB = await createSignedInUser(t.database.db, t.platform.sessions, [b.eid]);
-    expect((await call({}, learnerB.token, undefined, a.domain)).data).toEqual([{ id: ids.b, tagName: '乙的标签' }]);
+    const learnerB = await t.learner(b);
+    expect((await t.call(findTags, {}, { as: { ...learnerB, domain: a.domain } })).data).toEqual([
+      { id: ids.b, tagName: '乙的标签' },
+    ]);
   });
 });

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
+import {
+  authorizeThirdParty,
+  bindWeChat,
+  findDevSmsOutbox,
+  findThirdPartyProviders,
+  findThirdPartyBindings,
+  loginByDingTalk,
+  loginByThirdPartyBind,
+  unbindThirdParty,
+} from '@portal/contract';
+import { clientHeaders, createTestApp, encryptFor, visitorOf, type TestApp } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
 import { DingTalkProvider, WeChatProvider, WeComProvider } from '../../platform/providers/third-party.ts';
 
-const AUTHORIZE = '/gateway/user/api/login/thirdparty/authorize';
-const LOGIN_DING = '/gateway/user/api/login/dingding';
-const BIND_SIGN_IN = '/gateway/user/api/login/thirdparty/bind';
-const LIST = '/gateway/user/auth/user/info/thirdparty/list';
-const UNBIND = '/gateway/user/auth/user/info/thirdparty/unbind';
-const BIND_WEIXIN = '/gateway/user/auth/user/info/thirdparty/bind/weixin';
 const STATE = 'LEARNPORTAL_abc123_dingding';
 
 let t: TestApp;
@@ -21,31 +25,34 @@ afterAll(async () => t?.close());
 
 const redirectUri = () => `http://${a.domain}/callbackLogin?provider=dingding`;
 const encrypt = (plain: string) => encryptFor(t, plain);
-
-function call(method: 'GET' | 'POST' | 'PUT', url: string, body: object = {}, token?: string) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...clientHeaders(a.domain), host: a.domain, ...(token ? { token } : {}) },
-    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-  });
-}
+/** On a's site (its own host, as the OAuth pages check), signed in with `token` when given. */
+const onA = (token?: string) => ({
+  as: { domain: a.domain, ...(token ? { token } : {}) },
+  headers: { host: a.domain },
+});
 
 describe('third-party sign-in (dev providers)', () => {
   it('gives the authorisation address only for a prefixed state and our own callback page', async () => {
-    const ok = (
-      await call('GET', AUTHORIZE, { provider: 'dingding', state: STATE, redirectUri: redirectUri() })
-    ).json();
+    const ok = await t.call(
+      authorizeThirdParty,
+      { provider: 'dingding', state: STATE, redirectUri: redirectUri() },
+      onA(),
+    );
     expect(ok.data.url).toMatch(/^\/gateway\/dev\/api\/oauth\/authorize\?provider=dingding&state=LEARNPORTAL_/);
     expect(
-      (await call('GET', AUTHORIZE, { provider: 'dingding', state: 'abc', redirectUri: redirectUri() })).json().code,
+      (await t.call(authorizeThirdParty, { provider: 'dingding', state: 'abc', redirectUri: redirectUri() }, onA()))
+        .code,
     ).toBe(400);
-    const evil = await call('GET', AUTHORIZE, {
-      provider: 'dingding',
-      state: STATE,
-      redirectUri: 'https://evil.example.com/steal',
-    });
-    expect(evil.json().code).toBe(400);
+    const evil = await t.call(
+      authorizeThirdParty,
+      {
+        provider: 'dingding',
+        state: STATE,
+        redirectUri: 'https://evil.example.com/steal',
+      },
+      onA(),
+    );
+    expect(evil.code).toBe(400);
     // The stand-in page sends the code back to this host's callback page only.
     const page = await t.app.inject({ method: 'GET', url: ok.data.url, headers: { host: a.domain } });
     expect(page.statusCode).toBe(200);
@@ -67,55 +74,58 @@ describe('third-party sign-in (dev providers)', () => {
 
   it('an unknown identity gets a bind ticket (3013); signing in with phone and password binds it; then it signs in alone', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
-    const first = (await call('POST', LOGIN_DING, { code: 'dev.li', redirectUri: redirectUri() })).json();
+    const first = await t.call(loginByDingTalk, { code: 'dev.li', redirectUri: redirectUri() }, onA());
     expect(first).toMatchObject({ code: 3013, data: { bindTicket: expect.any(String), nickname: 'li' } });
     const { token, text } = await t.platform.captchas.create();
-    const bound = (
-      await call('POST', BIND_SIGN_IN, {
-        bindTicket: first.data.bindTicket,
+    const bound = await t.call(
+      loginByThirdPartyBind,
+      {
+        bindTicket: (first.data as unknown as { bindTicket: string }).bindTicket,
         phone: person.phone,
         password: encrypt(person.password),
         imageCodeToken: token,
         imageCode: text,
-      })
-    ).json();
+      },
+      onA(),
+    );
     expect(bound).toMatchObject({ code: 200, data: { token: expect.any(String) } });
-    const again = await call('POST', LOGIN_DING, { code: 'dev.li', redirectUri: redirectUri() });
-    expect(again.json()).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
-    const session = again.json().data.token as string;
-    expect((await call('GET', LIST, {}, session)).json().data).toEqual([
+    const again = await t.call(loginByDingTalk, { code: 'dev.li', redirectUri: redirectUri() }, onA());
+    expect(again).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
+    const session = again.data.token;
+    expect((await t.call(findThirdPartyBindings, {}, onA(session))).data).toEqual([
       { provider: 'dingding', nickname: 'li', boundAt: expect.any(String) },
     ]);
 
     // Unbound, the identity is unknown again.
-    expect((await call('PUT', UNBIND, { provider: 'dingding' }, session)).json().code).toBe(200);
-    expect((await call('POST', LOGIN_DING, { code: 'dev.li', redirectUri: redirectUri() })).json().code).toBe(3013);
+    expect((await t.call(unbindThirdParty, { provider: 'dingding' }, onA(session))).code).toBe(200);
+    expect((await t.call(loginByDingTalk, { code: 'dev.li', redirectUri: redirectUri() }, onA())).code).toBe(3013);
   });
 
   it('binds while signed in; an identity bound to another account gives 3014; a forged ticket is refused', async () => {
-    const one = await createAccount(t.database.db, [a.eid]);
-    const two = await createAccount(t.database.db, [a.eid]);
-    const s1 = (await t.platform.sessions.create(one.accountId, a.eid)).token;
-    const s2 = (await t.platform.sessions.create(two.accountId, a.eid)).token;
+    const s1 = (await t.learner(a)).token;
+    const two = await t.learner(a);
+    const s2 = two.token;
     const weixin = { code: 'dev.wang', redirectUri: `http://${a.domain}/callbackLogin?provider=weixin` };
-    expect((await call('POST', BIND_WEIXIN, weixin, s1)).json().code).toBe(200);
-    expect((await call('POST', BIND_WEIXIN, weixin, s1)).json().code).toBe(200);
-    expect((await call('POST', BIND_WEIXIN, weixin, s2)).json()).toMatchObject({
+    expect((await t.call(bindWeChat, weixin, onA(s1))).code).toBe(200);
+    expect((await t.call(bindWeChat, weixin, onA(s1))).code).toBe(200);
+    expect(await t.call(bindWeChat, weixin, onA(s2))).toMatchObject({
       code: 3014,
       message: '该第三方账号已绑定其他平台账号',
     });
     const { token, text } = await t.platform.captchas.create();
-    const forged = await call('POST', BIND_SIGN_IN, {
-      bindTicket: 'eyJraW5kIjoiZGluZ2RpbmcifQ.forged',
-      phone: two.phone,
-      password: encrypt(two.password),
-      imageCodeToken: token,
-      imageCode: text,
-    });
-    expect(forged.json()).toMatchObject({ code: 400, message: '绑定已过期，请重新使用第三方登录' });
-    expect(
-      (await call('POST', LOGIN_DING, { code: 'not-a-dev-code', redirectUri: redirectUri() })).json(),
-    ).toMatchObject({
+    const forged = await t.call(
+      loginByThirdPartyBind,
+      {
+        bindTicket: 'eyJraW5kIjoiZGluZ2RpbmcifQ.forged',
+        phone: two.phone,
+        password: encrypt(two.password!),
+        imageCodeToken: token,
+        imageCode: text,
+      },
+      onA(),
+    );
+    expect(forged).toMatchObject({ code: 400, message: '绑定已过期，请重新使用第三方登录' });
+    expect(await t.call(loginByDingTalk, { code: 'not-a-dev-code', redirectUri: redirectUri() }, onA())).toMatchObject({
       code: 400,
       message: '第三方登录失败，请重试',
     });
@@ -200,15 +210,15 @@ describe('without DEV_PROVIDERS (a real deployment)', () => {
   it('offers only configured providers, no stand-in pages and no SMS outbox', async () => {
     const e = await createEnterprise(real.database.db);
     const get = (url: string) => real.app.inject({ method: 'GET', url, headers: clientHeaders(e.domain) });
-    expect((await get('/gateway/user/api/login/thirdparty/providers')).json().data).toEqual(['weixin']);
-    expect((await get('/gateway/dev/api/sms/outbox?phone=13800000001')).json().code).toBe(404);
+    expect((await real.call(findThirdPartyProviders, {}, { as: visitorOf(e) })).data).toEqual(['weixin']);
+    expect((await real.call(findDevSmsOutbox, { phone: '13800000001' }, { as: visitorOf(e) })).code).toBe(404);
+    // The stand-in OAuth page is no call of the contract: its address by hand.
     expect((await get(`/gateway/dev/api/oauth/authorize?provider=dingding&state=${STATE}`)).json().code).toBe(404);
-    const dev = await real.app.inject({
-      method: 'POST',
-      url: LOGIN_DING,
-      headers: clientHeaders(e.domain),
-      payload: { code: 'dev.tester', redirectUri: `http://${e.domain}/callbackLogin?provider=dingding` },
-    });
-    expect(dev.json()).toMatchObject({ code: 400, message: '参数错误：不支持的第三方登录' });
+    const dev = await real.call(
+      loginByDingTalk,
+      { code: 'dev.tester', redirectUri: `http://${e.domain}/callbackLogin?provider=dingding` },
+      { as: visitorOf(e) },
+    );
+    expect(dev).toMatchObject({ code: 400, message: '参数错误：不支持的第三方登录' });
   });
 });

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTopicBanners, findTopicCourses, findTopics } from '@portal/contract';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
-import { createAccount, createCourse, createEnterprise } from '../../test/factories.ts';
-
-const LIST = '/gateway/course/auth/topic/info/list';
-const BANNERS = '/gateway/course/auth/topic/info/banner/list';
-const COURSES = '/gateway/course/auth/topic/info/course/page';
+import { createTestApp, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createCourse, createEnterprise, type Learner } from '../../test/factories.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
 let b: Awaited<ReturnType<typeof createEnterprise>>;
-let token: string;
-let tokenB: string;
+let learner: Learner;
+let learnerB: Learner;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -64,54 +61,41 @@ beforeAll(async () => {
   await db.insert(schema.topicCourses).values(links);
   await db.insert(schema.topicCourses).values({ eid: b.eid, topicId: ids.b, courseId: theirCourse.id });
 
-  token = (await t.platform.sessions.create((await createAccount(db, [a.eid])).accountId, a.eid)).token;
-  tokenB = (await t.platform.sessions.create((await createAccount(db, [b.eid])).accountId, b.eid)).token;
+  learner = await t.learner(a);
+  learnerB = await t.learner(b);
 });
 afterAll(async () => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, body: object = {}, extra: Record<string, string> = {}) =>
-  t.app
-    .inject({
-      method,
-      url,
-      headers: { ...clientHeaders(a.domain), token, ...extra },
-      ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-    })
-    .then((r) => r.json());
-
 describe('topics', () => {
   it("lists the enterprise's published topics in order, English names on English pages", async () => {
-    expect((await call('GET', LIST)).data).toEqual([
+    expect((await t.call(findTopics, {}, { as: learner })).data).toEqual([
       { id: ids['新员工入职'], name: '新员工入职', coverUrl: '/c.svg', summary: '' },
       { id: ids['安全生产专题'], name: '安全生产专题', coverUrl: '', summary: '安全第一' },
       { id: ids['空专题'], name: '空专题', coverUrl: '', summary: '' },
     ]);
-    const en = (await call('GET', LIST, {}, { lang: 'en' })).data.map((x: { name: string }) => x.name);
+    const en = (await t.call(findTopics, {}, { as: learner, lang: 'en' })).data.map((x) => x.name);
     expect(en).toEqual(['新员工入职', 'Work safety', '空专题']);
-    const theirs = (await call('GET', LIST, {}, { token: tokenB })).data;
+    const theirs = (await t.call(findTopics, {}, { as: { ...learnerB, domain: a.domain } })).data;
     expect(theirs).toEqual([{ id: ids.b, name: '乙的专题', coverUrl: '', summary: '' }]);
   });
 
   it("a topic's banners in order", async () => {
-    expect((await call('GET', BANNERS, { topicId: ids['安全生产专题'] })).data).toEqual([
+    expect((await t.call(findTopicBanners, { topicId: ids['安全生产专题'] }, { as: learner })).data).toEqual([
       { id: expect.any(Number), title: '第一张', imageUrl: '/1.svg', linkUrl: '/news' },
       { id: expect.any(Number), title: '第二张', imageUrl: '/2.svg', linkUrl: '' },
     ]);
-    expect((await call('GET', BANNERS, { topicId: ids['空专题'] })).data).toEqual([]);
+    expect((await t.call(findTopicBanners, { topicId: ids['空专题'] }, { as: learner })).data).toEqual([]);
   });
 
   it("a topic's published courses in its order as course cards, 12 a page by default, at most 50", async () => {
-    const first = (await call('POST', COURSES, { topicId: ids['安全生产专题'] })).data;
+    const first = (await t.call(findTopicCourses, { topicId: ids['安全生产专题'] }, { as: learner })).data;
     expect(first).toMatchObject({ pageCurrent: 1, pageSize: 12, totalCount: 15, totalPage: 2 });
     expect(first.list).toHaveLength(12);
     // Sorted by the topic's sort (descending index here), the unpublished course left out.
-    expect(first.list.map((c: { title: string }) => c.title).slice(0, 3)).toEqual([
-      '安全课程14',
-      '安全课程13',
-      '安全课程12',
-    ]);
-    const second = (await call('POST', COURSES, { topicId: ids['安全生产专题'], pageCurrent: 2 })).data;
-    expect(second.list.map((c: { title: string }) => c.title)).toEqual(['安全课程2', '安全课程1', '安全课程0']);
+    expect(first.list.map((c) => c.title).slice(0, 3)).toEqual(['安全课程14', '安全课程13', '安全课程12']);
+    const second = (await t.call(findTopicCourses, { topicId: ids['安全生产专题'], pageCurrent: 2 }, { as: learner }))
+      .data;
+    expect(second.list.map((c) => c.title)).toEqual(['安全课程2', '安全课程1', '安全课程0']);
     expect(second.list[2]).toEqual({
       id: ids.course0,
       title: '安全课程0',
@@ -123,43 +107,43 @@ describe('topics', () => {
     });
     // An unpublished lecturer is not named.
     expect(second.list[1]).toMatchObject({ lecturerId: null, lecturerName: '', price: 0 });
-    const all = (await call('POST', COURSES, { topicId: ids['安全生产专题'], pageSize: 50 })).data;
-    expect(all.list.map((c: { title: string }) => c.title)).not.toContain('未发布课程');
+    const all = (await t.call(findTopicCourses, { topicId: ids['安全生产专题'], pageSize: 50 }, { as: learner })).data;
+    expect(all.list.map((c) => c.title)).not.toContain('未发布课程');
     expect(all.totalCount).toBe(15);
-    expect((await call('POST', COURSES, { topicId: ids['安全生产专题'], pageSize: 51 })).code).toBe(400);
-    expect((await call('POST', COURSES, { topicId: ids['安全生产专题'], pageCurrent: 0 })).code).toBe(400);
-    expect((await call('POST', COURSES, { topicId: 2147483648 })).code).toBe(400);
-    expect((await call('POST', COURSES, {})).code).toBe(400);
-    const empty = (await call('POST', COURSES, { topicId: ids['空专题'] })).data;
+    expect((await t.call(findTopicCourses, { topicId: ids['安全生产专题'], pageSize: 51 }, { as: learner })).code).toBe(
+      400,
+    );
+    expect(
+      (await t.call(findTopicCourses, { topicId: ids['安全生产专题'], pageCurrent: 0 }, { as: learner })).code,
+    ).toBe(400);
+    expect((await t.call(findTopicCourses, { topicId: 2147483648 }, { as: learner })).code).toBe(400);
+    expect((await t.call(findTopicCourses, unchecked({}), { as: learner })).code).toBe(400);
+    const empty = (await t.call(findTopicCourses, { topicId: ids['空专题'] }, { as: learner })).data;
     expect(empty).toMatchObject({ totalCount: 0, totalPage: 0, list: [] });
   });
 
   it("another enterprise's or an unpublished topic is not found, in the page's language", async () => {
     for (const topicId of [ids.b, ids['草稿专题'], 999999]) {
-      const banners = await call('GET', BANNERS, { topicId });
+      const banners = await t.call(findTopicBanners, { topicId }, { as: learner });
       expect(banners).toMatchObject({ code: 404, message: '专题不存在' });
-      expect((await call('POST', COURSES, { topicId })).code).toBe(404);
+      expect((await t.call(findTopicCourses, { topicId }, { as: learner })).code).toBe(404);
     }
-    expect((await call('GET', BANNERS, { topicId: ids.b }, { lang: 'en' })).message).toBe('The topic does not exist');
+    expect((await t.call(findTopicBanners, { topicId: ids.b }, { as: learner, lang: 'en' })).message).toBe(
+      'The topic does not exist',
+    );
     // And the other enterprise cannot read ours.
-    expect((await call('POST', COURSES, { topicId: ids['安全生产专题'] }, { token: tokenB })).code).toBe(404);
+    expect(
+      (await t.call(findTopicCourses, { topicId: ids['安全生产专题'] }, { as: { ...learnerB, domain: a.domain } }))
+        .code,
+    ).toBe(404);
   });
 
   it('visitors are refused with the session codes', async () => {
-    for (const [method, url, body] of [
-      ['GET', LIST, undefined],
-      ['GET', `${BANNERS}?topicId=${ids['安全生产专题']}`, undefined],
-      ['POST', COURSES, { topicId: ids['安全生产专题'] }],
-    ] as const) {
-      const res = await t.app.inject({
-        method,
-        url,
-        headers: clientHeaders(a.domain),
-        ...(body ? { payload: body } : {}),
-      });
-      expect(res.json().code).toBe(301);
-    }
-    const expired = await call('GET', LIST, {}, { token: 'not-a-token' });
+    const visitor = { as: visitorOf(a) };
+    expect((await t.call(findTopics, {}, visitor)).code).toBe(301);
+    expect((await t.call(findTopicBanners, { topicId: ids['安全生产专题']! }, visitor)).code).toBe(301);
+    expect((await t.call(findTopicCourses, { topicId: ids['安全生产专题']! }, visitor)).code).toBe(301);
+    const expired = await t.call(findTopics, {}, { as: { domain: a.domain, token: 'not-a-token' } });
     expect([301, 305, 307]).toContain(expired.code);
   });
 });

@@ -1,11 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { connectDatabase, schema } from '@portal/db';
+import { connectDatabase, schema, type Db } from '@portal/db';
 
 /** The answer of every captcha a page gets through `knownCaptchas`. */
 export const CAPTCHA_ANSWER = 'k7mp';
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** A captcha whose answer is CAPTCHA_ANSWER, stored as the server stores its own: its token. */
+export async function putCaptcha(db: Db): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(schema.captchas).values({
+    tokenHash: sha256(token),
+    answerHash: sha256(`${token}:${CAPTCHA_ANSWER}`),
+    expiresAt: new Date(Date.now() + 5 * 60_000),
+  });
+  return token;
+}
 
 /**
  * A browser test cannot read the captcha image, so the page's captcha calls are answered with
@@ -15,12 +26,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export async function knownCaptchas(page: Page) {
   const database = connectDatabase(inject('databaseUrl'), { max: 1 });
   await page.route('**/gateway/user/api/common/get/image/captcha*', async (route) => {
-    const token = randomBytes(24).toString('base64url');
-    await database.db.insert(schema.captchas).values({
-      tokenHash: sha256(token),
-      answerHash: sha256(`${token}:${CAPTCHA_ANSWER}`),
-      expiresAt: new Date(Date.now() + 5 * 60_000),
-    });
+    const token = await putCaptcha(database.db);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="10" y="28">${CAPTCHA_ANSWER}</text></svg>`;
     await route.fulfill({
       contentType: 'application/json; charset=utf-8',

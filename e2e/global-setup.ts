@@ -73,7 +73,10 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   const baseUrl = `http://localhost:${port}`;
+  const starting = Date.now();
   await waitForReady(`http://127.0.0.1:${port}/readyz`, child, () => log);
+  // Part of the step's time that no test file shows (decision 006 keeps a budget for it).
+  process.stdout.write(`The portal started in ${((Date.now() - starting) / 1000).toFixed(1)} s.\n`);
   // A portal that dies during the run says why (the tests after it would only see refused connections).
   let stopping = false;
   child.once('exit', (code, signal) => {

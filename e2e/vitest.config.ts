@@ -11,11 +11,8 @@ export default defineConfig({
     // expect.poll waits 1 s by default: on a busy 2-core CI machine (the server loading the
     // sanitiser's DOM while Chromium renders) a page can take longer to show what it will show.
     expect: { poll: { timeout: 10_000 } },
-    // In CI a browser test that fails is run once more before it counts as failed: the CI
-    // machine has 2 cores for Chromium, the portal and PostgreSQL, and a rare slow moment
-    // (seconds) is not a defect. A test that fails twice fails the run; a retried pass shows in
-    // the log.
-    retry: process.env.CI === 'true' ? 1 : 0,
+    // No retry: a browser test that fails once fails the run. Tests wait for conditions (a
+    // text, a URL, an answer), never for a time (decision 006).
     fileParallelism: false,
     reporters: ['default', '../scripts/summary-reporter.ts'],
   },

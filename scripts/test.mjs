@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint, unit and API tests, build, browser tests; then one closing line
-// "N passed, N failed, N skipped" over all test runs (the vitest runs write their counts).
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck and lint side by side, then the unit and API tests, then the build and the
+// browser tests; then each step's time and one closing line "N passed, N failed, N skipped" over
+// all test runs (the vitest runs write their counts). Decision 006 has the budget of each step.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,20 +10,44 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const summary = path.join(root, 'node_modules/.cache/portal-test-summary.jsonl');
 rmSync(summary, { force: true });
 
-const steps = [
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-  ['unit and API tests', ['run', 'test:unit']],
-  ['browser tests', ['run', 'test:e2e']],
+/**
+ * A step's npm script. `quiet`: its output is kept and printed when it ends (two steps that run
+ * side by side do not interleave their lines); otherwise it goes straight to the terminal.
+ */
+function run(name, args, { quiet = false } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (quiet) process.stdout.write(`\n=== ${name} (${seconds} s) ===\n${output}`);
+      resolve({ name, ok: code === 0, seconds });
+    });
+  });
+}
+
+// Typecheck (tsc, one thread) and lint (eslint and prettier, one thread) use one core each: side by
+// side they take the time of the longer one. The test runs use both cores themselves and come after.
+const groups = [
+  [
+    ['typecheck', ['run', 'typecheck'], { quiet: true }],
+    ['lint', ['run', 'lint'], { quiet: true }],
+  ],
+  [['unit and API tests', ['run', 'test:unit']]],
+  [['browser tests', ['run', 'test:e2e']]],
 ];
+const times = [];
 let failedStep;
-for (const [name, args] of steps) {
-  process.stdout.write(`\n=== ${name} ===\n`);
-  const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) {
-    failedStep = name;
-    break;
-  }
+for (const group of groups) {
+  if (group.length === 1) process.stdout.write(`\n=== ${group[0][0]} ===\n`);
+  else process.stdout.write(`\n=== ${group.map(([name]) => name).join(' and ')} (side by side) ===\n`);
+  const results = await Promise.all(group.map(([name, args, options]) => run(name, args, options)));
+  times.push(...results);
+  failedStep = results.find((r) => !r.ok)?.name;
+  if (failedStep) break;
 }
 let passed = 0;
 let failed = 0;
@@ -35,6 +60,7 @@ if (existsSync(summary)) {
     skipped += c.skipped;
   }
 }
+process.stdout.write(`\nSteps: ${times.map((t) => `${t.name} ${t.seconds} s`).join(', ')}\n`);
 if (failedStep) process.stdout.write(`\nThe step "${failedStep}" failed.\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(failedStep || failed > 0 ? 1 : 0);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
-import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
+import { declineProfileTip } from '../langs.ts';
+import { signInAs } from '../sign-in-as.ts';
 
 // Courses as lists show them (issue 4, decision 017): the home page's course and lecturer zones,
 // search over courses, news and lecturers, a lecturer's courses, and visitors of a site with
@@ -62,9 +63,9 @@ describe.runIf(browserAvailable())('course and lecturer zones, search, a lecture
   const page = () => session.b.page;
   const zone = (name: string) => page().getByRole('region', { name, exact: true });
 
-  it.each(LANGS)('a visitor sees the course zones and the lecturer zone on the home page (%s)', async (lang) => {
-    const t = TEXTS[lang];
-    await page().goto(url(localePath(lang, '/home')));
+  it('a visitor sees the course zones and the lecturer zone on the home page', async () => {
+    const t = TEXTS.zh;
+    await page().goto(url('/home'));
     const recommended = zone(t.recommended);
     expect(await recommended.locator('.portal-course-title').allTextContents()).toEqual(RECOMMENDED);
     const first = recommended.locator('.portal-course-card').first();
@@ -73,9 +74,7 @@ describe.runIf(browserAvailable())('course and lecturer zones, search, a lecture
     // Prices are off on this site (showCoursePriceOpenSet).
     expect(await recommended.locator('.portal-course-price').count()).toBe(0);
     expect(await zone(t.newest).locator('.portal-course-title').allTextContents()).toEqual(NEWEST);
-    expect(await zone(t.newest).getByRole('link', { name: t.more }).getAttribute('href')).toBe(
-      localePath(lang, '/knowledge'),
-    );
+    expect(await zone(t.newest).getByRole('link', { name: t.more }).getAttribute('href')).toBe('/knowledge');
     const lecturers = zone(t.lecturers);
     expect(await lecturers.locator('.portal-lecturer-name').allTextContents()).toEqual(FEATURED);
     expect(await lecturers.locator('.portal-lecturer-title').first().textContent()).toBe('培训部部长');
@@ -90,6 +89,19 @@ describe.runIf(browserAvailable())('course and lecturer zones, search, a lecture
     expect(await links.first().getAttribute('target')).toBe('_blank');
     const img = recommended.locator('img').first();
     expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+
+  it('the English home page names the zones and the course meta in English', async () => {
+    const t = TEXTS.en;
+    await page().goto(url('/en/home'));
+    const recommended = zone(t.recommended);
+    expect(await recommended.locator('.portal-course-title').allTextContents()).toEqual(RECOMMENDED);
+    const meta = recommended.locator('.portal-course-card').first().locator('.portal-course-meta span');
+    expect(await meta.first().textContent()).toBe(t.lecturerOf);
+    expect(await meta.last().textContent()).toMatch(t.learners);
+    expect(await zone(t.newest).getByRole('link', { name: t.more }).getAttribute('href')).toBe('/en/knowledge');
+    expect(await zone(t.lecturers).locator('.portal-lecturer-name').allTextContents()).toEqual(FEATURED);
+    expect((await page().locator('.portal-zone-title').allTextContents()).at(-1)).toBe(t.links);
   });
 
   it('prices show where the site shows them (public training), and the English site lists its own courses', async () => {
@@ -108,45 +120,52 @@ describe.runIf(browserAvailable())('course and lecturer zones, search, a lecture
     ]);
   });
 
-  it.each(LANGS)(
-    'a learner finds a course and an article by a Chinese keyword, a course by an English one, a lecturer by name, and the lecturer’s courses (%s)',
-    async (lang) => {
-      const t = TEXTS[lang];
-      await newBrowserSession(page());
-      await signIn(page(), lang, await createLearner(1001));
-      await declineProfileTip(page(), lang);
-      const sections = () => page().locator('.portal-search-section').allTextContents();
+  it('a learner finds a course and an article by a Chinese keyword, a course by an English one, a lecturer by name, and the lecturer’s courses', async () => {
+    const t = TEXTS.zh;
+    const sections = () => page().locator('.portal-search-section').allTextContents();
+    await signInAs(session.b, await createLearner(1001), { path: `/search/${encodeURIComponent('职业技能')}?type=1` });
+    await declineProfileTip(page(), 'zh');
+    expect(await sections()).toEqual([t.courses(1), t.news(1)]);
+    expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['职业技能提升实务']);
+    expect(await page().locator('.portal-news-title').allTextContents()).toEqual(['《职业技能提升行动方案》要点解读']);
 
-      await page().goto(url(localePath(lang, `/search/${encodeURIComponent('职业技能')}?type=1`)));
-      expect(await sections()).toEqual([t.courses(1), t.news(1)]);
-      expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['职业技能提升实务']);
-      expect(await page().locator('.portal-news-title').allTextContents()).toEqual([
-        '《职业技能提升行动方案》要点解读',
-      ]);
+    await page().goto(url('/search/excel?type=1'));
+    expect(await sections()).toEqual([t.courses(1)]);
+    expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['Excel 数据分析与可视化']);
 
-      await page().goto(url(localePath(lang, '/search/excel?type=1')));
-      expect(await sections()).toEqual([t.courses(1)]);
-      expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['Excel 数据分析与可视化']);
+    await page().goto(url(`/search/${encodeURIComponent('王建华')}?type=1`));
+    expect(await sections()).toEqual([t.lecturerSection(1)]);
+    const card = page().locator('.portal-lecturer-card a').first();
+    const href = String(await card.getAttribute('href'));
+    expect(href).toMatch(/^\/lecturer\/view\/info\?lecturerId=\d+$/);
+    await page().goto(url(href));
+    expect(await page().getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
+    expect(await page().locator('.portal-search-section').nth(1).textContent()).toBe(t.courseTitle);
+    expect(await page().locator('.portal-course-title').allTextContents()).toEqual(WANG_COURSES);
+    await page().locator('.portal-course-card a').first().click();
+    await page().waitForURL((u) => u.pathname === '/knowledge/course/info');
+  });
 
-      await page().goto(url(localePath(lang, `/search/${encodeURIComponent('王建华')}?type=1`)));
-      expect(await sections()).toEqual([t.lecturerSection(1)]);
-      const card = page().locator('.portal-lecturer-card a').first();
-      const href = String(await card.getAttribute('href'));
-      expect(href).toMatch(new RegExp(`^${localePath(lang, '/lecturer/view/info')}\\?lecturerId=\\d+$`));
-      await page().goto(url(href));
-      expect(await page().getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
-      expect(await page().locator('.portal-search-section').nth(1).textContent()).toBe(t.courseTitle);
-      expect(await page().locator('.portal-course-title').allTextContents()).toEqual(WANG_COURSES);
-      await page().locator('.portal-course-card a').first().click();
-      await page().waitForURL((u) => u.pathname === localePath(lang, '/knowledge/course/info'));
-    },
-  );
+  it('the English search results name their sections in English and link to English pages', async () => {
+    const t = TEXTS.en;
+    const sections = () => page().locator('.portal-search-section').allTextContents();
+    await signInAs(session.b, await createLearner(1001), {
+      lang: 'en',
+      path: `/search/${encodeURIComponent('职业技能')}?type=1`,
+    });
+    await declineProfileTip(page(), 'en');
+    expect(await sections()).toEqual([t.courses(1), t.news(1)]);
+    await page().goto(url(`/en/search/${encodeURIComponent('王建华')}?type=1`));
+    expect(await sections()).toEqual([t.lecturerSection(1)]);
+    const href = String(await page().locator('.portal-lecturer-card a').first().getAttribute('href'));
+    expect(href).toMatch(/^\/en\/lecturer\/view\/info\?lecturerId=\d+$/);
+    await page().goto(url(href));
+    expect(await page().locator('.portal-search-section').nth(1).textContent()).toBe(t.courseTitle);
+  });
 
   it('a learner of the English site finds a course, articles and a lecturer by English keywords', async () => {
-    await newBrowserSession(page());
-    await signIn(page(), 'en', await createLearner(1004), 'global');
+    await signInAs(session.b, await createLearner(1004), { host: 'global', lang: 'en', path: '/search/online?type=1' });
     const sections = () => page().locator('.portal-search-section').allTextContents();
-    await page().goto(url('/en/search/online?type=1', 'global'));
     expect(await sections()).toEqual(['Courses (1)', 'News (3)']);
     expect(await page().locator('.portal-course-title').allTextContents()).toEqual(['Online claims processing basics']);
     expect(await page().locator('.portal-news-title').allTextContents()).toEqual([
@@ -159,15 +178,11 @@ describe.runIf(browserAvailable())('course and lecturer zones, search, a lecture
     expect(await page().locator('.portal-lecturer-name').allTextContents()).toEqual(['Grace Wang']);
   });
 
-  it.each(LANGS)(
-    'a visitor of a site with visitor mode off is sent to sign in from home, news and lecturers (%s)',
-    async (lang) => {
-      for (const path of ['/home', '/news', '/lecturer']) {
-        await page().goto(url(localePath(lang, path), 'sfj'));
-        await page().waitForURL(
-          (u) => u.pathname === localePath(lang, '/login') && u.searchParams.get('redirect') === localePath(lang, path),
-        );
-      }
-    },
-  );
+  it('a visitor of a site with visitor mode off is sent to sign in from home, news and lecturers', async () => {
+    for (const path of ['/home', '/news', '/lecturer', '/en/news']) {
+      await page().goto(url(path, 'sfj'));
+      const login = path.startsWith('/en/') ? '/en/login' : '/login';
+      await page().waitForURL((u) => u.pathname === login && u.searchParams.get('redirect') === path);
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
-import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
+import { declineProfileTip } from '../langs.ts';
+import { signInAs } from '../sign-in-as.ts';
 
 // The home page's leaderboard zone (issue 4, decision 012) on the default site (1001), whose demo
 // data has 14 learners with totals and gives every demo person 1850 points, 73.5 credits and 4
@@ -31,38 +32,46 @@ const TEXTS = {
   },
 } as const;
 
+/** A demo learner of the default site (李静). */
+const DEMO_LEARNER = { phone: '13800000002', password: 'Demo@2026' };
+
 describe.runIf(browserAvailable())('home leaderboards', () => {
   const session = browserSession();
+  const page = () => session.b.page;
 
-  it.each(LANGS)('a visitor is asked to sign in, and comes back home (%s)', async (lang) => {
-    const t = TEXTS[lang];
-    await session.b.page.goto(url(localePath(lang, '/home')));
-    const zone = session.b.page.getByRole('region', { name: t.zone });
+  it('a visitor is asked to sign in and comes back home, sees the latest news and opens one', async () => {
+    const t = TEXTS.zh;
+    await page().goto(url('/home'));
+    const zone = page().getByRole('region', { name: t.zone });
     await expect.poll(() => zone.locator('.portal-board-signin').textContent()).toBe(t.signInFirst);
     const link = zone.getByRole('link');
-    expect(new URL(String(await link.getAttribute('href')), 'http://x').searchParams.get('redirect')).toBe(
-      localePath(lang, '/home'),
-    );
-  });
+    expect(new URL(String(await link.getAttribute('href')), 'http://x').searchParams.get('redirect')).toBe('/home');
 
-  it.each(LANGS)('a visitor sees the latest news in the news zone and opens one (%s)', async (lang) => {
-    const t = TEXTS[lang];
-    await session.b.page.goto(url(localePath(lang, '/home')));
-    const zone = session.b.page.getByRole('region', { name: t.newsZone });
-    const items = zone.locator('.portal-news-zone-list li');
+    const items = page().getByRole('region', { name: t.newsZone }).locator('.portal-news-zone-list li');
     expect(await items.count()).toBe(6);
     await items.first().getByRole('link').click();
-    await session.b.page.waitForURL((u) => u.pathname === localePath(lang, '/news/detail'));
-    await expect.poll(() => session.b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.firstNews);
+    await page().waitForURL((u) => u.pathname === '/news/detail');
+    await expect.poll(() => page().getByRole('heading', { level: 1 }).textContent()).toBe(t.firstNews);
   });
 
-  it.each(LANGS)('a learner sees the three boards, 3 a page, with their own rank, and pages on (%s)', async (lang) => {
-    const t = TEXTS[lang];
-    await newBrowserSession(session.b.page);
-    await signIn(session.b.page, lang, { phone: '13800000002', password: 'Demo@2026' });
-    await declineProfileTip(session.b.page, lang);
-    const zone = session.b.page.getByRole('region', { name: t.zone });
-    const boards = zone.locator('.portal-board');
+  it('a visitor’s English home page: the zones’ English texts, the way back to /en/home', async () => {
+    const t = TEXTS.en;
+    await page().goto(url('/en/home'));
+    const zone = page().getByRole('region', { name: t.zone });
+    await expect.poll(() => zone.locator('.portal-board-signin').textContent()).toBe(t.signInFirst);
+    expect(
+      new URL(String(await zone.getByRole('link').getAttribute('href')), 'http://x').searchParams.get('redirect'),
+    ).toBe('/en/home');
+    expect(await page().getByRole('region', { name: t.newsZone }).locator('.portal-news-zone-list li').count()).toBe(6);
+  });
+
+  const boardsOf = () => page().getByRole('region', { name: TEXTS.zh.zone }).locator('.portal-board');
+
+  it('a learner sees the three boards, 3 a page, with their own rank, and pages on', async () => {
+    const t = TEXTS.zh;
+    await signInAs(session.b, DEMO_LEARNER);
+    await declineProfileTip(page(), 'zh');
+    const boards = boardsOf();
     await expect.poll(() => boards.locator('.portal-board-title').allTextContents()).toEqual([...t.boards]);
     const points = boards.nth(0);
     await expect.poll(() => points.locator('.portal-board-row').count()).toBe(3);
@@ -82,5 +91,16 @@ describe.runIf(browserAvailable())('home leaderboards', () => {
     await points.getByRole('button', { name: t.previous }).click();
     await expect.poll(() => points.locator('.portal-board-rank').allTextContents()).toEqual(['1', '2', '3']);
     expect(await points.getByRole('button', { name: t.previous }).isDisabled()).toBe(true);
+  });
+
+  it('a learner’s English home page: the boards’ English titles, values and ranks', async () => {
+    const t = TEXTS.en;
+    await signInAs(session.b, DEMO_LEARNER, { lang: 'en' });
+    await declineProfileTip(page(), 'en');
+    const boards = page().getByRole('region', { name: t.zone }).locator('.portal-board');
+    await expect.poll(() => boards.locator('.portal-board-title').allTextContents()).toEqual([...t.boards]);
+    await expect.poll(() => boards.locator('.portal-board-mine').allTextContents()).toEqual([...t.mine]);
+    expect(await boards.nth(0).locator('.portal-board-row .portal-board-value').first().textContent()).toBe(t.first[2]);
+    expect(await boards.nth(0).getByRole('button', { name: t.next }).count()).toBe(1);
   });
 });

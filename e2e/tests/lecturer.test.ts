@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
-import { declineProfileTip, LANGS, localePath, newBrowserSession, signIn } from '../langs.ts';
+import { declineProfileTip } from '../langs.ts';
+import { signInAs } from '../sign-in-as.ts';
 
-// Lecturers on the default site (1001) in zh and en (issue 4): the list by rank, one lecturer, and
+// Lecturers on the default site (1001) in zh, and their English texts (issue 4): the list by rank, one lecturer, and
 // a visitor sent to sign in.
 const TEXTS = {
   zh: {
@@ -37,25 +38,36 @@ describe.runIf(browserAvailable())('lecturers', () => {
     await session.b.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/lecturer');
   });
 
-  it.each(LANGS)('a learner browses the lecturers by rank and opens one (%s)', async (lang) => {
-    const t = TEXTS[lang];
-    await newBrowserSession(session.b.page);
-    await signIn(session.b.page, lang, await createLearner(1001));
-    await declineProfileTip(session.b.page, lang);
-    await session.b.page.goto(url(localePath(lang, '/lecturer')));
-    expect(await session.b.page.getByRole('heading', { level: 1 }).textContent()).toBe(t.title);
-    const tabs = session.b.page.locator('.portal-news-categories a');
+  it('a learner browses the lecturers by rank and opens one', async () => {
+    const t = TEXTS.zh;
+    const page = session.b.page;
+    await signInAs(session.b, await createLearner(1001), { path: '/lecturer' });
+    await declineProfileTip(page, 'zh');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t.title);
+    const tabs = page.locator('.portal-news-categories a');
     expect(await tabs.allTextContents()).toEqual([...t.tabs]);
-    const names = () => session.b.page.locator('.portal-lecturer-name').allTextContents();
+    const names = () => page.locator('.portal-lecturer-name').allTextContents();
     expect(await names()).toEqual([...t.all]);
     await tabs.filter({ hasText: t.gold }).first().click();
     await expect.poll(names).toEqual([...t.golden]);
-    await session.b.page.locator('.portal-lecturer-card a').first().click();
-    await expect.poll(() => session.b.page.getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
-    expect(await session.b.page.locator('.portal-lecturer-head .portal-news-meta > span').allTextContents()).toEqual([
-      ...t.meta,
-    ]);
-    expect(await session.b.page.locator('.portal-rich-text').textContent()).toBe(t.intro);
-    expect(await session.b.page.locator('.portal-course-title').allTextContents()).toEqual([...t.courses]);
+    await page.locator('.portal-lecturer-card a').first().click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('王建华');
+    expect(await page.locator('.portal-lecturer-head .portal-news-meta > span').allTextContents()).toEqual([...t.meta]);
+    expect(await page.locator('.portal-rich-text').textContent()).toBe(t.intro);
+    expect(await page.locator('.portal-course-title').allTextContents()).toEqual([...t.courses]);
+  });
+
+  it('the English pages: the rank tabs and a lecturer’s meta line in English', async () => {
+    const t = TEXTS.en;
+    const page = session.b.page;
+    await signInAs(session.b, await createLearner(1001), { lang: 'en', path: '/lecturer' });
+    await declineProfileTip(page, 'en');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(t.title);
+    expect(await page.locator('.portal-news-categories a').allTextContents()).toEqual([...t.tabs]);
+    await page.locator('.portal-lecturer-card a').first().click();
+    await page.waitForURL((u) => u.pathname === '/en/lecturer/view/info');
+    await expect
+      .poll(() => page.locator('.portal-lecturer-head .portal-news-meta > span').allTextContents())
+      .toEqual([...t.meta]);
   });
 });

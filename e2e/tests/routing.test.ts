@@ -89,15 +89,12 @@ describe.runIf(browserAvailable())('navigation rules', () => {
     const res = await fetchHtml('/?eid=1003');
     expect(res.status).toBe(302);
     expect(String(res.headers['set-cookie'])).toContain('eid=1003');
-    const fresh = await openBrowser();
-    try {
-      // SFJ (1002) has visitor mode off: the root goes to its /login, which must still be SFJ's.
-      await fresh.page.goto(url('/?eid=1002'));
-      expect(new URL(fresh.page.url()).pathname).toBe('/login');
-      expect(await fresh.page.title()).toBe('司法行政干部教育培训平台');
-    } finally {
-      await fresh.close();
-    }
+    // A browser without cookies: SFJ (1002) has visitor mode off, so the root goes to its /login,
+    // which must still be SFJ's.
+    await b.context.clearCookies();
+    await b.page.goto(url('/?eid=1002'));
+    expect(new URL(b.page.url()).pathname).toBe('/login');
+    expect(await b.page.title()).toBe('司法行政干部教育培训平台');
   });
 
   it('answers 404 平台不存在 for an enterprise id that does not exist', async () => {

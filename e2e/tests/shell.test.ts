@@ -27,7 +27,8 @@ describe.runIf(browserAvailable())('the shell', () => {
     await b.page.setViewportSize({ width: 1400, height: 500 });
     await b.page.goto(url('/agreement', 'sfj'));
     await b.page.evaluate(() => window.scrollTo(0, 90));
-    await b.page.waitForTimeout(200);
+    // Two frames later the page has handled the scroll (its listener runs before the next frame).
+    await b.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await b.page.locator('header.portal-header-fixed').count()).toBe(0);
     await b.page.evaluate(() => window.scrollTo(0, 400));
     await expect.poll(() => b.page.locator('header.portal-header-fixed').count()).toBe(1);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserAvailable, fetchHtml, openBrowser, url, type Browser } from '../browser.ts';
 
 const TENANTS = [
@@ -72,6 +72,8 @@ describe.runIf(browserAvailable())('tenants in the browser', () => {
     b = await openBrowser();
   });
   afterAll(async () => b?.close());
+  // Every test starts as a browser that has not been here (no first-visit or language cookie).
+  beforeEach(async () => b.context.clearCookies());
 
   it('runs the statistics code in the browser where it is enabled', async () => {
     await b.page.goto(url('/home'));
@@ -79,32 +81,22 @@ describe.runIf(browserAvailable())('tenants in the browser', () => {
   });
 
   it('shows the wrong-domain alert on an address that is not the site’s, and 确认前往 goes to the right one', async () => {
-    const fresh = await openBrowser();
-    try {
-      await fresh.page.goto(url('/login?eid=1002'));
-      const dialog = fresh.page.getByRole('dialog');
-      await expect.poll(() => dialog.isVisible()).toBe(true);
-      await expect.poll(() => dialog.textContent()).toContain('不是本平台的正确访问地址');
-      await fresh.page.getByRole('button', { name: '确认前往' }).click();
-      await fresh.page.waitForURL((u) => u.hostname === 'sfj.localhost');
-      expect(new URL(fresh.page.url()).pathname).toBe('/login');
-      // The first-visit cookie is set: the check does not come back on this browser.
-      const cookies = await fresh.context.cookies(url('/'));
-      expect(cookies.some((c) => c.name === 'first_visit')).toBe(true);
-    } finally {
-      await fresh.close();
-    }
+    await b.page.goto(url('/login?eid=1002'));
+    const dialog = b.page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.textContent()).toContain('不是本平台的正确访问地址');
+    await b.page.getByRole('button', { name: '确认前往' }).click();
+    await b.page.waitForURL((u) => u.hostname === 'sfj.localhost');
+    expect(new URL(b.page.url()).pathname).toBe('/login');
+    // The first-visit cookie is set: the check does not come back on this browser.
+    const cookies = await b.context.cookies(url('/'));
+    expect(cookies.some((c) => c.name === 'first_visit')).toBe(true);
   });
 
   it('shows no wrong-domain alert on the site’s own address', async () => {
-    const fresh = await openBrowser();
-    try {
-      await fresh.page.goto(url('/home'));
-      await fresh.page.waitForLoadState('networkidle');
-      expect(await fresh.page.getByRole('dialog').count()).toBe(0);
-    } finally {
-      await fresh.close();
-    }
+    await b.page.goto(url('/home'));
+    await b.page.waitForLoadState('networkidle');
+    expect(await b.page.getByRole('dialog').count()).toBe(0);
   });
 
   it('switches between Chinese and English and remembers the choice for 365 days', async () => {

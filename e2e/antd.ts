@@ -1,0 +1,23 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Chooses `option` in the antd Select labelled `label` inside `scope`, the way a person does it:
+ * opens the list, waits until it has finished opening, clicks the option, and waits until the
+ * select shows it. A list opens with a 0.2 s animation, above its select when there is no room
+ * below, over the fields above it: an option clicked while the list still moves can miss it and
+ * land on the field underneath (the cause of the registration test's lost 学历 and the edit-info
+ * test's timeout on a busy machine).
+ */
+export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  // The open list: rc-motion's appear/enter classes are gone once its animation has ended.
+  const list = page.locator(
+    '.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
+  );
+  await list.locator(`.ant-select-item-option[title="${option}"]`).click();
+  const item = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  const select = item.locator('.ant-select').first();
+  await expect.poll(() => select.innerText()).toBe(option);
+}

@@ -39,6 +39,8 @@ export interface Violation {
 }
 
 interface Watch {
+  /** axe runs one check at a time in a page: each check waits for the one before. */
+  queue: Promise<void>;
   pending: Set<Promise<void>>;
   found: Violation[];
   seen: Set<string>;
@@ -50,7 +52,7 @@ const watches = new WeakMap<Page, Watch>();
 function watchOf(page: Page): Watch {
   let w = watches.get(page);
   if (!w) {
-    w = { pending: new Set(), found: [], seen: new Set(), tests: new WeakSet() };
+    w = { queue: Promise.resolve(), pending: new Set(), found: [], seen: new Set(), tests: new WeakSet() };
     watches.set(page, w);
   }
   return w;
@@ -101,10 +103,16 @@ async function runAxe(page: Page): Promise<AxeOutcome> {
  * began during the run) is measured once more after the page settled, and only what the settled
  * page shows counts.
  */
-async function check(page: Page, when: string): Promise<void> {
-  const url = page.url();
-  if (!/^https?:/.test(url)) return;
+function check(page: Page, when: string): Promise<void> {
   const w = watchOf(page);
+  const run = w.queue.then(() => checkNow(page, when, w));
+  w.queue = run.catch(() => undefined);
+  return run;
+}
+
+async function checkNow(page: Page, when: string, w: Watch): Promise<void> {
+  const url = page.url();
+  if (page.isClosed() || !/^https?:/.test(url)) return;
   try {
     let outcome = await runAxe(page);
     if (outcome.length > 0) outcome = await runAxe(page);

@@ -28,6 +28,9 @@ export function antdTheme(theme: Pick<ThemeOptions, 'themeColor'>, zeroRuntime =
       colorTextPlaceholder: 'rgba(0,0,0,0.58)',
       // Error texts (form messages) at 5.6:1 instead of #ff4d4f's 3.3:1.
       colorError: '#cf1322',
+      // A loading button keeps its colours (the spinner says it is busy): faded, white text on the
+      // primary colour falls below 4.5:1.
+      opacityLoading: 1,
       borderRadius: 4,
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/test-support.ts';
+import { settleAccessibility, watchAccessibility } from './a11y.ts';
 
 export { CHROMIUM_PATH };
 
@@ -14,7 +15,10 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium profile (no cookies), 1400×900, zh-CN unless told otherwise. */
+/**
+ * A fresh Chromium profile (no cookies), 1400×900, zh-CN unless told otherwise. Its page is checked
+ * for WCAG 2.2 AA after every load (e2e/a11y.ts); closing it fails on what was not yet reported.
+ */
 export async function openBrowser(options: { locale?: string; userAgent?: string } = {}): Promise<Browser> {
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -26,12 +30,18 @@ export async function openBrowser(options: { locale?: string; userAgent?: string
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  watchAccessibility(page); // WCAG 2.2 AA after every load (e2e/a11y.ts)
   return {
     context,
     page,
     close: async () => {
+      const failure = await settleAccessibility(page).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       await context.close();
       await rm(dir, { recursive: true, force: true });
+      if (failure) throw failure;
     },
   };
 }

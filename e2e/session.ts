@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { knownCaptchas } from './accounts.ts';
 import { openBrowser, type Browser } from './browser.ts';
+import { expectAccessible } from './a11y.ts';
 
 /**
  * One Chromium for the tests of a describe block: opened before them, closed after; every test
@@ -20,6 +21,7 @@ export function browserSession(): { readonly b: Browser } {
   afterEach(async () => {
     await browser!.page.unrouteAll({ behavior: 'ignoreErrors' });
     await captchas?.close();
+    await expectAccessible(browser!.page, 'end of test'); // WCAG 2.2 AA of the page as the test left it
   });
   return {
     get b() {

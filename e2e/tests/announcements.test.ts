@@ -72,6 +72,9 @@ describe.runIf(browserAvailable())('announcements and notices', () => {
     // The first rich text a fresh server sanitises loads its DOM library: a few seconds.
     await expect.poll(() => popup.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await popup.textContent()).toContain(t.popup);
+    // Clear of the page's left column, where /account has its side menu (200 px).
+    const column = await page.locator('main .portal-wrapper').first().boundingBox();
+    expect((await popup.boundingBox())!.x).toBeGreaterThanOrEqual(column!.x + 200);
     await expect.poll(() => bellLabel(page)).toBe(t.bell(6));
     await popup.getByRole('button', { name: t.next }).click();
     const second = page.getByRole('region', { name: SECOND });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../a11y.ts';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
 import { chooseOption } from '../antd.ts';
@@ -23,7 +24,13 @@ const zh = {
     changePhone: '修改手机号',
   },
   ok: '确 定',
-  code: { imageCode: '图形验证码', getCode: '获取验证码', codeSent: '短信验证码已发送，请注意查收', smsCode: '验证码' },
+  code: {
+    imageCode: '图形验证码',
+    imageCodeRequired: '请输入图形验证码',
+    getCode: '获取验证码',
+    codeSent: '短信验证码已发送，请注意查收',
+    smsCode: '验证码',
+  },
   newPhone: '新手机号',
   forget: {
     link: '忘记密码？',
@@ -97,6 +104,7 @@ const TEXTS: Record<Lang, typeof zh> = {
     ok: 'OK',
     code: {
       imageCode: 'Image code',
+      imageCodeRequired: 'Please enter the image code',
       getCode: 'Get code',
       codeSent: 'SMS code sent, please check',
       smsCode: 'SMS code',
@@ -207,6 +215,13 @@ describe.runIf(browserAvailable())('personal information', () => {
     await signInAs(b, learner, { path: '/account?change=7' });
     await b.page.locator('.portal-personal-info').getByRole('button', { name: t.info.changePhone }).click();
     const dialog = b.page.getByRole('dialog', { name: t.info.changePhone });
+    await expect.poll(() => dialog.getByLabel(t.newPhone).isVisible()).toBe(true);
+    await expectAccessible(b.page, 'change-phone dialog');
+    // 确定 with nothing filled in names every field that is missing, the image code too.
+    await dialog.getByRole('button', { name: t.ok }).click();
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toContain(t.code.imageCodeRequired);
     const newPhone = `136${learner.phone.slice(3)}`;
     await dialog.getByLabel(t.newPhone).fill(newPhone);
     await dialog.getByLabel(t.code.imageCode).fill(CAPTCHA_ANSWER);

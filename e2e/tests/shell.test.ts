@@ -61,6 +61,31 @@ describe.runIf(browserAvailable())('the shell', () => {
     await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('never shows 更多 as the current page; the current entry inside it is', async () => {
+    for (const path of ['/about', '/certificate/query']) {
+      await b.page.goto(url(path));
+      const nav = b.page.getByRole('navigation', { name: '主导航' });
+      const more = nav.getByRole('button', { name: '更多' });
+      expect(await more.getAttribute('class')).not.toContain('is-active');
+      await more.hover();
+      await expect.poll(() => more.getAttribute('aria-expanded')).toBe('true');
+      expect(await nav.locator('.portal-nav-more-panel a[aria-current="page"]').getAttribute('href')).toBe(path);
+    }
+  });
+
+  it('keeps the language switch clear of the header edge in a 1 200 px window', async () => {
+    await b.page.setViewportSize({ width: 1200, height: 900 });
+    try {
+      for (const host of [undefined, 'yb'] as const) {
+        await b.page.goto(url('/home', host));
+        const box = await b.page.getByRole('link', { name: 'English' }).boundingBox();
+        expect(1200 - (box!.x + box!.width)).toBeGreaterThanOrEqual(12);
+      }
+    } finally {
+      await b.page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it('shows all items inline with 6 or fewer (SFJ has 6)', async () => {
     await b.page.goto(url('/about', 'sfj'));
     const nav = b.page.locator('nav.portal-nav');

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserAvailable, fetchHtml, openBrowser, url, type Browser } from '../browser.ts';
 
 const TENANTS = [
-  { host: undefined, path: '/home', title: '智学企业培训平台', color: '#2468f2', navStyle: 1 },
+  { host: undefined, path: '/home', title: '智学企业培训平台', color: '#2364e8', navStyle: 1 },
   { host: 'sfj' as const, path: '/login', title: '司法行政干部教育培训平台', color: '#b4232a', navStyle: 2 },
-  { host: 'yb' as const, path: '/home', title: '医保业务学习平台', color: '#0b7d60', navStyle: 3 },
+  { host: 'yb' as const, path: '/home', title: '医保业务学习平台', color: '#0b7b5e', navStyle: 3 },
   { host: 'global' as const, path: '/en/home', title: 'Medical Insurance Academy', color: '#6b3fc9', navStyle: 3 },
 ];
 
@@ -20,7 +20,8 @@ describe.runIf(browserAvailable())('tenants in the server-rendered HTML', () => 
       expect(res.body).toContain(`<title>${t.title}</title>`);
       const css = themeStyle(res.body);
       expect(css).toContain(`--portal-theme:${t.color}`);
-      // antd's own primary colour variable carries the tenant colour (the default is #1677ff).
+      // antd's own primary colour variable carries the tenant colour (the default is #1677ff): the
+      // configured one, or its readable shade where that is below 4.5:1 (#2468f2, #0b7d60; decision 025).
       expect(css.toLowerCase()).toContain(`--ant-color-primary:${t.color}`);
       // The tenant's CSS is in the <head>, before the body: no flash of another theme.
       expect(res.body.indexOf('id="tenant-theme"')).toBeLessThan(res.body.indexOf('<body'));

@@ -67,6 +67,9 @@ describe.runIf(browserAvailable())('topics', () => {
     const nav = page.getByRole('navigation', { name: '主导航' });
     const menu = nav.getByRole('button', { name: t.nav });
     expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    // The submenu's button is in the navigation's font, like the links beside it.
+    const fontSize = (l: typeof menu) => l.evaluate((el) => getComputedStyle(el).fontSize);
+    expect(await fontSize(menu)).toBe(await fontSize(nav.locator('a.portal-nav-link').first()));
     await menu.hover();
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
     const entries = nav.locator('.portal-nav-topic .portal-nav-more-panel a');

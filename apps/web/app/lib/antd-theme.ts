@@ -1,5 +1,6 @@
 import type { ThemeConfig } from 'antd';
 import type { ThemeOptions } from '@portal/contract';
+import { accessibleThemeColor, readableText } from './contrast.ts';
 
 /** CSS-variable key antd puts on every component root; the tenant's variables are set on it. */
 const ANTD_CSS_VAR_KEY = 'portal';
@@ -9,14 +10,27 @@ const ANTD_CSS_VAR_KEY = 'portal';
  * (base) plus the tenant's variable block, never generated per request (DESIGN.md section 6).
  */
 export function antdTheme(theme: Pick<ThemeOptions, 'themeColor'>, zeroRuntime = true): ThemeConfig {
+  // antd puts the primary colour on text (links, the current menu item) and under white text
+  // (primary buttons): the tenant's colour, or its nearest shade readable in both (decision 025).
+  const primary = accessibleThemeColor(theme.themeColor);
   return {
     zeroRuntime,
     hashed: false,
     cssVar: { key: ANTD_CSS_VAR_KEY, prefix: 'ant' },
     token: {
-      colorPrimary: theme.themeColor,
-      colorInfo: theme.themeColor,
-      colorLink: theme.themeColor,
+      colorPrimary: primary,
+      colorInfo: primary,
+      colorLink: primary,
+      // antd's grey texts (descriptions, the password hint, counts, placeholders) are 0.45 and
+      // 0.25 black, below 4.5:1 on white; these are the lightest that reach it.
+      colorTextDescription: 'rgba(0,0,0,0.58)',
+      colorTextTertiary: 'rgba(0,0,0,0.58)',
+      colorTextPlaceholder: 'rgba(0,0,0,0.58)',
+      // Error texts (form messages) at 5.6:1 instead of #ff4d4f's 3.3:1.
+      colorError: '#cf1322',
+      // A loading button keeps its colours (the spinner says it is busy): faded, white text on the
+      // primary colour falls below 4.5:1.
+      opacityLoading: 1,
       borderRadius: 4,
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
@@ -24,18 +38,23 @@ export function antdTheme(theme: Pick<ThemeOptions, 'themeColor'>, zeroRuntime =
   };
 }
 
-/** The portal's own CSS variables for header, navigation and footer colours and the page width. */
+/**
+ * The portal's own CSS variables for header, navigation and footer colours and the page width. Each
+ * text colour reaches 4.5:1 on the background it is shown on: where the tenant's pair does not, the
+ * text moves to the nearest shade that does, or to black or white (decision 025).
+ */
 export function portalCssVars(t: ThemeOptions): string {
   return [
-    `--portal-theme:${t.themeColor}`,
+    `--portal-theme:${accessibleThemeColor(t.themeColor)}`,
     `--portal-header-bg:${t.headerBgColor}`,
-    `--portal-header-color:${t.headerFontColor}`,
+    `--portal-header-color:${readableText(t.headerFontColor, t.headerBgColor)}`,
     `--portal-nav-bg:${t.navBgColor}`,
-    `--portal-nav-color:${t.navFontColor}`,
-    `--portal-nav-highlight:${t.navHighlightColor}`,
+    `--portal-nav-color:${readableText(t.navFontColor, t.navBgColor)}`,
+    // The current item of the navigation: on the navigation's background in every style.
+    `--portal-nav-highlight:${readableText(t.navHighlightColor, t.navBgColor)}`,
     `--portal-footer-bg:${t.footerBgColor}`,
-    `--portal-footer-color:${t.footerFontColor}`,
-    `--portal-font-color:${t.fontColor}`,
+    `--portal-footer-color:${readableText(t.footerFontColor, t.footerBgColor)}`,
+    `--portal-font-color:${readableText(t.fontColor, '#ffffff')}`,
     `--portal-highlight:${t.highlightColor}`,
     `--portal-wrapper-width:${t.pcWrapperWidth}px`,
   ].join(';');

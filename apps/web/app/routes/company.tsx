@@ -59,6 +59,8 @@ function ChooseEnterprise() {
                   disabled={e.disabled}
                   loading={choosing === e.eid}
                   onClick={() => enter(e.eid)}
+                  // The visible 进入 must be part of the name (WCAG 2.5.3): antd would show 进 入.
+                  autoInsertSpace={false}
                   aria-label={`${t.enter} ${e.entName}`}
                 >
                   {t.enter}

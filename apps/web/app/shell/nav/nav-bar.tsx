@@ -58,7 +58,7 @@ export function NavBar({ variant }: { variant: NavVariant }) {
         ))}
         {rest.length > 0 && (
           <li className="portal-nav-item">
-            <MoreMenu label={t.more} active={!!active && rest.includes(active)}>
+            <MoreMenu label={t.more}>
               <ul className="portal-nav-more-list">
                 {rest.map((item) => (
                   <li key={item.id}>{link(item, 'portal-nav-more-link')}</li>
@@ -72,11 +72,15 @@ export function NavBar({ variant }: { variant: NavVariant }) {
   );
 }
 
-function MoreMenu({ label, active, children }: { label: string; active: boolean; children: React.ReactNode }) {
+/**
+ * The 更多 / More button is a menu, not a page: it is never shown as the current item (the current
+ * page's entry inside it carries aria-current when the panel opens).
+ */
+function MoreMenu({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Disclosure
       className="portal-nav-more-wrap"
-      buttonClassName={active ? 'portal-nav-link portal-nav-more is-active' : 'portal-nav-link portal-nav-more'}
+      buttonClassName="portal-nav-link portal-nav-more"
       panelClassName="portal-nav-more-panel"
       button={
         <>

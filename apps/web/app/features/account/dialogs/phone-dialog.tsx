@@ -61,8 +61,22 @@ export function PhoneDialog({ open, onClose }: { open: boolean; onClose: () => v
       <Form.Item name="phone" label={t.newPhone} rules={[ruleOf('mobile', lang)]} required>
         <Input placeholder={t.newPhonePlaceholder} maxLength={11} inputMode="numeric" autoComplete="off" />
       </Form.Item>
-      {/* Needed to send the code, not to change the phone: checked when the code is asked for. */}
-      <Form.Item name="imageCode" label={t.imageCode} required>
+      {/* Needed to send the code, not to change the phone: checked when the code is asked for, and
+          on 确定 while no SMS code is filled in (the field is emptied once the code is sent). */}
+      <Form.Item
+        name="imageCode"
+        label={t.imageCode}
+        required
+        dependencies={['verificationCode']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_, value: unknown) =>
+              String(value ?? '').trim() || String(getFieldValue('verificationCode') ?? '').trim()
+                ? Promise.resolve()
+                : Promise.reject(new Error(t.imageCodeRequired)),
+          }),
+        ]}
+      >
         <CaptchaInput ref={captcha} />
       </Form.Item>
       <SmsCodeField formName="change-phone" onSend={sendCode} />

@@ -5,7 +5,13 @@ import { pageResponse } from '../envelope.ts';
 // News (issue 4): /news, /news/detail and /news/categorySearch read these. The spec names the
 // pages, not the calls: paths follow the system calls' shape (decision 013).
 
-const eid = z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent');
+const eid = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2147483647)
+  .optional()
+  .describe('Enterprise id; the domain default when absent');
 
 export const newsCategory = z.object({ id: z.number().int(), name: z.string() });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@portal/db';
 import { createTestApp, clientHeaders, type TestApp } from '../../test/harness.ts';
-import { createEnterprise } from '../../test/factories.ts';
+import { createEnterprise, createSignedInUser } from '../../test/factories.ts';
 
 const CATEGORIES = '/gateway/system/api/news/category/list';
 const PAGE = '/gateway/system/api/news/info/page';
@@ -155,5 +155,49 @@ describe('news', () => {
     expect(all).not.toContain('乙的新闻');
     expect((await call('POST', PAGE, { categoryId: ids.policy }, b.domain)).data.totalCount).toBe(0);
     expect((await call('GET', VIEW, { id: ids.b }, b.domain)).data.title).toBe('乙的新闻');
+  });
+});
+
+describe('a site whose visitor mode is off (its /news pages send visitors to /login)', () => {
+  let closed: Awaited<ReturnType<typeof createEnterprise>>;
+  let article: number;
+  let learner: Awaited<ReturnType<typeof createSignedInUser>>;
+  beforeAll(async () => {
+    const db = t.database.db;
+    closed = await createEnterprise(db, { name: '闭门企业', settings: { visitorOpenSet: false } });
+    const [cat] = await db.insert(schema.newsCategories).values({ eid: closed.eid, name: '内部' }).returning();
+    const [row] = await db
+      .insert(schema.news)
+      .values({ eid: closed.eid, categoryId: cat!.id, title: '内部新闻', content: '<p>仅员工可见</p>' })
+      .returning();
+    article = row!.id;
+    learner = await createSignedInUser(db, t.platform.sessions, [closed.eid]);
+  });
+
+  it('refuses an article to a visitor (301), also named by ?eid= from another domain', async () => {
+    expect(await call('GET', VIEW, { id: String(article) }, closed.domain)).toEqual({
+      code: 301,
+      message: '请先登录',
+      data: null,
+    });
+    const byEid = await call('GET', VIEW, { id: String(article), eid: String(closed.eid) }, a.domain);
+    expect(byEid.code).toBe(301);
+  });
+
+  it('answers a signed-in learner of that site', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: VIEW,
+      headers: clientHeaders(closed.domain, { token: learner.token }),
+      query: { id: String(article) },
+    });
+    expect(res.json()).toMatchObject({ code: 200, data: { title: '内部新闻', content: '<p>仅员工可见</p>' } });
+  });
+
+  it('keeps the list and the categories public: /news/categorySearch shows them to everyone (spec section 6)', async () => {
+    expect((await call('POST', PAGE, {}, closed.domain)).data.list.map((n: { title: string }) => n.title)).toEqual([
+      '内部新闻',
+    ]);
+    expect((await call('GET', CATEGORIES, {}, closed.domain)).data).toHaveLength(1);
   });
 });

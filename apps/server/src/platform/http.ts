@@ -19,6 +19,7 @@ import {
   type GatewayDeps,
 } from './gateway.ts';
 import { registerHealth } from './health.ts';
+import { answerClientError, keepReadingRefusedBody } from './http-limits.ts';
 import type { PortalModule } from './module.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { Platform } from './platform.ts';
@@ -84,6 +85,8 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers),
     return503OnClosing: true,
+    // Requests Node's parser refuses (URL and headers over 16 KB…) are answered in the envelope.
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
     // Visitors' cached site answers are served in front of the router (visitor-answers.ts); the
     // server is otherwise the one Fastify would create.
@@ -194,6 +197,8 @@ export async function buildApp(
   }
 
   installGatewayErrorHandling(app);
+  // A body refused for its size is read to its end, so the client gets the 413, not a reset.
+  app.addHook('onError', (req, reply, err, done) => keepReadingRefusedBody(req, reply, err, done));
 
   registerHealth(app, platform);
 

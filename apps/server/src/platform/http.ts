@@ -22,6 +22,7 @@ import { registerHealth } from './health.ts';
 import { answerClientError, keepReadingRefusedBody } from './http-limits.ts';
 import type { PortalModule } from './module.ts';
 import { buildOpenApi } from './openapi.ts';
+import { RateLimitKeys } from './rate-limit.ts';
 import type { Platform } from './platform.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
 import { GATEWAY_HEADERS, VisitorAnswers, type FrontDoorOptions } from './visitor-answers.ts';
@@ -147,9 +148,15 @@ export async function buildApp(
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Signed-in calls are counted per account, the others per address (rate-limit.ts, decision 022).
+  const limitKeys = new RateLimitKeys(platform.sessions, {
+    perAccount: config.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE,
+    perAddress: config.RATE_LIMIT_PER_MINUTE,
+  });
   await app.register(rateLimit, {
     global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
+    keyGenerator: limitKeys.key,
+    max: limitKeys.max,
     timeWindow: 60_000,
     // Only a refused call says so (Retry-After); the limit headers on every answer cost throughput.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createEnterprise } from '../test/factories.ts';
+import { createEnterprise, createSignedInUser } from '../test/factories.ts';
 
 // Answers Node's HTTP parser and socket handling decide: app.inject passes neither, so these tests
 // talk to a really listening server over a raw socket.
@@ -9,9 +9,12 @@ import { createEnterprise } from '../test/factories.ts';
 let t: TestApp;
 let port: number;
 let domain: string;
+let token: string;
 beforeAll(async () => {
   t = await createTestApp({ TENANT_CODES: '' });
-  domain = (await createEnterprise(t.database.db)).domain;
+  const ent = await createEnterprise(t.database.db);
+  domain = ent.domain;
+  token = (await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid])).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
 });
@@ -158,24 +161,24 @@ describe('a URL over 16 KB', () => {
   });
 });
 
-describe('an upload over its file limit', () => {
+describe('an upload (an avatar) over its file limit', () => {
   it('gets the 413 envelope with its own message when the client sends it all before reading', async () => {
     const boundary = 'b0undary';
     const file = Buffer.alloc(4 * LIMIT, 'a');
     const body = Buffer.concat([
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="picFile"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
       ),
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const answer = await sendAllThenRead(
-      `POST /gateway/system/api/upload/private/file HTTP/1.1\r\nHost: localhost\r\ndomain: ${domain}\r\n` +
+      `POST /gateway/system/auth/upload/pic HTTP/1.1\r\nHost: localhost\r\ndomain: ${domain}\r\ntoken: ${token}\r\n` +
         `platform: WEB-CLIENT\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: ${body.length}\r\n\r\n`,
       body,
     );
     expect(answer.errors).toEqual([]);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ code: 413, message: '文件大小不能超过1024KB' });
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 413, message: '上传头像图片大小不能超过 500kb！' });
   });
 });

@@ -12,6 +12,7 @@ import {
   useRouteError,
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
+  type HeadersFunction,
   type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from 'react-router';
@@ -30,7 +31,7 @@ import {
   type NavigationState,
 } from './lib/navigation.ts';
 import type { RootData } from './lib/root-data.ts';
-import { requestedEid } from './lib/site.server.ts';
+import { queryEid, requestedEid } from './lib/site.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
 import { LoadingBar } from './shell/loading-bar.tsx';
 import { StatisticsCode } from './shell/statistics-code.tsx';
@@ -52,11 +53,6 @@ function readCookie(header: string | null, name: string): string | undefined {
     return undefined; // a malformed cookie is as good as none
   }
 }
-
-const positiveInt = (v: string | null | undefined) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 function navState(
   site: RootData['site'],
@@ -82,8 +78,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = context as unknown as PortalLoadContext;
   const url = new URL(request.url);
   const cookies = request.headers.get('cookie');
-  const eidParam = positiveInt(url.searchParams.get('eid'));
-  const site = await ctx.loadSite(request, requestedEid(request));
+  const eidParam = queryEid(request);
+  const eid = requestedEid(request);
+  // A malformed ?eid= names no enterprise: the same 404 as an unknown one (site.server.ts).
+  const site = eid === null ? null : await ctx.loadSite(request, eid);
   if (!site) {
     throw data(
       { message: pathLang(url.pathname) === 'en' ? 'This site does not exist' : '平台不存在' },
@@ -107,6 +105,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // A failed user-info load signs out (account-area.md, session start) when the session is gone:
     // the token goes and the page loads again as a visitor's, where the guard decides (to /login
     // for a private page). A busy or failing server is an error page, the session kept.
+    if (user.code === RATE_LIMITED) {
+      // Too many requests is said as such: 429 with Retry-After (the limits' window), not 503.
+      throw data({ message: user.message }, { status: 429, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } });
+    }
     if (!SESSION_GONE.has(user.code)) throw data({ message: user.message }, { status: 503 });
     headers.append('set-cookie', signOut);
     throw redirect(url.pathname + url.search, { headers });
@@ -125,6 +127,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Codes of a session that is no more: not signed in, expired, ended, disabled (platform.md section 8). */
 const SESSION_GONE = new Set([301, 305, 307, 308]);
+
+/** The gateway's rate-limited code, and when a page refused for it may be asked for again (the limits' window). */
+const RATE_LIMITED = 429;
+const RETRY_AFTER_SECONDS = 60;
+
+/** The document's headers: a page refused by a rate limit says when to come back (Retry-After). */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get('retry-after');
+  return retryAfter ? { 'retry-after': retryAfter } : new Headers();
+};
 
 /** Root data kept in the browser; navigations run the guard on it instead of asking the server. */
 let cached: RootData | undefined;

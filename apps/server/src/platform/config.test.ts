@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.SEED_DEMO_DATA).toBe(true);
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.RATE_LIMIT_PER_MINUTE).toBe(1200);
+    expect(config.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE).toBe(1200);
     expect(config.SITE_CACHE_TTL_MS).toBe(10_000);
     expect(config.SESSION_CACHE_TTL_MS).toBe(2_000);
     expect(config.TRUST_PROXY).toBe(false);
@@ -82,6 +83,7 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['DATABASE_URL', 'not a url'],
     ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['RATE_LIMIT_PER_ACCOUNT_PER_MINUTE', 'many'],
     ['SITE_CACHE_TTL_MS', '-1'],
     ['SESSION_CACHE_TTL_MS', '60001'],
     ['SEED_DEMO_DATA', 'maybe'],

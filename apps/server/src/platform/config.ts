@@ -47,7 +47,10 @@ export const configSchema = z.object({
   SEED_DEMO_DATA: bool.default(true),
   TENANT_CODES: tenantCodeMap.default(new Map()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Gateway calls one client address may make a minute without a session (visitors, sign-in). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Gateway calls one signed-in account may make a minute, from any address (decision 022). */
+  RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   SITE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
   /**
    * How long a process keeps what a session token's look-up found (0: ask the database every
@@ -96,7 +99,7 @@ export const configSchema = z.object({
   /** Failed password sign-ins in a row that lock the account, and for how long. */
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** Sign-in and code requests one client address may make per minute. */
+  /** Sign-in and code requests one client address may make per minute (writing calls: per account when signed in). */
   SIGN_IN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Adds /__bench/antd, the bare antd page bench/ssr-home.ts compares /home with. */
   BENCH_ROUTES: bool.default(false),

@@ -17,6 +17,7 @@ import {
 } from '@portal/contract';
 import { runInTenantScope, type TenantScope } from '@portal/db';
 import { AppError } from './errors.ts';
+import { eidFromQuery, refuseNul, refuseNulIn } from './input-guard.ts';
 import { requestDomain, requestLang } from './request-context.ts';
 import type { AccountSession, Session, SessionStore } from './session.ts';
 import type { Tenancy } from './tenancy.ts';
@@ -136,12 +137,6 @@ export function requestToken(req: FastifyRequest): string | undefined {
   const header = req.headers.token;
   if (typeof header === 'string' && header.trim()) return header.trim();
   return req.cookies?.[TOKEN_COOKIE] || undefined;
-}
-
-function eidFromQuery(req: FastifyRequest): number | undefined {
-  const raw = (req.query as Record<string, unknown> | undefined)?.eid;
-  const n = typeof raw === 'string' ? Number(raw) : NaN;
-  return Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : undefined;
 }
 
 /**
@@ -319,6 +314,7 @@ export function registerCall<C extends CallDef>(
           return reply.send(hit);
         }
       }
+      refuseNul(req); // U+0000 anywhere in the query or body: 400 (input-guard.ts)
       const raw = (call.requestIn === 'query' ? req.query : req.body) ?? {};
       const result = await runCall(call, handler, deps, raw, httpCaller(req, reply, lang, deps));
       const body =
@@ -361,6 +357,7 @@ export class Gateway {
     const entry = this.handlers.get(`${def.method} ${def.path}`);
     try {
       if (!entry) throw new AppError(ErrorCode.NOT_FOUND);
+      refuseNulIn([raw], lang); // as over HTTP (input-guard.ts)
       const result = await runCall(entry.call, entry.handler, this.deps, raw, caller);
       const data = result instanceof RawJson ? result.value() : JSON.parse(JSON.stringify(result ?? null));
       return envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), data);

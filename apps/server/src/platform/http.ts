@@ -19,8 +19,10 @@ import {
   type GatewayDeps,
 } from './gateway.ts';
 import { registerHealth } from './health.ts';
+import { answerClientError, keepReadingRefusedBody } from './http-limits.ts';
 import type { PortalModule } from './module.ts';
 import { buildOpenApi } from './openapi.ts';
+import { RateLimitKeys } from './rate-limit.ts';
 import type { Platform } from './platform.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
 import { GATEWAY_HEADERS, VisitorAnswers, type FrontDoorOptions } from './visitor-answers.ts';
@@ -84,6 +86,8 @@ export async function buildApp(
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers),
     return503OnClosing: true,
+    // Requests Node's parser refuses (URL and headers over 16 KB…) are answered in the envelope.
+    clientErrorHandler: answerClientError,
     forceCloseConnections: 'idle',
     // Visitors' cached site answers are served in front of the router (visitor-answers.ts); the
     // server is otherwise the one Fastify would create.
@@ -144,9 +148,15 @@ export async function buildApp(
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // Signed-in calls are counted per account, the others per address (rate-limit.ts, decision 022).
+  const limitKeys = new RateLimitKeys(platform.sessions, {
+    perAccount: config.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE,
+    perAddress: config.RATE_LIMIT_PER_MINUTE,
+  });
   await app.register(rateLimit, {
     global: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
+    keyGenerator: limitKeys.key,
+    max: limitKeys.max,
     timeWindow: 60_000,
     // Only a refused call says so (Retry-After); the limit headers on every answer cost throughput.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
@@ -194,6 +204,8 @@ export async function buildApp(
   }
 
   installGatewayErrorHandling(app);
+  // A body refused for its size is read to its end, so the client gets the 413, not a reset.
+  app.addHook('onError', (req, reply, err, done) => keepReadingRefusedBody(req, reply, err, done));
 
   registerHealth(app, platform);
 

@@ -16,8 +16,9 @@ let learner: Awaited<ReturnType<typeof createSignedInUser>>;
 let render: ReturnType<typeof createLoadContextFactory>;
 
 beforeAll(async () => {
-  // A per-address limit of 5 gateway calls a minute: far below what the renders below make.
-  t = await createTestApp({ TENANT_CODES: '', RATE_LIMIT_PER_MINUTE: '5' });
+  // Limits of 5 gateway calls a minute per address and per account: far below what the renders
+  // below make.
+  t = await createTestApp({ TENANT_CODES: '', RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '5' });
   a = await createEnterprise(t.database.db, { name: '甲企业' });
   await t.database.db
     .insert(schema.newsCategories)
@@ -75,12 +76,17 @@ describe('a page render’s gateway calls', () => {
     expect(bad.message).toMatch(/^Invalid input: pageCurrent/);
     const signedOut = await ctx.gateway(pageRequest('/news', 'no-such-token'), viewCurrentUser, {});
     expect(signedOut).toMatchObject({ code: 301, data: null });
+    // A NUL character (a page's ?keyword=) is refused before it reaches PostgreSQL, as over HTTP.
+    const nul = await ctx.gateway(pageRequest('/news'), findNews, { eid: a.eid, keyword: 'a\u0000b' });
+    expect(nul).toMatchObject({ code: 400, message: '参数错误：keyword 不能包含空字符（U+0000）' });
   });
 
-  it('are not counted by the per-address limit, which still holds over HTTP', async () => {
+  it('are not counted by the rate limits, which still hold over HTTP', async () => {
+    // A learner of their own: the account has made no call yet this minute.
+    const fresh = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
     for (let i = 0; i < 3; i++) {
       const ctx = render(`req-4-${i}`, 'nonce', '198.51.100.7');
-      const request = pageRequest('/news', learner.token);
+      const request = pageRequest('/news', fresh.token);
       for (let j = 0; j < 4; j++) {
         expect((await ctx.gateway(request, findNews, { eid: a.eid, pageCurrent: 1, pageSize: 10 })).code).toBe(200);
       }
@@ -91,11 +97,11 @@ describe('a page render’s gateway calls', () => {
         method: 'GET',
         url: '/gateway' + viewCurrentUser.path,
         remoteAddress: '198.51.100.7',
-        headers: clientHeaders(a.domain, { token: learner.token }),
+        headers: clientHeaders(a.domain, { token: fresh.token }),
       });
       codes.push(res.statusCode);
     }
-    // The address's five calls a minute are all its own HTTP calls; the renders' 12 took none.
+    // The account's five calls a minute are all its own HTTP calls; the renders' 12 took none.
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(codes.slice(5)).toEqual([429, 429]);
   });

@@ -8,16 +8,37 @@ import {
   type SiteBundle,
 } from '@portal/contract';
 
-const positiveInt = (raw: string | null | undefined) => {
-  const n = Number(raw);
-  return raw && Number.isInteger(n) && n > 0 ? n : undefined;
-};
+/** The largest id PostgreSQL's `integer` holds, as every enterprise id is. */
+const INT32_MAX = 2147483647;
 
-/** The enterprise a visitor asked for: `eid` in the query, then the `eid` cookie the root sets. */
-export function requestedEid(request: Request): number | undefined {
-  const fromQuery = positiveInt(new URL(request.url).searchParams.get('eid'));
-  if (fromQuery) return fromQuery;
-  return positiveInt(/(?:^|;\s*)eid=([^;]*)/.exec(request.headers.get('cookie') ?? '')?.[1]);
+/** An enterprise id as a page's query or cookie gives it: digits only, 1 to 2 147 483 647; else undefined. */
+export function parseEid(raw: string | null | undefined): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n > 0 && n <= INT32_MAX ? n : undefined;
+}
+
+/**
+ * The page's `?eid=`: undefined when absent or empty, the id, or null when it names an enterprise
+ * that cannot exist (not a number, 0, negative, beyond int32).
+ */
+export function queryEid(request: Request): number | null | undefined {
+  const raw = new URL(request.url).searchParams.get('eid');
+  if (raw === null || raw === '') return undefined;
+  return parseEid(raw) ?? null;
+}
+
+/**
+ * The enterprise a visitor asked for: `eid` in the query, then the `eid` cookie the root sets.
+ * null when the query's eid is malformed: the page then answers as for an enterprise that does not
+ * exist (the root's 404 平台不存在), like the gateway's 400 for such an eid, rather than showing the
+ * domain's default site as if the link had named it (decision 022). A malformed cookie (the root
+ * only ever sets good ones) is ignored.
+ */
+export function requestedEid(request: Request): number | null | undefined {
+  const fromQuery = queryEid(request);
+  if (fromQuery !== undefined) return fromQuery;
+  return parseEid(/(?:^|;\s*)eid=([^;]*)/.exec(request.headers.get('cookie') ?? '')?.[1]);
 }
 
 /** The load context React Router passes to loaders, as the server builds it. */
@@ -26,8 +47,9 @@ export function portalContext(context: unknown): PortalLoadContext {
 }
 
 /** The site of a page's request (cached on the server; the root loader answers 404 when there is none). */
-export function siteOf(request: Request, context: unknown): Promise<SiteBundle | null> {
-  return portalContext(context).loadSite(request, requestedEid(request));
+export async function siteOf(request: Request, context: unknown): Promise<SiteBundle | null> {
+  const eid = requestedEid(request);
+  return eid === null ? null : portalContext(context).loadSite(request, eid);
 }
 
 /**

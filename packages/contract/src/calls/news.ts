@@ -5,7 +5,13 @@ import { pageResponse } from '../envelope.ts';
 // News (issue 4): /news, /news/detail and /news/categorySearch read these. The spec names the
 // pages, not the calls: paths follow the system calls' shape (decision 013).
 
-const eid = z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent');
+const eid = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2147483647)
+  .optional()
+  .describe('Enterprise id; the domain default when absent');
 
 export const newsCategory = z.object({ id: z.number().int(), name: z.string() });
 
@@ -52,11 +58,16 @@ export const findNews = defineCall({
 
 const neighbour = z.object({ id: z.number().int(), title: z.string() }).nullable();
 
+// An article is read on /news/detail, a visitor page (platform.md section 6): visitors of a site
+// whose visitor mode is off are refused (301). The list and the categories stay public: the spec
+// opens /news/categorySearch, which shows them, to every visitor (decision 022).
 export const viewNews = defineCall({
   name: 'viewNews',
   method: 'GET',
   path: '/system/api/news/info/view',
-  summary: 'One article with its sanitised content and its neighbours in the list (newer, older); counts a view',
+  access: 'visitor',
+  summary:
+    "One article with its sanitised content and its neighbours in the list (newer, older); counts a view. Visitors only where the site's visitor mode is on, else 301",
   tags: ['news'],
   request: z.object({ eid, id: z.coerce.number().int().positive().max(2147483647) }),
   response: newsItem.extend({ content: z.string(), newer: neighbour, older: neighbour }),

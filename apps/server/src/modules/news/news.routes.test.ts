@@ -142,3 +142,43 @@ describe('news', () => {
     expect((await t.call(viewNews, { id: ids.b }, { as: visitorOf(b) })).data.title).toBe('乙的新闻');
   });
 });
+
+describe('a site whose visitor mode is off (its /news pages send visitors to /login)', () => {
+  let closed: Awaited<ReturnType<typeof createEnterprise>>;
+  let article: number;
+  let learner: Awaited<ReturnType<TestApp['learner']>>;
+  beforeAll(async () => {
+    const db = t.database.db;
+    closed = await createEnterprise(db, { name: '闭门企业', settings: { visitorOpenSet: false } });
+    const [cat] = await db.insert(schema.newsCategories).values({ eid: closed.eid, name: '内部' }).returning();
+    const [row] = await db
+      .insert(schema.news)
+      .values({ eid: closed.eid, categoryId: cat!.id, title: '内部新闻', content: '<p>仅员工可见</p>' })
+      .returning();
+    article = row!.id;
+    learner = await t.learner(closed);
+  });
+
+  it('refuses an article to a visitor (301), also named by ?eid= from another domain', async () => {
+    expect(await t.call(viewNews, { id: article }, { as: visitorOf(closed) })).toEqual({
+      code: 301,
+      message: '请先登录',
+      data: null,
+    });
+    const byEid = await t.call(viewNews, { id: article, eid: closed.eid }, onA());
+    expect(byEid.code).toBe(301);
+  });
+
+  it('answers a signed-in learner of that site', async () => {
+    expect(await t.call(viewNews, { id: article }, { as: learner })).toMatchObject({
+      code: 200,
+      data: { title: '内部新闻', content: '<p>仅员工可见</p>' },
+    });
+  });
+
+  it('keeps the list and the categories public: /news/categorySearch shows them to everyone (spec section 6)', async () => {
+    const visitor = { as: visitorOf(closed) };
+    expect((await t.call(findNews, {}, visitor)).data.list.map((n) => n.title)).toEqual(['内部新闻']);
+    expect((await t.call(findNewsCategories, {}, visitor)).data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
+import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+
+// Three calls a minute per address without a session, five per signed-in account, two per
+// address or account on the tight per-call limits (sign-in, codes, writing calls).
+let t: TestApp;
+let ent: Awaited<ReturnType<typeof createEnterprise>>;
+beforeAll(async () => {
+  t = await createTestApp({
+    TENANT_CODES: '',
+    RATE_LIMIT_PER_MINUTE: '3',
+    RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '5',
+    SIGN_IN_PER_IP_PER_MINUTE: '2',
+  });
+  ent = await createEnterprise(t.database.db);
+});
+afterAll(async () => t?.close());
+
+const ENUM_LIST = '/gateway/system/api/enum/list';
+const MESSAGE_SAVE = '/gateway/user/auth/online/message/save';
+const LOGIN = '/gateway/user/api/login/pwd';
+
+/** A distinct client address per test: each test has its own budgets. */
+let office = 0;
+const nextOffice = () => `10.11.${++office}.1`;
+
+const learner = () => createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
+const enumCall = (remoteAddress: string, token?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: ENUM_LIST,
+    headers: clientHeaders(ent.domain, token ? { token } : {}),
+    query: { enumName: 'paymentMethod' },
+    remoteAddress,
+  });
+
+async function statuses(n: number, call: () => ReturnType<typeof enumCall>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await call()).statusCode);
+  return out;
+}
+
+/** HTTP 429 with Retry-After (seconds, within the minute) and the 429 envelope. */
+function expectRefused(res: Awaited<ReturnType<typeof enumCall>>) {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(res.json()).toEqual({ code: 429, message: '操作过于频繁，请稍后再试', data: null });
+}
+
+describe('signed-in traffic is counted per account, not per address (a company behind one NAT)', () => {
+  it('two learners and a visitor from one address each have their own budget', async () => {
+    const address = nextOffice();
+    const [a, b] = [await learner(), await learner()];
+    // Before: the address's 3 calls were shared by everyone behind it.
+    expect(await statuses(5, () => enumCall(address, a.token))).toEqual([200, 200, 200, 200, 200]);
+    expect(await statuses(5, () => enumCall(address, b.token))).toEqual([200, 200, 200, 200, 200]);
+    expect(await statuses(3, () => enumCall(address))).toEqual([200, 200, 200]);
+    expectRefused(await enumCall(address, a.token));
+    expectRefused(await enumCall(address));
+    expect((await enumCall(nextOffice(), b.token)).statusCode).toBe(429);
+  });
+
+  it('an account’s sessions share one budget, from any address', async () => {
+    const a = await learner();
+    const second = await t.platform.sessions.create(a.accountId, ent.eid);
+    expect(await statuses(3, () => enumCall(nextOffice(), a.token))).toEqual([200, 200, 200]);
+    expect(await statuses(3, () => enumCall(nextOffice(), second.token))).toEqual([200, 200, 429]);
+  });
+
+  it('made-up tokens do not buy fresh budgets: they are counted against the address', async () => {
+    const address = nextOffice();
+    const codes = await statuses(4, () => enumCall(address, randomBytes(32).toString('base64url')));
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('the tight per-call limits', () => {
+  it('a writing call is counted per account: two learners behind one address both write', async () => {
+    const address = nextOffice();
+    const save = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: MESSAGE_SAVE,
+        headers: clientHeaders(ent.domain, { token }),
+        payload: { title: '标题', messageContent: '内容' },
+        remoteAddress: address,
+      });
+    const [a, b] = [await learner(), await learner()];
+    expect(await statuses(2, () => save(a.token))).toEqual([200, 200]);
+    expect((await save(b.token)).json().code).toBe(200);
+    expectRefused(await save(a.token));
+  });
+
+  it('sign-in stays counted per address, and its 429 carries Retry-After and the envelope', async () => {
+    const address = nextOffice();
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        headers: clientHeaders(ent.domain),
+        payload: { account: '13900000000', password: 'x' },
+        remoteAddress: address,
+      });
+    await login();
+    await login();
+    expectRefused(await login());
+  });
+});

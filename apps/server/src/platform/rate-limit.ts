@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { TtlCache } from './cache.ts';
+import { requestToken } from './gateway.ts';
+import { hashToken, type SessionStore } from './session.ts';
+
+/**
+ * Who a gateway call is counted against (decision 022). A whole company often reaches the portal
+ * from one address (NAT), so signed-in traffic is counted per account, whatever address it comes
+ * from: `account:<id>`, RATE_LIMIT_PER_ACCOUNT_PER_MINUTE. Calls without a session (visitors,
+ * sign-in) are counted per client address: `address:<ip>`, RATE_LIMIT_PER_MINUTE. A token counts as
+ * a session only when it opens one: made-up tokens are counted against their address, so they
+ * cannot buy fresh budgets. The per-call limits (`perMinute`: sign-in, codes, writing calls) use
+ * the same keys with their own, tighter budget.
+ */
+export class RateLimitKeys {
+  /**
+   * The account of a token hash (0: no valid session), remembered for a minute: one look-up per
+   * token a minute, not one per call. A session ended meanwhile is still counted against its
+   * account until then; that decides only the budget, never access.
+   */
+  private readonly accounts = new TtlCache<{ accountId: number }>({ max: 20_000, ttlMs: 60_000 });
+
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly limits: { perAccount: number; perAddress: number },
+  ) {}
+
+  /** The `keyGenerator` of @fastify/rate-limit. */
+  readonly key = async (req: FastifyRequest): Promise<string> => {
+    const token = requestToken(req);
+    if (token) {
+      const { accountId } = await this.accounts.get(hashToken(token), async () => ({
+        accountId: await this.sessions.authenticateAccount(token).then(
+          (session) => session.accountId,
+          () => 0, // unknown, expired, ended, or the database is down: counted by address
+        ),
+      }));
+      if (accountId) return `account:${accountId}`;
+    }
+    return `address:${req.ip}`;
+  };
+
+  /** The gateway-wide budget of a key (`max` of @fastify/rate-limit); per-call limits set their own. */
+  readonly max = (_req: FastifyRequest, key: string): number =>
+    key.startsWith('account:') ? this.limits.perAccount : this.limits.perAddress;
+}

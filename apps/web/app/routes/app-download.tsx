@@ -106,7 +106,7 @@ export default function AppDownload() {
           {t.download}
         </Button>
         <figure className="portal-app-download-qr">
-          <QRCode value={v.qrUrl} type="svg" size={150} errorLevel="H" bordered={false} />
+          <QRCode value={v.qrUrl} type="svg" size={150} errorLevel="H" bordered={false} aria-label={t.scan} />
           <figcaption>{t.scan}</figcaption>
         </figure>
       </div>

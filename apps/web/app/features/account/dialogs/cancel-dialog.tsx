@@ -117,8 +117,8 @@ export function CancelDialog({
       <p className="portal-dialog-warning">{t.cancelHint}</p>
       <div hidden={step !== 0}>
         <Form form={first} layout="vertical" name="cancel-step-1">
-          <Form.Item label={t.cancelPhone}>
-            <Input value={maskPhone(phone)} disabled />
+          <Form.Item label={t.cancelPhone} htmlFor="cancel-step-1-phone">
+            <Input id="cancel-step-1-phone" value={maskPhone(phone)} disabled />
           </Form.Item>
           <Form.Item name="imageCode" label={t.imageCode} required>
             <CaptchaInput ref={firstCaptcha} />

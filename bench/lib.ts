@@ -68,6 +68,7 @@ export async function startPortal(
         LOG_LEVEL: 'warn',
         // The limiter stays on (its cost is measured) but must not refuse the load itself.
         RATE_LIMIT_PER_MINUTE: '100000000',
+        RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000000',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

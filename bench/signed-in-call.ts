@@ -47,6 +47,8 @@ try {
     if (before) rows.push(row('user info (--against)', before));
   }
   print(rows);
+  if (rows.some((r) => r.errors !== 0 || r.non2xx !== 0))
+    console.log('NOTE: errors or non-2xx answers: the ratios do not hold');
   console.log(`signed-in call ratio (user info / bare Fastify, mean of ${rounds}): ${(mine / rounds).toFixed(3)}×`);
   if (other) {
     console.log(`the same call of --against: ${(theirs / rounds).toFixed(3)}×`);

@@ -69,6 +69,8 @@ try {
     }
   }
   print(rows);
+  if (rows.some((r) => r.errors !== 0 || r.non2xx !== 0))
+    console.log('NOTE: errors or non-2xx answers: the ratios do not hold');
   for (const [page, list] of ratios) {
     console.log(
       `${page}: ${(list.reduce((a, b) => a + b, 0) / list.length).toFixed(3)}× the bare antd page (target ≥ 0.3×)`,

@@ -1,17 +1,20 @@
 // Where a signed-in request's time goes: the portal started with a CPU profile, a warm-up, then
 // `count` requests of one page or call for a demo learner (session cookie), one connection at a time;
 // prints the self time by package and the top functions. Not a pass/fail test.
-//   npm run bench:profile -- [path=/home] [count=300]
+//   npm run bench:profile -- [path=/home] [count=300] [--root=/path/to/another/checkout]
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BENCH_EID, portalWithSession } from './lib.ts';
 
-const pathname = process.argv[2] ?? '/home';
-const count = Number(process.argv[3] ?? 300);
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const root = process.argv.find((a) => a.startsWith('--root='))?.slice('--root='.length);
+const pathname = args[0] ?? '/home';
+const count = Number(args[1] ?? 300);
 const dir = await mkdtemp(path.join(tmpdir(), 'portal-prof-'));
 const side = await portalWithSession(pathname, {
+  ...(root ? { root } : {}),
   nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=200'],
 });
 const headers = {

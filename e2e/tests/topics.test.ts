@@ -108,6 +108,7 @@ describe.runIf(browserAvailable())('topics', () => {
     expect(text).toContain('如何入驻');
     await page.getByRole('link', { name: t.apply }).click();
     await waitForPath(page, 'zh', '/company/in');
+    await page.locator('.portal-company-in').waitFor();
   });
 
   it('the English pages: the submenu, a topic’s headings and the business introduction’s link', async () => {

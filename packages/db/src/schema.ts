@@ -198,10 +198,6 @@ export const accounts = pgTable(
     phone: text('phone').notNull().unique(),
     /** argon2id hash; null until the person sets a password (DESIGN.md section 4). */
     passwordHash: text('password_hash'),
-    /** Failed password sign-ins since the last success or lock (decision 008). */
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    /** Password sign-in refused until then. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Real-name verification: the person's name and ID number (AES-256-GCM, decision 009). */
     realName: text('real_name').notNull().default(''),
     idCardEncrypted: text('id_card_encrypted'),

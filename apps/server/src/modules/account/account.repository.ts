@@ -133,7 +133,7 @@ export class AccountRepository {
   async setPassword(accountId: number, passwordHash: string): Promise<void> {
     await this.db
       .update(schema.accounts)
-      .set({ passwordHash, failedSignIns: 0, lockedUntil: null })
+      .set({ passwordHash })
       .where(eq(schema.accounts.id, accountId));
   }
 

@@ -131,10 +131,7 @@ export class AccountRepository {
   }
 
   async setPassword(accountId: number, passwordHash: string): Promise<void> {
-    await this.db
-      .update(schema.accounts)
-      .set({ passwordHash })
-      .where(eq(schema.accounts.id, accountId));
+    await this.db.update(schema.accounts).set({ passwordHash }).where(eq(schema.accounts.id, accountId));
   }
 
   /** Changes the phone; false when another account has it (unique). */

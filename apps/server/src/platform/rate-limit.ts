@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { TtlCache } from './cache.ts';
 import { requestToken } from './gateway.ts';
@@ -37,10 +38,32 @@ export class RateLimitKeys {
       }));
       if (accountId) return `account:${accountId}`;
     }
-    return `address:${req.ip}`;
+    return `address:${addressKey(req.ip)}`;
   };
 
   /** The gateway-wide budget of a key (`max` of @fastify/rate-limit); per-call limits set their own. */
   readonly max = (_req: FastifyRequest, key: string): number =>
     key.startsWith('account:') ? this.limits.perAccount : this.limits.perAddress;
+}
+
+/**
+ * The part of a client address one budget is counted against: an IPv4 address as it is, an IPv6
+ * address by its /64 network. One subscriber (a home, an office, a cloud machine) is given a whole
+ * /64 and can use any of its 2^64 addresses: counted one by one, each would bring a fresh budget.
+ * An IPv4 address written as IPv6 (::ffff:a.b.c.d) counts as that IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  // An IPv4 tail (::ffff:1.2.3.4 in other spellings, 64:ff9b::1.2.3.4) takes two groups; only
+  // the first four groups matter here, which it never reaches unless the address is short.
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }

@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
+import {
+  findDevSmsOutbox,
+  loginByCode,
+  loginByPassword,
+  resetPassword,
+  sendAccountCode,
+  sendVerificationCode,
+  setPassword,
+  updatePassword,
+  updatePhone,
+  viewCurrentUser,
+  deregister,
+  type CallDef,
+  type CallRequest,
+} from '@portal/contract';
+import { createTestApp, encryptFor, unchecked, type TestApp, type Unchecked } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
-
-const LOGIN_PWD = '/gateway/user/api/login/pwd';
-const SEND_CODE = '/gateway/user/api/common/send/verification/code';
-const SEND_ACCOUNT_CODE = '/gateway/user/auth/user/info/send/verification/code';
-const RESET = '/gateway/user/api/user/info/reset/password';
-const SET = '/gateway/user/auth/user/info/reset/password';
-const UPDATE_PASSWORD = '/gateway/user/auth/user/info/update/password';
-const UPDATE_PHONE = '/gateway/user/auth/user/info/update/phone';
-const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
-const OUTBOX = '/gateway/dev/api/sms/outbox';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
@@ -26,30 +31,24 @@ const encrypt = (plain: string) => encryptFor(t, plain);
 
 const captcha = () => t.platform.captchas.create();
 
-function call(method: 'GET' | 'POST' | 'PUT', url: string, body: object = {}, token?: string) {
-  const headers: Record<string, string> = clientHeaders(a.domain);
-  if (token) headers.token = token;
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-  });
+/** A call to the site of 甲企业, signed in when a token is given (the envelope it answers). */
+function call<C extends CallDef>(def: C, input: CallRequest<C> | Unchecked, token?: string) {
+  return t.call(def, input, { as: { domain: a.domain, ...(token ? { token } : {}) } });
 }
 
 async function signIn(phone: string, password: string) {
   const c = await captcha();
-  const res = await call('POST', LOGIN_PWD, {
+  const res = await call(loginByPassword, {
     phone,
     password: encrypt(password),
     imageCodeToken: c.token,
     imageCode: c.text,
   });
-  return res.json() as { code: number; data: { token: string } };
+  return res as { code: number; data: { token: string } };
 }
 
 async function lastCode(phone: string) {
-  const [latest] = (await call('GET', OUTBOX, { phone })).json().data as Array<{ content: string }>;
+  const [latest] = (await call(findDevSmsOutbox, { phone })).data as Array<{ content: string }>;
   return /\d{6}/.exec(latest!.content)![0];
 }
 
@@ -58,17 +57,17 @@ describe('forgotten password', () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const before = (await signIn(person.phone, person.password)).data.token;
     const c1 = await captcha();
-    await call('POST', SEND_CODE, {
+    await call(sendVerificationCode, {
       phone: person.phone,
       verificationCodeType: 3,
       imageCodeToken: c1.token,
       imageCode: c1.text,
     });
     const code = await lastCode(person.phone);
-    expect((await call('GET', OUTBOX, { phone: person.phone })).json().data[0].content).toContain('找回密码');
+    expect((await call(findDevSmsOutbox, { phone: person.phone })).data[0]?.content).toContain('找回密码');
 
     const c2 = await captcha();
-    const res = await call('PUT', RESET, {
+    const res = await call(resetPassword, {
       phone: person.phone,
       verificationCode: code,
       loginPwd: encrypt('NewPass#2026'),
@@ -76,8 +75,8 @@ describe('forgotten password', () => {
       imgVerificationCodeToken: c2.token,
       imgVerificationCode: c2.text,
     });
-    expect(res.json()).toEqual({ code: 200, message: '成功', data: null });
-    expect((await call('GET', CURRENT, {}, before)).json().code).toBe(307);
+    expect(res).toEqual({ code: 200, message: '成功', data: null });
+    expect((await call(viewCurrentUser, {}, before)).code).toBe(307);
     expect((await signIn(person.phone, person.password)).code).toBe(3002);
     expect((await signIn(person.phone, 'NewPass#2026')).code).toBe(200);
   });
@@ -85,7 +84,7 @@ describe('forgotten password', () => {
   it('refuses a weak password (3001), a different confirmation (400) and a wrong code (3005)', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const c1 = await captcha();
-    await call('POST', SEND_CODE, {
+    await call(sendVerificationCode, {
       phone: person.phone,
       verificationCodeType: 3,
       imageCodeToken: c1.token,
@@ -94,16 +93,14 @@ describe('forgotten password', () => {
     const code = await lastCode(person.phone);
     const attempt = async (loginPwd: string, confirmPwd: string, verificationCode = code) => {
       const c = await captcha();
-      return (
-        await call('PUT', RESET, {
-          phone: person.phone,
-          verificationCode,
-          loginPwd: encrypt(loginPwd),
-          confirmPwd: encrypt(confirmPwd),
-          imgVerificationCodeToken: c.token,
-          imgVerificationCode: c.text,
-        })
-      ).json();
+      return await call(resetPassword, {
+        phone: person.phone,
+        verificationCode,
+        loginPwd: encrypt(loginPwd),
+        confirmPwd: encrypt(confirmPwd),
+        imgVerificationCodeToken: c.token,
+        imgVerificationCode: c.text,
+      });
     };
     expect(await attempt('short', 'short')).toMatchObject({
       code: 3001,
@@ -125,8 +122,7 @@ describe('changing and setting the password', () => {
     const here = (await signIn(person.phone, person.password)).data.token;
     const elsewhere = (await signIn(person.phone, person.password)).data.token;
     const wrongOld = await call(
-      'PUT',
-      UPDATE_PASSWORD,
+      updatePassword,
       {
         password: encrypt('Wrong#2026'),
         newPassword: encrypt('NewPass#2026'),
@@ -134,22 +130,21 @@ describe('changing and setting the password', () => {
       },
       here,
     );
-    expect(wrongOld.json()).toMatchObject({ code: 3002, message: '旧密码错误' });
+    expect(wrongOld).toMatchObject({ code: 3002, message: '旧密码错误' });
 
-    const res = await call(
-      'PUT',
-      UPDATE_PASSWORD,
+    const res = await t.call(
+      updatePassword,
       {
         password: encrypt(person.password),
         newPassword: encrypt('NewPass#2026'),
         confirmPassword: encrypt('NewPass#2026'),
       },
-      here,
+      { as: { domain: a.domain, token: here }, raw: true },
     );
-    expect(res.json().code).toBe(200);
-    expect(res.cookies.find((c) => c.name === 'token')?.value).toBe('');
-    expect((await call('GET', CURRENT, {}, here)).json().code).toBe(307);
-    expect((await call('GET', CURRENT, {}, elsewhere)).json().code).toBe(307);
+    expect(res.body.code).toBe(200);
+    expect(res.response.cookies.find((c) => c.name === 'token')?.value).toBe('');
+    expect((await call(viewCurrentUser, {}, here)).code).toBe(307);
+    expect((await call(viewCurrentUser, {}, elsewhere)).code).toBe(307);
     expect((await signIn(person.phone, 'NewPass#2026')).code).toBe(200);
     const events = await t.database.db
       .select({ event: schema.auditLog.event })
@@ -162,12 +157,11 @@ describe('changing and setting the password', () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const token = (await signIn(person.phone, person.password)).data.token;
     const refused = await call(
-      'PUT',
-      SET,
+      setPassword,
       { loginPwd: encrypt('NewPass#2026'), confirmPwd: encrypt('NewPass#2026') },
       token,
     );
-    expect(refused.json()).toMatchObject({ code: 409, message: '密码已设置，请使用修改密码' });
+    expect(refused).toMatchObject({ code: 409, message: '密码已设置，请使用修改密码' });
 
     // An account without a password (imported, or registered by SMS) signs in by code and sets one.
     await t.database.db
@@ -176,13 +170,12 @@ describe('changing and setting the password', () => {
       .where(eq(schema.accounts.id, person.accountId));
     const session = await t.platform.sessions.create(person.accountId, a.eid);
     const set = await call(
-      'PUT',
-      SET,
+      setPassword,
       { loginPwd: encrypt('First#2026'), confirmPwd: encrypt('First#2026') },
       session.token,
     );
-    expect(set.json().code).toBe(200);
-    expect((await call('GET', CURRENT, {}, session.token)).json().code).toBe(307);
+    expect(set.code).toBe(200);
+    expect((await call(viewCurrentUser, {}, session.token)).code).toBe(307);
     expect((await signIn(person.phone, 'First#2026')).code).toBe(200);
   });
 });
@@ -194,16 +187,15 @@ describe('changing the phone', () => {
     const newPhone = '13600000001';
     const c = await captcha();
     const sent = await call(
-      'POST',
-      SEND_ACCOUNT_CODE,
+      sendAccountCode,
       { phone: newPhone, verificationCodeType: 4, imageCodeToken: c.token, imageCode: c.text },
       token,
     );
-    expect(sent.json()).toMatchObject({ code: 200, data: { retryDuration: 60 } });
+    expect(sent).toMatchObject({ code: 200, data: { retryDuration: 60 } });
     const code = await lastCode(newPhone);
-    const res = await call('PUT', UPDATE_PHONE, { phone: newPhone, verificationCode: code }, token);
-    expect(res.json().code).toBe(200);
-    expect((await call('GET', CURRENT, {}, token)).json().code).toBe(307);
+    const res = await call(updatePhone, { phone: newPhone, verificationCode: code }, token);
+    expect(res.code).toBe(200);
+    expect((await call(viewCurrentUser, {}, token)).code).toBe(307);
     expect((await signIn(newPhone, person.password)).code).toBe(200);
     expect((await signIn(person.phone, person.password)).code).toBe(3002);
   });
@@ -214,14 +206,11 @@ describe('changing the phone', () => {
     const token = (await signIn(person.phone, person.password)).data.token;
     const send = async (phone: string) => {
       const c = await captcha();
-      return (
-        await call(
-          'POST',
-          SEND_ACCOUNT_CODE,
-          { phone, verificationCodeType: 4, imageCodeToken: c.token, imageCode: c.text },
-          token,
-        )
-      ).json();
+      return await call(
+        sendAccountCode,
+        { phone, verificationCodeType: 4, imageCodeToken: c.token, imageCode: c.text },
+        token,
+      );
     };
     expect(await send(other.phone)).toMatchObject({ code: 3007, message: '该手机号已注册' });
     expect(await send(person.phone)).toMatchObject({ code: 400, message: '新手机号不能与当前手机号相同' });
@@ -232,38 +221,28 @@ describe('changing the phone', () => {
     const token = (await signIn(person.phone, person.password)).data.token;
     const c = await captcha();
     const sent = await call(
-      'POST',
-      SEND_ACCOUNT_CODE,
+      sendAccountCode,
       { phone: '13600000999', verificationCodeType: 5, imageCodeToken: c.token, imageCode: c.text },
       token,
     );
-    expect(sent.json().code).toBe(200);
-    expect((await call('GET', OUTBOX, { phone: person.phone })).json().data[0].content).toContain('注销账号');
-    expect((await call('GET', OUTBOX, { phone: '13600000999' })).json().data).toEqual([]);
+    expect(sent.code).toBe(200);
+    expect((await call(findDevSmsOutbox, { phone: person.phone })).data[0]?.content).toContain('注销账号');
+    expect((await call(findDevSmsOutbox, { phone: '13600000999' })).data).toEqual([]);
   });
 });
 
 describe('cancelling the account', () => {
-  const DEREGISTER = '/gateway/user/auth/user/info/deregister';
   async function cancelCode(token: string) {
     const c = await captcha();
-    await call(
-      'POST',
-      SEND_ACCOUNT_CODE,
-      { verificationCodeType: 5, imageCodeToken: c.token, imageCode: c.text },
-      token,
-    );
+    await call(sendAccountCode, { verificationCodeType: 5, imageCodeToken: c.token, imageCode: c.text }, token);
   }
   async function cancel(token: string, body: Record<string, string>) {
     const c = await captcha();
-    return (
-      await t.app.inject({
-        method: 'DELETE',
-        url: DEREGISTER,
-        headers: { ...clientHeaders(a.domain), token },
-        payload: { imgVerificationCodeToken: c.token, imgVerificationCode: c.text, ...body },
-      })
-    ).json();
+    return call(
+      deregister,
+      unchecked({ imgVerificationCodeToken: c.token, imgVerificationCode: c.text, ...body }),
+      token,
+    );
   }
 
   it('needs the code, the right real name and a reason; then the account is gone and the phone free', async () => {
@@ -297,7 +276,7 @@ describe('cancelling the account', () => {
 
     const done = await cancel(token, { verificationCode: code, realName: '注销人', reason: '不再使用' });
     expect(done).toEqual({ code: 200, message: '成功', data: null });
-    expect((await call('GET', CURRENT, {}, token)).json().code).toBe(301);
+    expect((await call(viewCurrentUser, {}, token)).code).toBe(301);
     expect((await signIn(person.phone, person.password)).code).toBe(3002);
     const rows = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));
     expect(rows).toEqual([]);
@@ -310,13 +289,13 @@ describe('cancelling the account', () => {
     expect(await t.platform.storage.get(photo)).toBeNull();
     // The phone may register again.
     const c = await captcha();
-    const again = await call('POST', SEND_CODE, {
+    const again = await call(sendVerificationCode, {
       phone: person.phone,
       verificationCodeType: 1,
       imageCodeToken: c.token,
       imageCode: c.text,
     });
-    expect(again.json().code).toBe(200);
+    expect(again.code).toBe(200);
   });
 
   it('an administrator cannot cancel', async () => {
@@ -333,7 +312,7 @@ describe('cancelling the account', () => {
       reason: '不再使用',
     });
     expect(res).toMatchObject({ code: 403, message: '您是平台管理员，请先移交管理员权限后再注销账号' });
-    expect((await call('GET', CURRENT, {}, token)).json().code).toBe(200);
+    expect((await call(viewCurrentUser, {}, token)).code).toBe(200);
   });
 });
 
@@ -343,8 +322,7 @@ describe('review fixes', () => {
     const token = (await signIn(person.phone, person.password)).data.token;
     const guess = () =>
       call(
-        'PUT',
-        UPDATE_PASSWORD,
+        updatePassword,
         {
           password: encrypt('Guess#2026'),
           newPassword: encrypt('NewPass#2026'),
@@ -352,12 +330,11 @@ describe('review fixes', () => {
         },
         token,
       );
-    for (let i = 0; i < 4; i++) expect((await guess()).json().code).toBe(3002);
-    expect((await guess()).json()).toMatchObject({ code: 3008, message: '账号已锁定，请15分钟后再试' });
+    for (let i = 0; i < 4; i++) expect((await guess()).code).toBe(3002);
+    expect(await guess()).toMatchObject({ code: 3008, message: '账号已锁定，请15分钟后再试' });
     // Even the right old password waits now.
     const right = await call(
-      'PUT',
-      UPDATE_PASSWORD,
+      updatePassword,
       {
         password: encrypt(person.password),
         newPassword: encrypt('NewPass#2026'),
@@ -365,13 +342,13 @@ describe('review fixes', () => {
       },
       token,
     );
-    expect(right.json().code).toBe(3008);
+    expect(right.code).toBe(3008);
   });
 
   it('parallel guesses of an SMS code cannot share attempts', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const c = await captcha();
-    await call('POST', SEND_CODE, {
+    await call(sendVerificationCode, {
       phone: person.phone,
       verificationCodeType: 2,
       imageCodeToken: c.token,
@@ -380,17 +357,15 @@ describe('review fixes', () => {
     const code = await lastCode(person.phone);
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        call('POST', '/gateway/user/api/login/verification/code', { phone: person.phone, verificationCode: wrong }),
-      ),
+      Array.from({ length: 12 }, () => call(loginByCode, { phone: person.phone, verificationCode: wrong })),
     );
-    const codes = answers.map((r) => r.json().code).sort();
+    const codes = answers.map((r) => r.code).sort();
     expect(codes.filter((x) => x === 3005)).toHaveLength(5);
     expect(codes.filter((x) => x === 3006)).toHaveLength(7);
-    const right = await call('POST', '/gateway/user/api/login/verification/code', {
+    const right = await call(loginByCode, {
       phone: person.phone,
       verificationCode: code,
     });
-    expect(right.json().code).toBe(3006);
+    expect(right.code).toBe(3006);
   });
 });

@@ -39,6 +39,8 @@ export interface CallOptions {
   headers?: Record<string, string | undefined>;
   /** Query parameters beside a body call's input (e.g. `?eid=` a test says the gateway ignores). */
   query?: Record<string, string>;
+  /** The client's address (rate limits, the password lock); 127.0.0.1 by default. */
+  remoteAddress?: string;
 }
 
 /** The answer of `t.call(…, { raw: true })`: the HTTP response and its parsed envelope. */
@@ -119,6 +121,7 @@ async function callGateway(
     method: def.method,
     url: GATEWAY_PREFIX + def.path,
     headers,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     ...(def.requestIn === 'query'
       ? { query: { ...toQuery(input ?? {}), ...options.query } }
       : { payload: input ?? {}, ...(options.query ? { query: options.query } : {}) }),

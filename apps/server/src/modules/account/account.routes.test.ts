@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { captchaFor, clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
+import {
+  chooseEnterprise,
+  findDevSmsOutbox,
+  findEnterprises,
+  getImageCaptcha,
+  getPasswordKey,
+  loginByCode,
+  loginByEmployeeNo,
+  loginByHandoff,
+  loginByPassword,
+  logout,
+  sendVerificationCode,
+  viewCurrentUser,
+  viewHandoff,
+  type CallDef,
+  type CallRequest,
+} from '@portal/contract';
+import { captchaFor, createTestApp, encryptFor, unchecked, type TestApp, type Unchecked } from '../../test/harness.ts';
 import { createAccount, createEnterprise } from '../../test/factories.ts';
-
-const CAPTCHA = '/gateway/user/api/common/get/image/captcha';
-const KEY = '/gateway/user/api/common/get/public/key';
-const SEND_CODE = '/gateway/user/api/common/send/verification/code';
-const LOGIN_PWD = '/gateway/user/api/login/pwd';
-const LOGIN_CODE = '/gateway/user/api/login/verification/code';
-const LOGIN_EMP = '/gateway/user/api/login/emp/no';
-const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
-const LOGOUT = '/gateway/user/auth/user/info/logout';
-const ENTERPRISES = '/gateway/user/auth/user/info/enterprise/list';
-const CHOOSE = '/gateway/user/auth/user/info/choose/enterprise';
-const HANDOFF = '/gateway/user/api/login/handoff';
-const HANDOFF_INFO = '/gateway/user/api/login/handoff/info';
-const OUTBOX = '/gateway/dev/api/sms/outbox';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
@@ -34,24 +37,37 @@ const encrypt = (plain: string) => encryptFor(t, plain);
 /** A fresh captcha and its answer (the answer never leaves the server but through the image). */
 const captcha = () => captchaFor(t);
 
-function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  options: { domain?: string; token?: string; body?: object; lang?: string } = {},
+interface Via {
+  /** The site called (default 甲企业's). */
+  domain?: string;
+  token?: string;
+  lang?: string;
+  remoteAddress?: string;
+  /** Headers over the web client's (`host`; undefined leaves one out). */
+  headers?: Record<string, string | undefined>;
+}
+
+/**
+ * One call through `t.call` (the contract's method, path and input), as the web client on a site
+ * makes it; the answer as the HTTP response's parts the tests read (`json()`, `cookies`, status).
+ */
+async function call<C extends CallDef>(
+  def: C,
+  options: Via & { body?: CallRequest<C> | Unchecked } = {},
+  app: TestApp = t,
 ) {
-  const headers: Record<string, string> = clientHeaders(options.domain ?? a.domain);
-  if (options.token) headers.token = options.token;
-  if (options.lang) headers.lang = options.lang;
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(method === 'GET' ? { query: options.body as Record<string, string> } : { payload: options.body ?? {} }),
+  const res = await app.call(def, options.body ?? unchecked({}), {
+    as: { domain: options.domain ?? a.domain, ...(options.token ? { token: options.token } : {}) },
+    ...(options.lang ? { lang: options.lang } : {}),
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+    raw: true,
   });
+  return { json: () => res.body, statusCode: res.status, cookies: res.response.cookies };
 }
 
 async function passwordSignIn(phone: string, password: string, domain = a.domain) {
-  return call('POST', LOGIN_PWD, { domain, body: { phone, password: encrypt(password), ...(await captcha()) } });
+  return call(loginByPassword, { domain, body: { phone, password: encrypt(password), ...(await captcha()) } });
 }
 
 async function auditEvents(accountId: number) {
@@ -63,26 +79,26 @@ async function auditEvents(accountId: number) {
   return rows.map((r) => r.event);
 }
 
-async function sendCode(phone: string, type = 2, domain = a.domain) {
-  return call('POST', SEND_CODE, { domain, body: { phone, verificationCodeType: type, ...(await captcha()) } });
+async function sendCode(phone: string, type: 1 | 2 | 3 = 2, domain = a.domain) {
+  return call(sendVerificationCode, { domain, body: { phone, verificationCodeType: type, ...(await captcha()) } });
 }
 
 async function lastCode(phone: string): Promise<string> {
-  const res = await call('GET', OUTBOX, { body: { phone } });
+  const res = await call(findDevSmsOutbox, { body: { phone } });
   const [latest] = res.json().data as Array<{ content: string }>;
   return /\d{6}/.exec(latest!.content)![0];
 }
 
 describe('captcha and key', () => {
   it('gives a captcha as an SVG data URL with a token, and the public key of the password cipher', async () => {
-    const res = await call('GET', CAPTCHA);
+    const res = await call(getImageCaptcha);
     const body = res.json();
     expect(body.code).toBe(200);
     expect(body.data.token).toMatch(/^[\w-]{20,}$/);
     expect(body.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(Buffer.from(body.data.img.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect(Buffer.from(body.data.img.split(',')[1]!, 'base64').toString()).toContain('<svg');
 
-    const key = (await call('GET', KEY)).json();
+    const key = (await call(getPasswordKey)).json();
     expect(key.data).toEqual({ publicKey: expect.stringContaining('BEGIN PUBLIC KEY'), algorithm: 'RSA-OAEP-256' });
   });
 });
@@ -96,14 +112,14 @@ describe('password sign-in', () => {
     const cookie = res.cookies.find((c) => c.name === 'token');
     expect(cookie).toMatchObject({ value: body.data.token, httpOnly: true, sameSite: 'Lax', path: '/' });
 
-    const me = (await call('GET', CURRENT, { token: body.data.token })).json();
+    const me = (await call(viewCurrentUser, { token: body.data.token })).json();
     expect(me.data).toMatchObject({ eid: a.eid, phone: person.phone, isAdmin: false });
     expect(await auditEvents(person.accountId)).toEqual(['sign_in']);
   });
 
   it('a wrong password gives 3002 and is audited; the message is in the page language', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
-    const res = await call('POST', LOGIN_PWD, {
+    const res = await call(loginByPassword, {
       lang: 'en',
       body: { phone: person.phone, password: encrypt('Wrong123!'), ...(await captcha()) },
     });
@@ -117,7 +133,7 @@ describe('password sign-in', () => {
   it('a wrong captcha gives 3003, a used or made-up one 3004; the captcha is used up either way', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const c = await captcha();
-    const wrong = await call('POST', LOGIN_PWD, {
+    const wrong = await call(loginByPassword, {
       body: {
         phone: person.phone,
         password: encrypt(person.password),
@@ -126,11 +142,11 @@ describe('password sign-in', () => {
       },
     });
     expect(wrong.json()).toMatchObject({ code: 3003, message: '图形验证码错误' });
-    const reused = await call('POST', LOGIN_PWD, {
+    const reused = await call(loginByPassword, {
       body: { phone: person.phone, password: encrypt(person.password), ...c },
     });
     expect(reused.json()).toMatchObject({ code: 3004, message: '图形验证码已过期，请重新获取' });
-    const madeUp = await call('POST', LOGIN_PWD, {
+    const madeUp = await call(loginByPassword, {
       body: { phone: person.phone, password: encrypt(person.password), imageCodeToken: 'nope', imageCode: 'abcd' },
     });
     expect(madeUp.json().code).toBe(3004);
@@ -140,12 +156,12 @@ describe('password sign-in', () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const old = await captcha();
     await t.database.db.execute(sql`UPDATE captchas SET expires_at = now() - interval '1 second'`);
-    const expired = await call('POST', LOGIN_PWD, {
+    const expired = await call(loginByPassword, {
       body: { phone: person.phone, password: encrypt(person.password), ...old },
     });
     expect(expired.json().code).toBe(3004);
     const c = await captcha();
-    const ok = await call('POST', LOGIN_PWD, {
+    const ok = await call(loginByPassword, {
       body: { phone: person.phone, password: encrypt(person.password), ...c, imageCode: c.imageCode.toUpperCase() },
     });
     expect(ok.json().code).toBe(200);
@@ -179,12 +195,10 @@ async function olderBy(accountId: number, minutes: number) {
 describe('the password lock holds per account and client address (decision 023)', () => {
   const signInFrom = async (remoteAddress: string, phone: string, password: string, lang = 'zh') =>
     (
-      await t.app.inject({
-        method: 'POST',
-        url: LOGIN_PWD,
+      await call(loginByPassword, {
         remoteAddress,
-        headers: { ...clientHeaders(a.domain), lang },
-        payload: { phone, password: encrypt(password), ...(await captcha()) },
+        lang,
+        body: { phone, password: encrypt(password), ...(await captcha()) },
       })
     ).json();
 
@@ -241,12 +255,9 @@ describe('the password lock holds per account and client address (decision 023)'
     // The SMS-code sign-in stays open to the owner anywhere.
     expect((await sendCode(owner.phone)).json().code).toBe(200);
     const code = await lastCode(owner.phone);
-    const bySms = await t.app.inject({
-      method: 'POST',
-      url: LOGIN_CODE,
+    const bySms = await call(loginByCode, {
       remoteAddress: '192.0.2.201',
-      headers: clientHeaders(a.domain),
-      payload: { phone: owner.phone, verificationCode: code },
+      body: { phone: owner.phone, verificationCode: code },
     });
     expect(bySms.json().code).toBe(200);
     // An hour later the ceiling is behind.
@@ -256,11 +267,11 @@ describe('the password lock holds per account and client address (decision 023)'
 
   it('refuses a password that was not encrypted with the key (400), and bad input names the field', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
-    const plain = await call('POST', LOGIN_PWD, {
+    const plain = await call(loginByPassword, {
       body: { phone: person.phone, password: person.password, ...(await captcha()) },
     });
     expect(plain.json()).toMatchObject({ code: 400, message: '参数错误：密码未按要求加密，请刷新页面后重试' });
-    const badPhone = await call('POST', LOGIN_PWD, { body: { phone: '12345', password: 'x', ...(await captcha()) } });
+    const badPhone = await call(loginByPassword, { body: { phone: '12345', password: 'x', ...(await captcha()) } });
     expect(badPhone.json()).toMatchObject({ code: 400, message: expect.stringContaining('phone') });
     expect(badPhone.json().message).toContain('请输入正确的手机号码');
   });
@@ -273,12 +284,12 @@ describe('SMS code sign-in', () => {
     expect(sent).toEqual({ code: 200, message: '成功', data: { retryDuration: 60 } });
     const code = await lastCode(person.phone);
     expect(code).toMatch(/^\d{6}$/);
-    const outbox = (await call('GET', OUTBOX, { body: { phone: person.phone } })).json().data;
-    expect(outbox[0].content).toContain(`【${a.name}】`);
+    const outbox = (await call(findDevSmsOutbox, { body: { phone: person.phone } })).json().data;
+    expect(outbox[0]?.content).toContain(`【${a.name}】`);
 
-    const res = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    const res = await call(loginByCode, { body: { phone: person.phone, verificationCode: code } });
     expect(res.json()).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
-    const again = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    const again = await call(loginByCode, { body: { phone: person.phone, verificationCode: code } });
     expect(again.json()).toMatchObject({ code: 3006, message: '短信验证码已过期，请重新获取' });
   });
 
@@ -288,10 +299,10 @@ describe('SMS code sign-in', () => {
     const code = await lastCode(person.phone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: wrong } });
+      const res = await call(loginByCode, { body: { phone: person.phone, verificationCode: wrong } });
       expect(res.json()).toMatchObject({ code: 3005, message: '短信验证码错误' });
     }
-    const right = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    const right = await call(loginByCode, { body: { phone: person.phone, verificationCode: code } });
     expect(right.json().code).toBe(3006);
   });
 
@@ -307,7 +318,7 @@ describe('SMS code sign-in', () => {
       .update(schema.smsCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.smsCodes.phone, person.phone));
-    const res = await call('POST', LOGIN_CODE, { body: { phone: person.phone, verificationCode: code } });
+    const res = await call(loginByCode, { body: { phone: person.phone, verificationCode: code } });
     expect(res.json().code).toBe(3006);
   });
 
@@ -325,14 +336,14 @@ describe('employee-number sign-in', () => {
     const person = await createAccount(t.database.db, [a.eid, b.eid], { employeeNo: 'E-7001' });
     const body = async (domain: string, empNo: string, password: string) =>
       (
-        await call('POST', LOGIN_EMP, {
+        await call(loginByEmployeeNo, {
           domain,
           body: { empNo, password: encrypt(password), ...(await captcha()) },
         })
       ).json();
     const ok = await body(b.domain, 'E-7001', person.password);
     expect(ok).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
-    const me = (await call('GET', CURRENT, { token: ok.data.token })).json();
+    const me = (await call(viewCurrentUser, { token: ok.data.token })).json();
     expect(me.data.eid).toBe(b.eid);
     expect((await body(a.domain, 'E-7001', 'Wrong123!')).code).toBe(3002);
     expect((await body(a.domain, 'E-0000', person.password)).code).toBe(3002);
@@ -340,7 +351,7 @@ describe('employee-number sign-in', () => {
 
   it("another enterprise's employee number is unknown on this site", async () => {
     await createAccount(t.database.db, [b.eid], { employeeNo: 'ONLY-B' });
-    const res = await call('POST', LOGIN_EMP, {
+    const res = await call(loginByEmployeeNo, {
       domain: a.domain,
       body: { empNo: 'ONLY-B', password: encrypt('Passw0rd!'), ...(await captcha()) },
     });
@@ -355,26 +366,26 @@ describe('enterprises, sign-out and tenancy', () => {
     const signedIn = (await passwordSignIn(person.phone, person.password, c.domain)).json();
     expect(signedIn.data.chooseEnterprise).toBe(true);
     const first = signedIn.data.token as string;
-    expect((await call('GET', CURRENT, { token: first })).json().code).toBe(309);
+    expect((await call(viewCurrentUser, { token: first })).json().code).toBe(309);
 
-    const list = (await call('GET', ENTERPRISES, { token: first })).json();
+    const list = (await call(findEnterprises, { token: first })).json();
     expect(list.data).toEqual([
       { eid: a.eid, entName: '甲企业', userEntLogo: '', current: false, disabled: false },
       { eid: b.eid, entName: '乙企业', userEntLogo: '', current: false, disabled: false },
     ]);
-    const chosen = await call('POST', CHOOSE, { token: first, body: { eid: b.eid } });
+    const chosen = await call(chooseEnterprise, { token: first, body: { eid: b.eid } });
     const second = chosen.json().data.token as string;
     expect(chosen.cookies.find((k) => k.name === 'token')?.value).toBe(second);
-    expect((await call('GET', CURRENT, { token: second })).json().data.eid).toBe(b.eid);
+    expect((await call(viewCurrentUser, { token: second })).json().data.eid).toBe(b.eid);
     // The session it was chosen from has ended.
-    expect((await call('GET', ENTERPRISES, { token: first })).json().code).toBe(307);
+    expect((await call(findEnterprises, { token: first })).json().code).toBe(307);
 
     // Switching again: the list marks the current one.
-    const now = (await call('GET', ENTERPRISES, { token: second })).json().data;
-    expect(now.find((e: { current: boolean }) => e.current).eid).toBe(b.eid);
-    const third = (await call('POST', CHOOSE, { token: second, body: { eid: a.eid } })).json().data.token;
-    expect((await call('GET', CURRENT, { token: third })).json().data.eid).toBe(a.eid);
-    expect((await call('GET', CURRENT, { token: second })).json().code).toBe(307);
+    const now = (await call(findEnterprises, { token: second })).json().data;
+    expect(now.find((e) => e.current)?.eid).toBe(b.eid);
+    const third = (await call(chooseEnterprise, { token: second, body: { eid: a.eid } })).json().data.token;
+    expect((await call(viewCurrentUser, { token: third })).json().data.eid).toBe(a.eid);
+    expect((await call(viewCurrentUser, { token: second })).json().code).toBe(307);
   });
 
   it('switching to an enterprise with its own address carries the session there by a one-time link', async () => {
@@ -385,76 +396,58 @@ describe('enterprises, sign-out and tenancy', () => {
     });
     const person = await createAccount(t.database.db, [a.eid, own.eid], { realName: '张晓明' });
     const token = (await passwordSignIn(person.phone, person.password)).json().data.token;
-    const choose = async (headers: Record<string, string>) =>
-      (await t.app.inject({ method: 'POST', url: CHOOSE, headers, payload: { eid: own.eid } })).json();
-    const chosen = await choose({ ...clientHeaders(a.domain), host: `learn.${a.domain}:3000`, token, lang: 'en' });
-    const siteUrl = new URL(chosen.data.siteUrl);
+    const choose = async (via: Via) => (await call(chooseEnterprise, { ...via, body: { eid: own.eid } })).json().data!;
+    const chosen = await choose({ headers: { host: `learn.${a.domain}:3000` }, token, lang: 'en' });
+    const siteUrl = new URL(chosen.siteUrl!);
     expect(`${siteUrl.protocol}//${siteUrl.host}${siteUrl.pathname}`).toBe(
       'http://learn.bing-corp.test:3000/en/callbackLogin',
     );
     const ticket = siteUrl.searchParams.get('handoff')!;
-    const on = (domain: string, method: 'GET' | 'POST', url: string, extra: object = {}) =>
-      t.app.inject({
-        method,
-        url,
-        headers: clientHeaders(domain),
-        ...(method === 'GET' ? { query: { ticket } } : { payload: { ticket } }),
-        ...extra,
-      });
+    const on = (domain: string, def: typeof viewHandoff | typeof loginByHandoff) =>
+      call(def, { domain, body: { ticket } });
 
     // The page there shows whom it signs in, masked, without using the ticket up.
-    const info = (await on('bing-corp.test', 'GET', HANDOFF_INFO)).json();
+    const info = (await on('bing-corp.test', viewHandoff)).json();
     expect(info).toEqual({
       code: 200,
       message: '成功',
       data: { userName: '张*明', phone: `${person.phone.slice(0, 3)}****${person.phone.slice(7)}`, entName: '丙企业' },
     });
     // Another enterprise's address cannot use it.
-    expect((await on(a.domain, 'GET', HANDOFF_INFO)).json().code).toBe(400);
-    expect((await on(a.domain, 'POST', HANDOFF)).json()).toMatchObject({
+    expect((await on(a.domain, viewHandoff)).json().code).toBe(400);
+    expect((await on(a.domain, loginByHandoff)).json()).toMatchObject({
       code: 400,
       message: '登录链接已失效，请重新登录',
     });
 
     // A fresh ticket, confirmed on the enterprise's own address: signed in there.
-    const again = await choose({ ...clientHeaders(a.domain), token: chosen.data.token });
-    const fresh = new URL(again.data.siteUrl).searchParams.get('handoff')!;
-    const post = await t.app.inject({
-      method: 'POST',
-      url: HANDOFF,
-      headers: clientHeaders('bing-corp.test'),
-      payload: { ticket: fresh },
-    });
+    const again = await choose({ token: chosen.token });
+    const fresh = new URL(again.siteUrl!).searchParams.get('handoff')!;
+    const post = await call(loginByHandoff, { domain: 'bing-corp.test', body: { ticket: fresh } });
     expect(post.json()).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
     const cookie = post.cookies.find((c) => c.name === 'token')!;
     expect(cookie).toMatchObject({ httpOnly: true, path: '/' });
-    const me = (await call('GET', CURRENT, { token: cookie.value, domain: 'bing-corp.test' })).json();
+    const me = (await call(viewCurrentUser, { token: cookie.value, domain: 'bing-corp.test' })).json();
     expect(me.data.eid).toBe(own.eid);
     // Single use; and like every call it needs the client's platform header (no sign-in by a link).
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: HANDOFF,
-      headers: clientHeaders('bing-corp.test'),
-      payload: { ticket: fresh },
-    });
+    const replay = await call(loginByHandoff, { domain: 'bing-corp.test', body: { ticket: fresh } });
     expect(replay.json().code).toBe(400);
-    const thirdChoice = await choose({ ...clientHeaders(a.domain), token: post.json().data.token });
-    const third = new URL(thirdChoice.data.siteUrl);
-    const bare = await t.app.inject({
-      method: 'POST',
-      url: HANDOFF,
-      headers: { domain: 'bing-corp.test' },
-      payload: { ticket: third.searchParams.get('handoff') },
+    const thirdChoice = await choose({ token: post.json().data!.token });
+    const third = new URL(thirdChoice.siteUrl!);
+    const bare = await call(loginByHandoff, {
+      domain: 'bing-corp.test',
+      headers: { platform: undefined },
+      body: { ticket: third.searchParams.get('handoff')! },
     });
     expect(bare.cookies.find((c) => c.name === 'token')).toBeUndefined();
 
     // Staying on an address of the chosen enterprise needs no link.
     const same = await choose({
-      ...clientHeaders('bing-corp.test'),
-      host: 'learn.bing-corp.test',
-      token: thirdChoice.data.token,
+      domain: 'bing-corp.test',
+      headers: { host: 'learn.bing-corp.test' },
+      token: thirdChoice.token,
     });
-    expect(same.data.siteUrl).toBeNull();
+    expect(same.siteUrl).toBeNull();
   });
 
   it("no link where the enterprise's address is not a plain host name or does not lead to it", async () => {
@@ -465,7 +458,7 @@ describe('enterprises, sign-out and tenancy', () => {
       });
       const person = await createAccount(t.database.db, [a.eid, ent.eid]);
       const token = (await passwordSignIn(person.phone, person.password)).json().data.token;
-      const res = (await call('POST', CHOOSE, { token, body: { eid: ent.eid } })).json();
+      const res = (await call(chooseEnterprise, { token, body: { eid: ent.eid } })).json();
       expect(res).toMatchObject({ code: 200, data: { siteUrl: null } });
     }
   });
@@ -484,24 +477,24 @@ describe('enterprises, sign-out and tenancy', () => {
   it('choosing an enterprise one does not belong to is not found, and nothing of it is read', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const token = (await passwordSignIn(person.phone, person.password)).json().data.token;
-    const res = await call('POST', CHOOSE, { token, body: { eid: b.eid } });
+    const res = await call(chooseEnterprise, { token, body: { eid: b.eid } });
     expect(res.json().code).toBe(404);
-    expect((await call('GET', CURRENT, { token })).json().data.eid).toBe(a.eid);
+    expect((await call(viewCurrentUser, { token })).json().data.eid).toBe(a.eid);
     // A disabled membership cannot be chosen either.
     const other = await createAccount(t.database.db, [a.eid]);
     await t.database.db.insert(schema.enterpriseUsers).values({ eid: b.eid, accountId: other.accountId, status: 2 });
     const otherToken = (await passwordSignIn(other.phone, other.password)).json().data.token;
-    expect((await call('POST', CHOOSE, { token: otherToken, body: { eid: b.eid } })).json().code).toBe(308);
+    expect((await call(chooseEnterprise, { token: otherToken, body: { eid: b.eid } })).json().code).toBe(308);
   });
 
   it('signing out ends the session (307 from then on) and clears the cookie; it is audited', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const token = (await passwordSignIn(person.phone, person.password)).json().data.token;
-    const res = await call('PUT', LOGOUT, { token });
+    const res = await call(logout, { token });
     expect(res.json()).toEqual({ code: 200, message: '成功', data: null });
     const cleared = res.cookies.find((c) => c.name === 'token');
     expect(cleared?.value).toBe('');
-    expect((await call('GET', CURRENT, { token })).json().code).toBe(307);
+    expect((await call(viewCurrentUser, { token })).json().code).toBe(307);
     expect(await auditEvents(person.accountId)).toEqual(['sign_in', 'sign_out']);
     const [row] = await t.database.db
       .select()
@@ -527,12 +520,7 @@ describe('per-address limit of sign-in calls', () => {
   it('the third sign-in attempt of an address within a minute gets 429', async () => {
     const e = await createEnterprise(limited.database.db);
     const attempt = () =>
-      limited.app.inject({
-        method: 'POST',
-        url: LOGIN_CODE,
-        headers: clientHeaders(e.domain),
-        payload: { phone: '13900000996', verificationCode: '123456' },
-      });
+      call(loginByCode, { domain: e.domain, body: { phone: '13900000996', verificationCode: '123456' } }, limited);
     expect((await attempt()).json().code).toBe(3006);
     expect((await attempt()).json().code).toBe(3006);
     const refused = await attempt();

@@ -1,19 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@portal/db';
-import { captchaFor, clientHeaders, createTestApp, encryptFor, type TestApp } from '../../test/harness.ts';
+import {
+  checkIdCardForRegistration,
+  checkPhone,
+  findDevSmsOutbox,
+  findPositions,
+  loginByPassword,
+  register,
+  sendVerificationCode,
+  updateUserInfo,
+  viewAutoAudit,
+  viewCurrentUser,
+  viewRegistrationConfig,
+  viewUserDetail,
+  type CallDef,
+  type CallRequest,
+} from '@portal/contract';
+import { captchaFor, createTestApp, encryptFor, unchecked, type TestApp, type Unchecked } from '../../test/harness.ts';
 import { configureRegistration, createAccount, createEnterprise, createPositions } from '../../test/factories.ts';
 import { uploadServiceOf } from '../upload/upload.service.ts';
-
-const CONFIG = '/gateway/user/api/user/info/detail/config';
-const MENU = '/gateway/user/api/enterprise/position/children/menu';
-const AUTO = '/gateway/user/api/user/info/register/auto/audit';
-const CHECK_PHONE = '/gateway/user/api/user/info/check/phone';
-const REGISTER = '/gateway/user/api/user/info/register';
-const SEND_CODE = '/gateway/user/api/common/send/verification/code';
-const OUTBOX = '/gateway/dev/api/sms/outbox';
-const CURRENT = '/gateway/user/auth/enterprise/user/info/current/view';
-const LOGIN_PWD = '/gateway/user/api/login/pwd';
 
 let t: TestApp;
 let open: Awaited<ReturnType<typeof createEnterprise>>;
@@ -42,13 +48,15 @@ afterAll(async () => t?.close());
 
 const encrypt = (plain: string) => encryptFor(t, plain);
 
-function call(method: 'GET' | 'POST', url: string, domain: string, body: object = {}) {
-  return t.app.inject({
-    method,
-    url,
-    headers: clientHeaders(domain),
-    ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
-  });
+/** One call through `t.call` on a site's domain (signed in with a token); `json()` is its envelope. */
+async function call<C extends CallDef>(
+  def: C,
+  domain: string,
+  body: CallRequest<C> | Unchecked = unchecked({}),
+  token?: string,
+) {
+  const res = await t.call(def, body, { as: { domain, ...(token ? { token } : {}) }, raw: true });
+  return { json: () => res.body, statusCode: res.status, cookies: res.response.cookies };
 }
 
 const captcha = () => captchaFor(t);
@@ -57,18 +65,22 @@ const newPhone = () => `1330000${String(1000 + ++phones).slice(-4)}`;
 
 /** Registers with a fresh SMS code; `over` replaces or adds fields. */
 async function registerWith(domain: string, over: Record<string, unknown> = {}, phone = newPhone()) {
-  await call('POST', SEND_CODE, domain, { phone, verificationCodeType: 1, ...(await captcha()) });
-  const outbox = (await call('GET', OUTBOX, domain, { phone })).json().data as Array<{ content: string }>;
+  await call(sendVerificationCode, domain, { phone, verificationCodeType: 1, ...(await captcha()) });
+  const outbox = (await call(findDevSmsOutbox, domain, { phone })).json().data as Array<{ content: string }>;
   const code = /\d{6}/.exec(outbox[0]?.content ?? '')?.[0] ?? '000000';
-  const res = await call('POST', REGISTER, domain, {
-    phone,
-    verificationCode: code,
-    loginPsw: encrypt('Regist#2026'),
-    confirmPassword: encrypt('Regist#2026'),
-    realName: '新学员',
-    ...(await captcha()),
-    ...over,
-  });
+  const res = await call(
+    register,
+    domain,
+    unchecked({
+      phone,
+      verificationCode: code,
+      loginPsw: encrypt('Regist#2026'),
+      confirmPassword: encrypt('Regist#2026'),
+      realName: '新学员',
+      ...(await captcha()),
+      ...over,
+    }),
+  );
   return { phone, res, body: res.json() };
 }
 
@@ -82,7 +94,7 @@ const OPEN_DETAIL = {
 
 describe('registration form', () => {
   it('answers the configuration, the hierarchy by level and pathNo, and the auto-audit setting', async () => {
-    const config = (await call('GET', CONFIG, open.domain)).json().data;
+    const config = (await call(viewRegistrationConfig, open.domain)).json().data;
     expect(config.userTitle.map((f: { field: string }) => f.field)).toEqual([
       'email',
       'gender',
@@ -90,15 +102,15 @@ describe('registration form', () => {
       'personalCategory',
     ]);
     expect(config.default).toEqual([{ field: 'userName', name: '用户昵称', required: true, show: true, sort: 0 }]);
-    expect((await call('GET', CONFIG, verify.domain)).json().data).toEqual({ default: [], userTitle: [] });
+    expect((await call(viewRegistrationConfig, verify.domain)).json().data).toEqual({ default: [], userTitle: [] });
 
-    const level1 = (await call('GET', MENU, open.domain, { level: '1' })).json().data;
+    const level1 = (await call(findPositions, open.domain, { level: '1' })).json().data;
     expect(level1.map((p: { name: string }) => p.name)).toEqual(['公务员', '事业单位人员', '其他人员']);
-    const level2 = (await call('GET', MENU, open.domain, { level: '2', pathNo: '01' })).json().data;
+    const level2 = (await call(findPositions, open.domain, { level: '2', pathNo: '01' })).json().data;
     expect(level2).toEqual([{ name: '综合管理类', nameEn: 'General management', pathNo: '0101', categoryType: 0 }]);
-    expect((await call('GET', MENU, verify.domain, { level: '1' })).json().data).toEqual([]);
-    expect((await call('GET', AUTO, open.domain)).json().data).toEqual({ autoAudit: true });
-    expect((await call('GET', AUTO, review.domain)).json().data).toEqual({ autoAudit: false });
+    expect((await call(findPositions, verify.domain, { level: '1' })).json().data).toEqual([]);
+    expect((await call(viewAutoAudit, open.domain)).json().data).toEqual({ autoAudit: true });
+    expect((await call(viewAutoAudit, review.domain)).json().data).toEqual({ autoAudit: false });
   });
 });
 
@@ -110,13 +122,7 @@ describe('registering', () => {
     });
     expect(body).toMatchObject({ code: 200, data: { audited: true, token: expect.any(String) } });
     expect(res.cookies.find((c) => c.name === 'token')?.value).toBe(body.data.token);
-    const me = (
-      await t.app.inject({
-        method: 'GET',
-        url: CURRENT,
-        headers: { ...clientHeaders(open.domain), token: body.data.token },
-      })
-    ).json().data;
+    const me = (await call(viewCurrentUser, open.domain, {}, body.data.token)).json().data;
     expect(me).toMatchObject({ eid: open.eid, phone, userName: '小新', realName: '新学员' });
     const [member] = await t.database.db
       .select({ userDetail: schema.enterpriseUsers.userDetail })
@@ -173,12 +179,12 @@ describe('registering', () => {
 
   it('a phone with an account gives 3007 (also from the check); a closed site 3011', async () => {
     const person = await createAccount(t.database.db, [verify.eid]);
-    expect((await call('POST', CHECK_PHONE, open.domain, { phone: person.phone })).json()).toMatchObject({
+    expect((await call(checkPhone, open.domain, { phone: person.phone })).json()).toMatchObject({
       code: 3007,
       message: '该手机号已注册',
     });
-    expect((await call('POST', CHECK_PHONE, open.domain, { phone: newPhone() })).json().code).toBe(200);
-    const dup = await call('POST', REGISTER, open.domain, {
+    expect((await call(checkPhone, open.domain, { phone: newPhone() })).json().code).toBe(200);
+    const dup = await call(register, open.domain, {
       phone: person.phone,
       verificationCode: '123456',
       loginPsw: encrypt('Regist#2026'),
@@ -207,7 +213,7 @@ describe('registering', () => {
     const { phone, body } = await registerWith(review.domain);
     expect(body).toEqual({ code: 200, message: '成功', data: { audited: false, token: '' } });
     const { token, text } = await t.platform.captchas.create();
-    const signIn = await call('POST', LOGIN_PWD, review.domain, {
+    const signIn = await call(loginByPassword, review.domain, {
       phone,
       password: encrypt('Regist#2026'),
       imageCodeToken: token,
@@ -243,23 +249,15 @@ describe('registering', () => {
 });
 
 describe('editing the detail fields', () => {
-  const UPDATE = '/gateway/user/auth/enterprise/user/info/update';
-  const DETAIL = '/gateway/user/auth/enterprise/user/info/detail';
   it('checks them as at registration and shows the chosen positions by name', async () => {
     const { body } = await registerWith(open.domain, { userName: '编辑者', userDetail: OPEN_DETAIL });
-    const headers = { ...clientHeaders(open.domain), token: body.data.token };
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: UPDATE,
-      headers,
-      payload: { userDetail: { ...OPEN_DETAIL, gender: '' } },
-    });
+    const token = body.data.token;
+    const bad = await call(updateUserInfo, open.domain, { userDetail: { ...OPEN_DETAIL, gender: '' } }, token);
     expect(bad.json()).toMatchObject({ code: 400, message: '请选择性别' });
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: UPDATE,
-      headers,
-      payload: {
+    const ok = await call(
+      updateUserInfo,
+      open.domain,
+      {
         userName: '改名了',
         userDetail: {
           ...OPEN_DETAIL,
@@ -269,9 +267,10 @@ describe('editing the detail fields', () => {
           rank: '01010101',
         },
       },
-    });
+      token,
+    );
     expect(ok.json().code).toBe(200);
-    const detail = (await t.app.inject({ method: 'GET', url: DETAIL, headers })).json().data;
+    const detail = (await call(viewUserDetail, open.domain, {}, token)).json().data;
     expect(detail.userName).toBe('改名了');
     expect(detail.userDetail).toMatchObject({ personalCategory: '01', rank: '01010101', companyName: '某公司' });
     expect(detail.positionNames['01010101']).toEqual({
@@ -283,13 +282,17 @@ describe('editing the detail fields', () => {
 
 describe('checking an ID number before registering', () => {
   it('needs an image captcha, then names the account holding it (masked)', async () => {
-    const CHECK_ID = '/gateway/user/api/user/info/check/idcard';
     const first = await registerWith(verify.domain, { idCard: encrypt('110105194912310038') });
     expect(first.body.code).toBe(200);
-    const noCaptcha = (await call('POST', CHECK_ID, verify.domain, { idCard: encrypt('110105194912310038') })).json();
+    const noCaptcha = (
+      await call(checkIdCardForRegistration, verify.domain, unchecked({ idCard: encrypt('110105194912310038') }))
+    ).json();
     expect(noCaptcha.code).toBe(400);
     const bound = (
-      await call('POST', CHECK_ID, verify.domain, { idCard: encrypt('110105194912310038'), ...(await captcha()) })
+      await call(checkIdCardForRegistration, verify.domain, {
+        idCard: encrypt('110105194912310038'),
+        ...(await captcha()),
+      })
     ).json();
     expect(bound).toEqual({
       code: 3052,
@@ -297,7 +300,10 @@ describe('checking an ID number before registering', () => {
       data: { phone: `${first.phone.slice(0, 3)}****${first.phone.slice(7)}` },
     });
     const free = (
-      await call('POST', CHECK_ID, verify.domain, { idCard: encrypt('11010519491231002X'), ...(await captcha()) })
+      await call(checkIdCardForRegistration, verify.domain, {
+        idCard: encrypt('11010519491231002X'),
+        ...(await captcha()),
+      })
     ).json();
     expect(free.code).toBe(200);
   });

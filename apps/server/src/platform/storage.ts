@@ -93,16 +93,21 @@ export class UrlSigner {
     return `/uploads/${key}?expires=${expires}&sig=${this.sig(key, expires)}`;
   }
 
-  /** A tamper-proof, short-lived token carrying `data` (third-party bind tickets). */
-  seal(data: Record<string, string>, ttlMs: number, now = Date.now()): string {
+  /**
+   * A tamper-proof, short-lived token carrying `data`, good only for its `purpose` (a registration
+   * ticket, a third-party bind ticket…): the purpose is part of what is signed, so a token sealed
+   * for one use never opens for another, nor passes as a signed URL.
+   */
+  seal(purpose: string, data: Record<string, string>, ttlMs: number, now = Date.now()): string {
     const body = Buffer.from(JSON.stringify({ ...data, exp: Math.floor((now + ttlMs) / 1000) })).toString('base64url');
-    return `${body}.${this.sig(body, 0)}`;
+    return `${body}.${this.sealSig(purpose, body)}`;
   }
 
-  unseal(token: string, now = Date.now()): Record<string, string> | null {
+  /** The data of a token sealed for `purpose`, or null (forged, for another purpose, expired). */
+  unseal(purpose: string, token: string, now = Date.now()): Record<string, string> | null {
     const [body, sig] = token.split('.');
     if (!body || !sig) return null;
-    const expected = Buffer.from(this.sig(body, 0));
+    const expected = Buffer.from(this.sealSig(purpose, body));
     const given = Buffer.from(sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
     try {
@@ -113,6 +118,10 @@ export class UrlSigner {
     } catch {
       return null;
     }
+  }
+
+  private sealSig(purpose: string, body: string): string {
+    return createHmac('sha256', this.secret).update(`sealed\n${purpose}\n${body}`).digest('base64url');
   }
 
   verify(key: string, expires: string | undefined, sig: string | undefined, now = Date.now()): boolean {

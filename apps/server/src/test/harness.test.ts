@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, findNews, loginByCode, viewCurrentUser } from '@portal/contract';
+import { ErrorCode, findNews, loginByCode, uploadPic, viewCurrentUser } from '@portal/contract';
 import { createEnterprise } from './factories.ts';
 import { createTestApp, unchecked, visitorOf, type TestApp } from './harness.ts';
 
@@ -30,6 +30,19 @@ describe('t.call', () => {
     const bad = await t.call(loginByCode, { phone: '123', verificationCode: '1' }, { as: visitorOf(a), lang: 'en' });
     expect(bad.code).toBe(ErrorCode.BAD_INPUT);
     expect(bad.message).toMatch(/^Invalid input/);
+  });
+
+  it('sends an upload as multipart/form-data with its one file, from the client address given', async () => {
+    const learner = await t.learner(a);
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const file = { field: 'picFile', filename: 'me.png', data: png, type: 'image/png' };
+    const sent = await t.call(uploadPic, {}, { as: learner, file, remoteAddress: '198.51.100.9' });
+    expect(sent).toMatchObject({ code: ErrorCode.OK, data: { url: expect.stringMatching(/\.png$/) } });
+    // Without the file the call is plain JSON, which the upload refuses.
+    expect((await t.call(uploadPic, {}, { as: learner })).code).toBe(ErrorCode.BAD_INPUT);
   });
 
   it('refuses a wrong input shape at type-check time (unchecked() sends it on purpose)', async () => {

@@ -41,6 +41,27 @@ export interface CallOptions {
   query?: Record<string, string>;
   /** The client's address (rate limits, the password lock); 127.0.0.1 by default. */
   remoteAddress?: string;
+  /** An upload call's file: the body is multipart/form-data with this one file (the input goes in the query). */
+  file?: UploadFile;
+}
+
+/** A file as a browser's form sends it (`field` is the form field's name). */
+export interface UploadFile {
+  field: string;
+  filename: string;
+  data: Buffer;
+  /** Its declared content type (the server judges by the content itself). */
+  type?: string;
+}
+
+/** A multipart/form-data body with one file, and its content-type header. */
+export function multipartBody(file: UploadFile): { payload: Buffer; contentType: string } {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
+    `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** The answer of `t.call(…, { raw: true })`: the HTTP response and its parsed envelope. */
@@ -117,14 +138,18 @@ async function callGateway(
     ...options.headers,
   };
   for (const [name, value] of Object.entries(given)) if (value !== undefined) headers[name] = value;
+  const multipart = options.file ? multipartBody(options.file) : undefined;
+  if (multipart) headers['content-type'] = multipart.contentType;
   const response = await app.inject({
     method: def.method,
     url: GATEWAY_PREFIX + def.path,
     headers,
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-    ...(def.requestIn === 'query'
+    // An upload's input, if any, goes in the query (its file is the body).
+    ...(def.requestIn === 'query' || multipart
       ? { query: { ...toQuery(input ?? {}), ...options.query } }
       : { payload: input ?? {}, ...(options.query ? { query: options.query } : {}) }),
+    ...(multipart ? { payload: multipart.payload } : {}),
   });
   const body = response.json() as unknown;
   return options.raw ? { status: response.statusCode, headers: response.headers, body, response } : body;

@@ -9,7 +9,8 @@ import { RegistrationRepository } from './registration.repository.ts';
 export const REGISTRATION_TICKET_COOKIE = 'regTicket';
 /** How long after its code was sent a registration may upload its photo (a long form, a slow person). */
 export const REGISTRATION_TICKET_TTL_MS = 30 * 60_000;
-const PURPOSE = 'registration-upload';
+/** What the ticket is sealed for (UrlSigner.seal: it opens for nothing else). */
+export const REGISTRATION_TICKET_PURPOSE = 'registration-upload';
 
 /**
  * Anonymous one-inch photos (issue 11): only a registration in progress on a site that registers
@@ -30,7 +31,7 @@ export class RegistrationTickets {
   issue(req: FastifyRequest, reply: FastifyReply, eid: number, now = Date.now()): void {
     reply.setCookie(
       REGISTRATION_TICKET_COOKIE,
-      this.signer.seal({ p: PURPOSE, eid: String(eid) }, REGISTRATION_TICKET_TTL_MS, now),
+      this.signer.seal(REGISTRATION_TICKET_PURPOSE, { eid: String(eid) }, REGISTRATION_TICKET_TTL_MS, now),
       {
         path: GATEWAY_PREFIX + uploadPrivateFile.path,
         httpOnly: true,
@@ -57,8 +58,8 @@ export class RegistrationTickets {
       });
     }
     const raw = req.cookies?.[REGISTRATION_TICKET_COOKIE];
-    const ticket = raw ? this.signer.unseal(raw, now) : null;
-    if (ticket?.p !== PURPOSE || ticket.eid !== String(eid)) {
+    const ticket = raw ? this.signer.unseal(REGISTRATION_TICKET_PURPOSE, raw, now) : null;
+    if (ticket?.eid !== String(eid)) {
       throw new AppError(ErrorCode.FORBIDDEN, {
         message: {
           zh: '请先获取短信验证码，再上传一寸照',

@@ -7,6 +7,8 @@ import type { AccountRepository } from '../account/account.repository.ts';
 import type { AccountService, SignedIn, SignInSite } from '../account/account.service.ts';
 
 const TICKET_TTL_MS = 10 * 60_000;
+/** What a bind ticket is sealed for (UrlSigner.seal: it opens for nothing else). */
+const BIND_TICKET = 'third-party-bind';
 const CALLBACK_PATHS = ['/callbackLogin', '/en/callbackLogin'];
 
 const bad = (zh: string, en: string) => new AppError(ErrorCode.BAD_INPUT, { message: { zh, en } });
@@ -41,7 +43,11 @@ export class ThirdPartyService {
     const who = await this.identify(kind, code, redirectUri, site.host);
     const bound = await this.deps.accounts.identity(kind, who.openId);
     if (bound) return this.deps.signIn.startSession(bound.accountId, site, kind);
-    const bindTicket = this.deps.signer.seal({ kind, openId: who.openId, nickname: who.nickname }, TICKET_TTL_MS);
+    const bindTicket = this.deps.signer.seal(
+      BIND_TICKET,
+      { kind, openId: who.openId, nickname: who.nickname },
+      TICKET_TTL_MS,
+    );
     throw new AppError(ErrorCode.THIRD_PARTY_UNBOUND, { data: { bindTicket, nickname: who.nickname } });
   }
 
@@ -52,7 +58,7 @@ export class ThirdPartyService {
     /** Refuses a provider the site does not offer (decision 011). */
     offered: (kind: ThirdPartyKind) => void,
   ): Promise<SignedIn> {
-    const ticket = this.deps.signer.unseal(input.bindTicket);
+    const ticket = this.deps.signer.unseal(BIND_TICKET, input.bindTicket);
     if (!ticket?.kind || !ticket.openId)
       throw bad('绑定已过期，请重新使用第三方登录', 'The binding has expired, please sign in with the provider again');
     offered(ticket.kind as ThirdPartyKind);

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+import { createEnterprise } from '../test/factories.ts';
 
 // Answers Node's HTTP parser and socket handling decide: app.inject passes neither, so these tests
 // talk to a really listening server over a raw socket.
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({ TENANT_CODES: '' });
   const ent = await createEnterprise(t.database.db);
   domain = ent.domain;
-  token = (await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid])).token;
+  token = (await t.learner(ent)).token;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as net.AddressInfo).port;
 });

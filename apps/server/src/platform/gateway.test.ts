@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { GATEWAY_PREFIX, allCalls } from '@portal/contract';
 import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
-import { createEnterprise, createSignedInUser, expireSession } from '../test/factories.ts';
+import { createEnterprise, expireSession } from '../test/factories.ts';
 import { hashToken } from './session.ts';
 
 let t: TestApp;
@@ -295,7 +295,7 @@ describe('unknown calls', () => {
 describe('sessions', () => {
   async function member(options: { status?: number } = {}) {
     const ent = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid], options);
+    const user = await t.learner(ent, { member: options });
     return { ent, user };
   }
   const viewAuth = (headers: Record<string, string>, cookies?: Record<string, string>) =>
@@ -360,7 +360,7 @@ describe('sessions', () => {
   });
 
   it('session with no enterprise chosen (eid null) → 309', async () => {
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, []);
+    const user = await t.learner(null);
     const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
     expect(res.json()).toEqual({ code: 309, message: '请先选择平台', data: null });
   });
@@ -664,7 +664,7 @@ describe('rate limiting', () => {
 describe('session ends and tenants of public calls', () => {
   it('clears the HttpOnly token cookie when the session is gone (305)', async () => {
     const ent = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
+    const user = await t.learner(ent);
     await expireSession(t.database.db, user.token);
     const res = await t.app.inject({
       method: 'GET',
@@ -679,7 +679,7 @@ describe('session ends and tenants of public calls', () => {
 
   it('answers 308 with its own message when the session’s enterprise is disabled', async () => {
     const ent = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
+    const user = await t.learner(ent);
     await t.database.db.execute(sql`UPDATE enterprises SET status = 0 WHERE eid = ${ent.eid}`);
     const res = await t.app.inject({
       method: 'GET',
@@ -692,7 +692,7 @@ describe('session ends and tenants of public calls', () => {
   it('serves a public call from the session’s enterprise, not the domain default', async () => {
     const a = await createEnterprise(t.database.db);
     const b = await createEnterprise(t.database.db);
-    const user = await createSignedInUser(t.database.db, t.platform.sessions, [b.eid]);
+    const user = await t.learner(b);
     const res = await t.app.inject({
       method: 'GET',
       url: `${WEBSITE_VIEW}?eid=${a.eid}`,

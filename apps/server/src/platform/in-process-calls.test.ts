@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findNews, viewCurrentUser, type PortalLoadContext } from '@portal/contract';
 import { schema } from '@portal/db';
 import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
-import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+import { createEnterprise, type Learner } from '../test/factories.ts';
 import { createLoadContextFactory } from './web.ts';
 
 /**
@@ -12,7 +12,7 @@ import { createLoadContextFactory } from './web.ts';
  */
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createEnterprise>>;
-let learner: Awaited<ReturnType<typeof createSignedInUser>>;
+let learner: Learner;
 let render: ReturnType<typeof createLoadContextFactory>;
 
 beforeAll(async () => {
@@ -29,7 +29,7 @@ beforeAll(async () => {
         .insert(schema.news)
         .values({ eid: a.eid, categoryId: c!.id, title: '年度计划', publishedAt: new Date('2026-11-01T02:00:00Z') }),
     );
-  learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+  learner = await t.learner(a);
   render = createLoadContextFactory(t.platform, t.app);
 });
 afterAll(async () => t?.close());
@@ -83,7 +83,7 @@ describe('a page render’s gateway calls', () => {
 
   it('are not counted by the rate limits, which still hold over HTTP', async () => {
     // A learner of their own: the account has made no call yet this minute.
-    const fresh = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+    const fresh = await t.learner(a);
     for (let i = 0; i < 3; i++) {
       const ctx = render(`req-4-${i}`, 'nonce', '198.51.100.7');
       const request = pageRequest('/news', fresh.token);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@portal/db';
 import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
-import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+import { createEnterprise, type Learner } from '../test/factories.ts';
 import { nulFields } from './input-guard.ts';
 
 const NEWS_PAGE = '/gateway/system/api/news/info/page';
@@ -14,13 +14,13 @@ const MESSAGE_PAGE = '/gateway/user/auth/online/message/page';
 let t: TestApp;
 let ent: Awaited<ReturnType<typeof createEnterprise>>;
 let other: Awaited<ReturnType<typeof createEnterprise>>;
-let learner: Awaited<ReturnType<typeof createSignedInUser>>;
+let learner: Learner;
 
 beforeAll(async () => {
   t = await createTestApp({ TENANT_CODES: '' });
   ent = await createEnterprise(t.database.db, { name: '默认企业' });
   other = await createEnterprise(t.database.db, { name: '另一企业' });
-  learner = await createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
+  learner = await t.learner(ent);
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
-import { createEnterprise, createSignedInUser } from '../test/factories.ts';
+import { createEnterprise } from '../test/factories.ts';
 
 // Three calls a minute per address without a session, five per signed-in account, two per
 // address or account on the tight per-call limits (sign-in, codes, writing calls).
@@ -26,7 +26,7 @@ const LOGIN = '/gateway/user/api/login/pwd';
 let office = 0;
 const nextOffice = () => `10.11.${++office}.1`;
 
-const learner = () => createSignedInUser(t.database.db, t.platform.sessions, [ent.eid]);
+const learner = () => t.learner(ent);
 const enumCall = (remoteAddress: string, token?: string) =>
   t.app.inject({
     method: 'GET',

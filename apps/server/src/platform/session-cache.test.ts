@@ -3,7 +3,7 @@ import { updateUserInfo, viewCurrentUser } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
 import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
-import { createEnterprise, createSignedInUser, expireSession } from '../test/factories.ts';
+import { createEnterprise, expireSession } from '../test/factories.ts';
 import { SessionStore } from './session.ts';
 
 /**
@@ -31,7 +31,7 @@ const userInfo = async (token: string) => (await currentUser(token)).code;
 
 describe('the session cache', () => {
   it('asks the database once for a burst of calls with one token', async () => {
-    const learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+    const learner = await t.learner(a);
     const query = vi.spyOn(t.database.pool, 'query');
     try {
       for (let i = 0; i < 5; i++) expect(await userInfo(learner.token)).toBe(200);
@@ -43,7 +43,7 @@ describe('the session cache', () => {
   });
 
   it('forgets a session this process ends, and every session of an account whose sessions all end', async () => {
-    const learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+    const learner = await t.learner(a);
     const second = await t.platform.sessions.create(learner.accountId, a.eid);
     expect(await userInfo(learner.token)).toBe(200);
     expect(await userInfo(second.token)).toBe(200);
@@ -56,7 +56,7 @@ describe('the session cache', () => {
   });
 
   it('remembers the current user, and shows a change this process makes at once', async () => {
-    const learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+    const learner = await t.learner(a);
     const before = await currentUser(learner.token);
     expect(before.code).toBe(200);
     // Changed behind the process's back (another process): the remembered answer stands.
@@ -77,7 +77,7 @@ describe('the session cache', () => {
   });
 
   it('judges expiry on every call, whatever it kept', async () => {
-    const learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+    const learner = await t.learner(a);
     const store = new SessionStore(t.database.db, 60_000);
     await store.authenticate(learner.token);
     await expireSession(t.database.db, learner.token);
@@ -88,7 +88,7 @@ describe('the session cache', () => {
   });
 
   it('keeps nothing with a time of 0: every call asks the database', async () => {
-    const learner = await createSignedInUser(t.database.db, t.platform.sessions, [a.eid]);
+    const learner = await t.learner(a);
     const store = new SessionStore(t.database.db, 0);
     await store.authenticate(learner.token);
     await expireSession(t.database.db, learner.token);

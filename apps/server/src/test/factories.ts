@@ -122,31 +122,6 @@ export async function createAppVersion(
   return row!;
 }
 
-/**
- * A person who is a member of the given enterprises, signed in to the first (with no enterprise
- * chosen when `eids` is empty).
- */
-export async function createSignedInUser(
-  db: Db,
-  sessions: SessionStore,
-  eids: number[],
-  options: { status?: number; isAdmin?: boolean } = {},
-) {
-  const phone = `139${String(10_000_000 + next()).slice(-8)}`;
-  const [account] = await db.insert(schema.accounts).values({ phone }).returning();
-  for (const eid of eids) {
-    await db.insert(schema.enterpriseUsers).values({
-      eid,
-      accountId: account!.id,
-      userName: `学员${seq}`,
-      status: options.status ?? 1,
-      isAdmin: options.isAdmin ?? false,
-    });
-  }
-  const { token } = await sessions.create(account!.id, eids[0] ?? null);
-  return { accountId: account!.id, phone, token };
-}
-
 export async function expireSession(db: Db, token: string) {
   const { hashToken } = await import('../platform/session.ts');
   await db.execute(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
+import { findEnumOptions, loginByPassword, saveMessage, type CallDef, type CallRequest } from '@portal/contract';
+import { createTestApp, unchecked, type CallResult, type TestApp, type Unchecked } from '../test/harness.ts';
 import { createEnterprise } from '../test/factories.ts';
 
 // Three calls a minute per address without a session, five per signed-in account, two per
@@ -18,37 +19,30 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const ENUM_LIST = '/gateway/system/api/enum/list';
-const MESSAGE_SAVE = '/gateway/user/auth/online/message/save';
-const LOGIN = '/gateway/user/api/login/pwd';
-
 /** A distinct client address per test: each test has its own budgets. */
 let office = 0;
 const nextOffice = () => `10.11.${++office}.1`;
 
 const learner = () => t.learner(ent);
+/** A call from a client address, signed in with `token` if given; the whole HTTP answer. */
+const from = <C extends CallDef>(def: C, input: CallRequest<C> | Unchecked, remoteAddress: string, token?: string) =>
+  t.call(def, input, { as: { domain: ent.domain, ...(token ? { token } : {}) }, remoteAddress, raw: true });
 const enumCall = (remoteAddress: string, token?: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: ENUM_LIST,
-    headers: clientHeaders(ent.domain, token ? { token } : {}),
-    query: { enumName: 'paymentMethod' },
-    remoteAddress,
-  });
+  from(findEnumOptions, { enumName: 'paymentMethod' }, remoteAddress, token);
 
-async function statuses(n: number, call: () => ReturnType<typeof enumCall>): Promise<number[]> {
+async function statuses(n: number, call: () => Promise<CallResult<CallDef>>): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push((await call()).statusCode);
+  for (let i = 0; i < n; i++) out.push((await call()).status);
   return out;
 }
 
 /** HTTP 429 with Retry-After (seconds, within the minute) and the 429 envelope. */
-function expectRefused(res: Awaited<ReturnType<typeof enumCall>>) {
-  expect(res.statusCode).toBe(429);
+function expectRefused(res: CallResult<CallDef>) {
+  expect(res.status).toBe(429);
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  expect(res.json()).toEqual({ code: 429, message: '操作过于频繁，请稍后再试', data: null });
+  expect(res.body).toEqual({ code: 429, message: '操作过于频繁，请稍后再试', data: null });
 }
 
 describe('signed-in traffic is counted per account, not per address (a company behind one NAT)', () => {
@@ -61,7 +55,7 @@ describe('signed-in traffic is counted per account, not per address (a company b
     expect(await statuses(3, () => enumCall(address))).toEqual([200, 200, 200]);
     expectRefused(await enumCall(address, a.token));
     expectRefused(await enumCall(address));
-    expect((await enumCall(nextOffice(), b.token)).statusCode).toBe(429);
+    expect((await enumCall(nextOffice(), b.token)).status).toBe(429);
   });
 
   it('an account’s sessions share one budget, from any address', async () => {
@@ -81,30 +75,16 @@ describe('signed-in traffic is counted per account, not per address (a company b
 describe('the tight per-call limits', () => {
   it('a writing call is counted per account: two learners behind one address both write', async () => {
     const address = nextOffice();
-    const save = (token: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: MESSAGE_SAVE,
-        headers: clientHeaders(ent.domain, { token }),
-        payload: { title: '标题', messageContent: '内容' },
-        remoteAddress: address,
-      });
+    const save = (token: string) => from(saveMessage, { title: '标题', messageContent: '内容' }, address, token);
     const [a, b] = [await learner(), await learner()];
     expect(await statuses(2, () => save(a.token))).toEqual([200, 200]);
-    expect((await save(b.token)).json().code).toBe(200);
+    expect((await save(b.token)).body.code).toBe(200);
     expectRefused(await save(a.token));
   });
 
   it('sign-in stays counted per address, and its 429 carries Retry-After and the envelope', async () => {
     const address = nextOffice();
-    const login = () =>
-      t.app.inject({
-        method: 'POST',
-        url: LOGIN,
-        headers: clientHeaders(ent.domain),
-        payload: { account: '13900000000', password: 'x' },
-        remoteAddress: address,
-      });
+    const login = () => from(loginByPassword, unchecked({ account: '13900000000', password: 'x' }), address);
     await login();
     await login();
     expectRefused(await login());

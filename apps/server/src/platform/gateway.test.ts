@@ -1,7 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { GATEWAY_PREFIX, allCalls } from '@portal/contract';
-import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
+import {
+  GATEWAY_PREFIX,
+  allCalls,
+  findRegions,
+  viewCorrectDomain,
+  viewWebsite,
+  viewWebsiteAuth,
+} from '@portal/contract';
+import {
+  createTestApp,
+  clientHeaders,
+  invalidFields,
+  unchecked,
+  visitorOf,
+  type Caller,
+  type TestApp,
+} from '../test/harness.ts';
 import { createEnterprise, expireSession } from '../test/factories.ts';
 import { hashToken } from './session.ts';
 
@@ -13,6 +28,10 @@ afterAll(async () => t?.close());
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+// The gateway's own HTTP layer (envelopes, languages from cookies and headers, malformed bodies,
+// unknown paths, CSRF, security headers, request ids, health, limits on however a path is spelled)
+// is tested with raw requests; calls that are about what a call answers go through t.call.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const WEBSITE_VIEW = '/gateway/system/api/website/view';
@@ -125,14 +144,13 @@ describe('the envelope', () => {
 });
 
 describe('bad input', () => {
-  const badRegion = (cookies?: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: REGION_LIST,
-      headers: clientHeaders(),
-      payload: { kind: 'planet', depth: 9 },
-      ...(cookies ? { cookies } : {}),
+  const badRegion = async (cookie?: string) => {
+    const res = await t.call(findRegions, unchecked({ kind: 'planet', depth: 9 }), {
+      raw: true,
+      ...(cookie ? { headers: { cookie } } : {}),
     });
+    return { statusCode: res.status, json: () => res.body };
+  };
 
   it('code 400 with HTTP 200, the message naming the first bad field, data.fields listing all (Chinese)', async () => {
     const res = await badRegion();
@@ -143,33 +161,27 @@ describe('bad input', () => {
     expect(body.message).toMatch(/^参数错误：kind /);
     // The field's own message is in Chinese too.
     expect(body.message.slice('参数错误：kind '.length)).toMatch(/[\u4e00-\u9fff]/);
-    const fields = (body.data as { fields: { field: string; message: string }[] }).fields;
+    const fields = invalidFields(body);
     expect(fields.map((f) => f.field)).toEqual(['kind', 'depth']);
     for (const f of fields) expect(f.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('English with the en cookie', async () => {
-    const res = await badRegion({ i18n_redirected: 'en' });
+    const res = await badRegion('i18n_redirected=en');
     const body = res.json();
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^Invalid input: kind: /);
     expect(body.message).not.toMatch(/[\u4e00-\u9fff]/);
-    const fields = body.data.fields as { field: string; message: string }[];
+    const fields = invalidFields(body);
     expect(fields.map((f) => f.field)).toEqual(['kind', 'depth']);
     for (const f of fields) expect(f.message).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('a query call names its bad query field', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/gateway/system/api/website/domain',
-      headers: clientHeaders(),
-      query: { eid: 'x' },
-    });
-    const body = res.json();
+    const body = await t.call(viewCorrectDomain, unchecked({ eid: 'x' }));
     expect(body.code).toBe(400);
     expect(body.message).toMatch(/^参数错误：eid /);
-    expect(body.data.fields).toHaveLength(1);
+    expect(invalidFields(body)).toHaveLength(1);
   });
 
   it('an eid beyond int32 is bad input or the domain default, never a database error', async () => {
@@ -298,55 +310,58 @@ describe('sessions', () => {
     const user = await t.learner(ent, { member: options });
     return { ent, user };
   }
-  const viewAuth = (headers: Record<string, string>, cookies?: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: WEBSITE_VIEW_AUTH, headers, ...(cookies ? { cookies } : {}) });
+  /** The signed-in website view as `as`, with a cookie header if given; the whole HTTP answer. */
+  const viewAuth = async (as: Caller, cookie?: string) => {
+    const res = await t.call(viewWebsiteAuth, {}, { as, raw: true, ...(cookie ? { headers: { cookie } } : {}) });
+    return { statusCode: res.status, json: () => res.body };
+  };
 
   it('token in the `token` header works', async () => {
     const { ent, user } = await member();
-    const res = await viewAuth(clientHeaders(ent.domain, { token: user.token }));
+    const res = await viewAuth({ domain: ent.domain, token: user.token });
     expect(res.json().code).toBe(200);
     expect(res.json().data.eid).toBe(ent.eid);
   });
 
   it('token in the `token` cookie works', async () => {
     const { ent, user } = await member();
-    const res = await viewAuth(clientHeaders(ent.domain), { token: user.token });
+    const res = await viewAuth(visitorOf(ent), `token=${user.token}`);
     expect(res.json().code).toBe(200);
     expect(res.json().data.eid).toBe(ent.eid);
   });
 
   it('missing token → 301', async () => {
-    const res = await viewAuth(clientHeaders());
+    const res = await viewAuth(visitorOf('localhost'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 301, message: '请先登录', data: null });
   });
 
   it('unknown token → 301', async () => {
-    const res = await viewAuth(clientHeaders('localhost', { token: 'not-a-real-token' }));
+    const res = await viewAuth({ token: 'not-a-real-token' });
     expect(res.json().code).toBe(301);
-    const cookie = await viewAuth(clientHeaders(), { token: 'not-a-real-token-either' });
+    const cookie = await viewAuth(visitorOf('localhost'), 'token=not-a-real-token-either');
     expect(cookie.json().code).toBe(301);
   });
 
   it('expired → 305', async () => {
     const { user } = await member();
     await expireSession(t.database.db, user.token);
-    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    const res = await viewAuth({ token: user.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 305, message: '登录已过期，请重新登录', data: null });
   });
 
   it('revoked (SessionStore.revoke) → 307', async () => {
     const { ent, user } = await member();
-    expect((await viewAuth(clientHeaders(ent.domain, { token: user.token }))).json().code).toBe(200);
+    expect((await viewAuth({ domain: ent.domain, token: user.token })).json().code).toBe(200);
     await t.platform.sessions.revoke(hashToken(user.token), 'signOut');
-    const res = await viewAuth(clientHeaders(ent.domain, { token: user.token }));
+    const res = await viewAuth({ domain: ent.domain, token: user.token });
     expect(res.json()).toEqual({ code: 307, message: '您的登录状态已失效，请重新登录', data: null });
   });
 
   it('membership disabled by the enterprise (status 2) → 308', async () => {
     const { user } = await member({ status: 2 });
-    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    const res = await viewAuth({ token: user.token });
     expect(res.json()).toEqual({ code: 308, message: '您的账号已被禁用，请联系管理员', data: null });
   });
 
@@ -355,36 +370,32 @@ describe('sessions', () => {
     await t.database.db.execute(
       sql`DELETE FROM enterprise_users WHERE eid = ${ent.eid} AND account_id = ${user.accountId}`,
     );
-    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    const res = await viewAuth({ token: user.token });
     expect(res.json().code).toBe(307);
   });
 
   it('session with no enterprise chosen (eid null) → 309', async () => {
     const user = await t.learner(null);
-    const res = await viewAuth(clientHeaders('localhost', { token: user.token }));
+    const res = await viewAuth({ token: user.token });
     expect(res.json()).toEqual({ code: 309, message: '请先选择平台', data: null });
   });
 
   it('the header wins over the cookie', async () => {
     const a = await member();
     const b = await member();
-    const res = await viewAuth(clientHeaders(b.ent.domain, { token: a.user.token }), { token: b.user.token });
+    const res = await viewAuth({ domain: b.ent.domain, token: a.user.token }, `token=${b.user.token}`);
     expect(res.json().data.eid).toBe(a.ent.eid);
   });
 
   it('session errors are in English with the en cookie', async () => {
-    const res = await viewAuth(clientHeaders(), { i18n_redirected: 'en' });
+    const res = await viewAuth(visitorOf('localhost'), 'i18n_redirected=en');
     expect(res.json().message).toBe('Please sign in first');
   });
 
   it('public calls ignore a bad token', async () => {
     const ent = await createEnterprise(t.database.db);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: WEBSITE_VIEW,
-      headers: clientHeaders(ent.domain, { token: 'garbage' }),
-    });
-    expect(res.json().code).toBe(200);
+    const res = await t.call(viewWebsite, {}, { as: { domain: ent.domain, token: 'garbage' } });
+    expect(res.code).toBe(200);
   });
 });
 
@@ -666,13 +677,13 @@ describe('session ends and tenants of public calls', () => {
     const ent = await createEnterprise(t.database.db);
     const user = await t.learner(ent);
     await expireSession(t.database.db, user.token);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: WEBSITE_VIEW_AUTH,
-      headers: { ...clientHeaders(ent.domain), cookie: `token=${user.token}` },
-    });
-    expect(res.json().code).toBe(305);
-    const cleared = res.cookies.find((c) => c.name === 'token');
+    const res = await t.call(
+      viewWebsiteAuth,
+      {},
+      { as: visitorOf(ent), headers: { cookie: `token=${user.token}` }, raw: true },
+    );
+    expect(res.body.code).toBe(305);
+    const cleared = res.response.cookies.find((c) => c.name === 'token');
     expect(cleared?.value).toBe('');
     expect(cleared?.path).toBe('/');
   });
@@ -681,24 +692,16 @@ describe('session ends and tenants of public calls', () => {
     const ent = await createEnterprise(t.database.db);
     const user = await t.learner(ent);
     await t.database.db.execute(sql`UPDATE enterprises SET status = 0 WHERE eid = ${ent.eid}`);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: WEBSITE_VIEW_AUTH,
-      headers: { ...clientHeaders(ent.domain), token: user.token },
-    });
-    expect(res.json()).toMatchObject({ code: 308, message: '所在平台已停用，请联系管理员' });
+    const res = await t.call(viewWebsiteAuth, {}, { as: user });
+    expect(res).toMatchObject({ code: 308, message: '所在平台已停用，请联系管理员' });
   });
 
   it('serves a public call from the session’s enterprise, not the domain default', async () => {
     const a = await createEnterprise(t.database.db);
     const b = await createEnterprise(t.database.db);
     const user = await t.learner(b);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${WEBSITE_VIEW}?eid=${a.eid}`,
-      headers: { ...clientHeaders(a.domain), token: user.token },
-    });
-    expect(res.json().data.eid).toBe(b.eid);
+    const res = await t.call(viewWebsite, { eid: a.eid }, { as: { domain: a.domain, token: user.token } });
+    expect(res.data?.eid).toBe(b.eid);
   });
 
   it('answers the bare /gateway in the envelope', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findNews, viewCurrentUser, type PortalLoadContext } from '@portal/contract';
 import { schema } from '@portal/db';
-import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createEnterprise, type Learner } from '../test/factories.ts';
 import { createLoadContextFactory } from './web.ts';
 
@@ -39,15 +39,15 @@ const pageRequest = (pathname: string, token?: string) =>
     headers: { host: a.domain, ...(token ? { cookie: `token=${token}` } : {}) },
   });
 
-const http = async (url: string, token: string) =>
-  (await t.app.inject({ method: 'GET', url, headers: clientHeaders(a.domain, { token }) })).json();
+/** The same call over HTTP, as the web client makes it. */
+const overHttp = (token: string) => t.call(viewCurrentUser, {}, { as: { domain: a.domain, token } });
 
 describe('a page render’s gateway calls', () => {
   it('answer what the same call answers over HTTP', async () => {
     const ctx: PortalLoadContext = render('req-1', 'nonce', '203.0.113.9');
     const inProcess = await ctx.gateway(pageRequest('/home', learner.token), viewCurrentUser, {});
     expect(inProcess.code).toBe(200);
-    expect(inProcess).toEqual(await http('/gateway' + viewCurrentUser.path, learner.token));
+    expect(inProcess).toEqual(await overHttp(learner.token));
   });
 
   it('look the session up once for the whole render', async () => {
@@ -93,13 +93,8 @@ describe('a page render’s gateway calls', () => {
     }
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/gateway' + viewCurrentUser.path,
-        remoteAddress: '198.51.100.7',
-        headers: clientHeaders(a.domain, { token: fresh.token }),
-      });
-      codes.push(res.statusCode);
+      const res = await t.call(viewCurrentUser, {}, { as: fresh, remoteAddress: '198.51.100.7', raw: true });
+      codes.push(res.status);
     }
     // The account's five calls a minute are all its own HTTP calls; the renders' 12 took none.
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);

@@ -1,15 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@portal/db';
-import { createTestApp, clientHeaders, type TestApp } from '../test/harness.ts';
+import {
+  findCourses,
+  findMessages,
+  findNews,
+  findNewsCategories,
+  saveMessage,
+  viewWebsite,
+  type CallDef,
+} from '@portal/contract';
+import { createTestApp, invalidFields, unchecked, visitorOf, type TestApp } from '../test/harness.ts';
 import { createEnterprise, type Learner } from '../test/factories.ts';
 import { nulFields } from './input-guard.ts';
 
-const NEWS_PAGE = '/gateway/system/api/news/info/page';
-const NEWS_CATEGORIES = '/gateway/system/api/news/category/list';
-const COURSE_PAGE = '/gateway/course/api/course/info/page';
-const WEBSITE_VIEW = '/gateway/system/api/website/view';
-const MESSAGE_SAVE = '/gateway/user/auth/online/message/save';
-const MESSAGE_PAGE = '/gateway/user/auth/online/message/page';
+const NEWS_PAGE = findNews;
+const NEWS_CATEGORIES = findNewsCategories;
+const COURSE_PAGE = findCourses;
+const WEBSITE_VIEW = viewWebsite;
+const MESSAGE_SAVE = saveMessage;
+const MESSAGE_PAGE = findMessages;
 
 let t: TestApp;
 let ent: Awaited<ReturnType<typeof createEnterprise>>;
@@ -24,16 +33,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (url: string, payload: unknown, extra: Record<string, string> = {}, query?: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: clientHeaders(ent.domain, extra),
-    payload: payload as object,
+/**
+ * A call with input outside its declared type (that is what these tests send), extra headers
+ * (token, lang) and query parameters beside a body; the HTTP status and the envelope.
+ */
+async function send(def: CallDef, input: object, extra: Record<string, string> = {}, query?: Record<string, string>) {
+  const res = await t.call(def, unchecked(input), {
+    as: visitorOf(ent),
+    headers: extra,
     ...(query ? { query } : {}),
+    raw: true,
   });
-const get = (url: string, query: Record<string, string>, extra: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: clientHeaders(ent.domain, extra), query });
+  return { statusCode: res.status, json: () => res.body as { code: number; message: string; data: unknown } };
+}
+const post = (def: CallDef, payload: object, extra: Record<string, string> = {}, query?: Record<string, string>) =>
+  send(def, payload, extra, query);
+const get = (def: CallDef, query: Record<string, string>, extra: Record<string, string> = {}) =>
+  send(def, query, extra);
 
 /** The 400 envelope naming `field` first, with HTTP 200 (the shape of every bad input). */
 function expectBadField(res: Awaited<ReturnType<typeof post>>, field: string) {
@@ -41,7 +57,7 @@ function expectBadField(res: Awaited<ReturnType<typeof post>>, field: string) {
   const body = res.json();
   expect(body.code).toBe(400);
   expect(body.message).toMatch(new RegExp(`^参数错误：${field.replace(/\./g, '\\.')} `));
-  expect(body.data.fields[0].field).toBe(field);
+  expect(invalidFields(body)[0]?.field).toBe(field);
   return body as { code: number; message: string; data: { fields: Array<{ field: string; message: string }> } };
 }
 
@@ -99,7 +115,7 @@ describe('an eid in the query that no enterprise can have', () => {
     async (eid) => {
       const res = await post(COURSE_PAGE, {}, {}, { eid });
       expectBadField(res, 'eid');
-      expect(res.json().data.fields).toEqual([{ field: 'eid', message: '不是有效的企业编号' }]);
+      expect(invalidFields(res.json())).toEqual([{ field: 'eid', message: '不是有效的企业编号' }]);
       // GET calls too (their schemas may word it first).
       expectBadField(await get(WEBSITE_VIEW, { eid }), 'eid');
       expectBadField(await get(NEWS_CATEGORIES, { eid }), 'eid');
@@ -113,7 +129,7 @@ describe('an eid in the query that no enterprise can have', () => {
 
   it('a good eid names its site; an empty one is none (the domain’s default)', async () => {
     const named = await get(WEBSITE_VIEW, { eid: String(other.eid) });
-    expect(named.json().data.entName).toBe('另一企业');
+    expect(named.json().data).toMatchObject({ entName: '另一企业' });
     expect((await post(COURSE_PAGE, {}, {}, { eid: String(other.eid) })).json().code).toBe(200);
     expect((await post(COURSE_PAGE, {}, {}, { eid: '' })).json().code).toBe(200);
   });

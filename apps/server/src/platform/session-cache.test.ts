@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { updateUserInfo, viewCurrentUser } from '@portal/contract';
 import { schema } from '@portal/db';
 import { and, eq } from 'drizzle-orm';
-import { clientHeaders, createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createEnterprise, expireSession } from '../test/factories.ts';
 import { SessionStore } from './session.ts';
 
@@ -19,14 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const currentUser = async (token: string) =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: '/gateway' + viewCurrentUser.path,
-      headers: clientHeaders(a.domain, { token }),
-    })
-  ).json() as { code: number; data: { userName: string; creditHour: number } | null };
+const currentUser = (token: string) => t.call(viewCurrentUser, {}, { as: { domain: a.domain, token } });
 const userInfo = async (token: string) => (await currentUser(token)).code;
 
 describe('the session cache', () => {
@@ -66,13 +59,7 @@ describe('the session cache', () => {
       .where(and(eq(schema.enterpriseUsers.eid, a.eid), eq(schema.enterpriseUsers.accountId, learner.accountId)));
     expect((await currentUser(learner.token)).data?.userName).toBe(before.data?.userName);
     // Changed through this process: shown on the next call.
-    const res = await t.app.inject({
-      method: updateUserInfo.method,
-      url: '/gateway' + updateUserInfo.path,
-      headers: clientHeaders(a.domain, { token: learner.token }),
-      payload: { userName: '新昵称' },
-    });
-    expect(res.json().code).toBe(200);
+    expect((await t.call(updateUserInfo, { userName: '新昵称' }, { as: learner })).code).toBe(200);
     expect((await currentUser(learner.token)).data?.userName).toBe('新昵称');
   });
 

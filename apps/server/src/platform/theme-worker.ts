@@ -4,10 +4,10 @@ import { parentPort } from 'node:worker_threads';
 import { tenantThemeCss } from '../../../web/app/lib/theme.server.ts';
 import type { ThemeOptions } from '@portal/contract';
 
-parentPort?.on('message', (job: { theme: ThemeOptions; grey: boolean }) => {
+parentPort?.on('message', (job: { id: number; theme: ThemeOptions; grey: boolean }) => {
   try {
-    parentPort?.postMessage({ css: tenantThemeCss(job.theme, job.grey) });
+    parentPort?.postMessage({ id: job.id, css: tenantThemeCss(job.theme, job.grey) });
   } catch (err) {
-    parentPort?.postMessage({ error: err instanceof Error ? err.message : String(err) });
+    parentPort?.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) });
   }
 });

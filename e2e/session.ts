@@ -5,9 +5,11 @@ import { expectAccessible } from './a11y.ts';
 
 /**
  * One Chromium for the tests of a describe block: opened before them, closed after; every test
- * starts without cookies and with captchas whose answer the test knows (accounts.ts).
+ * starts without cookies. With `captchas`, the page's captcha calls are answered with captchas
+ * whose answer the test knows (accounts.ts): only files whose forms ask for one turn it on, since
+ * a routed page sends every request through the test process (a fifth of a file's time).
  */
-export function browserSession(): { readonly b: Browser } {
+export function browserSession(options: { captchas?: boolean } = {}): { readonly b: Browser } {
   let browser: Browser | undefined;
   let captchas: { close(): Promise<void> } | undefined;
   beforeAll(async () => {
@@ -16,7 +18,7 @@ export function browserSession(): { readonly b: Browser } {
   afterAll(async () => browser?.close());
   beforeEach(async () => {
     await browser!.context.clearCookies();
-    captchas = await knownCaptchas(browser!.page);
+    if (options.captchas) captchas = await knownCaptchas(browser!.page);
   });
   afterEach(async () => {
     await browser!.page.unrouteAll({ behavior: 'ignoreErrors' });

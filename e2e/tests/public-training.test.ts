@@ -33,7 +33,7 @@ const TEXTS = {
 } as const;
 
 describe.runIf(browserAvailable())('public-training sign-in', () => {
-  const session = browserSession();
+  const session = browserSession({ captchas: true });
 
   const tabs = () => session.b.page.getByRole('tab').allTextContents();
   const others = () => session.b.page.getByRole('group').locator('button').allTextContents();

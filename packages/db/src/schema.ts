@@ -601,10 +601,29 @@ export const courses = pgTable(
     sort: integer('sort').notNull().default(0),
     published: boolean('published').notNull().default(true),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A course category (categoryType 3) of the same enterprise; null when uncategorised. */
+    categoryId: integer('category_id'),
+    /** The introduction: rich text, sanitised when served; media in it carry a materialId. */
+    intro: text('intro').notNull().default(''),
+    /** What completing the course earns: credit (hours or credits by the site's studyScoreType) in tenths, and points. */
+    creditTenths: integer('credit_tenths').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    /** Share of a video's length a learner's credited time must reach for the period to be complete. */
+    completionPercent: integer('completion_percent').notNull().default(100),
+    /** Wall-clock seconds a learner must study a period before it can count as complete (0: none). */
+    minPeriodSeconds: integer('min_period_seconds').notNull().default(0),
+    /** The fastest playback speed the course allows, in tenths (20 = 2.0×); credited time is capped by it. */
+    maxSpeedTenths: integer('max_speed_tenths').notNull().default(20),
+    /** Whether learners may comment on and rate the course (the site's showUserCommentOpenSet also applies). */
+    commentsOpen: boolean('comments_open').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.eid, t.id] }),
     foreignKey({ columns: [t.eid, t.lecturerId], foreignColumns: [lecturers.eid, lecturers.id] }).onDelete('set null'),
+    foreignKey({ columns: [t.eid, t.categoryId], foreignColumns: [categories.eid, categories.id] }).onDelete(
+      'set null',
+    ),
+    index('courses_category_idx').on(t.eid, t.categoryId, t.publishedAt.desc(), t.id),
     index('courses_published_idx').on(t.eid, t.publishedAt.desc(), t.id),
     index('courses_learners_idx').on(t.eid, t.learnerCount.desc(), t.id),
     index('courses_lecturer_idx').on(t.eid, t.lecturerId, t.publishedAt.desc(), t.id),
@@ -834,5 +853,274 @@ export const categories = pgTable(
     primaryKey({ columns: [t.eid, t.id] }),
     foreignKey({ columns: [t.eid, t.parentId], foreignColumns: [t.eid, t.id] }).onDelete('cascade'),
     index('categories_type_idx').on(t.eid, t.categoryType, t.sort, t.id),
+  ],
+);
+
+/**
+ * The enterprise's resource library (account-area.md sections 3 and 4): videos and documents that
+ * course periods play and rich text links to by materialId. A video is played by its platform:
+ * 1 Polyv (vid, signed per play with the enterprise's Polyv settings), 4 a direct URL (MP4 or HLS).
+ */
+export const resourceMaterials = pgTable(
+  'resource_materials',
+  {
+    ...tenantId(),
+    /** 1 video, 2 document, 3 audio. */
+    kind: integer('kind').notNull(),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    fileSize: integer('file_size').notNull().default(0),
+    vodPlatform: integer('vod_platform'),
+    /** Platform 4: the direct URL (an .mp4 or an HLS .m3u8); documents: the file's URL. */
+    url: text('url').notNull().default(''),
+    /** Platform 1: the provider's video id. */
+    vid: text('vid').notNull().default(''),
+    /** Length in seconds; null while the provider has not finished processing (该视频未更新). */
+    durationSeconds: integer('duration_seconds'),
+    /** The video's transcript: cues in seconds. */
+    transcript: jsonb('transcript').$type<Array<{ start: number; end: number; text: string }>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+);
+
+export const courseChapters = pgTable(
+  'course_chapters',
+  {
+    ...tenantId(),
+    courseId: integer('course_id').notNull(),
+    title: text('title').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    index('course_chapters_course_idx').on(t.eid, t.courseId, t.sort, t.id),
+  ],
+);
+
+/**
+ * A period (课时) of a chapter: 1 video (a library material), 2 document (a library material,
+ * opened in the page), 3 image-text (its own rich text). `durationSeconds` is a video's length and
+ * the minimum time a document or image-text period must be open to count.
+ */
+export const coursePeriods = pgTable(
+  'course_periods',
+  {
+    ...tenantId(),
+    courseId: integer('course_id').notNull(),
+    chapterId: integer('chapter_id').notNull(),
+    title: text('title').notNull(),
+    periodType: integer('period_type').notNull(),
+    materialId: integer('material_id'),
+    content: text('content').notNull().default(''),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    /** Playable without buying a priced course. */
+    freeTrial: boolean('free_trial').notNull().default(false),
+    /** Counts towards the course's completion. */
+    required: boolean('required').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.chapterId], foreignColumns: [courseChapters.eid, courseChapters.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.materialId],
+      foreignColumns: [resourceMaterials.eid, resourceMaterials.id],
+    }).onDelete('restrict'),
+    index('course_periods_course_idx').on(t.eid, t.courseId, t.sort, t.id),
+  ],
+);
+
+/** A learner's study of a course: started when a first period is opened (my study, study dynamics). */
+export const courseLearners = pgTable(
+  'course_learners',
+  {
+    eid: integer('eid').notNull(),
+    courseId: integer('course_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStudiedAt: timestamp('last_studied_at', { withTimezone: true }).notNull().defaultNow(),
+    lastPeriodId: integer('last_period_id'),
+    /** Required periods complete, and the share of them (0 to 100). */
+    completedPeriods: integer('completed_periods').notNull().default(0),
+    progressPercent: integer('progress_percent').notNull().default(0),
+    /** Wall-clock study time credited over all periods, in milliseconds. */
+    studiedMs: integer('studied_ms').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.courseId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('course_learners_mine_idx').on(t.eid, t.accountId, t.lastStudiedAt.desc(), t.courseId),
+    index('course_learners_recent_idx').on(t.eid, t.lastStudiedAt.desc()),
+  ],
+);
+
+/**
+ * A learner's progress in one period, kept by the server (DESIGN.md section 9): positions and
+ * credited time in milliseconds; `lastReportAt` is when the current player last reported.
+ */
+export const periodProgress = pgTable(
+  'period_progress',
+  {
+    eid: integer('eid').notNull(),
+    accountId: integer('account_id').notNull(),
+    periodId: integer('period_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    /** Media time credited (at most the period's length). */
+    creditedMs: integer('credited_ms').notNull().default(0),
+    /** Wall-clock time studied (the course's minimum time per period and documents count this). */
+    studiedMs: integer('studied_ms').notNull().default(0),
+    furthestMs: integer('furthest_ms').notNull().default(0),
+    positionMs: integer('position_ms').notNull().default(0),
+    lastReportAt: timestamp('last_report_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.accountId, t.periodId] }),
+    foreignKey({ columns: [t.eid, t.periodId], foreignColumns: [coursePeriods.eid, coursePeriods.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('period_progress_course_idx').on(t.eid, t.accountId, t.courseId),
+  ],
+);
+
+/** The one player of a learner that earns (one video at a time): a new player replaces the old. */
+export const studyPlayers = pgTable(
+  'study_players',
+  {
+    eid: integer('eid').notNull(),
+    accountId: integer('account_id').notNull(),
+    playerId: text('player_id').notNull(),
+    periodId: integer('period_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.accountId] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A learner's like (admire) of a course: one per learner, toggled. */
+export const courseAdmires = pgTable(
+  'course_admires',
+  {
+    eid: integer('eid').notNull(),
+    courseId: integer('course_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.courseId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A learner's mark of a course: a favourite (收藏), listed in my study. */
+export const courseMarks = pgTable(
+  'course_marks',
+  {
+    eid: integer('eid').notNull(),
+    courseId: integer('course_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.courseId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('course_marks_mine_idx').on(t.eid, t.accountId, t.createdAt.desc()),
+  ],
+);
+
+/** Learners' comments on a course, each with a rating of 1 to 10 half stars (0.5 to 5). */
+export const courseComments = pgTable(
+  'course_comments',
+  {
+    ...tenantId(),
+    courseId: integer('course_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    content: text('content').notNull(),
+    ratingHalves: integer('rating_halves').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('course_comments_course_idx').on(t.eid, t.courseId, t.createdAt.desc(), t.id),
+  ],
+);
+
+/** Who bought a priced course (the order issue writes these when an order is paid). */
+export const coursePurchases = pgTable(
+  'course_purchases',
+  {
+    eid: integer('eid').notNull(),
+    courseId: integer('course_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.courseId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The earning ledger (DESIGN.md section 9): one row per award, unique per learner and source
+ * (sourceType: the resource type, 3 an online course, 7 an exam task…), written in the same
+ * transaction as learner_totals. /account?change=3&recordType=1 lists it.
+ */
+export const earnings = pgTable(
+  'earnings',
+  {
+    ...tenantId(),
+    accountId: integer('account_id').notNull(),
+    sourceType: integer('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    title: text('title').notNull(),
+    points: integer('points').notNull().default(0),
+    creditTenths: integer('credit_tenths').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    uniqueIndex('earnings_once_idx').on(t.eid, t.accountId, t.sourceType, t.sourceId),
+    index('earnings_mine_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id),
   ],
 );

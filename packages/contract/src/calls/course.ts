@@ -63,12 +63,21 @@ export const findZoneCoursesAuth = defineCall({
   response: z.array(courseCard),
 });
 
-const pageRequest = z.object({
-  pageCurrent,
-  pageSize: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(COURSE_PAGE_SIZE),
+/** How the catalogue orders courses: 1 newest, 2 most learners. */
+export const CourseSort = { NEWEST: 1, MOST_LEARNERS: 2 } as const;
+
+const filters = z.object({
   /** In the title or summary; `%` and `_` are taken literally. */
   keyword: z.string().trim().max(50).optional(),
   lecturerId: id.optional(),
+  /** A course category (categoryType 3): its courses and those of the categories below it. */
+  categoryId: id.optional(),
+});
+
+const pageRequest = filters.extend({
+  pageCurrent,
+  pageSize: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(COURSE_PAGE_SIZE),
+  sortType: z.coerce.number().int().min(1).max(2).default(CourseSort.NEWEST),
 });
 
 export const findCourses = defineCall({
@@ -76,7 +85,8 @@ export const findCourses = defineCall({
   method: 'POST',
   path: '/course/api/course/info/page',
   access: 'visitor',
-  summary: 'Published courses of the site, newest first; by keyword (title or summary) and lecturer',
+  summary:
+    'Published courses of the site by keyword (title or summary), lecturer and category; newest or most learners first',
   tags: ['course'],
   request: pageRequest.extend({ eid }),
   response: pageResponse(courseCard),
@@ -86,7 +96,8 @@ export const findCoursesAuth = defineCall({
   name: 'findCoursesAuth',
   method: 'POST',
   path: '/course/auth/course/info/page',
-  summary: "Published courses of the learner's enterprise, newest first; by keyword and lecturer",
+  summary:
+    "Published courses of the learner's enterprise by keyword, lecturer and category; newest or most learners first",
   tags: ['course'],
   request: pageRequest,
   response: pageResponse(courseCard),
@@ -104,4 +115,19 @@ export const findLecturerCourses = defineCall({
     pageSize: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(COURSE_PAGE_SIZE),
   }),
   response: pageResponse(courseCard),
+});
+
+export const countCourses = defineCall({
+  name: 'countCourses',
+  method: 'POST',
+  path: '/course/auth/course/info/count',
+  summary:
+    "The catalogue's counts for the learner: courses matching the filters, and of those the learner's in progress and completed",
+  tags: ['course'],
+  request: filters,
+  response: z.object({
+    totalCount: z.number().int(),
+    learningCount: z.number().int(),
+    completedCount: z.number().int(),
+  }),
 });

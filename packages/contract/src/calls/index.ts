@@ -12,6 +12,7 @@ import * as news from './news.ts';
 import * as profile from './profile.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
+import * as study from './study.ts';
 import * as system from './system.ts';
 import * as tag from './tag.ts';
 import * as thirdParty from './third-party.ts';
@@ -32,6 +33,7 @@ export * from './news.ts';
 export * from './profile.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
+export * from './study.ts';
 export * from './system.ts';
 export * from './tag.ts';
 export * from './third-party.ts';
@@ -62,6 +64,7 @@ export const allCalls: CallDef[] = [
   profile,
   ranking,
   registration,
+  study,
   system,
   tag,
   thirdParty,

@@ -1124,3 +1124,16 @@ export const earnings = pgTable(
     index('earnings_mine_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id),
   ],
 );
+
+/**
+ * An enterprise's video-platform settings (Polyv: its user id and secret key). Read only by the
+ * server to sign plays (md5 of secretkey + vid + ts) and ask for play tokens; never sent to a browser.
+ */
+export const vodSettings = pgTable('vod_settings', {
+  eid: integer('eid')
+    .primaryKey()
+    .references(() => enterprises.eid, { onDelete: 'cascade' }),
+  polyvUserId: text('polyv_user_id').notNull(),
+  polyvSecretKey: text('polyv_secret_key').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

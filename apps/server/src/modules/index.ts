@@ -25,5 +25,6 @@ export const modules: PortalModule[] = (
     import('./export-record/export-record.routes.ts'),
     import('./tag/tag.routes.ts'),
     import('./category/category.routes.ts'),
+    import('./study/study.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -12,29 +12,12 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
  */
 export const EXPECTED_MISSING: readonly string[] = [
   // courses and study
-  'DELETE /course/auth/user/course/comment/delete',
-  'GET /course/auth/course/chapter/period/list',
-  'GET /course/auth/course/info/config',
-  'GET /course/auth/course/info/image/text/watch',
-  'GET /course/auth/course/info/view',
-  'GET /course/auth/course/info/vod/transcription',
-  'POST /course/auth/course/info/count',
-  'POST /course/auth/course/study/resource/watch',
-  'POST /course/auth/user/course/comment/page',
-  'POST /course/auth/user/course/comment/save',
-  'POST /course/auth/user/course/mark/save',
-  'POST /course/auth/user/course/mark/view',
-  'POST /data/auth/course/user/progress/course/export',
-  'POST /data/auth/course/user/progress/course/page',
-  'PUT /course/auth/course/info/admire',
-  'PUT /course/auth/course/study/progress/update',
   // study tasks
   'DELETE /course/auth/user/study/task/comment/delete',
   'GET /course/auth/download/resource/download/{id}',
   'GET /course/auth/study/task/download/resource',
   'GET /course/auth/study/task/summary/count',
   'GET /course/auth/user/study/task/training/progress/sub',
-  'POST /course/auth/study/dynamic/page',
   'POST /course/auth/study/task/count',
   'POST /course/auth/study/task/page',
   'POST /course/auth/study/task/progress/check/resource',
@@ -80,8 +63,6 @@ export const EXPECTED_MISSING: readonly string[] = [
   'POST /course/auth/course/info/live/watch',
   'POST /course/auth/course/info/play/back/watch',
   // resource library
-  'POST /course/api/resource/library/download/doc',
-  'POST /course/api/resource/library/vod/preview',
   // orders and payment
   'GET /user/auth/enterprise/pay/config/view',
   'GET /user/auth/user/info/pay-link',

@@ -280,3 +280,73 @@ export async function createLearner(
     token,
   };
 }
+
+export interface StudyCourseOptions {
+  /** Course columns (price, credit, points, completion share, minimum time, fastest speed…). */
+  course?: Partial<typeof schema.courses.$inferInsert>;
+  /** Video periods by length in seconds, in one chapter. */
+  videos?: number[];
+  /** A document period that must be open this many seconds. */
+  documentSeconds?: number;
+  /** An image-text period that must be open this many seconds. */
+  imageTextSeconds?: number;
+  /** Which periods (by index in the order above) play without buying. */
+  freeTrial?: number[];
+}
+
+/**
+ * A published course with one chapter of periods: videos (platform 4 library materials of the
+ * given lengths), then a document and an image-text period when asked for.
+ */
+export async function createStudyCourse(db: Db, eid: number, options: StudyCourseOptions = {}) {
+  const course = await createCourse(db, eid, { creditTenths: 15, points: 10, ...options.course });
+  const [chapter] = await db
+    .insert(schema.courseChapters)
+    .values({ eid, courseId: course.id, title: '第一章' })
+    .returning();
+  const periods: Array<typeof schema.coursePeriods.$inferSelect> = [];
+  const add = async (values: Omit<typeof schema.coursePeriods.$inferInsert, 'eid' | 'courseId' | 'chapterId'>) => {
+    const [row] = await db
+      .insert(schema.coursePeriods)
+      .values({
+        eid,
+        courseId: course.id,
+        chapterId: chapter!.id,
+        sort: periods.length,
+        freeTrial: options.freeTrial?.includes(periods.length) ?? false,
+        ...values,
+      })
+      .returning();
+    periods.push(row!);
+  };
+  for (const seconds of options.videos ?? []) {
+    const [m] = await db
+      .insert(schema.resourceMaterials)
+      .values({
+        eid,
+        kind: 1,
+        title: `视频${next()}`,
+        vodPlatform: 4,
+        url: '/demo/media/v.mp4',
+        durationSeconds: seconds,
+      })
+      .returning();
+    await add({ title: `视频课时${periods.length + 1}`, periodType: 1, materialId: m!.id, durationSeconds: seconds });
+  }
+  if (options.documentSeconds !== undefined) {
+    const [m] = await db
+      .insert(schema.resourceMaterials)
+      .values({ eid, kind: 2, title: '讲义', fileName: '讲义.pdf', url: '/demo/media/handout.pdf' })
+      .returning();
+    await add({ title: '讲义', periodType: 2, materialId: m!.id, durationSeconds: options.documentSeconds });
+  }
+  if (options.imageTextSeconds !== undefined) {
+    await add({
+      title: '图文',
+      periodType: 3,
+      content: '<p>图文内容<script>alert(1)</script></p>',
+      durationSeconds: options.imageTextSeconds,
+    });
+  }
+  return { course, chapter: chapter!, periods };
+}

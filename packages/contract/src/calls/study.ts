@@ -161,7 +161,7 @@ export const viewCourseMark = defineCall({
   name: 'viewCourseMark',
   method: 'POST',
   path: '/course/auth/user/course/mark/view',
-  summary: "Whether the learner has marked the course as a favourite (收藏), and when",
+  summary: 'Whether the learner has marked the course as a favourite (收藏), and when',
   tags: ['study'],
   request: courseRef,
   response: markState,

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { CourseRelation } from '@portal/contract';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { CourseRelation, CourseSort } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 
 const c = schema.courses;
@@ -45,26 +45,64 @@ export class CourseRepository {
       .limit(limit);
   }
 
-  /** Published courses, newest first, by keyword (title or summary) and lecturer. */
-  async findCourses(eid: number, filter: { keyword?: string; lecturerId?: number }, offset: number, limit: number) {
-    const where: SQL[] = [eq(c.eid, eid), eq(c.published, true)];
-    if (filter.lecturerId) where.push(eq(c.lecturerId, filter.lecturerId));
-    if (filter.keyword)
-      where.push(or(ilike(c.title, likeOf(filter.keyword)), ilike(c.summary, likeOf(filter.keyword)))!);
+  /** Published courses by keyword (title or summary), lecturer and category (with its sub-categories). */
+  async findCourses(eid: number, filter: CourseFilter, sort: number, offset: number, limit: number) {
+    const where = and(...whereOf(eid, filter));
+    const order =
+      sort === CourseSort.MOST_LEARNERS ? [desc(c.learnerCount), desc(c.id)] : [desc(c.publishedAt), desc(c.id)];
     const [rows, [total]] = await Promise.all([
       this.db
         .select(columns)
         .from(c)
         .leftJoin(l, lecturerJoin)
-        .where(and(...where))
-        .orderBy(desc(c.publishedAt), desc(c.id))
+        .where(where)
+        .orderBy(...order)
         .limit(limit)
         .offset(offset),
-      this.db
-        .select({ total: count() })
-        .from(c)
-        .where(and(...where)),
+      this.db.select({ total: count() }).from(c).where(where),
     ]);
     return { rows, total: total?.total ?? 0 };
   }
+
+  /** The catalogue's counts: courses matching the filter, and of those the learner's started and completed ones. */
+  async countCourses(eid: number, accountId: number, filter: CourseFilter) {
+    const cl = schema.courseLearners;
+    const [row] = await this.db
+      .select({
+        totalCount: count(),
+        learningCount: count(sql`CASE WHEN ${cl.courseId} IS NOT NULL AND ${cl.completedAt} IS NULL THEN 1 END`),
+        completedCount: count(cl.completedAt),
+      })
+      .from(c)
+      .leftJoin(cl, and(eq(cl.eid, c.eid), eq(cl.courseId, c.id), eq(cl.accountId, accountId)))
+      .where(and(...whereOf(eid, filter)));
+    return {
+      totalCount: row?.totalCount ?? 0,
+      learningCount: row?.learningCount ?? 0,
+      completedCount: row?.completedCount ?? 0,
+    };
+  }
+}
+
+export interface CourseFilter {
+  keyword?: string | undefined;
+  lecturerId?: number | undefined;
+  categoryId?: number | undefined;
+}
+
+/** The filter's conditions on published courses of the enterprise. */
+function whereOf(eid: number, filter: CourseFilter): SQL[] {
+  const where: SQL[] = [eq(c.eid, eid), eq(c.published, true)];
+  if (filter.lecturerId) where.push(eq(c.lecturerId, filter.lecturerId));
+  if (filter.keyword) where.push(or(ilike(c.title, likeOf(filter.keyword)), ilike(c.summary, likeOf(filter.keyword)))!);
+  if (filter.categoryId) {
+    // The category and every category below it (a tree by parent id within the enterprise).
+    where.push(isNotNull(c.categoryId));
+    where.push(sql`${c.categoryId} IN (
+      WITH RECURSIVE tree(id) AS (
+        SELECT id FROM categories WHERE eid = ${eid} AND id = ${filter.categoryId}
+        UNION SELECT k.id FROM categories k JOIN tree ON k.parent_id = tree.id WHERE k.eid = ${eid}
+      ) SELECT id FROM tree)`);
+  }
+  return where;
 }

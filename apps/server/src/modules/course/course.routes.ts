@@ -30,5 +30,6 @@ export default defineModule({
     gateway.call(calls.findCourses, (q, ctx) => courses.findCourses(ctx.eid, q));
     gateway.call(calls.findCoursesAuth, (q, ctx) => courses.findCourses(ctx.eid, q));
     gateway.call(calls.findLecturerCourses, (q, ctx) => courses.findCourses(ctx.eid, q));
+    gateway.call(calls.countCourses, (q, ctx) => courses.countCourses(ctx.eid, ctx.session.accountId, q));
   },
 });

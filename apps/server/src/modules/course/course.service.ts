@@ -1,6 +1,6 @@
-import { CourseRelation, toPage, pageOffset } from '@portal/contract';
+import { CourseRelation, CourseSort, toPage, pageOffset } from '@portal/contract';
 import { presentCourseCard } from './course.presenter.ts';
-import type { CourseRepository } from './course.repository.ts';
+import type { CourseFilter, CourseRepository } from './course.repository.ts';
 
 /** Zone type of the home page's course zones (zoneSchema). */
 export const ZONE_COURSES = 2;
@@ -15,15 +15,25 @@ export class CourseService {
     return (await this.repo.findZoneCourses(eid, relation, showNum)).map(presentCourseCard);
   }
 
-  async findCourses(
-    eid: number,
-    q: { pageCurrent: number; pageSize: number; keyword?: string | undefined; lecturerId?: number | undefined },
-  ) {
-    const filter = {
-      ...(q.keyword ? { keyword: q.keyword } : {}),
-      ...(q.lecturerId ? { lecturerId: q.lecturerId } : {}),
-    };
-    const { rows, total } = await this.repo.findCourses(eid, filter, pageOffset(q.pageCurrent, q.pageSize), q.pageSize);
+  async findCourses(eid: number, q: CourseFilter & { pageCurrent: number; pageSize: number; sortType?: number }) {
+    const { rows, total } = await this.repo.findCourses(
+      eid,
+      filterOf(q),
+      q.sortType ?? CourseSort.NEWEST,
+      pageOffset(q.pageCurrent, q.pageSize),
+      q.pageSize,
+    );
     return toPage(rows.map(presentCourseCard), total, q.pageCurrent, q.pageSize);
   }
+
+  countCourses(eid: number, accountId: number, q: CourseFilter) {
+    return this.repo.countCourses(eid, accountId, filterOf(q));
+  }
 }
+
+/** The filters a request sets (an absent one is not a condition). */
+const filterOf = (q: CourseFilter): CourseFilter => ({
+  ...(q.keyword ? { keyword: q.keyword } : {}),
+  ...(q.lecturerId ? { lecturerId: q.lecturerId } : {}),
+  ...(q.categoryId ? { categoryId: q.categoryId } : {}),
+});

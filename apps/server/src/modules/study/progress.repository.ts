@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@portal/db';
+import type { Learner } from './study.repository.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A period's progress row as the report reads it, with the database's clock. */
+export interface ProgressState {
+  creditedMs: number;
+  studiedMs: number;
+  furthestMs: number;
+  positionMs: number;
+  /** Milliseconds since the player's last report while playing; null when it was not playing. */
+  sinceLastMs: number | null;
+  completed: boolean;
+  playerId: string | null;
+  playerPeriodId: number | null;
+}
+
+export interface ProgressChange {
+  creditedMs: number;
+  studiedMs: number;
+  furthestMs: number;
+  positionMs: number;
+  /** The player keeps playing: the next report is credited from now. */
+  playing: boolean;
+  complete: boolean;
+}
+
+/** What one award writes: the ledger row (unique per learner and source) and the totals. */
+export interface Award {
+  sourceType: number;
+  sourceId: number;
+  title: string;
+  points: number;
+  creditTenths: number;
+}
+
+export interface CourseCount {
+  completedPeriods: number;
+  requiredPeriods: number;
+  completedAt: Date | null;
+  lastPeriodId: number | null;
+  lastStudiedAt: Date | null;
+  startedAt: Date | null;
+}
+
+/**
+ * The SQL of study progress (DESIGN.md section 9). The database's clock is the clock: elapsed time
+ * is `now()` minus the last report, in the report's own transaction. A report locks the learner's
+ * course row first, so two reports of one learner and course (two tabs, a retried request, the last
+ * periods completed at once) run one after the other and the course completes once.
+ */
+export class ProgressRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Opens a period: the learner's course row (a first start counts a learner of the course), the
+   * period's row (not playing until the player says so) and a new player that replaces any other.
+   */
+  openPeriod(who: Learner, courseId: number, periodId: number) {
+    const playerId = randomUUID();
+    return this.db.transaction(async (tx) => {
+      const started = await tx.execute<{ inserted: boolean }>(sql`
+        INSERT INTO course_learners (eid, course_id, account_id, last_period_id)
+        VALUES (${who.eid}, ${courseId}, ${who.accountId}, ${periodId})
+        ON CONFLICT (eid, course_id, account_id) DO UPDATE SET last_period_id = EXCLUDED.last_period_id, last_studied_at = now()
+        RETURNING (xmax = 0) AS inserted`);
+      if (started.rows[0]?.inserted) {
+        await tx.execute(
+          sql`UPDATE courses SET learner_count = learner_count + 1 WHERE eid = ${who.eid} AND id = ${courseId}`,
+        );
+      }
+      const { rows } = await tx.execute<{
+        credited_ms: number;
+        furthest_ms: number;
+        position_ms: number;
+        completed: boolean;
+      }>(sql`
+        INSERT INTO period_progress (eid, account_id, period_id, course_id)
+        VALUES (${who.eid}, ${who.accountId}, ${periodId}, ${courseId})
+        ON CONFLICT (eid, account_id, period_id) DO UPDATE SET last_report_at = NULL
+        RETURNING credited_ms, furthest_ms, position_ms, completed_at IS NOT NULL AS completed`);
+      await tx.execute(sql`
+        INSERT INTO study_players (eid, account_id, player_id, period_id)
+        VALUES (${who.eid}, ${who.accountId}, ${playerId}, ${periodId})
+        ON CONFLICT (eid, account_id) DO UPDATE
+          SET player_id = EXCLUDED.player_id, period_id = EXCLUDED.period_id, started_at = now()`);
+      const row = rows[0]!;
+      return {
+        playerId,
+        creditedMs: row.credited_ms,
+        furthestMs: row.furthest_ms,
+        positionMs: row.position_ms,
+        completed: row.completed,
+      };
+    });
+  }
+
+  /**
+   * Runs one report: locks the learner's course and period rows, gives `decide` their state with
+   * the time since the last report, writes its answer and, when the period completes, the course's
+   * counts; `onCourseComplete` runs in the same transaction the one time the course completes.
+   * Null when the learner never opened the period.
+   */
+  report<T>(
+    who: Learner,
+    courseId: number,
+    periodId: number,
+    decide: (state: ProgressState) => ProgressChange,
+    onCourseComplete: (tx: Tx) => Promise<T>,
+  ) {
+    return this.db.transaction(async (tx) => {
+      const locked = await tx.execute(sql`
+        SELECT 1 FROM course_learners WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}
+        FOR UPDATE`);
+      if (locked.rows.length === 0) return null;
+      const { rows } = await tx.execute<{
+        credited_ms: number;
+        studied_ms: number;
+        furthest_ms: number;
+        position_ms: number;
+        since_ms: number | null;
+        completed: boolean;
+        player_id: string | null;
+        player_period_id: number | null;
+      }>(sql`
+        SELECT pp.credited_ms, pp.studied_ms, pp.furthest_ms, pp.position_ms,
+          floor(extract(epoch FROM now() - pp.last_report_at) * 1000)::int AS since_ms,
+          pp.completed_at IS NOT NULL AS completed, sp.player_id, sp.period_id AS player_period_id
+        FROM period_progress pp
+        LEFT JOIN study_players sp ON sp.eid = pp.eid AND sp.account_id = pp.account_id
+        WHERE pp.eid = ${who.eid} AND pp.account_id = ${who.accountId} AND pp.period_id = ${periodId}
+        FOR UPDATE OF pp`);
+      const row = rows[0];
+      if (!row) return null;
+      const change = decide({
+        creditedMs: row.credited_ms,
+        studiedMs: row.studied_ms,
+        furthestMs: row.furthest_ms,
+        positionMs: row.position_ms,
+        sinceLastMs: row.since_ms === null ? null : Math.max(0, row.since_ms),
+        completed: row.completed,
+        playerId: row.player_id,
+        playerPeriodId: row.player_period_id,
+      });
+      const newlyComplete = change.complete && !row.completed;
+      await tx.execute(sql`
+        UPDATE period_progress SET credited_ms = ${change.creditedMs}, studied_ms = ${change.studiedMs},
+          furthest_ms = ${change.furthestMs}, position_ms = ${change.positionMs},
+          last_report_at = ${change.playing ? sql`now()` : sql`NULL`},
+          completed_at = ${newlyComplete ? sql`now()` : sql`completed_at`}, updated_at = now()
+        WHERE eid = ${who.eid} AND account_id = ${who.accountId} AND period_id = ${periodId}`);
+      const studied = Math.max(0, change.studiedMs - row.studied_ms);
+      const counts = await tx.execute<{
+        completed_periods: number;
+        required_periods: number;
+      }>(sql`
+        SELECT count(*) FILTER (WHERE pp.completed_at IS NOT NULL)::int AS completed_periods, count(*)::int AS required_periods
+        FROM course_periods p
+        LEFT JOIN period_progress pp ON pp.eid = p.eid AND pp.period_id = p.id AND pp.account_id = ${who.accountId}
+        WHERE p.eid = ${who.eid} AND p.course_id = ${courseId} AND p.required`);
+      const { completed_periods: done, required_periods: required } = counts.rows[0]!;
+      const percent = required === 0 ? 0 : Math.floor((done * 100) / required);
+      const courseDone = required > 0 && done >= required;
+      const updated = await tx.execute<{
+        completed_at: Date | null;
+        was_complete: boolean;
+        last_studied_at: Date;
+        started_at: Date;
+      }>(sql`
+        UPDATE course_learners cl SET completed_periods = ${done}, progress_percent = ${percent},
+          studied_ms = cl.studied_ms + ${studied}, last_studied_at = now(), last_period_id = ${periodId},
+          completed_at = COALESCE(cl.completed_at, ${courseDone ? sql`now()` : sql`NULL`})
+        FROM (SELECT completed_at FROM course_learners
+              WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) old
+        WHERE cl.eid = ${who.eid} AND cl.course_id = ${courseId} AND cl.account_id = ${who.accountId}
+        RETURNING cl.completed_at, old.completed_at IS NOT NULL AS was_complete, cl.last_studied_at, cl.started_at`);
+      const course = updated.rows[0]!;
+      const earned = course.completed_at && !course.was_complete ? await onCourseComplete(tx) : null;
+      return {
+        change,
+        earned,
+        course: {
+          completedPeriods: done,
+          requiredPeriods: required,
+          completedAt: course.completed_at ? new Date(course.completed_at) : null,
+          lastPeriodId: periodId,
+          lastStudiedAt: new Date(course.last_studied_at),
+          startedAt: new Date(course.started_at),
+        } satisfies CourseCount,
+      };
+    });
+  }
+}
+
+/**
+ * Writes one award (DESIGN.md section 9, "Earning is a ledger"): the ledger row, unique per learner
+ * and source, and, only when that row is new, the learner's totals the leaderboards read, in the
+ * caller's transaction. Answers whether it was new: awarding twice is impossible.
+ */
+export async function awardOnce(tx: Tx, who: Learner, award: Award): Promise<boolean> {
+  const inserted = await tx.execute(sql`
+    INSERT INTO earnings (eid, account_id, source_type, source_id, title, points, credit_tenths)
+    VALUES (${who.eid}, ${who.accountId}, ${award.sourceType}, ${award.sourceId}, ${award.title}, ${award.points}, ${award.creditTenths})
+    ON CONFLICT (eid, account_id, source_type, source_id) DO NOTHING
+    RETURNING id`);
+  if (inserted.rows.length === 0) return false;
+  if (award.points !== 0 || award.creditTenths !== 0) {
+    await tx.execute(sql`
+      INSERT INTO learner_totals (eid, account_id, points, credit_tenths)
+      VALUES (${who.eid}, ${who.accountId}, ${award.points}, ${award.creditTenths})
+      ON CONFLICT (eid, account_id) DO UPDATE SET
+        points = learner_totals.points + EXCLUDED.points,
+        credit_tenths = learner_totals.credit_tenths + EXCLUDED.credit_tenths,
+        updated_at = now()`);
+  }
+  return true;
+}

@@ -1,0 +1,50 @@
+import * as calls from '@portal/contract';
+import { defineModule } from '../../platform/module.ts';
+import { PolyvVodProvider } from '../../platform/providers/vod.ts';
+import { ProgressRepository } from './progress.repository.ts';
+import { learnerOf } from './study.policy.ts';
+import { StudyRepository } from './study.repository.ts';
+import { StudyService } from './study.service.ts';
+
+/**
+ * Studying courses (issue 12, decision 026): the course page's calls, the player's (open a period,
+ * report progress, image-text, transcript, settings), my study, the earning ledger and the
+ * resource library's preview and document download (visitor-mode calls, for rich content).
+ * Comments are limited per address like the other writing calls.
+ */
+export default defineModule({
+  name: 'study',
+  register(gateway, platform) {
+    const s = new StudyService({
+      repo: new StudyRepository(platform.db),
+      progress: new ProgressRepository(platform.db),
+      site: platform.site,
+      sessions: platform.sessions,
+      vod: new PolyvVodProvider(platform.db),
+      rulesTtlMs: platform.config.SITE_CACHE_TTL_MS,
+    });
+    const limited = { perMinute: platform.perMinute };
+    gateway.call(calls.viewCourse, (q, ctx) => s.viewCourse(learnerOf(ctx.session), q.courseId, ctx.lang));
+    gateway.call(calls.findCoursePeriods, (q, ctx) => s.findCoursePeriods(learnerOf(ctx.session), q.courseId));
+    gateway.call(calls.viewCourseConfig, (q, ctx) => s.viewCourseConfig(ctx.eid, q.courseId));
+    gateway.call(calls.admireCourse, (q, ctx) => s.admireCourse(learnerOf(ctx.session), q.courseId));
+    gateway.call(calls.viewCourseMark, (q, ctx) => s.viewCourseMark(learnerOf(ctx.session), q.courseId));
+    gateway.call(calls.saveCourseMark, (q, ctx) => s.saveCourseMark(learnerOf(ctx.session), q.courseId, q.marked));
+    gateway.call(calls.findCourseComments, (q, ctx) => s.findCourseComments(learnerOf(ctx.session), q));
+    gateway.call(calls.saveCourseComment, (q, ctx) => s.saveCourseComment(learnerOf(ctx.session), q), limited);
+    gateway.call(calls.deleteCourseComment, (q, ctx) => s.deleteCourseComment(learnerOf(ctx.session), q.id));
+    gateway.call(calls.watchStudyResource, (q, ctx) =>
+      s.watchStudyResource(learnerOf(ctx.session), q.courseId, q.periodId),
+    );
+    gateway.call(calls.updateStudyProgress, (q, ctx) => s.updateStudyProgress(learnerOf(ctx.session), q));
+    gateway.call(calls.viewImageText, (q, ctx) => s.viewImageText(learnerOf(ctx.session), q.courseId, q.periodId));
+    gateway.call(calls.viewTranscript, (q, ctx) => s.viewTranscript(learnerOf(ctx.session), q.courseId, q.periodId));
+    gateway.call(calls.findCourseProgress, (q, ctx) => s.findCourseProgress(learnerOf(ctx.session), q));
+    gateway.call(calls.findStudyDynamics, (q, ctx) => s.findStudyDynamics(ctx.eid, q));
+    gateway.call(calls.findEarnings, (q, ctx) => s.findEarnings(learnerOf(ctx.session), q));
+    gateway.call(calls.previewVod, (q, ctx) =>
+      s.previewVod(ctx.eid, q.materialId, ctx.session ? learnerOf(ctx.session) : null),
+    );
+    gateway.call(calls.downloadDoc, (q, ctx) => s.downloadDoc(ctx.eid, q.materialId));
+  },
+});

@@ -215,6 +215,7 @@ function RequestUiBinding({ root }: { root: RootData }) {
       toastError: (text) => void loadFeedback().then((m) => m.showError(text, theme, root.lang)),
       dialog: (options) => void loadFeedback().then((m) => m.showNotice(options, theme, root.lang)),
       navigate: (to) => void navigate(to),
+      leave: (to) => window.location.assign(to),
       website: () => root.site.website,
       domain: () => root.site.domain,
       clearSession: () => {

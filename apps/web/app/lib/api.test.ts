@@ -7,6 +7,7 @@ function fakeUi(tenantCode: string | null = null) {
     toastError: vi.fn(),
     dialog: vi.fn(),
     navigate: vi.fn(),
+    leave: vi.fn(),
     clearSession: vi.fn(),
     domain: () => 'example.com',
     website: () => ({ tenantCode, individuationOptions: { admissionTicketPrintTime: '考前3天开放打印' } }) as never,
@@ -64,7 +65,7 @@ describe('the error catalogue (platform.md section 8)', () => {
     expect(opts.content).toBe('账号已禁用');
     opts.onOk();
     expect(ui.clearSession).toHaveBeenCalled();
-    expect(ui.navigate).toHaveBeenCalledWith('/login');
+    expect(ui.leave).toHaveBeenCalledWith('/login');
   });
   it('goes to /company on 309 without a message', () => {
     const ui = fakeUi();

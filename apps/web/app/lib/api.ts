@@ -29,6 +29,8 @@ export interface RequestUi {
   toastError(text: string): void;
   dialog(options: { title: string; content: string; okText: string; onOk?: () => void }): void;
   navigate(to: string): void;
+  /** Loads another document: nothing of this page's state survives (a disabled account's sign-out). */
+  leave(to: string): void;
   website(): WebsiteInfo | undefined;
   domain(): string;
   /** Forget the signed-in state kept in the page (user info, personal-confirmation flag). */
@@ -97,7 +99,7 @@ export function handleErrorEnvelope(env: Envelope): never {
         okText: t.ok,
         onOk: () => {
           ui?.clearSession();
-          ui?.navigate(localePath('/login', lang));
+          ui?.leave(localePath('/login', lang));
         },
       });
       break;

@@ -15,6 +15,7 @@ function fakeUi() {
     toastError: vi.fn(),
     dialog: vi.fn(),
     navigate: vi.fn(),
+    leave: vi.fn(),
     clearSession: vi.fn(),
     domain: () => 'example.com',
     website: () => undefined,

@@ -308,7 +308,8 @@ export const updateStudyProgress = defineCall({
     creditedSeconds: z.number(),
     percent: z.number().int(),
     completed: z.boolean(),
-    course: courseProgress,
+    /** The course's progress when this report changed it (a period completed, the player stopped or started); null on a plain tick. */
+    course: courseProgress.nullable(),
     /** What this report earned by completing the course (null when it did not). */
     earned: z.object({ creditHour: z.number(), points: z.number().int() }).nullable(),
   }),

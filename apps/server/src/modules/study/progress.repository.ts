@@ -48,9 +48,10 @@ export interface CourseCount {
 
 /**
  * The SQL of study progress (DESIGN.md section 9). The database's clock is the clock: elapsed time
- * is `now()` minus the last report, in the report's own transaction. A report locks the learner's
- * course row first, so two reports of one learner and course (two tabs, a retried request, the last
- * periods completed at once) run one after the other and the course completes once.
+ * is `now()` minus the last report, in the report's own transaction. A report locks its period
+ * row; one that completes a period also locks the learner's course row before counting, so
+ * completions of one course (two tabs, a retried request, the last periods completed at once) are
+ * counted one after the other and the course completes once.
  */
 export class ProgressRepository {
   constructor(private readonly db: Db) {}
@@ -99,23 +100,24 @@ export class ProgressRepository {
   }
 
   /**
-   * Runs one report: locks the learner's course and period rows, gives `decide` their state with
-   * the time since the last report, writes its answer and, when the period completes, the course's
-   * counts; `onCourseComplete` runs in the same transaction the one time the course completes.
-   * Null when the learner never opened the period.
+   * Runs one report: locks the learner's period row, gives `decide` its state with the time since
+   * the last report and writes its answer; when the period completes (or the player stops or
+   * starts) also the course's row and counts; `onCourseComplete` runs in the same transaction the
+   * one time the course completes. Null when the learner never opened the period.
    */
   report<T>(
     who: Learner,
     courseId: number,
     periodId: number,
+    event: { touchesCourse: boolean },
     decide: (state: ProgressState) => ProgressChange,
     onCourseComplete: (tx: Tx) => Promise<T>,
   ) {
     return this.db.transaction(async (tx) => {
-      const locked = await tx.execute(sql`
-        SELECT 1 FROM course_learners WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}
-        FOR UPDATE`);
-      if (locked.rows.length === 0) return null;
+      // A report's own progress may be lost with a database crash: the next report then credits the
+      // time since the last stored one (bounded like any other), so nothing is lost to the learner.
+      // An award is made durable below before it is acknowledged.
+      await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
       const { rows } = await tx.execute<{
         credited_ms: number;
         studied_ms: number;
@@ -132,6 +134,7 @@ export class ProgressRepository {
         FROM period_progress pp
         LEFT JOIN study_players sp ON sp.eid = pp.eid AND sp.account_id = pp.account_id
         WHERE pp.eid = ${who.eid} AND pp.account_id = ${who.accountId} AND pp.period_id = ${periodId}
+          AND pp.course_id = ${courseId}
         FOR UPDATE OF pp`);
       const row = rows[0];
       if (!row) return null;
@@ -152,12 +155,16 @@ export class ProgressRepository {
           last_report_at = ${change.playing ? sql`now()` : sql`NULL`},
           completed_at = ${newlyComplete ? sql`now()` : sql`completed_at`}, updated_at = now()
         WHERE eid = ${who.eid} AND account_id = ${who.accountId} AND period_id = ${periodId}`);
-      const studied = Math.max(0, change.studiedMs - row.studied_ms);
-      const counts = await tx.execute<{
-        completed_periods: number;
-        required_periods: number;
-      }>(sql`
-        SELECT count(*) FILTER (WHERE pp.completed_at IS NOT NULL)::int AS completed_periods, count(*)::int AS required_periods
+      // A tick while playing changes the period only; the course row (last studied, counts) changes
+      // when the player stops, starts or a period completes.
+      if (!newlyComplete && !event.touchesCourse) return { change, earned: null, course: null };
+      // The course row's lock orders the completions of one learner's course: the count below runs
+      // after any other report that completed a period has committed, so the course completes once.
+      await tx.execute(sql`
+        SELECT 1 FROM course_learners WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}
+        FOR UPDATE`);
+      const counts = await tx.execute<{ completed_periods: number; required_periods: number }>(sql`
+        SELECT count(pp.completed_at)::int AS completed_periods, count(*)::int AS required_periods
         FROM course_periods p
         LEFT JOIN period_progress pp ON pp.eid = p.eid AND pp.period_id = p.id AND pp.account_id = ${who.accountId}
         WHERE p.eid = ${who.eid} AND p.course_id = ${courseId} AND p.required`);
@@ -171,14 +178,19 @@ export class ProgressRepository {
         started_at: Date;
       }>(sql`
         UPDATE course_learners cl SET completed_periods = ${done}, progress_percent = ${percent},
-          studied_ms = cl.studied_ms + ${studied}, last_studied_at = now(), last_period_id = ${periodId},
+          last_studied_at = now(), last_period_id = ${periodId},
           completed_at = COALESCE(cl.completed_at, ${courseDone ? sql`now()` : sql`NULL`})
         FROM (SELECT completed_at FROM course_learners
               WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) old
         WHERE cl.eid = ${who.eid} AND cl.course_id = ${courseId} AND cl.account_id = ${who.accountId}
         RETURNING cl.completed_at, old.completed_at IS NOT NULL AS was_complete, cl.last_studied_at, cl.started_at`);
-      const course = updated.rows[0]!;
-      const earned = course.completed_at && !course.was_complete ? await onCourseComplete(tx) : null;
+      const course = updated.rows[0];
+      if (!course) return { change, earned: null, course: null };
+      let earned: T | null = null;
+      if (course.completed_at && !course.was_complete) {
+        earned = await onCourseComplete(tx);
+        await tx.execute(sql`SET LOCAL synchronous_commit TO ON`);
+      }
       return {
         change,
         earned,

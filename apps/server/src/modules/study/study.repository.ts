@@ -329,7 +329,8 @@ export class StudyRepository {
         progressPercent: cl.progressPercent,
         completedPeriods: cl.completedPeriods,
         requiredPeriods: required,
-        studiedMs: cl.studiedMs,
+        studiedMs: sql<number>`(SELECT coalesce(sum(sp.studied_ms), 0)::int FROM period_progress sp
+          WHERE sp.eid = ${c.eid} AND sp.account_id = ${who.accountId} AND sp.course_id = ${c.id})`.mapWith(Number),
         startedAt: cl.startedAt,
         lastStudiedAt: cl.lastStudiedAt,
         completedAt: cl.completedAt,

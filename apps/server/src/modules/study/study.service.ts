@@ -4,6 +4,7 @@ import {
   ErrorCode,
   PeriodType,
   PROGRESS_REPORT_SECONDS,
+  ProgressEvent,
   maskPhone,
   pageOffset,
   toPage,
@@ -218,6 +219,7 @@ export class StudyService {
       who,
       q.courseId,
       q.periodId,
+      { touchesCourse: q.event !== ProgressEvent.TICK },
       (state) => decideReport(state, q, period, course),
       async (tx) => {
         const award = { points: course.points, creditTenths: course.creditTenths };
@@ -242,7 +244,7 @@ export class StudyService {
       creditedSeconds: change.creditedMs / 1000,
       percent: change.complete ? 100 : Math.min(99, Math.floor((change.creditedMs * 100) / lengthMs)),
       completed: change.complete,
-      course: presentCourseProgress(result.course, result.course.requiredPeriods),
+      course: result.course && presentCourseProgress(result.course, result.course.requiredPeriods),
       earned: result.earned
         ? { creditHour: tenthsToHours(result.earned.creditTenths), points: result.earned.points }
         : null,

@@ -13,6 +13,8 @@ export default tseslint.config(
       'data/**',
       'packages/db/migrations/**',
       'bench/results/**',
+      // Demo media: HLS segments are MPEG transport streams named .ts.
+      'apps/web/public/demo/media/**',
     ],
   },
   js.configs.recommended,

@@ -153,6 +153,8 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedMessages(db, created);
     await seedExportRecords(db, created, options.files);
     await seedTagsAndCategories(db, created);
+    // After the courses, the categories and the leaderboards' totals it builds on.
+    await seedLearning(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -200,6 +202,8 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
     userEntLogo: `/demo/${slug(t)}-logo.svg`,
     appDownloadQrCode: '',
     defaultUserHeadPortrait: '/demo/avatar.svg',
+    // Learners' comments and ratings on courses are shown on every demo site (issue 12).
+    showUserCommentOpenSet: true,
   };
   const settings: Record<number, Partial<typeof s.websiteSettings.$inferInsert>> = {
     1001: {
@@ -1543,4 +1547,689 @@ async function seedTagsAndCategories(db: Db, createdEids: number[]): Promise<voi
     await insertTree(3, COURSE_CATEGORIES[t.tenantCode ?? 'default'] ?? COURSE_CATEGORIES.default!, null);
     await insertTree(14, TALENT_BUSINESS_CATEGORIES, null);
   }
+}
+
+// ---- Learning (issue 12): the resource library, chapters and periods, and the demo people's study ----
+
+/**
+ * The demo media, made by scripts/make-demo-media.mjs and committed under apps/web/public/demo/media
+ * (served at /demo/media). Bytes as committed (the HLS video: its playlist and four segments);
+ * lengths as ffprobe reads them, each exact to the frame: 12.000000, 20.000000, 30.000000,
+ * 45.000000 and 20.000000 s.
+ */
+const DEMO_MEDIA = {
+  intro: { url: '/demo/media/intro.mp4', fileSize: 80_113, seconds: 12, ext: 'mp4' },
+  lesson1: { url: '/demo/media/lesson-1.mp4', fileSize: 120_228, seconds: 20, ext: 'mp4' },
+  lesson2: { url: '/demo/media/lesson-2.mp4', fileSize: 180_312, seconds: 30, ext: 'mp4' },
+  lesson3: { url: '/demo/media/lesson-3.mp4', fileSize: 270_215, seconds: 45, ext: 'mp4' },
+  lecture: { url: '/demo/media/lecture/index.m3u8', fileSize: 166_429, seconds: 20, ext: 'm3u8' },
+} as const;
+/** The course handout: a four-page PDF in Chinese and English. */
+const DEMO_HANDOUT = { url: '/demo/media/handout.pdf', fileSize: 171_809 };
+
+type MediaKey = keyof typeof DEMO_MEDIA;
+/** What a period plays: a library video, the handout (a document) or an image-text page of its own. */
+type PeriodKind = MediaKey | 'handout' | 'guide' | 'points' | 'summary';
+type ChapterKind = 'guide' | 'core' | 'lecture' | 'practice' | 'content' | 'start';
+type Layout = Array<[ChapterKind, PeriodKind[]]>;
+
+/** Seconds a document period must be open, and an image-text period. */
+const DOCUMENT_SECONDS = 10;
+const IMAGE_TEXT_SECONDS = 8;
+
+/**
+ * The part some demo courses play, by their place in the site's list (COURSES_BY_SITE; the seeded
+ * sort): browser tests and the demo find them by it.
+ * - showcase: every kind of period and the HLS video, a video and the handout in its introduction;
+ *   the demo people are half way through it (the second video at 40 %).
+ * - trial: on the public-training site the priced course whose first period is a free trial.
+ * - completed: completed by the demo people, with its earning in their ledger.
+ * - pendingVideo: its introduction embeds a video the provider has not processed (该视频未更新).
+ * - short: a 12 s video and an 8 s image-text, which a browser test completes quickly; no one has
+ *   started it.
+ */
+export const DEMO_COURSE_ROLES = { showcase: 0, trial: 1, completed: 2, pendingVideo: 4, short: 5 } as const;
+
+/** The title of a demo site's course that plays a role (DEMO_COURSE_ROLES). */
+export function demoCourseTitle(eid: number, role: keyof typeof DEMO_COURSE_ROLES): string | undefined {
+  return COURSES_BY_SITE[eid]?.[DEMO_COURSE_ROLES[role]]?.[0];
+}
+
+const SHOWCASE_LAYOUT: Layout = [
+  ['guide', ['lesson1', 'handout']],
+  ['core', ['lesson2', 'points']],
+  ['lecture', ['lecture']],
+];
+const SHORT_LAYOUT: Layout = [['start', ['intro', 'guide']]];
+/** The other courses take these in turn. */
+const LAYOUTS: Layout[] = [
+  [
+    ['guide', ['intro', 'guide']],
+    ['core', ['lesson3', 'handout']],
+  ],
+  [['content', ['lesson1', 'lesson2', 'handout']]],
+  [
+    ['guide', ['guide', 'lesson2']],
+    ['lecture', ['lecture', 'handout', 'summary']],
+  ],
+  [
+    ['guide', ['intro']],
+    ['core', ['lesson3', 'handout']],
+    ['practice', ['summary']],
+  ],
+];
+
+function layoutOf(index: number): Layout {
+  if (index === DEMO_COURSE_ROLES.showcase) return SHOWCASE_LAYOUT;
+  if (index === DEMO_COURSE_ROLES.short) return SHORT_LAYOUT;
+  return LAYOUTS[index % LAYOUTS.length]!;
+}
+
+/** The course summary (课程小结) is optional reading: it does not count towards completion. */
+const isRequired = (kind: PeriodKind) => kind !== 'summary';
+
+const LEARNING_TEXT = {
+  zh: {
+    periods: {
+      intro: '课程导学',
+      lesson1: '第一讲 基本概念',
+      lesson2: '第二讲 操作流程',
+      lesson3: '第三讲 案例分析',
+      lecture: '专题讲座',
+      handout: '课程讲义',
+      guide: '学前须知',
+      points: '学习要点',
+      summary: '课程小结',
+    } satisfies Record<PeriodKind, string>,
+    pending: '第四讲 课后答疑',
+    chapters: {
+      guide: '课程导学',
+      core: '核心内容',
+      lecture: '专题讲座',
+      practice: '实务与案例',
+      content: '课程内容',
+      start: '快速入门',
+    } satisfies Record<ChapterKind, string>,
+    chapterTitle: (n: number, name: string) => `第${'一二三四五'[n - 1]}章 ${name}`,
+    fileName: (title: string, ext: string) => `${title}.${ext}`,
+    earlier: '历史学习记录',
+  },
+  en: {
+    periods: {
+      intro: 'Course introduction',
+      lesson1: 'Lesson 1 · Key concepts',
+      lesson2: 'Lesson 2 · Step by step',
+      lesson3: 'Lesson 3 · A case study',
+      lecture: 'Special lecture',
+      handout: 'Course handout',
+      guide: 'Before you start',
+      points: 'Key points',
+      summary: 'Course summary',
+    } satisfies Record<PeriodKind, string>,
+    pending: 'Lesson 4 · Questions and answers',
+    chapters: {
+      guide: 'Introduction',
+      core: 'Core content',
+      lecture: 'Special lecture',
+      practice: 'Practice and cases',
+      content: 'Course content',
+      start: 'Getting started',
+    } satisfies Record<ChapterKind, string>,
+    chapterTitle: (n: number, name: string) => `Chapter ${n} · ${name}`,
+    fileName: (title: string, ext: string) => `${title.replace(' · ', ' - ')}.${ext}`,
+    earlier: 'Earlier records',
+  },
+};
+
+type Cue = { start: number; end: number; text: string };
+
+/** Transcripts of three videos, timed to the key points that appear on their slides. */
+const TRANSCRIPTS: Record<'zh' | 'en', Partial<Record<MediaKey, Cue[]>>> = {
+  zh: {
+    intro: [
+      { start: 0, end: 3, text: '欢迎学习本课程。这节导学介绍课程的整体安排。' },
+      { start: 3, end: 6, text: '首先，明确本课程的学习目标。' },
+      { start: 6, end: 9, text: '其次，了解课程由哪几个章节组成。' },
+      { start: 9, end: 12, text: '最后是完成要求：学完全部必修课时，才算完成本课程。' },
+    ],
+    lesson1: [
+      { start: 0, end: 5, text: '本讲介绍课程涉及的基本概念。' },
+      { start: 5, end: 10, text: '第一点，掌握几个核心术语的准确含义。' },
+      { start: 10, end: 15, text: '第二点，弄清这些规定适用的范围和对象。' },
+      { start: 15, end: 20, text: '第三点，避开工作中几个常见的理解误区。' },
+    ],
+    lesson2: [
+      { start: 0, end: 7.5, text: '本讲按顺序讲解业务办理的完整流程。' },
+      { start: 7.5, end: 15, text: '办理之前，先准备好所需的材料，并核对是否齐全。' },
+      { start: 15, end: 22.5, text: '办理时，按步骤逐项操作，每一步都要留存记录。' },
+      { start: 22.5, end: 30, text: '最后，注意时限要求和容易出错的环节。' },
+    ],
+  },
+  en: {
+    intro: [
+      { start: 0, end: 3, text: 'Welcome to the course. This introduction shows how it is organised.' },
+      { start: 3, end: 6, text: 'First, what you will learn.' },
+      { start: 6, end: 9, text: 'Next, the chapters and how they build on each other.' },
+      { start: 9, end: 12, text: 'Finally, what counts as complete: every required lesson, studied in full.' },
+    ],
+    lesson1: [
+      { start: 0, end: 5, text: 'This lesson introduces the key concepts of the course.' },
+      { start: 5, end: 10, text: 'First, the exact meaning of a few key terms.' },
+      { start: 10, end: 15, text: 'Second, where and to whom the rules apply.' },
+      { start: 15, end: 20, text: 'Third, some common misunderstandings to avoid at work.' },
+    ],
+    lesson2: [
+      { start: 0, end: 7.5, text: 'This lesson walks through the whole procedure, in order.' },
+      {
+        start: 7.5,
+        end: 15,
+        text: 'Before you start, gather the documents you need and check that nothing is missing.',
+      },
+      { start: 15, end: 22.5, text: 'Then carry out each step in turn and keep a record of every one.' },
+      { start: 22.5, end: 30, text: 'Finally, watch the deadlines and the steps where mistakes are common.' },
+    ],
+  },
+};
+
+/** Who each demo site's courses are for (the introduction). */
+const AUDIENCE: Record<number, string> = {
+  1001: '全体员工，尤其是希望提升岗位能力的新入职员工和业务骨干。',
+  1002: '司法行政系统干部职工，以及基层司法所、人民调解组织的工作人员。',
+  1003: '医保经办机构工作人员，以及定点医药机构的医保管理人员。',
+  1004: "Claims, enrolment and audit staff of the academy's partner organisations.",
+  1005: '需要完成继续教育学时的各类专业技术人员。',
+};
+
+/** The course category (categoryType 3, by its Chinese name in COURSE_CATEGORIES) of each demo course, in order. */
+const COURSE_CATEGORY_NAMES: Record<number, string[]> = {
+  // prettier-ignore
+  1001: ['团队管理', '专业技能', '数字化办公', '沟通技巧', '合规与安全', '通用能力', '沟通技巧', '合规与安全', '时间管理', '领导力', '数字化办公', '管理能力', '合规与安全', '通用能力'],
+  // prettier-ignore
+  1002: ['法治思想', '法治思想', '人民调解', '社区矫正', '业务能力', '法律援助', '法治思想', '业务能力', '综合素养', '综合素养', '业务能力', '业务能力'],
+  // prettier-ignore
+  1003: ['待遇保障', '基金监管', '医保结算', '异地就医', '经办业务', '待遇保障', '医保目录', '医保目录', '经办业务', '待遇保障', '基金监管', '经办业务'],
+  // prettier-ignore
+  1004: ['待遇保障', '医保结算', '基金监管', '医保结算', '异地就医', '经办业务', '医保目录', '经办业务', '待遇保障', '基金监管', '经办业务', '经办业务'],
+  // prettier-ignore
+  1005: ['公需科目', '公需科目', '职业道德', '工程技术', '工程技术', '经济管理', '专业科目', '公需科目', '工程技术', '法律法规', '经济管理', '法律法规'],
+};
+
+/** The stored name of a category of the tree (the English one on an English site), by its Chinese name. */
+function categoryName(tree: CategoryTree, zhName: string, en: boolean): string | undefined {
+  for (const [name, nameEn, children] of tree) {
+    if (name === zhName) return en ? nameEn : name;
+    const found = children && categoryName(children, zhName, en);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const listJoin = (items: string[], en: boolean) =>
+  items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(en ? ', ' : '、')}${en ? ' and ' : '和'}${items[items.length - 1]}`;
+
+/** A picture in an image-text page: the course's cover (sanitised rich text keeps style, not src). */
+const figure = (coverUrl: string) =>
+  `<div class="image-text-figure" style="height: 160px; margin: 12px 0; border-radius: 8px; background: #f3f6fb url(${coverUrl}) center / contain no-repeat"></div>`;
+
+/** The rich text of an image-text period, in the site's language. */
+function imageText(
+  kind: 'guide' | 'points' | 'summary',
+  course: { summary: string; coverUrl: string },
+  en: boolean,
+  scoreWord: string,
+): string {
+  if (en) {
+    if (kind === 'guide')
+      return `<h3>Before you start</h3><p>Welcome to this course. ${course.summary}</p>${figure(course.coverUrl)}<ol><li>Study the chapters in order. On first viewing a video cannot be skipped forward; once a lesson is complete you may watch it again freely.</li><li>A document or an image-text lesson counts once it has been open for the time it asks.</li><li>Finish every required lesson to complete the course and earn its ${scoreWord} and points.</li></ol>`;
+    if (kind === 'points')
+      return `<h3>Key points</h3><p>${course.summary}</p>${figure(course.coverUrl)}<ul><li><strong>Know the concepts:</strong> the key terms, where they apply and the common misunderstandings.</li><li><strong>Follow the procedure:</strong> the steps and deadlines, with a record of each step.</li><li><strong>Apply it:</strong> think about what you can improve in your own work straight away.</li></ul>`;
+    return `<h3>Course summary</h3><p>You have reached the last lesson. To recap: ${course.summary}</p><p>Go over the key points once more with the course handout, and tell us what you learned in the course comments.</p>`;
+  }
+  if (kind === 'guide')
+    return `<h3>学前须知</h3><p>欢迎学习本课程。${course.summary}</p>${figure(course.coverUrl)}<ol><li>请按章节顺序学习。视频首次观看时不能快进，课时完成后可以自由回看。</li><li>文档和图文课时需要阅读规定的时间才算完成。</li><li>学完全部必修课时即完成本课程，获得本课程的${scoreWord}和积分。</li></ol>`;
+  if (kind === 'points')
+    return `<h3>学习要点</h3><p>${course.summary}</p>${figure(course.coverUrl)}<ul><li><strong>把握概念：</strong>准确理解核心术语和适用范围，避免常见误区。</li><li><strong>熟悉流程：</strong>按规定的步骤和时限办理，每一步都留存记录。</li><li><strong>联系实际：</strong>结合本岗位工作，想一想哪些做法可以马上改进。</li></ul>`;
+  return `<h3>课程小结</h3><p>恭喜你学到了最后一节。回顾本课程：${course.summary}</p><p>建议对照课程讲义再复习一遍重点内容，并在课程评价中留下你的收获和建议。</p>`;
+}
+
+/** A course's introduction: summary, audience and what it holds; media by materialId where given. */
+function courseIntro(
+  course: { summary: string },
+  layout: Layout,
+  eid: number,
+  en: boolean,
+  embeds: { video?: number; handout?: number; pending?: number },
+): string {
+  const kinds = layout.flatMap(([, periods]) => periods);
+  const periodCount = kinds.length;
+  const has = (test: (k: PeriodKind) => boolean) => kinds.some(test);
+  const contents = [
+    has((k) => k in DEMO_MEDIA) && (en ? 'video lessons' : '视频讲解'),
+    has((k) => k === 'handout') && (en ? 'the course handout' : '课程讲义'),
+    has((k) => k === 'guide' || k === 'points' || k === 'summary') && (en ? 'image-text notes' : '图文要点'),
+  ].filter((x): x is string => typeof x === 'string');
+  const text = en ? LEARNING_TEXT.en : LEARNING_TEXT.zh;
+  const parts = en
+    ? [
+        `<p>${course.summary}</p>`,
+        `<h3>Who it is for</h3><p>${AUDIENCE[eid] ?? ''}</p>`,
+        `<h3>How it works</h3><p>${layout.length} ${layout.length === 1 ? 'chapter' : 'chapters'} and ${periodCount} lessons: ${listJoin(contents, true)}. Study them in order; the course is complete when every required lesson is.</p>`,
+      ]
+    : [
+        `<p>${course.summary}</p>`,
+        `<h3>适合对象</h3><p>${AUDIENCE[eid] ?? ''}</p>`,
+        `<h3>学习安排</h3><p>本课程共${layout.length}章、${periodCount}个课时，包括${listJoin(contents, false)}，建议按章节顺序学习。学完全部必修课时即完成本课程。</p>`,
+      ];
+  if (embeds.video !== undefined && embeds.handout !== undefined) {
+    parts.push(
+      `<h3>${en ? 'Materials' : '课程资料'}</h3>`,
+      `<p><span mode="video" data-id="${embeds.video}" class="rich-video">▶ ${en ? 'Preview: ' : '试看：'}${text.periods.lesson1}</span></p>`,
+      `<p><span mode="file" data-id="${embeds.handout}" class="file-icon">${text.fileName(text.periods.handout, 'pdf')}</span>${en ? ' (click to download)' : '（点击下载）'}</p>`,
+    );
+  }
+  if (embeds.pending !== undefined) {
+    parts.push(
+      `<h3>${en ? 'Coming soon' : '即将上线'}</h3>`,
+      `<p><span mode="video" data-id="${embeds.pending}" class="rich-video">▶ ${text.pending}</span>${en ? ' (the video is being processed)' : '（视频正在处理中）'}</p>`,
+    );
+  }
+  return parts.join('');
+}
+
+/** A seeded leaderboard learner of a site (seedLeaderboards' phones), or null when not seeded. */
+async function siteLearnerId(db: Db, eid: number, index: number): Promise<number | null> {
+  const phone = `139${String(eid % 100).padStart(2, '0')}${String(index + 1).padStart(6, '0')}`;
+  const [row] = await db
+    .select({ id: s.accounts.id })
+    .from(s.accounts)
+    .innerJoin(s.enterpriseUsers, and(eq(s.enterpriseUsers.accountId, s.accounts.id), eq(s.enterpriseUsers.eid, eid)))
+    .where(eq(s.accounts.phone, phone));
+  return row?.id ?? null;
+}
+
+interface SeededPeriod {
+  id: number;
+  kind: PeriodKind;
+  durationSeconds: number;
+  required: boolean;
+}
+
+/**
+ * Records a learner's study of a course: the first `done` periods complete and, when given, the
+ * next one part-way (`partMs`); the course row's counts follow the required periods.
+ */
+async function recordStudy(
+  db: Db,
+  eid: number,
+  accountId: number,
+  courseId: number,
+  periods: SeededPeriod[],
+  study: { done: number; partMs?: number; startedAt: Date; lastStudiedAt: Date },
+): Promise<{ completed: boolean }> {
+  const rows: Array<typeof s.periodProgress.$inferInsert> = [];
+  const span = study.lastStudiedAt.getTime() - study.startedAt.getTime();
+  for (const [i, period] of periods.entries()) {
+    const lengthMs = period.durationSeconds * 1000;
+    if (i < study.done) {
+      // Complete: credited the whole length, studied a little longer (pauses, a replay), spread
+      // between the start and the last study.
+      const at = new Date(
+        study.startedAt.getTime() + (span * (i + 1)) / Math.max(1, study.done + (study.partMs ? 1 : 0)),
+      );
+      rows.push({
+        eid,
+        accountId,
+        periodId: period.id,
+        courseId,
+        creditedMs: lengthMs,
+        studiedMs: lengthMs + 1_500 + i * 700,
+        furthestMs: lengthMs,
+        positionMs: lengthMs,
+        completedAt: at,
+        updatedAt: at,
+      });
+    } else if (i === study.done && study.partMs !== undefined) {
+      rows.push({
+        eid,
+        accountId,
+        periodId: period.id,
+        courseId,
+        creditedMs: study.partMs,
+        studiedMs: study.partMs + 800,
+        furthestMs: study.partMs,
+        positionMs: study.partMs,
+        updatedAt: study.lastStudiedAt,
+      });
+    }
+  }
+  if (rows.length > 0) await db.insert(s.periodProgress).values(rows);
+  const required = periods.filter((p) => p.required);
+  const completedRequired = required.filter((p) => periods.indexOf(p) < study.done).length;
+  const completed = completedRequired === required.length;
+  const last = periods[Math.min(rows.length, periods.length) - 1];
+  await db.insert(s.courseLearners).values({
+    eid,
+    courseId,
+    accountId,
+    startedAt: study.startedAt,
+    lastStudiedAt: study.lastStudiedAt,
+    lastPeriodId: last?.id ?? null,
+    completedPeriods: completedRequired,
+    progressPercent: required.length === 0 ? 0 : Math.floor((completedRequired * 100) / required.length),
+    studiedMs: rows.reduce((sum, r) => sum + (r.studiedMs ?? 0), 0),
+    completedAt: completed ? study.lastStudiedAt : null,
+  });
+  return { completed };
+}
+
+/**
+ * The learning content of every new demo site (issue 12), in its language: the resource library
+ * (the committed demo videos, the HLS lecture, the handout PDF, a video still processing, and
+ * transcripts), every course's category, introduction, credit and points, its chapters and periods
+ * (video, document and image-text), the demo people half way through the showcase course and done
+ * with another (its earning in their ledger, which also explains their seeded totals), and a few
+ * comments, ratings and likes by the site's learners.
+ */
+async function seedLearning(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const tenant = DEMO_TENANTS.find((t) => t.eid === eid);
+    if (!tenant || !COURSES_BY_SITE[eid]) continue;
+    await db.transaction(async (tx) => seedSiteLearning(tx as unknown as Db, tenant));
+  }
+}
+
+async function seedSiteLearning(db: Db, tenant: DemoTenant): Promise<void> {
+  const eid = tenant.eid;
+  const en = tenant.lang === 'en';
+  const text = en ? LEARNING_TEXT.en : LEARNING_TEXT.zh;
+  const day = 86_400_000;
+  const hour = 3_600_000;
+  const now = Date.now();
+  const [settings] = await db
+    .select({ studyScoreType: s.websiteSettings.studyScoreType })
+    .from(s.websiteSettings)
+    .where(eq(s.websiteSettings.eid, eid));
+  const hours = settings?.studyScoreType === 2;
+  const scoreWord = en ? (hours ? 'credit hours' : 'credits') : hours ? '学时' : '学分';
+
+  // The resource library.
+  const transcripts = TRANSCRIPTS[tenant.lang];
+  const mediaKeys = Object.keys(DEMO_MEDIA) as MediaKey[];
+  const videos = await db
+    .insert(s.resourceMaterials)
+    .values(
+      mediaKeys.map((key, i) => ({
+        eid,
+        kind: 1,
+        title: text.periods[key],
+        fileName: text.fileName(text.periods[key], DEMO_MEDIA[key].ext),
+        fileSize: DEMO_MEDIA[key].fileSize,
+        vodPlatform: 4,
+        url: DEMO_MEDIA[key].url,
+        durationSeconds: DEMO_MEDIA[key].seconds,
+        transcript: transcripts[key] ?? null,
+        createdAt: new Date(now - (40 - i) * day),
+      })),
+    )
+    .returning({ id: s.resourceMaterials.id });
+  const materialOf = Object.fromEntries(mediaKeys.map((key, i) => [key, videos[i]!.id])) as Record<MediaKey, number>;
+  const [handout] = await db
+    .insert(s.resourceMaterials)
+    .values({
+      eid,
+      kind: 2,
+      title: text.periods.handout,
+      fileName: text.fileName(text.periods.handout, 'pdf'),
+      fileSize: DEMO_HANDOUT.fileSize,
+      url: DEMO_HANDOUT.url,
+      createdAt: new Date(now - 35 * day),
+    })
+    .returning({ id: s.resourceMaterials.id });
+  // Uploaded yesterday, not yet processed by the provider: no length, nothing to play (该视频未更新).
+  const [pending] = await db
+    .insert(s.resourceMaterials)
+    .values({
+      eid,
+      kind: 1,
+      title: text.pending,
+      fileName: text.fileName(text.pending, 'mp4'),
+      vodPlatform: 4,
+      durationSeconds: null,
+      createdAt: new Date(now - day),
+    })
+    .returning({ id: s.resourceMaterials.id });
+
+  // Categories of the site's kind of tree, by stored name.
+  const tree = COURSE_CATEGORIES[tenant.tenantCode ?? 'default'] ?? COURSE_CATEGORIES.default!;
+  const categoryRows = await db
+    .select({ id: s.categories.id, name: s.categories.name })
+    .from(s.categories)
+    .where(and(eq(s.categories.eid, eid), eq(s.categories.categoryType, 3)));
+  const categoryId = (zhName: string | undefined) => {
+    const name = zhName === undefined ? undefined : categoryName(tree, zhName, en);
+    return categoryRows.find((c) => c.name === name)?.id ?? null;
+  };
+
+  const courses = await db
+    .select({ id: s.courses.id, title: s.courses.title, summary: s.courses.summary, coverUrl: s.courses.coverUrl })
+    .from(s.courses)
+    .where(eq(s.courses.eid, eid))
+    .orderBy(s.courses.sort, s.courses.id);
+  const periodsOf = new Map<number, SeededPeriod[]>();
+  for (const [index, course] of courses.entries()) {
+    const layout = layoutOf(index);
+    const short = index === DEMO_COURSE_ROLES.short;
+    await db
+      .update(s.courses)
+      .set({
+        categoryId: categoryId(COURSE_CATEGORY_NAMES[eid]?.[index]),
+        intro: courseIntro(course, layout, eid, en, {
+          ...(index === DEMO_COURSE_ROLES.showcase ? { video: materialOf.lesson1, handout: handout!.id } : {}),
+          ...(index === DEMO_COURSE_ROLES.pendingVideo ? { pending: pending!.id } : {}),
+        }),
+        creditTenths: short ? 5 : [10, 15, 20, 5][index % 4]!,
+        points: short ? 5 : 5 + ((index * 7) % 16),
+      })
+      .where(and(eq(s.courses.eid, eid), eq(s.courses.id, course.id)));
+    const seeded: SeededPeriod[] = [];
+    for (const [chapterIndex, [chapterKind, kinds]] of layout.entries()) {
+      const [chapter] = await db
+        .insert(s.courseChapters)
+        .values({
+          eid,
+          courseId: course.id,
+          title: text.chapterTitle(chapterIndex + 1, text.chapters[chapterKind]),
+          sort: chapterIndex + 1,
+        })
+        .returning({ id: s.courseChapters.id });
+      const values = kinds.map((kind, i) => {
+        const first = seeded.length === 0 && i === 0;
+        const common = {
+          eid,
+          courseId: course.id,
+          chapterId: chapter!.id,
+          title: text.periods[kind],
+          required: isRequired(kind),
+          // The public-training site's trial course: its first period plays before buying.
+          freeTrial: eid === 1005 && index === DEMO_COURSE_ROLES.trial && first,
+          sort: seeded.length + i + 1,
+        };
+        if (kind in DEMO_MEDIA) {
+          const media = DEMO_MEDIA[kind as MediaKey];
+          return { ...common, periodType: 1, materialId: materialOf[kind as MediaKey], durationSeconds: media.seconds };
+        }
+        if (kind === 'handout') {
+          return { ...common, periodType: 2, materialId: handout!.id, durationSeconds: DOCUMENT_SECONDS };
+        }
+        return {
+          ...common,
+          periodType: 3,
+          content: imageText(kind as 'guide' | 'points' | 'summary', course, en, scoreWord),
+          durationSeconds: IMAGE_TEXT_SECONDS,
+        };
+      });
+      const inserted = await db
+        .insert(s.coursePeriods)
+        .values(values)
+        .returning({ id: s.coursePeriods.id, durationSeconds: s.coursePeriods.durationSeconds });
+      inserted.forEach((row, i) =>
+        seeded.push({
+          id: row.id,
+          kind: kinds[i]!,
+          durationSeconds: row.durationSeconds,
+          required: isRequired(kinds[i]!),
+        }),
+      );
+    }
+    periodsOf.set(course.id, seeded);
+  }
+
+  const showcase = courses[DEMO_COURSE_ROLES.showcase]!;
+  const done = courses[DEMO_COURSE_ROLES.completed]!;
+  const [doneCourse] = await db
+    .select({ title: s.courses.title, points: s.courses.points, creditTenths: s.courses.creditTenths })
+    .from(s.courses)
+    .where(and(eq(s.courses.eid, eid), eq(s.courses.id, done.id)));
+
+  // The demo people: half way through the showcase course (its first two periods done, the second
+  // video at 40 %), the completed course earned.
+  const people: number[] = [];
+  for (const person of DEMO_ACCOUNTS.filter((p) => p.eids.includes(eid))) {
+    const accountId = await demoAccountId(db, person.phone);
+    if (accountId === null) continue;
+    people.push(accountId);
+    const showcasePeriods = periodsOf.get(showcase.id)!;
+    await recordStudy(db, eid, accountId, showcase.id, showcasePeriods, {
+      done: 2,
+      partMs: Math.round(showcasePeriods[2]!.durationSeconds * 1000 * 0.4),
+      startedAt: new Date(now - 2 * day),
+      lastStudiedAt: new Date(now - 2 * hour),
+    });
+    const donePeriods = periodsOf.get(done.id)!;
+    const completedAt = new Date(now - 3 * day);
+    await recordStudy(db, eid, accountId, done.id, donePeriods, {
+      done: donePeriods.length,
+      startedAt: new Date(now - 6 * day),
+      lastStudiedAt: completedAt,
+    });
+
+    // The ledger explains the totals: what the seeded leaderboards gave them is one row of
+    // earlier records, and the completed course adds its own row and amounts.
+    const [totals] = await db
+      .select({ points: s.learnerTotals.points, creditTenths: s.learnerTotals.creditTenths })
+      .from(s.learnerTotals)
+      .where(and(eq(s.learnerTotals.eid, eid), eq(s.learnerTotals.accountId, accountId)));
+    const earlier = totals ?? { points: 0, creditTenths: 0 };
+    const ledger: Array<typeof s.earnings.$inferInsert> = [];
+    if (earlier.points !== 0 || earlier.creditTenths !== 0) {
+      ledger.push({
+        eid,
+        accountId,
+        sourceType: 0,
+        sourceId: 0,
+        title: text.earlier,
+        points: earlier.points,
+        creditTenths: earlier.creditTenths,
+        createdAt: new Date(now - 90 * day),
+      });
+    }
+    ledger.push({
+      eid,
+      accountId,
+      sourceType: 3,
+      sourceId: done.id,
+      title: doneCourse!.title,
+      points: doneCourse!.points,
+      creditTenths: doneCourse!.creditTenths,
+      createdAt: completedAt,
+    });
+    await db.insert(s.earnings).values(ledger);
+    await db
+      .insert(s.learnerTotals)
+      .values({ eid, accountId, points: doneCourse!.points, creditTenths: doneCourse!.creditTenths })
+      .onConflictDoUpdate({
+        target: [s.learnerTotals.eid, s.learnerTotals.accountId],
+        set: {
+          points: sql`${s.learnerTotals.points} + ${doneCourse!.points}`,
+          creditTenths: sql`${s.learnerTotals.creditTenths} + ${doneCourse!.creditTenths}`,
+          updatedAt: new Date(),
+        },
+      });
+  }
+
+  // Three of the site's learners have started the showcase or the completed course (study
+  // dynamics), liked the showcase course and rated it; the first demo person rated the course
+  // they completed.
+  // One after another: a transaction's queries share its one connection.
+  const learners: number[] = [];
+  for (const index of [0, 1, 2]) {
+    const id = await siteLearnerId(db, eid, index);
+    if (id !== null) learners.push(id);
+  }
+  const [a, b, c] = learners;
+  for (const [i, accountId] of learners.entries()) {
+    const course = i < 2 ? showcase : done;
+    await recordStudy(db, eid, accountId, course.id, periodsOf.get(course.id)!, {
+      done: 1,
+      startedAt: new Date(now - (5 - i) * day),
+      lastStudiedAt: new Date(now - (5 - i) * day + 40 * 60_000),
+    });
+  }
+  const admirers = [a, b].filter((id): id is number => id !== undefined);
+  if (admirers.length > 0) {
+    await db.insert(s.courseAdmires).values(admirers.map((accountId) => ({ eid, courseId: showcase.id, accountId })));
+  }
+  const texts = en
+    ? [
+        'Clear and to the point: short videos I can fit into a busy day.',
+        'The handout is really useful. I printed it and followed along.',
+        'Good content. A few practice questions at the end would make it even better.',
+        'The case study is close to our daily work. I would love a follow-up lesson.',
+      ]
+    : [
+        '讲得很清楚，视频短小精悍，利用碎片时间就能学完。',
+        '课程讲义很实用，打印出来对照着学，效果更好。',
+        '内容不错，如果能在最后加几道练习题就更好了。',
+        '案例贴近实际工作，学完收获很大，希望多出几讲。',
+      ];
+  const comments: Array<typeof s.courseComments.$inferInsert> = [];
+  if (a !== undefined)
+    comments.push({
+      eid,
+      courseId: showcase.id,
+      accountId: a,
+      content: texts[0]!,
+      ratingHalves: 10,
+      createdAt: new Date(now - 4 * day),
+    });
+  if (b !== undefined)
+    comments.push({
+      eid,
+      courseId: showcase.id,
+      accountId: b,
+      content: texts[1]!,
+      ratingHalves: 9,
+      createdAt: new Date(now - 20 * hour),
+    });
+  if (c !== undefined)
+    comments.push({
+      eid,
+      courseId: done.id,
+      accountId: c,
+      content: texts[2]!,
+      ratingHalves: 7,
+      createdAt: new Date(now - 5 * day),
+    });
+  if (people[0] !== undefined)
+    comments.push({
+      eid,
+      courseId: done.id,
+      accountId: people[0],
+      content: texts[3]!,
+      ratingHalves: 8,
+      createdAt: new Date(now - 3 * day + hour),
+    });
+  if (comments.length > 0) await db.insert(s.courseComments).values(comments);
 }

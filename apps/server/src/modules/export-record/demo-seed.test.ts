@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { findCategories, findExportRecords, findMessages, getExportDownloadUrl } from '@portal/contract';
-import { eq } from 'drizzle-orm';
+import { sanitizeRichText } from '@portal/contract/sanitize';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_TENANTS, schema, seedDemoData } from '@portal/db';
+import { DEMO_COURSE_ROLES, demoCourseTitle } from '@portal/db/seed';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 // The demo data's export records (packages/db/src/seed.ts), written to the server's storage, and
-// the demo messages.
+// the demo messages; the demo sites' learning content (issue 12) and the media it plays.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,5 +81,278 @@ describe('demo export records', () => {
       }
       expect(tags.every((x) => cjk.test(x.name) === (site.lang === 'zh'))).toBe(true);
     }
+  });
+});
+
+/** apps/web/public: where /demo/media/… is served from. */
+const PUBLIC_DIR = fileURLToPath(new URL('../../../../web/public/', import.meta.url));
+const cjk = /[\u4e00-\u9fff]/;
+
+/** An MP4's length read from its movie header (mvhd): duration / timescale. */
+function mp4Seconds(file: Buffer): number {
+  const at = file.indexOf('mvhd');
+  expect(at).toBeGreaterThan(0);
+  return file[at + 4] === 1
+    ? Number(file.readBigUInt64BE(at + 28)) / file.readUInt32BE(at + 24)
+    : file.readUInt32BE(at + 20) / file.readUInt32BE(at + 16);
+}
+
+/** Checks a library material's file under apps/web/public: size, kind and length. */
+function checkMediaFile(material: typeof schema.resourceMaterials.$inferSelect): void {
+  expect(material.url, material.title).toMatch(/^\/demo\/media\//);
+  const file = path.join(PUBLIC_DIR, material.url);
+  expect(existsSync(file), material.url).toBe(true);
+  if (material.url.endsWith('.m3u8')) {
+    const playlist = readFileSync(file, 'utf8');
+    const segments = playlist.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+    expect(segments.length).toBeGreaterThanOrEqual(3);
+    expect(segments.length).toBeLessThanOrEqual(4);
+    let bytes = statSync(file).size;
+    for (const segment of segments) {
+      const data = readFileSync(path.join(path.dirname(file), segment));
+      expect(data[0], segment).toBe(0x47); // an MPEG transport stream's sync byte
+      bytes += data.length;
+    }
+    const seconds = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(Math.round(seconds)).toBe(material.durationSeconds);
+    expect(playlist).toContain('#EXT-X-ENDLIST');
+    expect(bytes).toBe(material.fileSize);
+    return;
+  }
+  const data = readFileSync(file);
+  expect(data.length, material.url).toBe(material.fileSize);
+  if (material.kind === 2) {
+    expect(data.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = [...data.toString('latin1').matchAll(/\/Type \/Page\b/g)].length;
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(pages).toBeLessThanOrEqual(4);
+    return;
+  }
+  expect(data.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  // Playable before it has all loaded: the movie header comes before the media data.
+  expect(data.indexOf('moov')).toBeLessThan(data.indexOf('mdat'));
+  expect(mp4Seconds(data)).toBeCloseTo(material.durationSeconds!, 1);
+}
+
+async function learningRows(eid: number) {
+  const db = t.database.db;
+  const byEid = <T extends { eid: unknown }>(table: T) => eq((table as unknown as { eid: never }).eid, eid);
+  return {
+    courses: await db
+      .select()
+      .from(schema.courses)
+      .where(byEid(schema.courses))
+      .orderBy(schema.courses.sort, schema.courses.id),
+    chapters: await db.select().from(schema.courseChapters).where(byEid(schema.courseChapters)),
+    periods: await db
+      .select()
+      .from(schema.coursePeriods)
+      .where(byEid(schema.coursePeriods))
+      .orderBy(schema.coursePeriods.sort, schema.coursePeriods.id),
+    materials: await db.select().from(schema.resourceMaterials).where(byEid(schema.resourceMaterials)),
+    categories: await db
+      .select()
+      .from(schema.categories)
+      .where(and(byEid(schema.categories), eq(schema.categories.categoryType, 3))),
+  };
+}
+
+describe('demo learning content', () => {
+  it('gives every demo site at least eight categorised courses with periods of every kind, in its language', async () => {
+    await seedDemoData(t.database.db, { files: t.platform.storage });
+    for (const site of DEMO_TENANTS) {
+      const { courses, chapters, periods, materials, categories } = await learningRows(site.eid);
+      const zh = site.lang === 'zh';
+      const withPeriods = courses.filter((c) => periods.some((p) => p.courseId === c.id));
+      expect(withPeriods.length, `${site.eid}`).toBeGreaterThanOrEqual(8);
+      expect(withPeriods.filter((c) => c.priceFen === 0).length).toBeGreaterThanOrEqual(6);
+      expect(new Set(periods.map((p) => p.periodType))).toEqual(new Set([1, 2, 3]));
+      for (const course of courses) {
+        expect(
+          categories.map((c) => c.id),
+          course.title,
+        ).toContain(course.categoryId);
+        expect(cjk.test(course.intro), course.title).toBe(zh);
+        expect(course.creditTenths).toBeGreaterThan(0);
+        expect(course.points).toBeGreaterThanOrEqual(5);
+        expect(course.points).toBeLessThanOrEqual(20);
+        const own = chapters.filter((c) => c.courseId === course.id);
+        const ownPeriods = periods.filter((p) => p.courseId === course.id);
+        expect(own.length).toBeGreaterThanOrEqual(1);
+        expect(own.length).toBeLessThanOrEqual(3);
+        expect(ownPeriods.length).toBeGreaterThanOrEqual(2);
+        expect(ownPeriods.length).toBeLessThanOrEqual(5);
+        expect(ownPeriods.every((p) => own.some((c) => c.id === p.chapterId))).toBe(true);
+        expect(ownPeriods.every((p) => cjk.test(p.title) === zh)).toBe(true);
+      }
+      for (const period of periods) {
+        const material = materials.find((m) => m.id === period.materialId);
+        if (period.periodType === 1) {
+          expect(material?.kind).toBe(1);
+          expect(period.durationSeconds).toBe(material!.durationSeconds);
+        } else if (period.periodType === 2) {
+          expect(material?.kind).toBe(2);
+          expect(period.durationSeconds).toBeGreaterThan(0);
+        } else {
+          expect(period.materialId).toBeNull();
+          expect(cjk.test(period.content)).toBe(zh);
+          expect(sanitizeRichText(period.content)).toMatch(/<h3>/);
+          expect(period.durationSeconds).toBeGreaterThan(0);
+        }
+      }
+
+      // The showcase course: every kind of period, the HLS video, a video and the handout in its
+      // introduction that survive sanitising.
+      const showcase = courses.find((c) => c.title === demoCourseTitle(site.eid, 'showcase'))!;
+      const showcasePeriods = periods.filter((p) => p.courseId === showcase.id);
+      expect(new Set(showcasePeriods.map((p) => p.periodType))).toEqual(new Set([1, 2, 3]));
+      const hls = materials.find((m) => m.url.endsWith('.m3u8'))!;
+      expect(showcasePeriods.some((p) => p.materialId === hls.id)).toBe(true);
+      const intro = sanitizeRichText(showcase.intro);
+      const embedded = [...intro.matchAll(/<span mode="(video|file)" data-id="(\d+)"/g)].map((m) => ({
+        kind: m[1],
+        material: materials.find((x) => x.id === Number(m[2])),
+      }));
+      expect(embedded.map((e) => [e.kind, e.material?.kind])).toEqual([
+        ['video', 1],
+        ['file', 2],
+      ]);
+
+      // The short course: a 12 s video and an 8 s image-text, free, started by no one.
+      const short = courses.find((c) => c.title === demoCourseTitle(site.eid, 'short'))!;
+      expect(short.priceFen).toBe(0);
+      expect(
+        periods.filter((p) => p.courseId === short.id).map((p) => [p.periodType, p.durationSeconds, p.required]),
+      ).toEqual([
+        [1, 12, true],
+        [3, 8, true],
+      ]);
+      const shortLearners = await t.database.db
+        .select()
+        .from(schema.courseLearners)
+        .where(and(eq(schema.courseLearners.eid, site.eid), eq(schema.courseLearners.courseId, short.id)));
+      expect(shortLearners).toEqual([]);
+
+      // Free trial: only on the public-training site, the first period of its one trial course.
+      const trialPeriods = periods.filter((p) => p.freeTrial);
+      if (site.eid === 1005) {
+        expect(trialPeriods).toHaveLength(1);
+        const trial = courses.find((c) => c.id === trialPeriods[0]!.courseId)!;
+        expect(trial.title).toBe(demoCourseTitle(1005, 'trial'));
+        expect(trial.priceFen).toBeGreaterThan(0);
+        expect(periods.find((p) => p.courseId === trial.id)!.id).toBe(trialPeriods[0]!.id);
+      } else {
+        expect(trialPeriods).toEqual([]);
+      }
+    }
+  });
+
+  it('plays media the project committed: every file exists under apps/web/public with its size and length', async () => {
+    await seedDemoData(t.database.db, { files: t.platform.storage });
+    for (const site of DEMO_TENANTS) {
+      const { materials } = await learningRows(site.eid);
+      const playable = materials.filter((m) => m.url !== '');
+      expect(playable.filter((m) => m.kind === 1).length).toBeGreaterThanOrEqual(5);
+      expect(playable.filter((m) => m.kind === 2)).toHaveLength(1);
+      for (const material of playable) {
+        expect(material.vodPlatform).toBe(material.kind === 1 ? 4 : null);
+        checkMediaFile(material);
+      }
+      // A video the provider has not processed: no length (该视频未更新 in the preview).
+      expect(materials.some((m) => m.kind === 1 && m.durationSeconds === null)).toBe(true);
+      const transcribed = materials.filter((m) => m.transcript && m.transcript.length > 0);
+      expect(transcribed.length).toBeGreaterThanOrEqual(1);
+      for (const m of transcribed) {
+        const cues = m.transcript!;
+        expect(cues.every((c) => c.start < c.end && c.end <= m.durationSeconds!)).toBe(true);
+        expect(cues.every((c) => cjk.test(c.text) === (site.lang === 'zh'))).toBe(true);
+      }
+    }
+  });
+
+  it('puts the demo people half way through one course and done with another, their ledger adding up to their totals', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.platform.storage });
+    for (const person of DEMO_ACCOUNTS) {
+      const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));
+      for (const eid of person.eids) {
+        const { courses, periods } = await learningRows(eid);
+        const mine = and(eq(schema.courseLearners.eid, eid), eq(schema.courseLearners.accountId, account!.id));
+        const studies = await db.select().from(schema.courseLearners).where(mine);
+        const progress = await db
+          .select()
+          .from(schema.periodProgress)
+          .where(and(eq(schema.periodProgress.eid, eid), eq(schema.periodProgress.accountId, account!.id)));
+        for (const study of studies) {
+          const required = periods.filter((p) => p.courseId === study.courseId && p.required);
+          const done = required.filter((p) => progress.some((x) => x.periodId === p.id && x.completedAt !== null));
+          expect(study.completedPeriods).toBe(done.length);
+          expect(study.progressPercent).toBe(Math.floor((done.length * 100) / required.length));
+          expect(study.completedAt !== null).toBe(done.length === required.length);
+        }
+        for (const row of progress) {
+          const period = periods.find((p) => p.id === row.periodId)!;
+          expect(row.courseId).toBe(period.courseId);
+          expect(row.creditedMs).toBeLessThanOrEqual(period.durationSeconds * 1000);
+          expect(row.studiedMs).toBeGreaterThanOrEqual(row.creditedMs);
+          if (row.completedAt) expect(row.creditedMs).toBe(period.durationSeconds * 1000);
+        }
+
+        const showcase = courses[DEMO_COURSE_ROLES.showcase]!;
+        const half = studies.find((s) => s.courseId === showcase.id)!;
+        expect(half.completedAt).toBeNull();
+        expect(half.progressPercent).toBeGreaterThan(0);
+        expect(half.progressPercent).toBeLessThan(100);
+        expect(Date.now() - half.lastStudiedAt.getTime()).toBeLessThan(86_400_000);
+        const current = periods.find((p) => p.id === half.lastPeriodId)!;
+        expect(current.periodType).toBe(1);
+        const at = progress.find((p) => p.periodId === current.id)!;
+        expect(at.completedAt).toBeNull();
+        expect(at.positionMs).toBe(Math.round(current.durationSeconds * 400));
+        expect([at.furthestMs, at.creditedMs]).toEqual([at.positionMs, at.positionMs]);
+
+        const completed = courses[DEMO_COURSE_ROLES.completed]!;
+        expect(studies.find((s) => s.courseId === completed.id)?.progressPercent).toBe(100);
+
+        const ledger = await db
+          .select()
+          .from(schema.earnings)
+          .where(and(eq(schema.earnings.eid, eid), eq(schema.earnings.accountId, account!.id)));
+        expect(
+          ledger.filter((e) => e.sourceType === 3).map((e) => [e.sourceId, e.title, e.points, e.creditTenths]),
+        ).toEqual([[completed.id, completed.title, completed.points, completed.creditTenths]]);
+        const [totals] = await db
+          .select()
+          .from(schema.learnerTotals)
+          .where(and(eq(schema.learnerTotals.eid, eid), eq(schema.learnerTotals.accountId, account!.id)));
+        expect(ledger.reduce((sum, e) => sum + e.points, 0)).toBe(totals!.points);
+        expect(ledger.reduce((sum, e) => sum + e.creditTenths, 0)).toBe(totals!.creditTenths);
+      }
+    }
+    for (const site of DEMO_TENANTS) {
+      const comments = await db.select().from(schema.courseComments).where(eq(schema.courseComments.eid, site.eid));
+      expect(comments.length).toBeGreaterThanOrEqual(2);
+      expect(comments.every((c) => c.ratingHalves >= 1 && c.ratingHalves <= 10)).toBe(true);
+      expect(comments.every((c) => cjk.test(c.content) === (site.lang === 'zh'))).toBe(true);
+    }
+  });
+
+  it('is seeded once: seeding again adds and changes nothing', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.platform.storage });
+    const snapshot = async () =>
+      (
+        await db.execute<{ n: string }>(sql`
+          SELECT concat_ws(',',
+            (SELECT count(*) FROM resource_materials), (SELECT count(*) FROM course_chapters),
+            (SELECT count(*) FROM course_periods), (SELECT count(*) FROM course_learners),
+            (SELECT count(*) FROM period_progress), (SELECT count(*) FROM course_comments),
+            (SELECT count(*) FROM course_admires), (SELECT count(*) FROM earnings),
+            (SELECT sum(points) || '/' || sum(credit_tenths) FROM learner_totals),
+            (SELECT count(*) FROM courses WHERE category_id IS NOT NULL)) AS n`)
+      ).rows[0]!.n;
+    const before = await snapshot();
+    expect((await seedDemoData(db, { files: t.platform.storage })).created).toEqual([]);
+    expect(await snapshot()).toBe(before);
   });
 });

@@ -1336,9 +1336,12 @@ const COURSES_BY_SITE: Record<number, DemoCourse[]> = {
   1005: COURSES_PX,
 };
 
+/** The public-training demo site, the one that sells courses. */
+const PUBLIC_TRAINING_EID = 1005;
+
 /**
  * Courses on every new demo site, in its language (issue 4): with the site's lecturers, learner
- * counts, every third recommended, some priced (shown where showCoursePriceOpenSet is on), a few
+ * counts, every third recommended, some priced on the public-training site (which shows prices), a few
  * days apart, newest first.
  */
 async function seedCourses(db: Db, createdEids: number[]): Promise<void> {
@@ -1357,7 +1360,9 @@ async function seedCourses(db: Db, createdEids: number[]): Promise<void> {
         summary,
         coverUrl: `/demo/course-cover-${cover}.svg`,
         lecturerId: lecturer === null ? null : (lecturers[lecturer % lecturers.length]?.id ?? null),
-        priceFen: i % 2 === 1 && i % 3 !== 2 ? (i % 4 === 1 ? 4900 : 9900) : 0,
+        // Only the public-training site sells courses (it shows prices); elsewhere courses are free,
+        // since a priced course plays only once bought.
+        priceFen: eid === PUBLIC_TRAINING_EID && i % 2 === 1 && i % 3 !== 2 ? (i % 4 === 1 ? 4900 : 9900) : 0,
         learnerCount: 180 + ((i * 7919 + eid) % 2600),
         recommended: i % 3 === 0,
         sort: i,

@@ -35,7 +35,6 @@ CREATE TABLE "course_learners" (
 	"last_period_id" integer,
 	"completed_periods" integer DEFAULT 0 NOT NULL,
 	"progress_percent" integer DEFAULT 0 NOT NULL,
-	"studied_ms" integer DEFAULT 0 NOT NULL,
 	"completed_at" timestamp with time zone,
 	CONSTRAINT "course_learners_eid_course_id_account_id_pk" PRIMARY KEY("eid","course_id","account_id")
 );
@@ -125,6 +124,13 @@ CREATE TABLE "study_players" (
 	CONSTRAINT "study_players_eid_account_id_pk" PRIMARY KEY("eid","account_id")
 );
 --> statement-breakpoint
+CREATE TABLE "vod_settings" (
+	"eid" integer PRIMARY KEY NOT NULL,
+	"polyv_user_id" text NOT NULL,
+	"polyv_secret_key" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "category_id" integer;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "intro" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "courses" ADD COLUMN "credit_tenths" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -156,6 +162,7 @@ ALTER TABLE "period_progress" ADD CONSTRAINT "period_progress_eid_period_id_cour
 ALTER TABLE "period_progress" ADD CONSTRAINT "period_progress_eid_account_id_enterprise_users_eid_account_id_fk" FOREIGN KEY ("eid","account_id") REFERENCES "public"."enterprise_users"("eid","account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "resource_materials" ADD CONSTRAINT "resource_materials_eid_enterprises_eid_fk" FOREIGN KEY ("eid") REFERENCES "public"."enterprises"("eid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "study_players" ADD CONSTRAINT "study_players_eid_account_id_enterprise_users_eid_account_id_fk" FOREIGN KEY ("eid","account_id") REFERENCES "public"."enterprise_users"("eid","account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vod_settings" ADD CONSTRAINT "vod_settings_eid_enterprises_eid_fk" FOREIGN KEY ("eid") REFERENCES "public"."enterprises"("eid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "course_chapters_course_idx" ON "course_chapters" USING btree ("eid","course_id","sort","id");--> statement-breakpoint
 CREATE INDEX "course_comments_course_idx" ON "course_comments" USING btree ("eid","course_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "course_learners_mine_idx" ON "course_learners" USING btree ("eid","account_id","last_studied_at" DESC NULLS LAST,"course_id");--> statement-breakpoint

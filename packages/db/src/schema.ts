@@ -948,8 +948,6 @@ export const courseLearners = pgTable(
     /** Required periods complete, and the share of them (0 to 100). */
     completedPeriods: integer('completed_periods').notNull().default(0),
     progressPercent: integer('progress_percent').notNull().default(0),
-    /** Wall-clock study time credited over all periods, in milliseconds. */
-    studiedMs: integer('studied_ms').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [

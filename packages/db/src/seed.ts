@@ -1923,7 +1923,6 @@ async function recordStudy(
     lastPeriodId: last?.id ?? null,
     completedPeriods: completedRequired,
     progressPercent: required.length === 0 ? 0 : Math.floor((completedRequired * 100) / required.length),
-    studiedMs: rows.reduce((sum, r) => sum + (r.studiedMs ?? 0), 0),
     completedAt: completed ? study.lastStudiedAt : null,
   });
   return { completed };

@@ -9,7 +9,9 @@ import { mountWeb } from './platform/web.ts';
 
 /**
  * `npm start`: settings, database (embedded unless DATABASE_URL), migrations, demo data, then the
- * gateway and the server-rendered web app on one port. Ctrl-C or SIGTERM stops cleanly.
+ * gateway and the server-rendered web app on one port, then the background jobs. Ctrl-C or
+ * SIGTERM stops cleanly: requests, then jobs (a running one finishes or is tried again after the
+ * next start), then the database.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -41,6 +43,8 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      // Half the grace time: a job still running then is failed, to be tried again after the next start.
+      await platform.jobs.stop(config.SHUTDOWN_GRACE_MS / 2);
       await housekeeping.stop();
       await runtime.stop();
       say('Stopped.');
@@ -54,6 +58,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  // After listening: the schema check and workers do not hold up the first requests (a job sent
+  // meanwhile waits for the queues).
+  await platform.jobs.start();
   housekeeping.start(config.HOUSEKEEPING_INTERVAL_MS);
   if (config.DEV_PROVIDERS) {
     say('');

@@ -6,7 +6,9 @@ import { SiteService } from '../modules/site/site.service.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
+import { Exports } from './exports.ts';
 import { IdCardVault } from './id-card-vault.ts';
+import { Jobs } from './jobs.ts';
 import { PasswordCipher } from './password-cipher.ts';
 import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { thirdPartyProvidersOf, type ThirdPartyKind, type ThirdPartyProvider } from './providers/third-party.ts';
@@ -16,7 +18,8 @@ import { Tenancy } from './tenancy.ts';
 
 /**
  * The shared parts every module builds its services from: settings, the database, tenancy and
- * sessions, the site's settings, keys, captchas, SMS, audit, file storage and the providers.
+ * sessions, the site's settings, keys, captchas, SMS, audit, file storage, the providers, background
+ * jobs and exports.
  * Built once at start (`createPlatform`); a module never builds these itself.
  */
 export interface Platform {
@@ -45,6 +48,13 @@ export interface Platform {
   storage: FileStorage;
   signer: UrlSigner;
   thirdPartyProviders: Map<ThirdPartyKind, ThirdPartyProvider>;
+  /**
+   * Background jobs (pg-boss on the same database, decision 027): modules register handlers while
+   * they are built; main.ts starts them after the app listens and stops them before the database.
+   */
+  jobs: Jobs;
+  /** XLSX exports made by a background job, recorded as the learner's export records. */
+  exports: Exports;
   /** The per-address limit of sign-in, code and writing calls (SIGN_IN_PER_IP_PER_MINUTE). */
   perMinute: number;
   /**
@@ -68,6 +78,9 @@ export async function createPlatform(config: Config, database: Database): Promis
           templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
         })
       : new DevSmsProvider(systemDb, pino({ level: config.LOG_LEVEL, name: 'sms' }));
+  const storage = new LocalStorage(uploadDir(config));
+  const jobsLog = pino({ level: config.LOG_LEVEL, name: 'jobs' });
+  const jobs = new Jobs(database.pool, jobsLog);
   const built = new Map<unknown, unknown>();
   const platform: Platform = {
     config,
@@ -83,9 +96,11 @@ export async function createPlatform(config: Config, database: Database): Promis
     sms,
     smsCodes: new SmsCodes(systemDb, sms),
     audit: new AuditLog(systemDb),
-    storage: new LocalStorage(uploadDir(config)),
+    storage,
     signer: await UrlSigner.load(urlSigningKeyFile(config)),
     thirdPartyProviders: thirdPartyProvidersOf(config),
+    jobs,
+    exports: new Exports({ jobs, pool: database.pool, storage, log: jobsLog }),
     perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
     shared<T>(build: (p: Platform) => T): T {
       if (!built.has(build)) built.set(build, build(platform));

@@ -1,18 +1,26 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { loadOrCreateSecret } from './secret-file.ts';
 
 /** Where uploaded files are kept (DESIGN.md section 2: local folder by default). */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * Writes what `source` gives into the file at `key` (made exports are streamed, never held in
+   * memory), replacing a file there in one step: a reader finds the old file, the whole new one or
+   * none, never part of one. Answers its size. When `source` fails, nothing is left.
+   */
+  putStream(key: string, source: Readable): Promise<number>;
   get(key: string): Promise<Buffer | null>;
   /** The file's size in bytes; null when it is gone. */
   size(key: string): Promise<number | null>;
   /** The file's size and a stream of it (large exports are never read into memory); null when gone. */
   open(key: string): Promise<{ size: number; stream: ReadStream } | null>;
-  /** Removes the file; a file already gone is no error. */
+  /** Removes the file (and what an interrupted `putStream` left of it); a file already gone is no error. */
   delete(key: string): Promise<void>;
 }
 
@@ -45,6 +53,20 @@ export class LocalStorage implements FileStorage {
     await writeFile(file, data, { flag: 'wx' });
   }
 
+  async putStream(key: string, source: Readable): Promise<number> {
+    const file = this.file(key);
+    const part = `${file}.part`;
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      await pipeline(source, createWriteStream(part));
+      await rename(part, file);
+    } catch (err) {
+      await rm(part, { force: true });
+      throw err;
+    }
+    return (await stat(file)).size;
+  }
+
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.file(key));
@@ -69,7 +91,9 @@ export class LocalStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.file(key), { force: true });
+    const file = this.file(key);
+    await rm(file, { force: true });
+    await rm(`${file}.part`, { force: true });
   }
 }
 

@@ -155,14 +155,22 @@ async function callGateway(
   return options.raw ? { status: response.statusCode, headers: response.headers, body, response } : body;
 }
 
+export interface TestAppOptions {
+  /** Probe modules beside the app's. */
+  extraModules?: readonly PortalModule[];
+  /**
+   * Start the background jobs (`platform.jobs`) on the file's database, as main.ts does, and stop
+   * them with the app: exports and sweeps run for real. Off by default (a file that does not use
+   * them does not start pg-boss).
+   */
+  jobs?: boolean;
+}
+
 /**
  * A gateway on a freshly migrated database of its own (a copy of the run's template), with the
  * given settings over the test defaults. Use one per test file.
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: { extraModules?: readonly PortalModule[] } = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name, inject('pgTemplate'));
@@ -188,8 +196,9 @@ export async function createTestApp(
     ...env,
   });
   const platform = await createPlatform(config, database);
-  const app = await buildApp(platform, options);
+  const app = await buildApp(platform, { extraModules: options.extraModules });
   await app.ready();
+  if (options.jobs) await platform.jobs.start();
   return {
     app,
     platform,
@@ -199,6 +208,7 @@ export async function createTestApp(
     learner: (site, options) => createLearner(database.db, platform.sessions, site, options),
     close: async () => {
       await app.close();
+      await platform.jobs.stop(2000);
       await database.close();
       const admin = connectDatabase(adminUrl, { max: 1 });
       await admin.pool.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -1,0 +1,234 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { ExportStatus, type Lang } from '@portal/contract';
+import { withTenant } from '@portal/db';
+import type { Jobs } from './jobs.ts';
+import { ownerTransaction } from './jobs.ts';
+import { isFileKey, newFileKey, type FileStorage } from './storage.ts';
+
+/** One column of an export: its row key, its header in both languages, its width in characters. */
+export interface ExportColumn {
+  key: string;
+  header: { zh: string; en: string };
+  width?: number;
+}
+
+/** What an export's rows are made from: whose export it is, what was asked, in which language. */
+export interface ExportContext<P> {
+  eid: number;
+  accountId: number;
+  params: P;
+  lang: Lang;
+}
+
+/**
+ * A kind of export (a module's "export" call): its file and sheet names, its columns, and its rows.
+ * `rows` runs in the enterprise's tenant scope (read through `platform.db`, as a call does) and
+ * yields one record a row, keyed by the columns' keys (a string, number, boolean, Date or null a
+ * cell); it is read as it is written, so it may page through any number of rows.
+ */
+export interface ExportDefinition<P> {
+  fileName(lang: Lang, params: P): string;
+  sheetName(lang: Lang): string;
+  columns: ExportColumn[];
+  rows(ctx: ExportContext<P>): AsyncIterable<Record<string, unknown>>;
+}
+
+/** An export asked for. `params` travel through the job queue: JSON values only. */
+export interface ExportRequest<P> {
+  eid: number;
+  accountId: number;
+  lang: Lang;
+  kind: string;
+  params: P;
+}
+
+/** The export record just made, as the export calls answer it. */
+export interface StartedExport {
+  id: number;
+  fileName: string;
+  exportStatus: typeof ExportStatus.PROCESSING;
+}
+
+/** A defined kind: `start` without naming the kind again. */
+export interface ExportKind<P> {
+  kind: string;
+  start(request: Omit<ExportRequest<P>, 'kind'>): Promise<StartedExport>;
+}
+
+interface ExportJob {
+  eid: number;
+  accountId: number;
+  id: number;
+  kind: string;
+  lang: Lang;
+  params: unknown;
+}
+
+/** The queue exports are made from, and the one a job goes to when its last try failed. */
+export const EXPORT_QUEUE = 'export';
+export const EXPORT_FAILED_QUEUE = 'export-failed';
+
+/** Rows between looks at the file stream: the workbook waits while the disk catches up. */
+const ROWS_PER_CHECK = 200;
+
+/**
+ * XLSX exports made in the background (decision 027): `start` records the export (processing,
+ * the header's export list shows it at once) and queues its job in one transaction; the job
+ * writes the rows with exceljs's streaming writer into private storage (memory stays bounded
+ * however many rows) and marks the record done with its size, or failed.
+ *
+ * A job may run more than once (a crash, a restart during a run): each run first claims the
+ * record with a new storage key, removing a file an earlier run left, and finishes only if the
+ * record is still processing under its own key; otherwise it removes its file. So however often
+ * it runs, a record ends with one file and one final status, and a record deleted meanwhile stays
+ * deleted, its file gone. A job whose every try failed (the process ended each time) reaches the
+ * dead-letter queue, which marks its record failed.
+ */
+export class Exports {
+  private readonly kinds = new Map<string, ExportDefinition<unknown>>();
+
+  constructor(
+    private readonly deps: {
+      jobs: Jobs;
+      /** The owner's connections: the record and its job are written in one transaction. */
+      pool: pg.Pool;
+      storage: FileStorage;
+      log: Pick<Logger, 'error'>;
+    },
+  ) {
+    deps.jobs.work<ExportJob>(EXPORT_QUEUE, (job) => this.make(job), {
+      retryLimit: 3,
+      retryDelaySeconds: 2,
+      // A process that died mid-run holds its job this long before it is tried again.
+      expireInSeconds: 10 * 60,
+      deadLetter: EXPORT_FAILED_QUEUE,
+    });
+    deps.jobs.work<ExportJob>(EXPORT_FAILED_QUEUE, (job) => this.fail(job, null).then(() => {}), { retryLimit: 5 });
+  }
+
+  define<P>(kind: string, definition: ExportDefinition<P>): ExportKind<P> {
+    if (this.kinds.has(kind)) throw new Error(`export kind "${kind}" is defined twice`);
+    this.kinds.set(kind, definition as ExportDefinition<unknown>);
+    return { kind, start: (request) => this.start({ ...request, kind }) };
+  }
+
+  async start<P>(request: ExportRequest<P>): Promise<StartedExport> {
+    const definition = this.kinds.get(request.kind);
+    if (!definition) throw new Error(`no export kind "${request.kind}"`);
+    const { eid, accountId, lang, kind, params } = request;
+    const fileName = (definition as ExportDefinition<P>).fileName(lang, params);
+    return ownerTransaction(this.deps.pool, async (client) => {
+      const { rows } = await client.query<{ id: number }>(
+        'INSERT INTO export_records (eid, account_id, file_name, export_status) VALUES ($1, $2, $3, $4) RETURNING id',
+        [eid, accountId, fileName, ExportStatus.PROCESSING],
+      );
+      const id = rows[0]!.id;
+      const job: ExportJob = { eid, accountId, id, kind, lang, params };
+      await this.deps.jobs.send(EXPORT_QUEUE, job, { client });
+      return { id, fileName, exportStatus: ExportStatus.PROCESSING };
+    });
+  }
+
+  /** One run of an export's job. */
+  private async make(job: ExportJob): Promise<void> {
+    const { storage } = this.deps;
+    const key = newFileKey('exports', job.eid, 'xlsx');
+    // Claim the record for this run; a file an earlier run left is removed.
+    const claimed = await this.deps.pool.query<{ previous: string | null }>(
+      `WITH mine AS (
+         SELECT storage_key FROM export_records WHERE eid = $1 AND id = $2 AND export_status = $3 FOR UPDATE
+       )
+       UPDATE export_records r SET storage_key = $4 FROM mine
+        WHERE r.eid = $1 AND r.id = $2
+       RETURNING mine.storage_key AS previous`,
+      [job.eid, job.id, ExportStatus.PROCESSING, key],
+    );
+    // Deleted, or finished by an earlier run: nothing to do.
+    if (!claimed.rows[0]) return;
+    const previous = claimed.rows[0].previous;
+    if (previous && isFileKey(previous)) await storage.delete(previous);
+    let size: number;
+    try {
+      const definition = this.kinds.get(job.kind);
+      if (!definition) throw new Error(`no export kind "${job.kind}"`);
+      size = await this.write(definition, job, key);
+    } catch (err) {
+      this.deps.log.error({ err, export: job.id, kind: job.kind }, 'export failed');
+      await this.fail(job, key);
+      return;
+    }
+    const done = await this.deps.pool.query(
+      `UPDATE export_records SET export_status = $5, file_size = $6
+        WHERE eid = $1 AND id = $2 AND export_status = $3 AND storage_key = $4`,
+      [job.eid, job.id, ExportStatus.PROCESSING, key, ExportStatus.DONE, size],
+    );
+    // Deleted meanwhile (or claimed by another run): the file is no one's.
+    if (done.rowCount === 0) await storage.delete(key);
+  }
+
+  /**
+   * Marks the record failed (if it is still processing, under `key` when given) and removes the
+   * file of the run; answers whether it was marked.
+   */
+  private async fail(job: ExportJob, key: string | null): Promise<boolean> {
+    const { rows } = await this.deps.pool.query<{ storage_key: string | null }>(
+      `UPDATE export_records r SET export_status = $4, file_size = 0, storage_key = NULL
+         FROM (SELECT storage_key FROM export_records WHERE eid = $1 AND id = $2 FOR UPDATE) old
+        WHERE r.eid = $1 AND r.id = $2 AND r.export_status = $3 AND ($5::text IS NULL OR r.storage_key = $5)
+       RETURNING old.storage_key`,
+      [job.eid, job.id, ExportStatus.PROCESSING, ExportStatus.FAILED, key],
+    );
+    const left = key ?? rows[0]?.storage_key;
+    if (left && isFileKey(left)) await this.deps.storage.delete(left);
+    return rows.length > 0;
+  }
+
+  /** Streams the workbook into storage at `key`; answers the file's size. */
+  private async write(definition: ExportDefinition<unknown>, job: ExportJob, key: string): Promise<number> {
+    const { lang } = job;
+    const out = new PassThrough();
+    const stored = this.deps.storage.putStream(key, out);
+    // The storage's error ends the writing below; its promise is awaited at the end.
+    stored.catch(() => {});
+    try {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: true,
+        useSharedStrings: false,
+      });
+      const sheet = workbook.addWorksheet(definition.sheetName(lang));
+      sheet.columns = definition.columns.map((c) => ({ key: c.key, header: c.header[lang], width: c.width ?? 16 }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      const ctx: ExportContext<unknown> = { eid: job.eid, accountId: job.accountId, params: job.params, lang };
+      // The rows are read as the enterprise's tenant work, as a call of the learner would read them.
+      await withTenant(job.eid, async () => {
+        let n = 0;
+        for await (const record of definition.rows(ctx)) {
+          sheet.addRow(definition.columns.map((c) => cell(record[c.key]))).commit();
+          if (++n % ROWS_PER_CHECK === 0 && out.writableNeedDrain) await once(out, 'drain');
+        }
+      });
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      out.destroy(err as Error);
+      await stored.catch(() => {});
+      throw err;
+    }
+    return stored;
+  }
+}
+
+/** A record's value as an XLSX cell. */
+function cell(value: unknown): ExcelJS.CellValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value;
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+}

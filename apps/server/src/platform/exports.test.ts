@@ -1,11 +1,11 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { deleteExportRecord, findExportRecords, getExportDownloadUrl } from '@portal/contract';
 import { schema } from '@portal/db';
 import { createEnterprise, type Learner } from '../test/factories.ts';
+import { downloadExport, sheetValues, waitFor } from '../test/export-files.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { uploadDir } from './config.ts';
 import { EXPORT_FAILED_QUEUE, EXPORT_QUEUE, type ExportKind } from './exports.ts';
@@ -94,16 +94,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function recordOf(id: number) {
   const [row] = await t.database.db
     .select()
@@ -133,24 +123,7 @@ const settled = (id: number) =>
     return row && row.exportStatus !== 1 ? row : null;
   });
 
-async function download(who: Learner, id: number) {
-  const link = await t.call(getExportDownloadUrl, { id: String(id) }, { as: who });
-  expect(link.code).toBe(200);
-  // Files under /uploads are served outside the gateway: raw inject.
-  const file = await t.app.inject({ method: 'GET', url: link.data.url });
-  expect(file.statusCode).toBe(200);
-  expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-  return { workbook, link: link.data, size: file.rawPayload.length };
-}
-
-function sheetValues(workbook: ExcelJS.Workbook) {
-  const sheet = workbook.worksheets[0]!;
-  const values: unknown[][] = [];
-  sheet.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
-  return { name: sheet.name, values };
-}
+const download = (who: Learner, id: number) => downloadExport(t, who, id);
 
 describe('exports', () => {
   it('go processing → done: the header list shows it, its link downloads the XLSX in the language asked', async () => {

@@ -1,6 +1,7 @@
 import * as calls from '@portal/contract';
 import { defineModule } from '../../platform/module.ts';
 import { PolyvVodProvider } from '../../platform/providers/vod.ts';
+import { courseProgressExport } from './progress-export.ts';
 import { ProgressRepository } from './progress.repository.ts';
 import { learnerOf } from './study.policy.ts';
 import { StudyRepository } from './study.repository.ts';
@@ -10,7 +11,8 @@ import { StudyService } from './study.service.ts';
  * Studying courses (issue 12, decision 026): the course page's calls, the player's (open a period,
  * report progress, image-text, transcript, settings), my study, the earning ledger and the
  * resource library's preview and document download (visitor-mode calls, for rich content).
- * Comments are limited per address like the other writing calls.
+ * Comments and exports are limited per address like the other writing calls; the course progress
+ * export is made by the export job (decision 027).
  */
 export default defineModule({
   name: 'study',
@@ -24,6 +26,7 @@ export default defineModule({
       rulesTtlMs: platform.config.SITE_CACHE_TTL_MS,
     });
     const limited = { perMinute: platform.perMinute };
+    const progressExport = platform.exports.define('course-progress', courseProgressExport(s));
     gateway.call(calls.viewCourse, (q, ctx) => s.viewCourse(learnerOf(ctx.session), q.courseId, ctx.lang));
     gateway.call(calls.findCoursePeriods, (q, ctx) => s.findCoursePeriods(learnerOf(ctx.session), q.courseId));
     gateway.call(calls.viewCourseConfig, (q, ctx) => s.viewCourseConfig(ctx.eid, q.courseId));
@@ -40,6 +43,17 @@ export default defineModule({
     gateway.call(calls.viewImageText, (q, ctx) => s.viewImageText(learnerOf(ctx.session), q.courseId, q.periodId));
     gateway.call(calls.viewTranscript, (q, ctx) => s.viewTranscript(learnerOf(ctx.session), q.courseId, q.periodId));
     gateway.call(calls.findCourseProgress, (q, ctx) => s.findCourseProgress(learnerOf(ctx.session), q));
+    gateway.call(
+      calls.exportCourseProgress,
+      (q, ctx) =>
+        progressExport.start({
+          eid: ctx.eid,
+          accountId: ctx.session.accountId,
+          lang: ctx.lang,
+          params: { status: q.status, ...(q.keyword ? { keyword: q.keyword } : {}) },
+        }),
+      limited,
+    );
     gateway.call(calls.findStudyDynamics, (q, ctx) => s.findStudyDynamics(ctx.eid, q));
     gateway.call(calls.findEarnings, (q, ctx) => s.findEarnings(learnerOf(ctx.session), q));
     gateway.call(calls.previewVod, (q, ctx) =>

@@ -49,7 +49,7 @@ export function courseProgressExport(study: StudyService): ExportDefinition<Prog
           minutes: Math.round(c.studiedSeconds / 6) / 10,
           startedAt: chinaTime(c.startedAt),
           lastStudiedAt: chinaTime(c.lastStudiedAt),
-          completedAt: chinaTime(c.completedAt),
+          completedAt: c.completedAt ? chinaTime(c.completedAt) : null,
           credit: c.creditHour,
           points: c.points,
         };

@@ -48,10 +48,11 @@ export interface CourseCount {
 
 /**
  * The SQL of study progress (DESIGN.md section 9). The database's clock is the clock: elapsed time
- * is `now()` minus the last report, in the report's own transaction. A report locks its period
- * row; one that completes a period also locks the learner's course row before counting, so
- * completions of one course (two tabs, a retried request, the last periods completed at once) are
- * counted one after the other and the course completes once.
+ * is `now()` minus the last report. A tick writes its period row only if it is unchanged since it
+ * was read; any other report locks its period row in a transaction, and one that completes a period
+ * also locks the learner's course row before counting, so completions of one course (two tabs, a
+ * retried request, the last periods completed at once) are counted one after the other and the
+ * course completes once.
  */
 export class ProgressRepository {
   constructor(private readonly db: Db) {}
@@ -109,45 +110,60 @@ export class ProgressRepository {
     who: Learner,
     courseId: number,
     periodId: number,
-    event: { touchesCourse: boolean },
+    event: { touchesCourse: boolean; playerId: string },
+    decide: (state: ProgressState) => ProgressChange,
+    onCourseComplete: (tx: Tx) => Promise<T>,
+  ) {
+    return event.touchesCourse
+      ? this.reportLocked(who, courseId, periodId, decide, onCourseComplete)
+      : this.tick(who, courseId, periodId, event.playerId, decide, onCourseComplete);
+  }
+
+  /**
+   * A tick while playing, the common report: read the period's row, decide, and write it back only
+   * if the row is still as read (its xmin) and the player is still the learner's current one; one
+   * read and one write, no transaction held between them. A row changed meanwhile is read again; a
+   * tick that completes the period takes the locked path.
+   */
+  private async tick<T>(
+    who: Learner,
+    courseId: number,
+    periodId: number,
+    playerId: string,
+    decide: (state: ProgressState) => ProgressChange,
+    onCourseComplete: (tx: Tx) => Promise<T>,
+  ) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await readProgress(this.db, who, courseId, periodId, false);
+      if (!row) return null;
+      const change = decide(stateOf(row));
+      if (change.complete && !row.completed) break;
+      const written = await this.db.execute(sql`
+        UPDATE period_progress SET credited_ms = ${change.creditedMs}, studied_ms = ${change.studiedMs},
+          furthest_ms = ${change.furthestMs}, position_ms = ${change.positionMs},
+          last_report_at = ${change.playing ? sql`now()` : sql`NULL`}, updated_at = now()
+        WHERE eid = ${who.eid} AND account_id = ${who.accountId} AND period_id = ${periodId}
+          AND xmin::text = ${row.version}
+          AND EXISTS (SELECT 1 FROM study_players sp WHERE sp.eid = ${who.eid} AND sp.account_id = ${who.accountId}
+            AND sp.player_id = ${playerId} AND sp.period_id = ${periodId})
+        RETURNING 1`);
+      if (written.rows.length === 1) return { change, earned: null, course: null };
+    }
+    return this.reportLocked(who, courseId, periodId, decide, onCourseComplete);
+  }
+
+  /** A report in one transaction with the period's row locked; the course's row too when it changes. */
+  private reportLocked<T>(
+    who: Learner,
+    courseId: number,
+    periodId: number,
     decide: (state: ProgressState) => ProgressChange,
     onCourseComplete: (tx: Tx) => Promise<T>,
   ) {
     return this.db.transaction(async (tx) => {
-      // A report's own progress may be lost with a database crash: the next report then credits the
-      // time since the last stored one (bounded like any other), so nothing is lost to the learner.
-      // An award is made durable below before it is acknowledged.
-      await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-      const { rows } = await tx.execute<{
-        credited_ms: number;
-        studied_ms: number;
-        furthest_ms: number;
-        position_ms: number;
-        since_ms: number | null;
-        completed: boolean;
-        player_id: string | null;
-        player_period_id: number | null;
-      }>(sql`
-        SELECT pp.credited_ms, pp.studied_ms, pp.furthest_ms, pp.position_ms,
-          floor(extract(epoch FROM now() - pp.last_report_at) * 1000)::int AS since_ms,
-          pp.completed_at IS NOT NULL AS completed, sp.player_id, sp.period_id AS player_period_id
-        FROM period_progress pp
-        LEFT JOIN study_players sp ON sp.eid = pp.eid AND sp.account_id = pp.account_id
-        WHERE pp.eid = ${who.eid} AND pp.account_id = ${who.accountId} AND pp.period_id = ${periodId}
-          AND pp.course_id = ${courseId}
-        FOR UPDATE OF pp`);
-      const row = rows[0];
+      const row = await readProgress(tx, who, courseId, periodId, true);
       if (!row) return null;
-      const change = decide({
-        creditedMs: row.credited_ms,
-        studiedMs: row.studied_ms,
-        furthestMs: row.furthest_ms,
-        positionMs: row.position_ms,
-        sinceLastMs: row.since_ms === null ? null : Math.max(0, row.since_ms),
-        completed: row.completed,
-        playerId: row.player_id,
-        playerPeriodId: row.player_period_id,
-      });
+      const change = decide(stateOf(row));
       const newlyComplete = change.complete && !row.completed;
       await tx.execute(sql`
         UPDATE period_progress SET credited_ms = ${change.creditedMs}, studied_ms = ${change.studiedMs},
@@ -155,9 +171,6 @@ export class ProgressRepository {
           last_report_at = ${change.playing ? sql`now()` : sql`NULL`},
           completed_at = ${newlyComplete ? sql`now()` : sql`completed_at`}, updated_at = now()
         WHERE eid = ${who.eid} AND account_id = ${who.accountId} AND period_id = ${periodId}`);
-      // A tick while playing changes the period only; the course row (last studied, counts) changes
-      // when the player stops, starts or a period completes.
-      if (!newlyComplete && !event.touchesCourse) return { change, earned: null, course: null };
       // The course row's lock orders the completions of one learner's course: the count below runs
       // after any other report that completed a period has committed, so the course completes once.
       await tx.execute(sql`
@@ -189,7 +202,6 @@ export class ProgressRepository {
       let earned: T | null = null;
       if (course.completed_at && !course.was_complete) {
         earned = await onCourseComplete(tx);
-        await tx.execute(sql`SET LOCAL synchronous_commit TO ON`);
       }
       return {
         change,
@@ -230,3 +242,41 @@ export async function awardOnce(tx: Tx, who: Learner, award: Award): Promise<boo
   }
   return true;
 }
+
+type ProgressRow = {
+  credited_ms: number;
+  studied_ms: number;
+  furthest_ms: number;
+  position_ms: number;
+  since_ms: number | null;
+  completed: boolean;
+  player_id: string | null;
+  player_period_id: number | null;
+  /** The row version (xmin) a conditional write checks. */
+  version: string;
+};
+
+/** The period's progress with the time since the last report (the database's clock) and the learner's player. */
+async function readProgress(db: Db | Tx, who: Learner, courseId: number, periodId: number, lock: boolean) {
+  const { rows } = await db.execute<ProgressRow>(sql`
+    SELECT pp.credited_ms, pp.studied_ms, pp.furthest_ms, pp.position_ms,
+      floor(extract(epoch FROM now() - pp.last_report_at) * 1000)::int AS since_ms,
+      pp.completed_at IS NOT NULL AS completed, sp.player_id, sp.period_id AS player_period_id, pp.xmin::text AS version
+    FROM period_progress pp
+    LEFT JOIN study_players sp ON sp.eid = pp.eid AND sp.account_id = pp.account_id
+    WHERE pp.eid = ${who.eid} AND pp.account_id = ${who.accountId} AND pp.period_id = ${periodId}
+      AND pp.course_id = ${courseId}
+    ${lock ? sql`FOR UPDATE OF pp` : sql``}`);
+  return rows[0] ?? null;
+}
+
+const stateOf = (row: ProgressRow): ProgressState => ({
+  creditedMs: row.credited_ms,
+  studiedMs: row.studied_ms,
+  furthestMs: row.furthest_ms,
+  positionMs: row.position_ms,
+  sinceLastMs: row.since_ms === null ? null : Math.max(0, row.since_ms),
+  completed: row.completed,
+  playerId: row.player_id,
+  playerPeriodId: row.player_period_id,
+});

@@ -118,6 +118,30 @@ describe('progress the server can trust', () => {
     expect(end.data.completed).toBe(true);
   });
 
+  it('concurrent ticks of one player: no stale write wins, the time is credited once', async () => {
+    const learner = await t.learner(a);
+    const { course, periods } = await createStudyCourse(t.database.db, a.eid, { videos: [60] });
+    const q = {
+      courseId: course.id,
+      periodId: periods[0]!.id,
+      playerId: await open(learner, course.id, periods[0]!.id),
+    };
+    await report(learner, q, 0, ProgressEvent.RESUME);
+    await age(learner, q.periodId, 10);
+    const ticks = await Promise.all(
+      [10, 6, 8, 10, 7, 9].map((position) => report(learner, q, position, ProgressEvent.TICK)),
+    );
+    expect(ticks.every((r) => r.code === 200)).toBe(true);
+    const [row] = await t.database.db
+      .select()
+      .from(schema.periodProgress)
+      .where(sql`account_id = ${learner.accountId} AND period_id = ${q.periodId}`);
+    // Each tick is applied to the row as the previous one left it: the furthest point never goes back.
+    expect(row!.furthestMs).toBe(10_000);
+    expect(row!.creditedMs).toBeGreaterThanOrEqual(6_000);
+    expect(row!.creditedMs).toBeLessThan(10_500);
+  });
+
   it('credits nothing after a pause or a hidden page until the player plays again', async () => {
     const learner = await t.learner(a);
     const { course, periods } = await createStudyCourse(t.database.db, a.eid, { videos: [60] });

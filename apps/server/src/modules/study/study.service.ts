@@ -219,7 +219,7 @@ export class StudyService {
       who,
       q.courseId,
       q.periodId,
-      { touchesCourse: q.event !== ProgressEvent.TICK },
+      { touchesCourse: q.event !== ProgressEvent.TICK, playerId: q.playerId },
       (state) => decideReport(state, q, period, course),
       async (tx) => {
         const award = { points: course.points, creditTenths: course.creditTenths };

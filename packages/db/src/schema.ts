@@ -1015,44 +1015,32 @@ export const studyPlayers = pgTable(
   ],
 );
 
+/** One learner's flag on a course (a like, a favourite): a row per learner and course, or none. */
+const learnerCourseFlag = (name: string, listedByLearner: boolean) =>
+  pgTable(
+    name,
+    {
+      eid: integer('eid').notNull(),
+      courseId: integer('course_id').notNull(),
+      accountId: integer('account_id').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.eid, t.courseId, t.accountId] }),
+      foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+      foreignKey({
+        columns: [t.eid, t.accountId],
+        foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+      }).onDelete('cascade'),
+      ...(listedByLearner ? [index(`${name}_mine_idx`).on(t.eid, t.accountId, t.createdAt.desc())] : []),
+    ],
+  );
+
 /** A learner's like (admire) of a course: one per learner, toggled. */
-export const courseAdmires = pgTable(
-  'course_admires',
-  {
-    eid: integer('eid').notNull(),
-    courseId: integer('course_id').notNull(),
-    accountId: integer('account_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.eid, t.courseId, t.accountId] }),
-    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.eid, t.accountId],
-      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
-    }).onDelete('cascade'),
-  ],
-);
+export const courseAdmires = learnerCourseFlag('course_admires', false);
 
 /** A learner's mark of a course: a favourite (收藏), listed in my study. */
-export const courseMarks = pgTable(
-  'course_marks',
-  {
-    eid: integer('eid').notNull(),
-    courseId: integer('course_id').notNull(),
-    accountId: integer('account_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.eid, t.courseId, t.accountId] }),
-    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.eid, t.accountId],
-      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
-    }).onDelete('cascade'),
-    index('course_marks_mine_idx').on(t.eid, t.accountId, t.createdAt.desc()),
-  ],
-);
+export const courseMarks = learnerCourseFlag('course_marks', true);
 
 /** Learners' comments on a course, each with a rating of 1 to 10 half stars (0.5 to 5). */
 export const courseComments = pgTable(

@@ -8,6 +8,8 @@ export const THEME_WORKER_IDLE_MS = 30_000;
 interface Job {
   resolve(css: string): void;
   reject(err: Error): void;
+  /** The worker the job was sent to. */
+  worker: Worker;
 }
 
 /**
@@ -60,7 +62,7 @@ export class ThemeCss {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise<string>((resolve, reject) => {
-      this.jobs.set(id, { resolve, reject });
+      this.jobs.set(id, { resolve, reject, worker });
       worker.postMessage({ id, theme, grey });
     });
   }
@@ -81,10 +83,15 @@ export class ThemeCss {
         this.idle = setTimeout(() => void this.close(), this.idleMs).unref();
       }
     });
+    // Only this worker's jobs fail with it: an ended worker's exit can come after a new worker
+    // has taken the next jobs.
     const fail = (err: Error) => {
       if (this.worker === worker) this.worker = undefined;
-      for (const job of this.jobs.values()) job.reject(err);
-      this.jobs.clear();
+      for (const [id, job] of this.jobs) {
+        if (job.worker !== worker) continue;
+        this.jobs.delete(id);
+        job.reject(err);
+      }
     };
     worker.once('error', fail);
     worker.once('exit', (code) => fail(new Error(`the theme worker ended (exit code ${code})`)));

@@ -78,8 +78,8 @@ export function CourseComments({
             <strong className="portal-course-rating-value">
               {format(t.averageValue, { n: averageRating.toFixed(1) })}
             </strong>
-            <span role="img" aria-label={format(t.ratedLabel, { n: averageRating.toFixed(1) })}>
-              <Rate allowHalf disabled value={Math.round(averageRating * 2) / 2} aria-hidden="true" />
+            <span aria-hidden="true">
+              <Rate allowHalf disabled value={Math.round(averageRating * 2) / 2} />
             </span>
             <span>{format(t.ratingCount, { n: commentCount })}</span>
           </>
@@ -95,6 +95,7 @@ export function CourseComments({
         <Form.Item
           name="rating"
           label={t.rating}
+          required
           rules={[
             {
               validator: (_, value: number | undefined) =>
@@ -148,9 +149,10 @@ function CommentItem({ comment: c, onDelete }: { comment: CourseComment; onDelet
       <div className="portal-course-comment-body">
         <p className="portal-course-comment-head">
           <strong>{c.mine ? format(t.me, { name: c.userName }) : c.userName}</strong>
-          <span role="img" aria-label={format(t.ratedLabel, { n: c.rating })}>
-            <Rate allowHalf disabled value={c.rating} aria-hidden="true" />
+          <span aria-hidden="true">
+            <Rate allowHalf disabled value={c.rating} />
           </span>
+          <span className="portal-visually-hidden">{format(t.ratedLabel, { n: c.rating })}</span>
           <time dateTime={c.gmtCreate} title={dateTime(c.gmtCreate)}>
             {relativeTime(c.gmtCreate, new Date(), lang, CHINA_OFFSET)}
           </time>
@@ -158,7 +160,7 @@ function CommentItem({ comment: c, onDelete }: { comment: CourseComment; onDelet
         <p className="portal-course-comment-text">{c.content}</p>
         {c.mine && (
           <Popconfirm title={t.deleteConfirm} okText={t.ok} cancelText={t.cancel} onConfirm={onDelete}>
-            <Button type="link" size="small" danger>
+            <Button type="link" size="small" danger className="portal-course-comment-delete">
               {t.delete}
             </Button>
           </Popconfirm>

@@ -127,7 +127,7 @@ export function CourseDetailPage({
               ))}
             </p>
           )}
-          <p className="portal-news-meta portal-course-facts">
+          <p className="portal-course-facts">
             <span>{format(t.learners, { n: course.learnerCount })}</span>
             <span>{credit}</span>
             <span>{format(t.points, { n: course.points })}</span>
@@ -172,7 +172,6 @@ export function CourseDetailPage({
               size="large"
               icon={course.admired ? <LikeFilled /> : <LikeOutlined />}
               aria-pressed={course.admired}
-              aria-label={format(t.admireLabel, { n: course.admireCount })}
               loading={admire.running}
               onClick={() => void admire.run()}
             >

@@ -39,7 +39,8 @@ export function MyRecords() {
           </Link>
         ))}
       </nav>
-      <h2 className="portal-records-title">{current.label}</h2>
+      {/* The ledger's tab names it; the certificates' tab shows its title until its issue fills it. */}
+      <h2 className={recordType === 1 ? 'portal-visually-hidden' : 'portal-records-title'}>{current.label}</h2>
       {recordType === 1 && <EarningRecords />}
     </div>
   );

@@ -79,7 +79,7 @@ function PeriodRow({ course, period: p }: { course: CourseDetail; period: Course
           <LockOutlined className="portal-course-lock" aria-label={t.locked} role="img" />
         </span>
       )}
-      {p.freeTrial && !course.bought && <Tag color="orange">{t.freeTrial}</Tag>}
+      {p.freeTrial && !course.bought && <Tag className="portal-course-trial">{t.freeTrial}</Tag>}
       {p.periodType === PeriodType.VIDEO && p.durationSeconds > 0 && (
         <span className="portal-course-period-length">{format(t.length, { time: clock(p.durationSeconds) })}</span>
       )}

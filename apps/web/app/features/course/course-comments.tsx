@@ -89,13 +89,13 @@ export function CourseComments({
         form={form}
         name="course-comment"
         layout="vertical"
+        requiredMark={false}
         className="portal-course-comment-form"
         onFinish={(values) => void post.run(values)}
       >
         <Form.Item
           name="rating"
           label={t.rating}
-          required
           rules={[
             {
               validator: (_, value: number | undefined) =>

@@ -170,7 +170,7 @@ export function CourseDetailPage({
             )}
             <Button
               size="large"
-              icon={course.admired ? <LikeFilled /> : <LikeOutlined />}
+              icon={course.admired ? <LikeFilled aria-hidden="true" /> : <LikeOutlined aria-hidden="true" />}
               aria-pressed={course.admired}
               loading={admire.running}
               onClick={() => void admire.run()}
@@ -179,7 +179,7 @@ export function CourseDetailPage({
             </Button>
             <Button
               size="large"
-              icon={course.marked ? <StarFilled /> : <StarOutlined />}
+              icon={course.marked ? <StarFilled aria-hidden="true" /> : <StarOutlined aria-hidden="true" />}
               aria-pressed={course.marked}
               loading={mark.running}
               onClick={() => void mark.run()}

@@ -85,7 +85,11 @@ export function MyStudy() {
               onSearch={(value) => go({ keyword: value.trim() })}
             />
           </div>
-          <Button icon={<ExportOutlined />} loading={exporting.running} onClick={() => void exporting.run()}>
+          <Button
+            icon={<ExportOutlined aria-hidden="true" />}
+            loading={exporting.running}
+            onClick={() => void exporting.run()}
+          >
             {t.export}
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
@@ -234,7 +235,7 @@ describe.runIf(browserAvailable())('course catalogue and course page', () => {
     );
 
     // The contents: chapters, and each period's type, length (videos) and state.
-    await p.getByRole('tab', { name: t.contents }).click();
+    await openTab(p, t.contents);
     const chapters = p.locator('.portal-course-chapter-title');
     await expect.poll(() => chapters.allTextContents()).toEqual(course.chapters);
     const rows = p.locator('.portal-course-period');
@@ -266,7 +267,7 @@ describe.runIf(browserAvailable())('course catalogue and course page', () => {
 
     // A review: both fields required; then a rating of 4.5 and a text.
     const before = await commentCount(db, course.id);
-    await p.getByRole('tab', { name: t.reviews(before) }).click();
+    await openTab(p, t.reviews(before));
     const form = p.locator('.portal-course-comment-form');
     await form.getByRole('button', { name: t.post }).click();
     await form.getByText(t.ratingRequired, { exact: true }).waitFor();
@@ -296,6 +297,15 @@ describe.runIf(browserAvailable())('course catalogue and course page', () => {
     await p.locator('.ant-message').getByText(t.deleted, { exact: true }).waitFor();
     await expect.poll(() => p.locator('.portal-course-comment-text').getByText(text).count()).toBe(0);
     expect(await commentCount(db, course.id)).toBe(before);
+
+    // The favourite is in my study's 我的收藏, not started yet: 开始学习 opens its page.
+    await p.goto(url('/account?change=1&status=3'));
+    const item = p.locator(`.portal-study-item[data-course-id="${course.id}"]`);
+    await item.waitFor();
+    expect(await p.locator('.portal-study-item h2').allTextContents()).toEqual([course.title]);
+    expect(await item.getByRole('link', { name: t.start }).getAttribute('href')).toBe(
+      `/knowledge/course/info?id=${course.id}`,
+    );
   });
 
   it('a priced course not bought shows its price, 立即购买 and locks all but its free-trial periods', async () => {
@@ -307,7 +317,7 @@ describe.runIf(browserAvailable())('course catalogue and course page', () => {
     const p = page();
     expect(await p.locator('.portal-course-price-tag').textContent()).toBe(`¥${(course.priceFen / 100).toFixed(2)}`);
     expect(await p.getByRole('link', { name: t.buy }).getAttribute('href')).toBe(`/pay/buy?courseId=${course.id}`);
-    await p.getByRole('tab', { name: t.contents }).click();
+    await openTab(p, t.contents);
     const rows = p.locator('.portal-course-period');
     await expect.poll(() => rows.count()).toBe(course.periods.length);
     for (const [i, period] of course.periods.entries()) {
@@ -350,13 +360,27 @@ describe.runIf(browserAvailable())('course catalogue and course page', () => {
       t.contents,
       t.reviews(await commentCount(db, course.id)),
     ]);
-    await p.getByRole('tab', { name: t.contents }).click();
+    await openTab(p, t.contents);
     const row = p.locator('.portal-course-period').first();
     await row.waitFor();
     expect(await row.locator('.portal-course-period-type').textContent()).toBe(t.types[course.periods[0]!.periodType]);
     expect((await row.locator('.portal-course-period-state').textContent())?.trim()).toBe(t.notStarted);
   });
 });
+
+/**
+ * Opens a tab of the course page. A click before the page has hydrated is lost (the server's
+ * HTML has the tabs, not yet their handlers): clicked until the tab says it is selected.
+ */
+async function openTab(page: Page, name: string): Promise<void> {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await expect
+    .poll(async () => {
+      await tab.click();
+      return tab.getAttribute('aria-selected');
+    })
+    .toBe('true');
+}
 
 /** The name a learner's reviews show. */
 async function nameOf(db: Db, eid: number, phone: string): Promise<string> {

@@ -19,7 +19,8 @@ const TEXTS = {
     completedTab: '已完成',
     periods: (done: number, total: number) => `已完成 ${done}/${total} 课时`,
     continue: '继续学习',
-    review: '复习',
+    // antd spaces a two-character Chinese button text.
+    review: '复 习',
     dynamics: '学习动态',
     export: '导出',
     exported: '导出任务已提交，完成后可在右上角下载列表中下载',
@@ -155,7 +156,13 @@ describe.runIf(browserAvailable())('my study and my records', () => {
     await p.waitForURL((u) => u.searchParams.get('status') === '2');
     const items = p.locator('.portal-study-item');
     await expect.poll(() => items.locator('h2').allTextContents()).toEqual(completed.map((c) => c.title));
-    expect(await items.first().getByRole('link', { name: t.review }).count()).toBe(1);
+    for (const [i, done] of completed.entries()) {
+      expect(await items.nth(i).getByRole('link', { name: t.review }).getAttribute('href')).toBe(
+        done.lastPeriodId === null
+          ? `/knowledge/course/info?id=${done.courseId}`
+          : `/watch/course?id=${done.courseId}&periodId=${done.lastPeriodId}`,
+      );
+    }
 
     // Study activity of the enterprise, newest first.
     const activity = p.getByRole('complementary', { name: t.dynamics });

@@ -125,11 +125,10 @@ function CourseRow({ course: c }: { course: MyCourse }) {
   const lang = useLang();
   const page = coursePath(c.courseId, lang);
   const done = c.completedAt !== null;
-  // Back where the learner left off; a favourite not started yet opens on its page.
-  const action =
-    c.lastPeriodId === null
-      ? { to: page, label: t.start }
-      : { to: watchPath(c.courseId, c.lastPeriodId, lang), label: done ? t.review : t.continue };
+  // Back where the learner left off (the player), else the course's page: a favourite not started
+  // yet, or a course completed without a period on record.
+  const to = c.lastPeriodId === null ? page : watchPath(c.courseId, c.lastPeriodId, lang);
+  const label = done ? t.review : c.lastPeriodId === null ? t.start : t.continue;
   return (
     <li className="portal-study-item" data-course-id={c.courseId}>
       <Link to={page} className="portal-study-cover" tabIndex={-1} aria-hidden="true">
@@ -158,8 +157,8 @@ function CourseRow({ course: c }: { course: MyCourse }) {
           )}
         </p>
       </div>
-      <LinkButton type={done ? 'default' : 'primary'} to={action.to} className="portal-study-go">
-        {action.label}
+      <LinkButton type={done ? 'default' : 'primary'} to={to} className="portal-study-go">
+        {label}
       </LinkButton>
     </li>
   );

@@ -244,7 +244,7 @@ describe.runIf(browserAvailable())('my study and my records', () => {
     const cells = await rows.first().locator('td').allTextContents();
     expect(cells.slice(0, 4)).toEqual([
       first.title,
-      enumLabel('resourceType', first.sourceType, 'zh'),
+      enumLabel('resourceType', first.sourceType, 'zh') || '其他',
       `+${first.points}`,
       `+${first.creditTenths / 10}`,
     ]);

@@ -90,7 +90,8 @@ function EarningRecords() {
             key: 'source',
             title: t.source,
             dataIndex: 'sourceType',
-            render: (v: number) => enumLabel('resourceType', v, lang),
+            // Records of other origins (0: brought over from before) are 其他.
+            render: (v: number) => enumLabel('resourceType', v, lang) || t.otherSource,
           },
           {
             key: 'points',

@@ -3,6 +3,8 @@ import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
 import { MyMessages } from '../features/message/my-messages.tsx';
+import { MyStudy } from '../features/study/my-study.tsx';
+import { MyRecords } from '../features/study/earning-records.tsx';
 import { menuMessages } from '../shell/header/menu-messages.ts';
 import { hiddenEntries } from '../shell/header/user-menu.tsx';
 import { useLang, useMessages } from '../lib/i18n.ts';
@@ -16,8 +18,9 @@ type Section = (typeof SECTIONS)[number];
 
 /**
  * The account area: the menu of sections the site does not hide (accountHidePage) and the chosen
- * one. Personal information (7) is here; the other sections render with their title until their
- * issues fill them.
+ * one. My study (1), my records (3: points and hours; certificates to come), notices (5), personal
+ * information (7) and my messages (10) are here; the other sections render with their title until
+ * their issues fill them.
  */
 export default function AccountPage() {
   const t = useMessages(menuMessages);
@@ -51,6 +54,16 @@ export default function AccountPage() {
         <h1 id="account-section-title" className="portal-page-title">
           {current ? title(current) : ''}
         </h1>
+        {current === 1 && user && (
+          <AntdRoot>
+            <MyStudy />
+          </AntdRoot>
+        )}
+        {current === 3 && user && (
+          <AntdRoot>
+            <MyRecords />
+          </AntdRoot>
+        )}
         {current === 5 && user && (
           <AntdRoot>
             <AnnouncementSection />

@@ -16,9 +16,14 @@ const messages = defineMessages({
   },
 });
 
-/** The course page a card opens. */
-function coursePath(id: number, lang: Lang): string {
-  return `${localePath('/knowledge/course/info', lang)}?courseId=${id}`;
+/** The course page (/knowledge/course/info?id=): cards, my study and the player link to it. */
+export function coursePath(id: number, lang: Lang): string {
+  return `${localePath('/knowledge/course/info', lang)}?id=${id}`;
+}
+
+/** The player at one period of a course (/watch/course?id=&periodId=). */
+export function watchPath(courseId: number, periodId: number, lang: Lang): string {
+  return `${localePath('/watch/course', lang)}?id=${courseId}&periodId=${periodId}`;
 }
 
 /**

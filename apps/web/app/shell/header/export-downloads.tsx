@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExportRecord } from '@portal/contract/calls/export-record';
 import { SUCCESS_CODES } from '@portal/contract/errors';
 import { formatFileSize } from '@portal/contract/file-size';
@@ -48,6 +48,9 @@ const texts = defineMessages({
   },
 });
 
+/** While the open list shows a record being exported, it asks again this often (ms). */
+const PROCESSING_POLL_MS = 2000;
+
 // The call declarations (zod) and antd's toasts load when the popover is first opened or used.
 const loadCalls = () => import('@portal/contract/calls/export-record');
 const loadFeedback = () => import('../../features/antd/feedback.tsx');
@@ -78,6 +81,36 @@ function ExportList() {
   );
   const records = data?.records ?? null;
   const total = data?.total ?? 0;
+
+  // An export a page just asked for is processing: the open list follows it to done or failed
+  // (and shows records made meanwhile) without being opened again.
+  const processing = records?.some((r) => r.exportStatus === 1) ?? false;
+  useEffect(() => {
+    if (!processing) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void (async () => {
+        const { findExportRecords } = await loadCalls();
+        const p = await request(
+          findExportRecords,
+          { pageCurrent: 1, pageSize: EXPORT_LIST_PAGE_SIZE },
+          { signal: controller.signal, quiet: true },
+        );
+        setData((d) => {
+          if (!d) return d;
+          const fresh = p.list.filter((r) => !d.records.some((x) => x.id === r.id));
+          const records = d.records.map((r) => p.list.find((x) => x.id === r.id) ?? r);
+          return { records: [...fresh, ...records], total: p.totalCount };
+        });
+      })().catch(() => {
+        // Given up (closed) or failed: the request layer has said why; the list stays as it is.
+      });
+    }, PROCESSING_POLL_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [processing, data, setData]);
 
   const toast = useCallback(
     (ok: boolean, detail?: string) =>

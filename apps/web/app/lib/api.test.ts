@@ -139,6 +139,17 @@ describe('request', () => {
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/gateway/system/api/x?eid=1002');
   });
 
+  it('lets a request outlive the page only when asked (keepalive)', async () => {
+    fakeUi();
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ code: 200, message: '', data: null })));
+    vi.stubGlobal('fetch', fetchMock);
+    await request(call, {} as never, { keepalive: true });
+    await request(call, {} as never);
+    const inits = fetchMock.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1]);
+    expect(inits[0]!.keepalive).toBe(true);
+    expect(inits[1]!.keepalive).toBeUndefined();
+  });
+
   it('rejects with the code of an error envelope', async () => {
     const ui = fakeUi();
     vi.stubGlobal(

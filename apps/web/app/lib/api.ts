@@ -180,6 +180,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the loading bar (background polling). */
   quiet?: boolean;
+  /** Let the request outlive the page (a report sent as the page is left: pagehide, route change). */
+  keepalive?: boolean;
 }
 
 /**
@@ -212,6 +214,7 @@ export async function request(call: CallDef, input?: unknown, options: RequestOp
       ...(call.requestIn === 'body' ? { 'content-type': 'application/json' } : {}),
     },
   };
+  if (options.keepalive) init.keepalive = true;
   const qs = new URLSearchParams();
   if (call.requestIn === 'query') {
     for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) qs.set(k, String(v));

@@ -107,7 +107,12 @@ export const PAGES: PageDef[] = [
     title: { zh: '课程详情', en: 'Course' },
   },
   { path: 'knowledge/project/info', layout: 'default', file: TITLED, title: { zh: '项目详情', en: 'Project' } },
-  { path: 'watch/course', layout: 'blank', file: TITLED, title: { zh: '课程学习', en: 'Course player' } },
+  {
+    path: 'watch/course',
+    layout: 'blank',
+    file: 'routes/watch-course.tsx',
+    title: { zh: '课程学习', en: 'Course player' },
+  },
   { path: 'watch/task', layout: 'blank', file: TITLED, title: { zh: '任务学习', en: 'Task player' } },
   { path: 'live/watch', layout: 'blank', file: TITLED, title: { zh: '直播', en: 'Live' } },
   { path: 'lecturer', layout: 'default', file: 'routes/lecturer.tsx', title: { zh: '讲师', en: 'Lecturers' } },

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+// The worker is one of the app's own assets (CSP worker-src 'self'), never a CDN's.
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { format, useMessages } from '../../lib/i18n.ts';
+import { playerMessages } from './player-messages.ts';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+const ZOOMS = [50, 75, 100, 125, 150, 200, 300];
+
+/**
+ * A document period's PDF shown in the page with pdf.js (loaded only with this component): one
+ * page at a time, page navigation and zoom (100 % fits the page to the viewer's width).
+ */
+export default function PdfViewer({ url, name }: { url: string; name: string }) {
+  const t = useMessages(playerMessages);
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(1);
+  const [zoom, setZoom] = useState(100);
+  const [rendered, setRendered] = useState(0);
+
+  useEffect(() => {
+    // A new URL is a new viewer (the page keys it by URL): nothing to reset here.
+    let gone = false;
+    const task = getDocument({ url, isEvalSupported: false });
+    task.promise.then(
+      (d) => {
+        if (!gone) setDoc(d);
+      },
+      (err: unknown) => {
+        if (gone) return;
+        console.error(err);
+        setFailed(true);
+      },
+    );
+    return () => {
+      gone = true;
+      void task.destroy();
+    };
+  }, [url]);
+
+  useEffect(() => {
+    if (!doc || !canvas.current || !box.current) return;
+    const el = canvas.current;
+    const width = box.current.clientWidth;
+    let task: RenderTask | undefined;
+    let gone = false;
+    void doc.getPage(page).then((p) => {
+      if (gone) return;
+      const fit = width / p.getViewport({ scale: 1 }).width;
+      const viewport = p.getViewport({ scale: (fit * zoom) / 100 });
+      const ratio = window.devicePixelRatio || 1;
+      el.width = Math.floor(viewport.width * ratio);
+      el.height = Math.floor(viewport.height * ratio);
+      el.style.width = `${Math.floor(viewport.width)}px`;
+      el.style.height = `${Math.floor(viewport.height)}px`;
+      task = p.render({
+        canvas: el,
+        viewport,
+        ...(ratio !== 1 ? { transform: [ratio, 0, 0, ratio, 0, 0] } : {}),
+      });
+      task.promise.then(
+        () => {
+          if (!gone) setRendered(page);
+        },
+        (err: unknown) => {
+          if (!gone && (err as { name?: string })?.name !== 'RenderingCancelledException') console.error(err);
+        },
+      );
+    });
+    return () => {
+      gone = true;
+      task?.cancel();
+    };
+  }, [doc, page, zoom]);
+
+  const pages = doc?.numPages ?? 0;
+  const zoomAt = ZOOMS.indexOf(zoom);
+  if (failed) {
+    return (
+      <div className="portal-pdf">
+        <p className="portal-video-note portal-video-failed" role="alert">
+          {t.documentFailed}
+        </p>
+        <a className="portal-pdf-download" href={url} download={name || true}>
+          {t.download}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="portal-pdf">
+      <div className="portal-pdf-toolbar" role="toolbar" aria-label={name}>
+        <button type="button" onClick={() => setPage((p) => p - 1)} disabled={!doc || page <= 1}>
+          {t.pdfPrevious}
+        </button>
+        <span className="portal-pdf-page" aria-live="polite">
+          {doc ? format(t.pdfPage, { page, pages }) : t.loading}
+        </span>
+        <button type="button" onClick={() => setPage((p) => p + 1)} disabled={!doc || page >= pages}>
+          {t.pdfNext}
+        </button>
+        <span className="portal-pdf-gap" />
+        <button
+          type="button"
+          onClick={() => setZoom(ZOOMS[zoomAt - 1] ?? zoom)}
+          disabled={zoomAt <= 0}
+          aria-label={t.zoomOut}
+        >
+          −
+        </button>
+        <span className="portal-pdf-zoom">{format(t.zoomValue, { zoom })}</span>
+        <button
+          type="button"
+          onClick={() => setZoom(ZOOMS[zoomAt + 1] ?? zoom)}
+          disabled={zoomAt >= ZOOMS.length - 1}
+          aria-label={t.zoomIn}
+        >
+          +
+        </button>
+        <a className="portal-pdf-download" href={url} download={name || true}>
+          {t.download}
+        </a>
+      </div>
+      <div ref={box} className="portal-pdf-canvas">
+        <canvas
+          ref={canvas}
+          data-page={rendered}
+          role="img"
+          aria-label={doc ? format(t.pdfPage, { page, pages }) : name}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { findCoursePeriods, viewCourse, viewCourseConfig } from '@portal/contract';
+import type { CourseChapter, CoursePeriod, CourseProgress } from '@portal/contract/calls/study';
+import { flattenPeriods, PeriodList, periodKind } from '../features/player/period-list.tsx';
+import { PeriodStudy, type ProgressAnswer } from '../features/player/period-study.tsx';
+import { playerMessages } from '../features/player/player-messages.ts';
+import { format, useLang, useMessages } from '../lib/i18n.ts';
+import { localePath, pathLang } from '../lib/navigation.ts';
+import { useSite } from '../lib/root-data.ts';
+import { callGateway, siteOf } from '../lib/site.server.ts';
+import '../features/player/player.css';
+
+const INT32_MAX = 2147483647;
+const positive = (raw: string | null) => {
+  const n = Number(raw);
+  return raw && /^\d+$/.test(raw) && n > 0 && n <= INT32_MAX ? n : null;
+};
+
+const playerPath = (lang: 'zh' | 'en', courseId: number, periodId: number) =>
+  `${localePath('/watch/course', lang)}?id=${courseId}&periodId=${periodId}`;
+
+/**
+ * /watch/course?id=&periodId= (blank layout, signed-in learners): the course, its periods with the
+ * learner's progress and the player settings, rendered on the server; without a period, the one
+ * the learner left off at (or the first that plays).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const lang = pathLang(url.pathname);
+  const missing = () => data({ message: lang === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
+  const site = await siteOf(request, context);
+  const courseId = positive(url.searchParams.get('id'));
+  if (!site || courseId === null) throw missing();
+  // A visitor is sent to sign in by the root's guard.
+  if (!site.signedIn) return null;
+  const [course, chapters, config] = await Promise.all([
+    callGateway(request, context, site, viewCourse, { courseId }),
+    callGateway(request, context, site, findCoursePeriods, { courseId }),
+    callGateway(request, context, site, viewCourseConfig, { courseId }),
+  ]);
+  for (const env of [course, chapters, config]) {
+    if (env.code === 404) throw missing();
+    if (env.code !== 200) throw data({ message: env.message }, { status: env.code === 429 ? 429 : 503 });
+  }
+  if (course.code !== 200 || chapters.code !== 200 || config.code !== 200) throw missing();
+  const periods = flattenPeriods(chapters.data);
+  const asked = url.searchParams.get('periodId');
+  if (asked === null || asked === '') {
+    const last = periods.find((p) => p.id === course.data.progress.lastPeriodId && p.playable);
+    const first = last ?? periods.find((p) => p.playable) ?? periods[0];
+    if (first) throw redirect(playerPath(lang, courseId, first.id));
+    return { course: course.data, chapters: chapters.data, config: config.data, periodId: null };
+  }
+  const periodId = positive(asked);
+  if (periodId === null || !periods.some((p) => p.id === periodId)) throw missing();
+  return { course: course.data, chapters: chapters.data, config: config.data, periodId };
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof loader>>>;
+
+/** What the reports said since the page's data was loaded: the course's and the periods' progress. */
+interface Live {
+  source: Loaded;
+  progress: CourseProgress;
+  periods: Record<number, Pick<CoursePeriod, 'percent' | 'completed' | 'furthestSeconds'>>;
+}
+
+function withLive(chapters: CourseChapter[], live: Live | null): CourseChapter[] {
+  if (!live) return chapters;
+  return chapters.map((c) => ({
+    ...c,
+    periods: c.periods.map((p) => (live.periods[p.id] ? { ...p, ...live.periods[p.id] } : p)),
+  }));
+}
+
+export default function WatchCourse() {
+  const loaded = useLoaderData<typeof loader>();
+  if (!loaded) return null;
+  return <Player loaded={loaded} />;
+}
+
+function Player({ loaded }: { loaded: Loaded }) {
+  const t = useMessages(playerMessages);
+  const lang = useLang();
+  const { website } = useSite();
+  const { course, config, periodId } = loaded;
+  const [live, setLive] = useState<Live | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [earned, setEarned] = useState('');
+  const current = live?.source === loaded ? live : null;
+  const progress = current?.progress ?? course.progress;
+  const chapters = withLive(loaded.chapters, current);
+  const periods = flattenPeriods(chapters);
+  const index = periods.findIndex((p) => p.id === periodId);
+  const period = periods[index];
+  const previous = index > 0 ? periods[index - 1] : undefined;
+  const next = index >= 0 ? periods[index + 1] : undefined;
+
+  const onAnswer = (answer: ProgressAnswer) => {
+    setLive((prev) => {
+      const base = prev?.source === loaded ? prev : { source: loaded, progress: course.progress, periods: {} };
+      return {
+        ...base,
+        progress: answer.course,
+        periods: {
+          ...base.periods,
+          [periodId ?? 0]: {
+            percent: answer.percent,
+            completed: answer.completed,
+            furthestSeconds: answer.furthestSeconds,
+          },
+        },
+      };
+    });
+    if (answer.earned) {
+      const text = format(website.studyScoreType === 2 ? t.earned : t.earnedCredits, {
+        hours: answer.earned.creditHour,
+        points: answer.earned.points,
+      });
+      setEarned(text);
+      void import('../features/antd/feedback.tsx').then((m) => m.showSuccess(text, website.websiteThemeColor, lang));
+    }
+  };
+
+  const courseHref = `${localePath('/knowledge/course/info', lang)}?id=${course.id}`;
+  const stepLink = (target: CoursePeriod | undefined, label: string, className: string) =>
+    target?.playable ? (
+      <Link className={`portal-watch-button ${className}`} to={playerPath(lang, course.id, target.id)}>
+        {label}
+      </Link>
+    ) : (
+      <span className={`portal-watch-button ${className} is-disabled`} aria-disabled="true">
+        {label}
+      </span>
+    );
+
+  return (
+    <div className="portal-watch">
+      <header className="portal-watch-head">
+        {/* After earning, the next page loads whole: the header's hours come fresh from the server. */}
+        <Link className="portal-watch-back" to={courseHref} reloadDocument={earned !== ''}>
+          ‹ {t.back}
+        </Link>
+        <h1 className="portal-watch-title">{course.title}</h1>
+        <div className="portal-watch-progress">
+          <span id="portal-watch-progress-label">{t.courseProgress}</span>
+          <div
+            className="portal-watch-bar"
+            role="progressbar"
+            aria-labelledby="portal-watch-progress-label"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress.percent}
+          >
+            <div className="portal-watch-bar-fill" style={{ width: `${progress.percent}%` }} />
+          </div>
+          <span className="portal-watch-progress-value">
+            {progress.completed
+              ? t.completed
+              : format(t.progressValue, {
+                  percent: progress.percent,
+                  done: progress.completedPeriods,
+                  total: progress.requiredPeriods,
+                })}
+          </span>
+        </div>
+        {earned && (
+          <p className="portal-watch-earned" role="status">
+            {earned}
+          </p>
+        )}
+      </header>
+      <div className="portal-watch-body">
+        <section className="portal-watch-stage" aria-labelledby="portal-watch-period-title">
+          {period ? (
+            <>
+              <h2 id="portal-watch-period-title" className="portal-watch-period-title">
+                <span className="portal-period-kind">{periodKind(period, t)}</span>
+                {period.title}
+              </h2>
+              {period.playable ? (
+                <PeriodStudy
+                  key={`${period.id}:${attempt}`}
+                  courseId={course.id}
+                  period={period}
+                  config={config}
+                  onAnswer={onAnswer}
+                  onReopen={() => setAttempt((n) => n + 1)}
+                />
+              ) : (
+                <p className="portal-watch-note portal-video-failed" role="alert">
+                  {t.locked}
+                </p>
+              )}
+              <div className="portal-watch-steps">
+                {stepLink(previous, t.previous, 'portal-watch-prev')}
+                {stepLink(next, t.next, 'portal-watch-next')}
+              </div>
+            </>
+          ) : (
+            <p id="portal-watch-period-title" className="portal-watch-note">
+              {t.noPeriods}
+            </p>
+          )}
+        </section>
+        <aside className="portal-watch-side">
+          <PeriodList chapters={chapters} currentId={periodId ?? 0} href={(p) => playerPath(lang, course.id, p.id)} />
+        </aside>
+      </div>
+    </div>
+  );
+}

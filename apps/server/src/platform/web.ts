@@ -222,7 +222,9 @@ export function pageCspForHtml(html: string): string {
 
 /**
  * Content-Security-Policy of a page: scripts only with this response's nonce or hashes, and what
- * those load ('strict-dynamic').
+ * those load ('strict-dynamic': also Polyv's player script, which the course player adds). The
+ * players need workers of the app's own (pdf.js) or made in the page (xgplayer-hls), media from
+ * the app, blob URLs (HLS through MSE) and video hosts, and Polyv's player its own hosts.
  */
 export function pageCsp(allowed: string): string {
   return [
@@ -231,8 +233,9 @@ export function pageCsp(allowed: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    "connect-src 'self' https://*.polyv.net https://*.videocc.net",
     "media-src 'self' blob: https:",
+    "worker-src 'self' blob:",
     "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",

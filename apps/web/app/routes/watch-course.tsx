@@ -102,7 +102,8 @@ function Player({ loaded }: { loaded: Loaded }) {
       const base = prev?.source === loaded ? prev : { source: loaded, progress: course.progress, periods: {} };
       return {
         ...base,
-        progress: answer.course,
+        // A plain tick leaves the course as it was (null).
+        progress: answer.course ?? base.progress,
         periods: {
           ...base.periods,
           [periodId ?? 0]: {

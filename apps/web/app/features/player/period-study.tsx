@@ -10,11 +10,9 @@ import {
   type CoursePeriod,
   type PeriodPlay,
 } from '@portal/contract/calls/study';
-import { TOAST_DEDUPE_MS } from '@portal/contract/constants';
 import { ErrorCode, errorText } from '@portal/contract/errors';
-import { ApiError, request } from '../../lib/api.ts';
+import { ApiError, request, toastOnce } from '../../lib/api.ts';
 import { useLang, useMessages } from '../../lib/i18n.ts';
-import { useSite } from '../../lib/root-data.ts';
 import { useCall } from '../../lib/use-call.ts';
 import { RichContent } from '../rich-content/rich-content.tsx';
 import { playerMessages } from './player-messages.ts';
@@ -52,16 +50,8 @@ const at = (seconds: number) => Math.round(Math.max(0, seconds) * 1000) / 1000;
 export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: PeriodStudyProps) {
   const t = useMessages(playerMessages);
   const lang = useLang();
-  const theme = useSite().website.websiteThemeColor;
-  const seekWarned = useRef(0);
-  /** 8011's message for a seek the player sent back itself (once in 2 s while the learner drags). */
-  const warnSeek = () => {
-    const now = Date.now();
-    if (now - seekWarned.current < TOAST_DEDUPE_MS) return;
-    seekWarned.current = now;
-    const text = errorText(ErrorCode.STUDY_SEEK_FORWARD, lang);
-    void import('../antd/feedback.tsx').then((m) => m.showError(text, theme, lang));
-  };
+  /** 8011's message for a seek the player sent back itself (once in 2 s while the learner drags, as the request layer's). */
+  const warnSeek = () => toastOnce(errorText(ErrorCode.STUDY_SEEK_FORWARD, lang));
   const {
     data: play,
     error,
@@ -167,7 +157,7 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
               play: () => reporter.current?.play(),
               pause: () => reporter.current?.pause(),
               ended: () => reporter.current?.ended(),
-              seeked: () => reporter.current?.seeked(),
+              seeked: (_position, from) => reporter.current?.seeked(from),
               timeupdate: setTime,
               seekRefused: warnSeek,
             }}

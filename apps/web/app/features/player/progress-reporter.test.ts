@@ -74,20 +74,25 @@ describe('the progress reports of a video', () => {
     ]);
   });
 
-  it('says RESUME after a seek while playing and counts the next tick from there', async () => {
+  it('after a seek while playing says TICK where the video was, then RESUME where it went, and ticks from there', async () => {
     const t = reporter('video');
     t.r.play();
     await t.wait(6_000);
     t.at(3);
-    t.r.seeked();
+    t.r.seeked(6.2);
     await t.wait(6_000);
-    expect(t.events()).toEqual([RESUME, RESUME]); // the interval began again at the seek
+    // The interval began again at the seek.
+    expect(t.sent).toEqual([
+      [RESUME, 0, false],
+      [TICK, 6.2, false],
+      [RESUME, 3, false],
+    ]);
     await t.wait(4_000);
-    expect(t.events()).toEqual([RESUME, RESUME, TICK]);
+    expect(t.events()).toEqual([RESUME, TICK, RESUME, TICK]);
     t.r.pause();
-    t.r.seeked(); // a seek while paused waits for the play
+    t.r.seeked(9); // a seek while paused waits for the play
     await t.wait(20_000);
-    expect(t.events()).toEqual([RESUME, RESUME, TICK, PAUSE]);
+    expect(t.events()).toEqual([RESUME, TICK, RESUME, TICK, PAUSE]);
   });
 
   it('says HIDDEN when the page is hidden, sends nothing while hidden, and RESUME before the ticks on coming back', async () => {

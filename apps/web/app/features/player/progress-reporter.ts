@@ -5,8 +5,10 @@ import { ProgressEvent } from '@portal/contract/calls/study';
  * server is the clock: it credits at most the wall-clock time since this player's previous report,
  * so the player only has to say what happened, when it happened:
  *
- * - a video: RESUME when it plays (the first play, after a pause, after a seek while playing, on
- *   coming back to the page), TICK every `intervalMs` while it plays, PAUSE, ENDED;
+ * - a video: RESUME when it plays (the first play, after a pause, on coming back to the page),
+ *   TICK every `intervalMs` while it plays, PAUSE, ENDED; a seek while playing says TICK where the
+ *   video was (what was watched up to the seek counts) and RESUME where it went (the server's clock
+ *   starts again there: a RESUME credits nothing and moves nothing forward);
  * - a document or image-text: RESUME when it is opened, then TICK every `intervalMs` while the page
  *   is visible (position 0);
  * - both: HIDDEN when the page is hidden (no ticks until it is visible again, then RESUME first)
@@ -79,9 +81,13 @@ export class ProgressReporter {
     this.report(ProgressEvent.ENDED);
   }
 
-  /** The video jumped to another position while playing: said at once, credited from here on. */
-  seeked(): void {
+  /**
+   * The video jumped from `from` to another position while playing: what was watched up to `from`
+   * is said (TICK there), then the new position (RESUME), and the ticks count from here on.
+   */
+  seeked(from: number): void {
     if (this.done || !this.playing || this.hidden) return;
+    this.report(ProgressEvent.TICK, from);
     this.report(ProgressEvent.RESUME);
     this.schedule();
   }
@@ -130,8 +136,8 @@ export class ProgressReporter {
     return Number.isFinite(p) && p > 0 ? p : 0;
   }
 
-  private report(event: ProgressEventCode): void {
-    const position = this.position();
+  private report(event: ProgressEventCode, at?: number): void {
+    const position = at !== undefined && Number.isFinite(at) && at > 0 ? at : this.position();
     this.queue = this.queue
       .catch(() => undefined)
       .then(() => (this.done ? undefined : this.options.send(event, position, { keepalive: false })))

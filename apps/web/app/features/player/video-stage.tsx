@@ -11,7 +11,8 @@ export interface VideoHandlers {
   play?(): void;
   pause?(): void;
   ended?(): void;
-  seeked?(position: number): void;
+  /** A seek ended at `position`; the video was at `from` before it (its last time update). */
+  seeked?(position: number, from: number): void;
   timeupdate?(position: number): void;
   /** A seek past the furthest point was sent back there (before the period is complete). */
   seekRefused?(): void;
@@ -70,22 +71,30 @@ export function VideoStage({
     let made: VideoEngine | null = null;
     let over: HTMLElement | null = null;
     let gone = false;
+    // Where the video was at its last time update before a seek began: the seek starts from there.
+    let playedAt = startTime;
+    let seekFrom: number | null = null;
     setFailure(null);
     const events = {
       play: () => latest.current.handlers?.play?.(),
       pause: () => latest.current.handlers?.pause?.(),
       ended: () => latest.current.handlers?.ended?.(),
       seeking: (target: number) => {
+        seekFrom ??= playedAt;
         const back = latest.current.guard?.check(target);
         if (back === null || back === undefined || !made) return;
         made.seek(back);
         latest.current.handlers?.seekRefused?.();
       },
       seeked: (position: number) => {
+        const from = seekFrom ?? playedAt;
+        seekFrom = null;
+        playedAt = position;
         latest.current.guard?.jumped(position);
-        latest.current.handlers?.seeked?.(position);
+        latest.current.handlers?.seeked?.(position, from);
       },
       timeupdate: (position: number) => {
+        if (seekFrom === null) playedAt = position;
         latest.current.guard?.played(position);
         latest.current.handlers?.timeupdate?.(position);
       },

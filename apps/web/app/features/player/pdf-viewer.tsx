@@ -126,7 +126,8 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
           {t.download}
         </a>
       </div>
-      <div ref={box} className="portal-pdf-canvas">
+      {/* Scrolled when zoomed in: reachable by keyboard (arrow keys scroll it). */}
+      <div ref={box} className="portal-pdf-canvas" tabIndex={0} role="region" aria-label={name}>
         <canvas
           ref={canvas}
           data-page={rendered}

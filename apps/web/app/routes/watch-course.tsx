@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { findCoursePeriods, viewCourse, viewCourseConfig } from '@portal/contract';
 import type { CourseChapter, CoursePeriod, CourseProgress } from '@portal/contract/calls/study';
+import { ErrorCode, errorText } from '@portal/contract/errors';
 import { flattenPeriods, PeriodList, periodKind } from '../features/player/period-list.tsx';
 import { PeriodStudy, type ProgressAnswer } from '../features/player/period-study.tsx';
 import { playerMessages } from '../features/player/player-messages.ts';
@@ -43,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (env.code === 404) throw missing();
     if (env.code !== 200) throw data({ message: env.message }, { status: env.code === 429 ? 429 : 503 });
   }
+  // (Answered 200 each, as the loop made sure: this says so to the types.)
   if (course.code !== 200 || chapters.code !== 200 || config.code !== 200) throw missing();
   const periods = flattenPeriods(chapters.data);
   const asked = url.searchParams.get('periodId');
@@ -191,7 +193,7 @@ function Player({ loaded }: { loaded: Loaded }) {
                 />
               ) : (
                 <p className="portal-watch-note portal-video-failed" role="alert">
-                  {t.locked}
+                  {errorText(course.bought ? ErrorCode.STUDY_RESOURCE_LOCKED : ErrorCode.COURSE_NOT_BOUGHT, lang)}
                 </p>
               )}
               <div className="portal-watch-steps">

@@ -19,8 +19,7 @@ import { playerMessages } from './player-messages.ts';
 import { ProgressReporter, type ProgressEventCode } from './progress-reporter.ts';
 import { SeekGuard } from './seek-guard.ts';
 import { TranscriptPanel } from './transcript-panel.tsx';
-import type { VideoEngine } from './video-engine.ts';
-import { VideoStage } from './video-stage.tsx';
+import { VideoStage, type StageEngine } from './video-stage.tsx';
 
 export type ProgressAnswer = CallResponse<typeof updateStudyProgress>;
 
@@ -52,12 +51,8 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
   const lang = useLang();
   /** 8011's message for a seek the player sent back itself (once in 2 s while the learner drags, as the request layer's). */
   const warnSeek = () => toastOnce(errorText(ErrorCode.STUDY_SEEK_FORWARD, lang));
-  const {
-    data: play,
-    error,
-    loading,
-  } = useCall(watchStudyResource, { courseId, periodId: period.id }, { quiet: false });
-  const engine = useRef<VideoEngine | null>(null);
+  const { data: play, error, loading } = useCall(watchStudyResource, { courseId, periodId: period.id });
+  const engine = useRef<StageEngine | null>(null);
   const reporter = useRef<ProgressReporter | null>(null);
   const [takenOver, setTakenOver] = useState('');
   const [time, setTime] = useState(0);
@@ -91,7 +86,7 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
           const furthest = Number((err.data as { furthestSeconds?: unknown } | null)?.furthestSeconds);
           const back = Number.isFinite(furthest) ? furthest : guard.furthest;
           guard.refused(back);
-          engine.current?.seek(back);
+          engine.current?.reset(back);
         }
         throw err;
       }
@@ -104,7 +99,13 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
       send,
     });
     reporter.current = r;
-    const onVisibility = () => (document.visibilityState === 'hidden' ? r.hide() : r.show());
+    // Nothing counts while the page is hidden: the video pauses there too, so coming back does not
+    // find it ahead of what the server allows (the learner plays it again).
+    const onVisibility = () => {
+      if (document.visibilityState !== 'hidden') return r.show();
+      r.hide();
+      if (video) engine.current?.pause();
+    };
     const onPageHide = () => r.leave();
     // Back from the back-forward cache: this player said LEAVE, so the period is opened again.
     const onPageShow = (e: PageTransitionEvent) => {

@@ -28,9 +28,18 @@ interface VideoStageProps {
   guard?: SeekGuard;
   handlers?: VideoHandlers;
   /** The engine, once the video is ready (the page pauses or seeks it); null when it goes. */
-  onEngine?(engine: VideoEngine | null): void;
+  onEngine?(engine: StageEngine | null): void;
   audio?: boolean;
   className?: string;
+}
+
+/** The video as the page drives it. */
+export interface StageEngine extends VideoEngine {
+  /**
+   * Goes back to a position the server set (its furthest point after 8011): the seek is reported
+   * as starting there, not where the video was (a position the server refused).
+   */
+  reset(seconds: number): void;
 }
 
 type Failure = 'polyv' | 'platform' | 'media';
@@ -113,7 +122,14 @@ export function VideoStage({
           over.className = 'portal-watermark-layer';
           e.root.append(over);
           setLayer(over);
-          latest.current.onEngine?.(e);
+          latest.current.onEngine?.({
+            ...e,
+            reset: (seconds) => {
+              seekFrom = seconds;
+              playedAt = seconds;
+              e.seek(seconds);
+            },
+          });
         } catch (err) {
           if (gone) return;
           if (err instanceof PolyvUnavailable) setFailure('polyv');

@@ -110,4 +110,15 @@ describe.runIf(browserAvailable())('navigation rules', () => {
     const res = await fetchHtml('/home', { headers: { 'user-agent': phone } });
     expect(res.status).toBe(200);
   });
+
+  it('serves hashed assets cached for a year and other public files for an hour', async () => {
+    const page = await fetchHtml('/home');
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    expect(asset).toBeTruthy();
+    const hashed = await fetchHtml(asset!);
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const media = await fetchHtml('/demo/media/handout.pdf');
+    expect(media.headers['cache-control']).toBe('public, max-age=3600');
+  });
 });

@@ -30,7 +30,7 @@ import {
   type Lang,
   type NavigationState,
 } from './lib/navigation.ts';
-import type { RootData } from './lib/root-data.ts';
+import { forgetRootData, keptRootData, type RootData } from './lib/root-data.ts';
 import { queryEid, requestedEid } from './lib/site.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
 import { LoadingBar } from './shell/loading-bar.tsx';
@@ -138,16 +138,11 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   return retryAfter ? { 'retry-after': retryAfter } : new Headers();
 };
 
-/** Root data kept in the browser; navigations run the guard on it instead of asking the server. */
-let cached: RootData | undefined;
-function forgetRootData(): void {
-  cached = undefined;
-}
-
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   const url = new URL(request.url);
+  let cached = keptRootData.current;
   if (!cached || url.searchParams.has('eid')) {
-    cached = (await serverLoader()) as RootData;
+    cached = keptRootData.current = (await serverLoader()) as RootData;
     return cached;
   }
   const target = resolveNavigation(
@@ -185,7 +180,7 @@ function Head({ root }: { root: RootData | undefined }) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData('root') as RootData | undefined;
-  if (root && typeof window !== 'undefined') cached ??= root;
+  if (root && typeof window !== 'undefined') keptRootData.current ??= root;
   const lang: Lang = root?.lang ?? 'zh';
   return (
     <html lang={lang === 'en' ? 'en' : 'zh-CN'}>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dir = new URL('../build/client', import.meta.url).pathname;
-const worth = /\.(js|css|svg|json|html|txt|map)$/;
+const worth = /\.(js|mjs|css|svg|json|html|txt|map)$/;
 let files = 0;
 function walk(d) {
   for (const name of readdirSync(d)) {

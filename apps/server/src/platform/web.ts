@@ -261,6 +261,9 @@ export async function mountWeb(app: FastifyInstance, services: Platform, buildDi
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Cache-Control is ours (setHeaders): @fastify/static would otherwise send its own max-age=0
+    // after setHeaders has run.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -19,6 +19,16 @@ export interface RootData {
   checkDomain: boolean;
 }
 
+/**
+ * Root data kept in the browser (root.tsx's clientLoader): navigations run the guard on it instead
+ * of asking the server. `forgetRootData` makes the next navigation load it again, after a change
+ * it shows (sign-out, the hours and points the header menu shows after earning).
+ */
+export const keptRootData: { current: RootData | undefined } = { current: undefined };
+export function forgetRootData(): void {
+  keptRootData.current = undefined;
+}
+
 export function useRootData(): RootData {
   const data = useRouteLoaderData('root') as RootData | undefined;
   if (!data) throw new Error('useRootData outside the root route');

@@ -8,7 +8,7 @@ import { PeriodStudy, type ProgressAnswer } from '../features/player/period-stud
 import { playerMessages } from '../features/player/player-messages.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, pathLang } from '../lib/navigation.ts';
-import { useSite } from '../lib/root-data.ts';
+import { forgetRootData, useSite } from '../lib/root-data.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import '../features/player/player.css';
 
@@ -122,6 +122,8 @@ function Player({ loaded }: { loaded: Loaded }) {
         points: answer.earned.points,
       });
       setEarned(text);
+      // The header menu's hours and points: the next page asks the server again.
+      forgetRootData();
       void import('../features/antd/feedback.tsx').then((m) => m.showSuccess(text, website.websiteThemeColor, lang));
     }
   };
@@ -142,7 +144,7 @@ function Player({ loaded }: { loaded: Loaded }) {
     <div className="portal-watch">
       <header className="portal-watch-head">
         {/* After earning, the next page loads whole: the header's hours come fresh from the server. */}
-        <Link className="portal-watch-back" to={courseHref} reloadDocument={earned !== ''}>
+        <Link className="portal-watch-back" to={courseHref}>
           ‹ {t.back}
         </Link>
         <h1 className="portal-watch-title">{course.title}</h1>

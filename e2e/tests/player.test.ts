@@ -226,6 +226,11 @@ describe.runIf(browserAvailable())('the course player', () => {
       await page().locator('header.portal-header .portal-user-name').hover();
       const menu = page().getByRole('navigation', { name: '个人中心菜单' });
       await expect.poll(() => menu.getByRole('link', { name: /^总学时/ }).textContent()).toBe('总学时 0.5');
+      // The home page's credit-hour board reads the same totals.
+      await page().goto(url('/home', 'yb'));
+      await expect
+        .poll(() => page().locator('.portal-board-mine').nth(1).textContent(), { timeout: 15_000 })
+        .toMatch(/（0\.5学时）$/);
     },
   );
 

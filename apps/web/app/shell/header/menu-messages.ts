@@ -30,7 +30,7 @@ export const menuMessages = defineMessages({
     cancel: 'Cancel',
     admin: 'Admin',
     hours: 'Credit hours',
-    credits: 'Total points',
+    credits: 'Total credits',
     certificates: 'Certificates',
     menu: 'Account menu',
     sections: 'Account sections',

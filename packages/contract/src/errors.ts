@@ -114,7 +114,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '您已在其他页面或设备学习，本页面已停止计时',
     en: 'You are studying in another tab or device; this one has stopped counting',
   },
-  8011: { zh: '首次学习不能快进，已回到您学到的位置', en: 'You cannot skip ahead the first time; back to where you got to' },
+  8011: {
+    zh: '首次学习不能快进，已回到您学到的位置',
+    en: 'You cannot skip ahead the first time; back to where you got to',
+  },
   8012: { zh: '该课程未开放评论', en: 'Comments are closed on this course' },
   8013: { zh: '该视频未更新', en: 'This video is not available yet' },
   9001: { zh: '订单不存在', en: 'The order does not exist' },

@@ -316,5 +316,21 @@ describe.runIf(browserAvailable())('the course player', () => {
     await expect.poll(() => currentTime(page())).toBeGreaterThan(0.5);
     await video(page()).evaluate((v: HTMLVideoElement) => (v.currentTime = 10));
     await page().getByText(t.seekRefused).first().waitFor();
+
+    // The English site's short video has a transcript: each cue a button named by its visible text
+    // (the page is checked with axe as it loads).
+    const english = await demoCourse(1004, 'short');
+    await signInAs(session.b, await createLearner(1004), {
+      host: 'global',
+      path: playerPath(english.id, english.period(t.periods.intro)),
+    });
+    await page().locator('.portal-transcript-cue').first().waitFor();
+    const cues = await page().locator('.portal-transcript-cue').count();
+    expect(cues).toBeGreaterThan(1);
+    expect(
+      await page()
+        .getByRole('button', { name: /^Go to \d+:\d{2}/ })
+        .count(),
+    ).toBe(cues);
   });
 });

@@ -964,7 +964,8 @@ export const courseLearners = pgTable(
 
 /**
  * A learner's progress in one period, kept by the server (DESIGN.md section 9): positions and
- * credited time in milliseconds; `lastReportAt` is when the current player last reported.
+ * credited time in milliseconds; `lastReportAt` is when the current player last reported. Its pages
+ * keep room for updates in place (fillfactor 70, migration 0027; decision 028).
  */
 export const periodProgress = pgTable(
   'period_progress',

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '@portal/db';
 import type { Learner } from './study.repository.ts';
+import { TickBatcher } from './progress-ticks.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -49,13 +51,21 @@ export interface CourseCount {
 /**
  * The SQL of study progress (DESIGN.md section 9). The database's clock is the clock: elapsed time
  * is `now()` minus the last report. A tick writes its period row only if it is unchanged since it
- * was read; any other report locks its period row in a transaction, and one that completes a period
+ * was read, in a batch with the other ticks of the moment (progress-ticks.ts); any other report locks its period row in a transaction, and one that completes a period
  * also locks the learner's course row before counting, so completions of one course (two tabs, a
  * retried request, the last periods completed at once) are counted one after the other and the
  * course completes once.
  */
 export class ProgressRepository {
-  constructor(private readonly db: Db) {}
+  private readonly ticks: TickBatcher;
+
+  /** `tenantPool`: the pool behind `db`, which the batched ticks use directly. */
+  constructor(
+    private readonly db: Db,
+    tenantPool: pg.Pool,
+  ) {
+    this.ticks = new TickBatcher(tenantPool);
+  }
 
   /**
    * Opens a period: the learner's course row (a first start counts a learner of the course), the
@@ -120,10 +130,9 @@ export class ProgressRepository {
   }
 
   /**
-   * A tick while playing, the common report: read the period's row, decide, and write it back only
-   * if the row is still as read (its xmin) and the player is still the learner's current one; one
-   * read and one write, no transaction held between them. A row changed meanwhile is read again; a
-   * tick that completes the period takes the locked path.
+   * A tick while playing, the common report, goes into the enterprise's next batch of ticks (one
+   * read and one conditional write for the whole batch; `TickBatcher`); a tick that completes the
+   * period, or whose row kept changing under it, takes the locked path.
    */
   private async tick<T>(
     who: Learner,
@@ -133,22 +142,8 @@ export class ProgressRepository {
     decide: (state: ProgressState) => ProgressChange,
     onCourseComplete: (tx: Tx) => Promise<T>,
   ) {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const row = await readProgress(this.db, who, courseId, periodId, false);
-      if (!row) return null;
-      const change = decide(stateOf(row));
-      if (change.complete && !row.completed) break;
-      const written = await this.db.execute(sql`
-        UPDATE period_progress SET credited_ms = ${change.creditedMs}, studied_ms = ${change.studiedMs},
-          furthest_ms = ${change.furthestMs}, position_ms = ${change.positionMs},
-          last_report_at = ${change.playing ? sql`now()` : sql`NULL`}, updated_at = now()
-        WHERE eid = ${who.eid} AND account_id = ${who.accountId} AND period_id = ${periodId}
-          AND xmin::text = ${row.version}
-          AND EXISTS (SELECT 1 FROM study_players sp WHERE sp.eid = ${who.eid} AND sp.account_id = ${who.accountId}
-            AND sp.player_id = ${playerId} AND sp.period_id = ${periodId})
-        RETURNING 1`);
-      if (written.rows.length === 1) return { change, earned: null, course: null };
-    }
+    const outcome = await this.ticks.submit(who, courseId, periodId, playerId, decide);
+    if ('written' in outcome) return { change: outcome.written, earned: null, course: null };
     return this.reportLocked(who, courseId, periodId, decide, onCourseComplete);
   }
 

@@ -19,7 +19,7 @@ export default defineModule({
   register(gateway, platform) {
     const s = new StudyService({
       repo: new StudyRepository(platform.db),
-      progress: new ProgressRepository(platform.db),
+      progress: new ProgressRepository(platform.db, platform.database.tenantPool),
       site: platform.site,
       sessions: platform.sessions,
       vod: new PolyvVodProvider(platform.db),

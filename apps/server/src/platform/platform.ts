@@ -88,7 +88,7 @@ export async function createPlatform(config: Config, database: Database): Promis
     db,
     systemDb,
     tenancy,
-    sessions: new SessionStore(systemDb, config.SESSION_CACHE_TTL_MS),
+    sessions: new SessionStore(systemDb, database.pool, config.SESSION_CACHE_TTL_MS),
     site: new SiteService(new SiteRepository(db), tenancy, config.SITE_CACHE_TTL_MS),
     cipher: await PasswordCipher.load(passwordKeyFile(config)),
     vault: await IdCardVault.load(idCardKeyFile(config)),

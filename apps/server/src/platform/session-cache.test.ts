@@ -35,6 +35,33 @@ describe('the session cache', () => {
     }
   });
 
+  it('looks up the tokens of one moment together, each call getting its own session and codes', async () => {
+    const learners = await Promise.all(Array.from({ length: 8 }, () => t.learner(a)));
+    const ended = learners[7]!;
+    await t.platform.sessions.revoke(
+      (await new SessionStore(t.database.db, t.database.pool).authenticate(ended.token)).tokenHash,
+      'signed out',
+    );
+    const store = new SessionStore(t.database.db, t.database.pool, 0);
+    const query = vi.spyOn(t.database.pool, 'query');
+    try {
+      const results = await Promise.allSettled([
+        ...learners.map((l) => store.authenticate(l.token)),
+        store.authenticate('no-such-token'),
+      ]);
+      expect(results.slice(0, 7).map((r) => r.status === 'fulfilled' && r.value.accountId)).toEqual(
+        learners.slice(0, 7).map((l) => l.accountId),
+      );
+      expect(results.slice(7).map((r) => r.status === 'rejected' && (r.reason as { code: number }).code)).toEqual([
+        307, 301,
+      ]);
+      const lookups = query.mock.calls.filter(([q]) => JSON.stringify(q).includes('session_authenticate'));
+      expect(lookups).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('forgets a session this process ends, and every session of an account whose sessions all end', async () => {
     const learner = await t.learner(a);
     const second = await t.platform.sessions.create(learner.accountId, a.eid);
@@ -65,7 +92,7 @@ describe('the session cache', () => {
 
   it('judges expiry on every call, whatever it kept', async () => {
     const learner = await t.learner(a);
-    const store = new SessionStore(t.database.db, 60_000);
+    const store = new SessionStore(t.database.db, t.database.pool, 60_000);
     await store.authenticate(learner.token);
     await expireSession(t.database.db, learner.token);
     // Kept with the expiry it had: one day on, it is expired without asking the database.
@@ -76,7 +103,7 @@ describe('the session cache', () => {
 
   it('keeps nothing with a time of 0: every call asks the database', async () => {
     const learner = await t.learner(a);
-    const store = new SessionStore(t.database.db, 0);
+    const store = new SessionStore(t.database.db, t.database.pool, 0);
     await store.authenticate(learner.token);
     await expireSession(t.database.db, learner.token);
     await expect(store.authenticate(learner.token)).rejects.toMatchObject({ code: 305 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -177,4 +177,46 @@ export function rssMb(pid: number): number {
 
 export function print(rows: Array<Record<string, string | number>>): void {
   console.table(rows);
+}
+
+/**
+ * CPU seconds (user + system) so far of the processes whose command name matches, with what their
+ * ended children used (PostgreSQL's postmaster keeps the time of backends that exited; Linux /proc).
+ */
+export function cpuSeconds(match: (comm: string, pid: number) => boolean): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      if (!match(comm, Number(entry))) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / tick;
+    } catch {
+      /* the process ended */
+    }
+  }
+  return total;
+}
+
+/**
+ * Where the CPU went while `fn` ran: the portal's process, PostgreSQL's processes and this one (the
+ * load generator), each as a share of one core.
+ */
+export async function cpuShares<T>(portalPid: number, fn: () => Promise<T>): Promise<{ result: T; cpu: string }> {
+  const take = () => ({
+    portal: cpuSeconds((_, pid) => pid === portalPid),
+    postgres: cpuSeconds((comm) => comm === 'postgres'),
+    load: cpuSeconds((_, pid) => pid === process.pid),
+    at: performance.now(),
+  });
+  const before = take();
+  const result = await fn();
+  const after = take();
+  const seconds = (after.at - before.at) / 1000;
+  const share = (k: 'portal' | 'postgres' | 'load') => `${Math.round(((after[k] - before[k]) / seconds) * 100)}%`;
+  return { result, cpu: `portal ${share('portal')}, postgres ${share('postgres')}, load ${share('load')}` };
 }

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
 import { connectDatabase } from '@portal/db';
-import { BENCH_EID, freePort, print, startPortal } from './lib.ts';
+import { BENCH_EID, cpuShares, freePort, print, startPortal } from './lib.ts';
 
 const args = process.argv.slice(2);
 const duration = Number(args[0] ?? 10);
@@ -147,7 +147,7 @@ try {
   const rows: Array<Record<string, string | number>> = [];
   let ratio = 0;
   for (let i = 1; i <= rounds; i++) {
-    const info = await runInfo(duration);
+    const { result: info, cpu: infoCpu } = await cpuShares(portal.child.pid!, () => runInfo(duration));
     const sampling = process.env.SAMPLE_WAITS
       ? setInterval(() => {
           void q(
@@ -156,18 +156,21 @@ try {
           ).then((r) => console.log(JSON.stringify(r.rows)));
         }, 1000)
       : undefined;
-    const rep = await runReports({ duration, connections: Number(process.env.CONNECTIONS ?? 50) });
+    const { result: rep, cpu: repCpu } = await cpuShares(portal.child.pid!, () =>
+      runReports({ duration, connections: Number(process.env.CONNECTIONS ?? 50) }),
+    );
     clearInterval(sampling);
     ratio += rep.rps / info.rps;
-    const row = (route: string, r: typeof info) => ({
+    const row = (route: string, r: typeof info, cpu: string) => ({
       route: `${route} #${i}`,
       rps: Math.round(r.rps),
       p99ms: r.latencyP99,
       errors: r.errors,
       non2xx: r.non2xx,
       ratio: +(r.rps / info.rps).toFixed(3),
+      cpu,
     });
-    rows.push(row('user info', info), row('progress report', rep));
+    rows.push(row('user info', info, infoCpu), row('progress report', rep, repCpu));
   }
   print(rows);
   console.log(`progress report / user info (mean of ${rounds}, 50 connections): ${(ratio / rounds).toFixed(3)}×`);

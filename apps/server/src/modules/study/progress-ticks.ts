@@ -3,6 +3,7 @@ import { withTenant } from '@portal/db';
 import { Batcher } from '../../platform/batcher.ts';
 import type { Learner } from './study.repository.ts';
 import type { ProgressChange, ProgressState } from './progress.repository.ts';
+import { PROGRESS_COLUMNS, stateOf, type ProgressRow } from './progress-row.ts';
 
 /** What a batched tick came to: written, or handed back for the locked path (it completes the period, or kept losing races). */
 export type TickOutcome = { written: ProgressChange } | { locked: true };
@@ -23,28 +24,14 @@ interface Pending {
 /** A row changed between the batch's read and its write is read again this many times, then locked. */
 const MAX_ATTEMPTS = 3;
 
-type Row = {
-  i: string;
-  credited_ms: number;
-  studied_ms: number;
-  furthest_ms: number;
-  position_ms: number;
-  since_ms: number | null;
-  completed: boolean;
-  player_id: string | null;
-  player_period_id: number | null;
-  version: string;
-};
+type Row = ProgressRow & { i: string };
 
 // Named statements: each connection parses and plans them once. The keys come as arrays, so the
 // text is the same for a batch of one or of five hundred.
 const READ = {
   name: 'study_ticks_read',
   text: `
-    SELECT k.i::text AS i, pp.credited_ms, pp.studied_ms, pp.furthest_ms, pp.position_ms,
-      floor(extract(epoch FROM now() - pp.last_report_at) * 1000)::int AS since_ms,
-      pp.completed_at IS NOT NULL AS completed, sp.player_id, sp.period_id AS player_period_id,
-      pp.xmin::text AS version
+    SELECT k.i::text AS i, ${PROGRESS_COLUMNS}
     FROM unnest($2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS k(account_id, period_id, course_id, i)
     JOIN period_progress pp ON pp.eid = $1 AND pp.account_id = k.account_id AND pp.period_id = k.period_id
       AND pp.course_id = k.course_id
@@ -68,17 +55,6 @@ const WRITE = {
 };
 
 const keyOf = (p: Pending) => `${p.who.eid}:${p.who.accountId}:${p.periodId}`;
-
-const stateOf = (row: Row): ProgressState => ({
-  creditedMs: row.credited_ms,
-  studiedMs: row.studied_ms,
-  furthestMs: row.furthest_ms,
-  positionMs: row.position_ms,
-  sinceLastMs: row.since_ms === null ? null : Math.max(0, row.since_ms),
-  completed: row.completed,
-  playerId: row.player_id,
-  playerPeriodId: row.player_period_id,
-});
 
 /**
  * The ticks of playing players, the report sent most (every 10 s by everyone watching), written in

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from '@portal/db';
 import type { Learner } from './study.repository.ts';
+import { PROGRESS_COLUMNS, stateOf, type ProgressRow } from './progress-row.ts';
 import { TickBatcher } from './progress-ticks.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -238,25 +239,10 @@ export async function awardOnce(tx: Tx, who: Learner, award: Award): Promise<boo
   return true;
 }
 
-type ProgressRow = {
-  credited_ms: number;
-  studied_ms: number;
-  furthest_ms: number;
-  position_ms: number;
-  since_ms: number | null;
-  completed: boolean;
-  player_id: string | null;
-  player_period_id: number | null;
-  /** The row version (xmin) a conditional write checks. */
-  version: string;
-};
-
 /** The period's progress with the time since the last report (the database's clock) and the learner's player. */
 async function readProgress(db: Db | Tx, who: Learner, courseId: number, periodId: number, lock: boolean) {
   const { rows } = await db.execute<ProgressRow>(sql`
-    SELECT pp.credited_ms, pp.studied_ms, pp.furthest_ms, pp.position_ms,
-      floor(extract(epoch FROM now() - pp.last_report_at) * 1000)::int AS since_ms,
-      pp.completed_at IS NOT NULL AS completed, sp.player_id, sp.period_id AS player_period_id, pp.xmin::text AS version
+    SELECT ${sql.raw(PROGRESS_COLUMNS)}
     FROM period_progress pp
     LEFT JOIN study_players sp ON sp.eid = pp.eid AND sp.account_id = pp.account_id
     WHERE pp.eid = ${who.eid} AND pp.account_id = ${who.accountId} AND pp.period_id = ${periodId}
@@ -264,14 +250,3 @@ async function readProgress(db: Db | Tx, who: Learner, courseId: number, periodI
     ${lock ? sql`FOR UPDATE OF pp` : sql``}`);
   return rows[0] ?? null;
 }
-
-const stateOf = (row: ProgressRow): ProgressState => ({
-  creditedMs: row.credited_ms,
-  studiedMs: row.studied_ms,
-  furthestMs: row.furthest_ms,
-  positionMs: row.position_ms,
-  sinceLastMs: row.since_ms === null ? null : Math.max(0, row.since_ms),
-  completed: row.completed,
-  playerId: row.player_id,
-  playerPeriodId: row.player_period_id,
-});

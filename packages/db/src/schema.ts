@@ -1124,3 +1124,444 @@ export const vodSettings = pgTable('vod_settings', {
   polyvSecretKey: text('polyv_secret_key').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Exams, practice and certificates (issue 13). Questions and papers are an enterprise's; an
+// attempt keeps a snapshot of the paper it was given (questions, option order, scores and answer
+// keys), so editing the bank later never changes a paper being taken or one already marked.
+// ---------------------------------------------------------------------------------------------
+
+/** A question bank: the questions of one subject, which papers and practice sets draw from. */
+export const questionBanks = pgTable(
+  'question_banks',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+);
+
+/**
+ * One question (account-area.md section 3): type 1 single, 2 multiple, 3 true/false, 4 fill-in
+ * (one or more blanks), 5 short answer, 6 matching, 7 indefinite choice; difficulty 1 simple,
+ * 2 general, 3 harder, 4 hard. `options` are the choices (matching: the right-hand column),
+ * `items` the matching's left-hand column; `answer` the correct keys (choices, true/false 'T' or
+ * 'F', matching: one key per item in order); `blanks` the accepted answers of each blank;
+ * `referenceAnswer` the short answer's model answer for the marker. Scores are in tenths of a point.
+ */
+export const examQuestions = pgTable(
+  'exam_questions',
+  {
+    ...tenantId(),
+    bankId: integer('bank_id').notNull(),
+    questionType: integer('question_type').notNull(),
+    difficulty: integer('difficulty').notNull().default(2),
+    stem: text('stem').notNull(),
+    options: jsonb('options').$type<Array<{ key: string; text: string }>>().notNull().default([]),
+    items: jsonb('items').$type<Array<{ key: string; text: string }>>().notNull().default([]),
+    answer: jsonb('answer').$type<string[]>().notNull().default([]),
+    blanks: jsonb('blanks').$type<string[][]>().notNull().default([]),
+    referenceAnswer: text('reference_answer').notNull().default(''),
+    analysis: text('analysis').notNull().default(''),
+    scoreTenths: integer('score_tenths').notNull().default(20),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.bankId], foreignColumns: [questionBanks.eid, questionBanks.id] }).onDelete(
+      'cascade',
+    ),
+    index('exam_questions_draw_idx').on(t.eid, t.bankId, t.questionType, t.difficulty),
+  ],
+);
+
+/** A rule of a random paper: draw `count` questions of a type (and difficulty) from a bank, each worth `scoreTenths`. */
+export interface PaperRule {
+  bankId: number;
+  questionType: number;
+  difficulty: number | null;
+  count: number;
+  scoreTenths: number;
+}
+
+/** A paper: mode 1 fixed (its questions in order), 2 drawn at random per taker by its rules. */
+export const examPapers = pgTable(
+  'exam_papers',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    mode: integer('mode').notNull().default(1),
+    rules: jsonb('rules').$type<PaperRule[]>().notNull().default([]),
+    shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
+    shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+);
+
+/** The questions of a fixed paper, in order, with the score each is worth on it. */
+export const examPaperQuestions = pgTable(
+  'exam_paper_questions',
+  {
+    eid: integer('eid').notNull(),
+    paperId: integer('paper_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    sort: integer('sort').notNull().default(0),
+    scoreTenths: integer('score_tenths').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.paperId, t.questionId] }),
+    foreignKey({ columns: [t.eid, t.paperId], foreignColumns: [examPapers.eid, examPapers.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.questionId], foreignColumns: [examQuestions.eid, examQuestions.id] }).onDelete(
+      'restrict',
+    ),
+  ],
+);
+
+/**
+ * A certificate template: its title, text with fields ({name}, {title}, {date}, {number},
+ * {score}), issuer, seal image and signature line, and how many months a certificate is valid
+ * (null: no end).
+ */
+export const certificateTemplates = pgTable(
+  'certificate_templates',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    issuer: text('issuer').notNull(),
+    sealUrl: text('seal_url').notNull().default(''),
+    signature: text('signature').notNull().default(''),
+    validMonths: integer('valid_months'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+);
+
+/**
+ * An exam task (考试任务), open to the enterprise's learners between `startsAt` and `endsAt`: an
+ * attempt lasts `durationMinutes` but never past `endsAt`. `screenSwitchLimit` leaves of the page
+ * are allowed (0: not counted against the taker); past it the attempt is submitted (7603).
+ * `partialMultiple`: a multiple or indefinite choice with some right keys and no wrong one earns
+ * half its score. `showAnswers`: the right answers and analysis are shown after submitting. An SFJ
+ * admission ticket prints from `admissionPrintAt` (7005 before). Passing earns `points` and
+ * `creditTenths` and, with a template, a certificate.
+ */
+export const examTasks = pgTable(
+  'exam_tasks',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull().default(''),
+    paperId: integer('paper_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    attemptsAllowed: integer('attempts_allowed').notNull().default(1),
+    passScoreTenths: integer('pass_score_tenths').notNull(),
+    screenSwitchLimit: integer('screen_switch_limit').notNull().default(0),
+    showAnswers: boolean('show_answers').notNull().default(true),
+    partialMultiple: boolean('partial_multiple').notNull().default(false),
+    admissionTicket: boolean('admission_ticket').notNull().default(false),
+    admissionPrintAt: timestamp('admission_print_at', { withTimezone: true }),
+    certificateTemplateId: integer('certificate_template_id'),
+    points: integer('points').notNull().default(0),
+    creditTenths: integer('credit_tenths').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.paperId], foreignColumns: [examPapers.eid, examPapers.id] }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.eid, t.certificateTemplateId],
+      foreignColumns: [certificateTemplates.eid, certificateTemplates.id],
+    }).onDelete('restrict'),
+    index('exam_tasks_window_idx').on(t.eid, t.startsAt.desc(), t.id),
+  ],
+);
+
+/**
+ * A learner's standing in an exam task, made at the first start: attempts used, the best score,
+ * passed (and when), and whether an attempt waits for marking.
+ */
+export const examTaskRecords = pgTable(
+  'exam_task_records',
+  {
+    eid: integer('eid').notNull(),
+    taskId: integer('task_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    attemptsUsed: integer('attempts_used').notNull().default(0),
+    bestScoreTenths: integer('best_score_tenths'),
+    passed: boolean('passed').notNull().default(false),
+    passedAt: timestamp('passed_at', { withTimezone: true }),
+    waitingForMarking: boolean('waiting_for_marking').notNull().default(false),
+    firstStartedAt: timestamp('first_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSubmittedAt: timestamp('last_submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.taskId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [examTasks.eid, examTasks.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('exam_task_records_mine_idx').on(t.eid, t.accountId, t.taskId),
+  ],
+);
+
+/** One question as an attempt was given it: the bank's question at the start, in its order, with its score. */
+export interface AttemptQuestion {
+  questionId: number;
+  questionType: number;
+  difficulty: number;
+  stem: string;
+  options: Array<{ key: string; text: string }>;
+  items: Array<{ key: string; text: string }>;
+  answer: string[];
+  blanks: string[][];
+  referenceAnswer: string;
+  analysis: string;
+  scoreTenths: number;
+}
+
+/**
+ * One attempt at an exam task. The server's clock rules it: `deadlineAt` = min(start + duration,
+ * the task's end); a save after it is refused (7610) and a sweep submits it 60 s after it.
+ * `submitReason`: 1 the taker, 2 time over (the page at zero or a late save), 3 the sweep, 4 the
+ * screen-switch limit. `status`: 1 answering, 2 waiting for marking (a short answer), 3 marked.
+ * `lastSeq`: the highest save sequence applied; a save with a lower one for the same question
+ * changes nothing.
+ */
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    ...tenantId(),
+    taskId: integer('task_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    attemptNo: integer('attempt_no').notNull(),
+    paper: jsonb('paper').$type<AttemptQuestion[]>().notNull(),
+    totalScoreTenths: integer('total_score_tenths').notNull(),
+    passScoreTenths: integer('pass_score_tenths').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submitReason: integer('submit_reason'),
+    screenSwitches: integer('screen_switches').notNull().default(0),
+    status: integer('status').notNull().default(1),
+    objectiveScoreTenths: integer('objective_score_tenths'),
+    scoreTenths: integer('score_tenths'),
+    passed: boolean('passed'),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    lastSeq: integer('last_seq').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [examTasks.eid, examTasks.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    uniqueIndex('exam_attempts_once_idx').on(t.eid, t.taskId, t.accountId, t.attemptNo),
+    index('exam_attempts_mine_idx').on(t.eid, t.accountId, t.startedAt.desc(), t.id),
+    index('exam_attempts_open_idx')
+      .on(t.deadlineAt)
+      .where(sql`submitted_at IS NULL`),
+  ],
+);
+
+/**
+ * A taker's answer to one question of an attempt: the answer (a list: the chosen keys, the blanks'
+ * texts, the short answer's text, matching: one key per item), flagged for review, the save
+ * sequence that wrote it, and its mark: `result` 0 wrong, 1 right, 2 partly right (null: not
+ * marked yet), with the marker of a short answer.
+ */
+export const examAnswers = pgTable(
+  'exam_answers',
+  {
+    eid: integer('eid').notNull(),
+    attemptId: integer('attempt_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    answer: jsonb('answer').$type<string[]>().notNull().default([]),
+    flagged: boolean('flagged').notNull().default(false),
+    seq: integer('seq').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    clientSavedAt: timestamp('client_saved_at', { withTimezone: true }),
+    result: integer('result'),
+    scoreTenths: integer('score_tenths'),
+    markedBy: integer('marked_by'),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    markerComment: text('marker_comment').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.attemptId, t.questionId] }),
+    foreignKey({ columns: [t.eid, t.attemptId], foreignColumns: [examAttempts.eid, examAttempts.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * The attempt log, kept as evidence: every start, opening of the paper, answer, leave and return
+ * of the page, submit and mark, with the server's time and the browser's. `kind`: 1 start, 2 open
+ * (or reload), 3 answer, 4 leave, 5 return, 6 submit, 7 time-over submit, 8 sweep submit,
+ * 9 screen-switch submit, 10 marked.
+ */
+export const examAttemptEvents = pgTable(
+  'exam_attempt_events',
+  {
+    ...tenantId(),
+    attemptId: integer('attempt_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    kind: integer('kind').notNull(),
+    questionId: integer('question_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    clientAt: timestamp('client_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.attemptId], foreignColumns: [examAttempts.eid, examAttempts.id] }).onDelete(
+      'cascade',
+    ),
+    index('exam_attempt_events_attempt_idx').on(t.eid, t.attemptId, t.id),
+  ],
+);
+
+/** A practice set (练习): questions drawn from a bank, optionally of one type or difficulty. */
+export const practiceSets = pgTable(
+  'practice_sets',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull().default(''),
+    bankId: integer('bank_id').notNull(),
+    questionType: integer('question_type'),
+    difficulty: integer('difficulty'),
+    questionCount: integer('question_count').notNull().default(10),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.bankId], foreignColumns: [questionBanks.eid, questionBanks.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** One round of practice: of a set, or (`setId` null) of the learner's error book. */
+export const practiceRecords = pgTable(
+  'practice_records',
+  {
+    ...tenantId(),
+    accountId: integer('account_id').notNull(),
+    setId: integer('set_id'),
+    questionIds: jsonb('question_ids').$type<number[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.setId], foreignColumns: [practiceSets.eid, practiceSets.id] }).onDelete('cascade'),
+    index('practice_records_mine_idx').on(t.eid, t.accountId, t.startedAt.desc(), t.id),
+  ],
+);
+
+/** A practice answer, marked at once (right or wrong; a short answer counts as answered). */
+export const practiceAnswers = pgTable(
+  'practice_answers',
+  {
+    eid: integer('eid').notNull(),
+    recordId: integer('record_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    answer: jsonb('answer').$type<string[]>().notNull(),
+    correct: boolean('correct').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.recordId, t.questionId] }),
+    foreignKey({ columns: [t.eid, t.recordId], foreignColumns: [practiceRecords.eid, practiceRecords.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * The learner's error book (错题本): every question answered wrong in practice or an exam
+ * (`sourceType` 2 exercise, 7 exam task, as the ledger's resource types). Answering it right
+ * `rightStreak` times in a row (the site's setting) clears it (`clearedAt`); a new wrong answer
+ * brings it back.
+ */
+export const errorBook = pgTable(
+  'error_book',
+  {
+    eid: integer('eid').notNull(),
+    accountId: integer('account_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    sourceType: integer('source_type').notNull(),
+    wrongCount: integer('wrong_count').notNull().default(1),
+    rightStreak: integer('right_streak').notNull().default(0),
+    lastAnswer: jsonb('last_answer').$type<string[]>().notNull().default([]),
+    firstWrongAt: timestamp('first_wrong_at', { withTimezone: true }).notNull().defaultNow(),
+    lastWrongAt: timestamp('last_wrong_at', { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.accountId, t.questionId] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.questionId], foreignColumns: [examQuestions.eid, examQuestions.id] }).onDelete(
+      'cascade',
+    ),
+    index('error_book_open_idx').on(t.eid, t.accountId, t.lastWrongAt.desc()),
+  ],
+);
+
+/**
+ * An issued certificate, once per learner and source (an exam task, later a project). `number`
+ * carries the enterprise's id, so it is unique across the platform; it is printed with a QR code of the public check
+ * (/certificate/query); the holder's name and a keyed hash of their ID number (the ID-card vault's
+ * look-up hash) let the check find it by name and ID number without storing the number.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    ...tenantId(),
+    number: text('number').notNull(),
+    accountId: integer('account_id').notNull(),
+    templateId: integer('template_id').notNull(),
+    sourceType: integer('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    title: text('title').notNull(),
+    holderName: text('holder_name').notNull(),
+    holderIdHash: text('holder_id_hash'),
+    scoreTenths: integer('score_tenths'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.templateId],
+      foreignColumns: [certificateTemplates.eid, certificateTemplates.id],
+    }).onDelete('restrict'),
+    uniqueIndex('certificates_once_idx').on(t.eid, t.accountId, t.sourceType, t.sourceId),
+    uniqueIndex('certificates_number_idx').on(t.eid, t.number),
+    index('certificates_holder_idx').on(t.eid, t.holderName, t.holderIdHash),
+    index('certificates_mine_idx').on(t.eid, t.accountId, t.issuedAt.desc(), t.id),
+  ],
+);

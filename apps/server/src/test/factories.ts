@@ -350,3 +350,156 @@ export async function createStudyCourse(db: Db, eid: number, options: StudyCours
   }
   return { course, chapter: chapter!, periods };
 }
+
+/** One question of every type (account-area.md section 3), each worth 2 points; `answer`/`blanks` are the keys. */
+export const SAMPLE_QUESTIONS: ReadonlyArray<Omit<typeof schema.examQuestions.$inferInsert, 'eid' | 'bankId'>> = [
+  {
+    questionType: 1,
+    difficulty: 1,
+    stem: '安全帽的主要作用是？',
+    options: [
+      { key: 'A', text: '装饰' },
+      { key: 'B', text: '保护头部' },
+      { key: 'C', text: '保暖' },
+    ],
+    answer: ['B'],
+    analysis: '安全帽用于防止头部受到伤害。',
+  },
+  {
+    questionType: 2,
+    difficulty: 2,
+    stem: '以下哪些属于个人防护用品？',
+    options: [
+      { key: 'A', text: '安全帽' },
+      { key: 'B', text: '防护眼镜' },
+      { key: 'C', text: '办公椅' },
+      { key: 'D', text: '防护手套' },
+    ],
+    answer: ['A', 'B', 'D'],
+    analysis: '办公椅不是防护用品。',
+  },
+  {
+    questionType: 3,
+    difficulty: 1,
+    stem: '发现火情应立即拨打119。',
+    options: [
+      { key: 'T', text: '' },
+      { key: 'F', text: '' },
+    ],
+    answer: ['T'],
+    analysis: '119是火警电话。',
+  },
+  {
+    questionType: 4,
+    difficulty: 3,
+    stem: '灭火的三种基本方法是隔离法、____和____。',
+    blanks: [
+      ['窒息法', '窒息'],
+      ['冷却法', '冷却'],
+    ],
+    analysis: '隔离、窒息、冷却。',
+  },
+  {
+    questionType: 5,
+    difficulty: 4,
+    stem: '请简述发生触电事故时的处理步骤。',
+    referenceAnswer: '先切断电源，再用绝缘物使触电者脱离电源，然后进行急救并拨打120。',
+    analysis: '切断电源是第一步。',
+  },
+  {
+    questionType: 6,
+    difficulty: 2,
+    stem: '请将标志与含义配对。',
+    items: [
+      { key: '1', text: '红色' },
+      { key: '2', text: '黄色' },
+    ],
+    options: [
+      { key: 'A', text: '警告' },
+      { key: 'B', text: '禁止' },
+    ],
+    answer: ['B', 'A'],
+    analysis: '红色表示禁止，黄色表示警告。',
+  },
+  {
+    questionType: 7,
+    difficulty: 3,
+    stem: '下列做法正确的是？',
+    options: [
+      { key: 'A', text: '电器着火先断电' },
+      { key: 'B', text: '用水扑灭油锅火' },
+      { key: 'C', text: '疏散时走安全通道' },
+    ],
+    answer: ['A', 'C'],
+    analysis: '油锅着火不能用水扑灭。',
+  },
+];
+
+export interface ExamOptions {
+  /** Exam task columns (window, duration, attempts, pass score, switch limit, settings…). */
+  task?: Partial<typeof schema.examTasks.$inferInsert>;
+  /** The paper's questions; by default one of every type (SAMPLE_QUESTIONS). */
+  questions?: ReadonlyArray<Omit<typeof schema.examQuestions.$inferInsert, 'eid' | 'bankId'>>;
+  /** Paper columns (mode 2 with rules draws at random; shuffling). */
+  paper?: Partial<typeof schema.examPapers.$inferInsert>;
+  /** A certificate template the task grants on passing. */
+  certificate?: Partial<typeof schema.certificateTemplates.$inferInsert> | true;
+}
+
+/**
+ * An exam task open now for an hour (30 minutes long, one attempt, pass at 60 %) on a fixed paper of
+ * a new bank's questions, with a certificate template when asked for.
+ */
+export async function createExam(db: Db, eid: number, options: ExamOptions = {}) {
+  const n = next();
+  const [bank] = await db
+    .insert(schema.questionBanks)
+    .values({ eid, title: `题库${n}` })
+    .returning();
+  const questions = await db
+    .insert(schema.examQuestions)
+    .values((options.questions ?? SAMPLE_QUESTIONS).map((q) => ({ eid, bankId: bank!.id, ...q })))
+    .returning();
+  const [paper] = await db
+    .insert(schema.examPapers)
+    .values({ eid, title: `试卷${n}`, ...options.paper })
+    .returning();
+  if (paper!.mode === 1) {
+    await db
+      .insert(schema.examPaperQuestions)
+      .values(
+        questions.map((q, i) => ({ eid, paperId: paper!.id, questionId: q.id, sort: i, scoreTenths: q.scoreTenths })),
+      );
+  }
+  const total = questions.reduce((sum, q) => sum + q.scoreTenths, 0);
+  let template: typeof schema.certificateTemplates.$inferSelect | undefined;
+  if (options.certificate) {
+    [template] = await db
+      .insert(schema.certificateTemplates)
+      .values({
+        eid,
+        title: `合格证书${n}`,
+        body: '{name}同志于{date}通过“{title}”考试，成绩{score}分，特发此证。',
+        issuer: '培训中心',
+        ...(options.certificate === true ? {} : options.certificate),
+      })
+      .returning();
+  }
+  const now = Date.now();
+  const [task] = await db
+    .insert(schema.examTasks)
+    .values({
+      eid,
+      title: `考试${n}`,
+      paperId: paper!.id,
+      startsAt: new Date(now - 60_000),
+      endsAt: new Date(now + 3_600_000),
+      durationMinutes: 30,
+      passScoreTenths: Math.ceil(total * 0.6),
+      certificateTemplateId: template?.id ?? null,
+      points: 20,
+      ...options.task,
+    })
+    .returning();
+  return { bank: bank!, questions, paper: paper!, task: task!, template };
+}

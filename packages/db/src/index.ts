@@ -4,6 +4,7 @@ import * as schema from './schema.ts';
 import { TenantPool } from './tenancy.ts';
 
 export * as schema from './schema.ts';
+export type { AttemptQuestion, PaperRule } from './schema.ts';
 export { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from './seed.ts';

@@ -5,8 +5,8 @@ import { declineProfileTip } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
 
 // The home page's leaderboard zone (issue 4, decision 012) on the default site (1001), whose demo
-// data has 14 learners with totals and gives every demo person 1869 points, 75.5 credits (their earning ledger: earlier records and
-// the completed demo course) and 4 certificates.
+// data has 14 learners with totals and gives every demo person 1889 points, 75.5 credits (their earning ledger: earlier records,
+// the completed demo course and the passed demo exam) and 4 certificates (issued: three past exams and that one).
 const TEXTS = {
   zh: {
     zone: '学习排行',
@@ -14,7 +14,7 @@ const TEXTS = {
     firstNews: '关于开展2026年度全员在线学习的通知',
     boards: ['积分排行榜', '学分排行榜', '证书排行榜'],
     first: ['陈思远', '培训部', '3600分'],
-    mine: ['我的排名：第10名（1869分）', '我的排名：第10名（75.5学分）', '我的排名：第7名（4本）'],
+    mine: ['我的排名：第10名（1889分）', '我的排名：第10名（75.5学分）', '我的排名：第7名（4本）'],
     next: '下一页',
     previous: '上一页',
     signInFirst: '登录后查看排行榜 去登录',
@@ -25,7 +25,7 @@ const TEXTS = {
     firstNews: '关于开展2026年度全员在线学习的通知',
     boards: ['Points', 'Credits', 'Certificates'],
     first: ['陈思远', '培训部', '3600 pts'],
-    mine: ['My rank: No. 10 (1869 pts)', 'My rank: No. 10 (75.5 credits)', 'My rank: No. 7 (4 certificates)'],
+    mine: ['My rank: No. 10 (1889 pts)', 'My rank: No. 10 (75.5 credits)', 'My rank: No. 7 (4 certificates)'],
     next: 'Next',
     previous: 'Previous',
     signInFirst: 'Sign in to see the leaderboards Sign in',

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as s from './schema.ts';
+import { seedSiteExams } from './seed-exams.ts';
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -155,6 +156,7 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedTagsAndCategories(db, created);
     // After the courses, the categories and the leaderboards' totals it builds on.
     await seedLearning(db, created);
+    await seedExams(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -581,7 +583,8 @@ async function seedLeaderboards(db: Db, createdEids: number[]): Promise<void> {
         accountId: account.id,
         points: 3600 - i * 211 + ((i * 37) % 90),
         creditTenths: 1480 - ((i * 97) % 13) * 93,
-        certificates: Math.max(0, 9 - ((i * 5) % 11)),
+        // Their certificates are issued by seedExams (leaderboardCertificates), which counts them.
+        certificates: 0,
       });
     }
   }
@@ -599,10 +602,48 @@ async function seedLeaderboards(db: Db, createdEids: number[]): Promise<void> {
           accountId: account.id,
           points: 1850,
           creditTenths: 735,
-          certificates: 4,
+          // Four certificates, issued by seedExams: three past exams and the finished demo exam.
+          certificates: 0,
         })),
       )
       .onConflictDoNothing();
+  }
+}
+
+/** The past certificates of the i-th leaderboard learner of a site (0 to 9; the demo people hold 3). */
+const leaderboardCertificates = (i: number) => Math.max(0, 9 - ((i * 5) % 11));
+const DEMO_PERSON_PAST_CERTIFICATES = 3;
+
+/**
+ * The exam content of every new demo site (issue 13; seed-exams.ts), after the learning content:
+ * the demo people's exams and certificates and the leaderboard learners' past certificates.
+ */
+async function seedExams(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const tenant = DEMO_TENANTS.find((t) => t.eid === eid);
+    if (!tenant) continue;
+    const names = tenant.lang === 'en' ? LEARNER_NAMES_EN : LEARNER_NAMES_ZH;
+    const people: number[] = [];
+    const certificatesOf: Array<{ accountId: number; count: number }> = [];
+    for (const person of DEMO_ACCOUNTS.filter((p) => p.eids.includes(eid))) {
+      const accountId = await demoAccountId(db, person.phone);
+      if (accountId === null) continue;
+      people.push(accountId);
+      certificatesOf.push({ accountId, count: DEMO_PERSON_PAST_CERTIFICATES });
+    }
+    for (const i of names.keys()) {
+      const accountId = await siteLearnerId(db, eid, i);
+      if (accountId !== null) certificatesOf.push({ accountId, count: leaderboardCertificates(i) });
+    }
+    await db.transaction((tx) =>
+      seedSiteExams(tx as unknown as Db, {
+        eid,
+        en: tenant.lang === 'en',
+        admissionTicket: tenant.tenantCode === 'SFJ',
+        people,
+        certificatesOf,
+      }),
+    );
   }
 }
 

@@ -349,10 +349,77 @@ describe('demo learning content', () => {
             (SELECT count(*) FROM period_progress), (SELECT count(*) FROM course_comments),
             (SELECT count(*) FROM course_admires), (SELECT count(*) FROM earnings),
             (SELECT sum(points) || '/' || sum(credit_tenths) FROM learner_totals),
-            (SELECT count(*) FROM courses WHERE category_id IS NOT NULL)) AS n`)
+            (SELECT count(*) FROM courses WHERE category_id IS NOT NULL),
+            (SELECT count(*) FROM exam_attempts), (SELECT count(*) FROM certificates)) AS n`)
       ).rows[0]!.n;
     const before = await snapshot();
     expect((await seedDemoData(db, { files: t.platform.storage })).created).toEqual([]);
     expect(await snapshot()).toBe(before);
+  });
+});
+
+describe('demo exam content', () => {
+  it('gives every demo site a bank of every type, an open exam, one waiting for marking, one passed with its certificate, a practice set', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.platform.storage });
+    for (const site of DEMO_TENANTS) {
+      const eid = site.eid;
+      const questions = await db.select().from(schema.examQuestions).where(eq(schema.examQuestions.eid, eid));
+      expect(new Set(questions.map((q) => q.questionType))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+      expect(questions.every((q) => cjk.test(q.stem) === (site.lang === 'zh'))).toBe(true);
+      const tasks = await db.select().from(schema.examTasks).where(eq(schema.examTasks.eid, eid));
+      const now = Date.now();
+      const open = tasks.filter((x) => x.published && x.startsAt.getTime() < now && x.endsAt.getTime() > now);
+      expect(open.length).toBeGreaterThanOrEqual(2);
+      expect(open.some((x) => x.certificateTemplateId !== null && x.durationMinutes <= 20)).toBe(true);
+      expect(tasks.some((x) => x.endsAt.getTime() < now && x.published)).toBe(true);
+      expect(tasks.some((x) => x.admissionTicket && x.admissionPrintAt!.getTime() > now)).toBe(site.eid === 1002);
+      expect(await db.select().from(schema.practiceSets).where(eq(schema.practiceSets.eid, eid))).toHaveLength(1);
+
+      // Every learner's certificate count is the certificates issued to them; numbers are unique.
+      const counts = await db.execute<{ account_id: number; certificates: number; issued: number }>(sql`
+        SELECT lt.account_id, lt.certificates, (SELECT count(*)::int FROM certificates c
+          WHERE c.eid = lt.eid AND c.account_id = lt.account_id) AS issued
+        FROM learner_totals lt WHERE lt.eid = ${eid}`);
+      expect(counts.rows.length).toBeGreaterThan(5);
+      for (const row of counts.rows) expect(row.issued).toBe(row.certificates);
+      const numbers = await db.select({ n: schema.certificates.number }).from(schema.certificates);
+      expect(new Set(numbers.map((x) => x.n)).size).toBe(numbers.length);
+      expect(numbers.every((x) => /^ZS\d{4}\d{4}\d{8}$/.test(x.n))).toBe(true);
+    }
+    for (const person of DEMO_ACCOUNTS) {
+      const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));
+      for (const eid of person.eids) {
+        const attempts = await db
+          .select()
+          .from(schema.examAttempts)
+          .where(and(eq(schema.examAttempts.eid, eid), eq(schema.examAttempts.accountId, account!.id)));
+        expect(attempts.map((a) => a.status).sort()).toEqual([2, 3]);
+        const passed = attempts.find((a) => a.status === 3)!;
+        expect(passed.passed).toBe(true);
+        const [certificate] = await db
+          .select()
+          .from(schema.certificates)
+          .where(
+            and(
+              eq(schema.certificates.eid, eid),
+              eq(schema.certificates.sourceId, passed.taskId),
+              eq(schema.certificates.accountId, account!.id),
+            ),
+          );
+        expect(certificate?.holderName).toBe(person.name);
+        const [totals] = await db
+          .select()
+          .from(schema.learnerTotals)
+          .where(and(eq(schema.learnerTotals.eid, eid), eq(schema.learnerTotals.accountId, account!.id)));
+        expect(totals!.certificates).toBe(4);
+        const ledger = await db
+          .select()
+          .from(schema.earnings)
+          .where(and(eq(schema.earnings.eid, eid), eq(schema.earnings.accountId, account!.id)));
+        expect(ledger.some((e) => e.sourceType === 7 && e.sourceId === passed.taskId)).toBe(true);
+        expect(ledger.reduce((sum, e) => sum + e.points, 0)).toBe(totals!.points);
+      }
+    }
   });
 });

@@ -1,0 +1,693 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as s from './schema.ts';
+
+type Db = NodePgDatabase<typeof s>;
+type Question = Omit<typeof s.examQuestions.$inferInsert, 'eid' | 'bankId'>;
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+
+/**
+ * The demo exam content of one site (issue 13, item 7), in its language: a question bank with
+ * every type, a certificate template, an exam open now (six objective types, short enough to
+ * finish in a test), one with a short answer the demo people submitted and that waits for marking,
+ * one finished that they passed (its points in their ledger and its certificate issued), a practice
+ * set, on the SFJ site an exam whose admission ticket is not printable yet, and the past exams
+ * whose certificates make up the leaderboard's certificate counts (`certificatesOf`).
+ */
+export interface SiteExamSeed {
+  eid: number;
+  en: boolean;
+  /** Also the exam with an admission ticket (the SFJ site). */
+  admissionTicket: boolean;
+  /** The demo people of the site (account ids). */
+  people: number[];
+  /** The site's leaderboard learners, with the number of past certificates each holds. */
+  certificatesOf: Array<{ accountId: number; count: number }>;
+}
+
+const ZH = {
+  bank: '安全生产知识题库',
+  template: {
+    title: '安全生产培训合格证书',
+    body: '{name}同志于{date}参加“{title}”，成绩{score}分，考核合格，特发此证。',
+    issuer: '企业培训中心',
+    signature: '培训中心主任',
+  },
+  open: { title: '安全生产知识测验', intro: '共8题，限时20分钟，60分及格，可考3次。切屏超过3次将自动交卷。' },
+  marking: { title: '应急处置能力考核', intro: '含简答题，交卷后由管理员阅卷。' },
+  passed: { title: '消防安全知识考试', intro: '已结束的考试。' },
+  ticket: {
+    title: '年度执法资格考试',
+    intro: '本考试需打印准考证，准考证将于考试开始前开放打印。',
+  },
+  past: (n: number) => `往期岗位能力考试（第${n}期）`,
+  practice: { title: '安全生产每日一练', intro: '每次随机10题，答错的题目自动进入错题本。' },
+  shortAnswer: '先切断电源，再用绝缘物挑开电线，然后拨打120并进行急救。',
+  questions: [
+    {
+      questionType: 1,
+      difficulty: 1,
+      stem: '安全帽的主要作用是什么？',
+      options: [
+        { key: 'A', text: '装饰美观' },
+        { key: 'B', text: '保护头部免受伤害' },
+        { key: 'C', text: '防晒保暖' },
+        { key: 'D', text: '表明身份' },
+      ],
+      answer: ['B'],
+      analysis: '安全帽用于防止坠落物和碰撞对头部造成伤害。',
+    },
+    {
+      questionType: 2,
+      difficulty: 2,
+      stem: '以下哪些属于个人防护用品？',
+      options: [
+        { key: 'A', text: '安全帽' },
+        { key: 'B', text: '防护眼镜' },
+        { key: 'C', text: '办公椅' },
+        { key: 'D', text: '防护手套' },
+      ],
+      answer: ['A', 'B', 'D'],
+      analysis: '办公椅不属于个人防护用品。',
+    },
+    {
+      questionType: 3,
+      difficulty: 1,
+      stem: '发现火情时，应立即拨打火警电话119。',
+      options: [
+        { key: 'T', text: '' },
+        { key: 'F', text: '' },
+      ],
+      answer: ['T'],
+      analysis: '119是全国统一的火警电话。',
+    },
+    {
+      questionType: 4,
+      difficulty: 3,
+      stem: '灭火的三种基本方法是隔离法、____和____。',
+      blanks: [
+        ['窒息法', '窒息'],
+        ['冷却法', '冷却'],
+      ],
+      analysis: '灭火的基本方法：隔离法、窒息法、冷却法。',
+    },
+    {
+      questionType: 6,
+      difficulty: 2,
+      stem: '请将安全色与其含义配对。',
+      items: [
+        { key: '1', text: '红色' },
+        { key: '2', text: '黄色' },
+        { key: '3', text: '绿色' },
+      ],
+      options: [
+        { key: 'A', text: '警告、注意' },
+        { key: 'B', text: '禁止、停止' },
+        { key: 'C', text: '安全、通行' },
+      ],
+      answer: ['B', 'A', 'C'],
+      analysis: '红色表示禁止，黄色表示警告，绿色表示安全。',
+    },
+    {
+      questionType: 7,
+      difficulty: 3,
+      stem: '下列做法中正确的是？',
+      options: [
+        { key: 'A', text: '电器着火时先切断电源' },
+        { key: 'B', text: '油锅着火时用水扑灭' },
+        { key: 'C', text: '疏散时走安全通道，不乘电梯' },
+      ],
+      answer: ['A', 'C'],
+      analysis: '油锅着火不能用水扑灭，应盖上锅盖窒息灭火。',
+    },
+    {
+      questionType: 1,
+      difficulty: 2,
+      stem: '使用灭火器灭火时，应对准火焰的哪个部位？',
+      options: [
+        { key: 'A', text: '火焰顶部' },
+        { key: 'B', text: '火焰中部' },
+        { key: 'C', text: '火焰根部' },
+      ],
+      answer: ['C'],
+      analysis: '对准火焰根部喷射才能有效灭火。',
+    },
+    {
+      questionType: 3,
+      difficulty: 2,
+      stem: '在有限空间作业前，无需进行气体检测。',
+      options: [
+        { key: 'T', text: '' },
+        { key: 'F', text: '' },
+      ],
+      answer: ['F'],
+      analysis: '有限空间作业必须“先通风、再检测、后作业”。',
+    },
+    {
+      questionType: 5,
+      difficulty: 4,
+      stem: '请简述发生触电事故时的现场处置步骤。',
+      referenceAnswer:
+        '立即切断电源；用干燥的木棍等绝缘物使触电者脱离电源；检查呼吸心跳，必要时进行心肺复苏；拨打120。',
+      analysis: '切断电源、脱离电源、现场急救、及时送医。',
+    },
+    {
+      questionType: 2,
+      difficulty: 3,
+      stem: '以下哪些情况必须立即停止作业？',
+      options: [
+        { key: 'A', text: '发现重大事故隐患' },
+        { key: 'B', text: '防护设施失效' },
+        { key: 'C', text: '午休时间到了' },
+      ],
+      answer: ['A', 'B'],
+      analysis: '发现直接危及人身安全的紧急情况时，应停止作业或撤离。',
+    },
+  ] as Question[],
+};
+
+const EN: typeof ZH = {
+  bank: 'Workplace safety question bank',
+  template: {
+    title: 'Certificate of Safety Training',
+    body: 'This certifies that {name} took "{title}" on {date}, scored {score} and passed.',
+    issuer: 'Corporate Training Centre',
+    signature: 'Head of the Training Centre',
+  },
+  open: {
+    title: 'Workplace safety quiz',
+    intro: '8 questions, 20 minutes, pass at 60, 3 attempts. Leaving the page more than 3 times submits the paper.',
+  },
+  marking: { title: 'Emergency response assessment', intro: 'Has a short answer, marked by an administrator.' },
+  passed: { title: 'Fire safety exam', intro: 'A finished exam.' },
+  ticket: {
+    title: 'Annual qualification exam',
+    intro: 'Print your admission ticket before the exam; printing opens before the exam starts.',
+  },
+  past: (n: number) => `Past proficiency exam (round ${n})`,
+  practice: {
+    title: 'Daily safety practice',
+    intro: '10 random questions each time; wrong answers go to your error book.',
+  },
+  shortAnswer: 'Cut the power, move the person away with something dry and insulating, call an ambulance, start CPR.',
+  questions: [
+    {
+      questionType: 1,
+      difficulty: 1,
+      stem: 'What is a safety helmet mainly for?',
+      options: [
+        { key: 'A', text: 'Looking smart' },
+        { key: 'B', text: 'Protecting the head' },
+        { key: 'C', text: 'Keeping warm' },
+        { key: 'D', text: 'Showing your role' },
+      ],
+      answer: ['B'],
+      analysis: 'A helmet protects the head from falling objects and knocks.',
+    },
+    {
+      questionType: 2,
+      difficulty: 2,
+      stem: 'Which of these are personal protective equipment?',
+      options: [
+        { key: 'A', text: 'Safety helmet' },
+        { key: 'B', text: 'Safety goggles' },
+        { key: 'C', text: 'Office chair' },
+        { key: 'D', text: 'Protective gloves' },
+      ],
+      answer: ['A', 'B', 'D'],
+      analysis: 'An office chair is not protective equipment.',
+    },
+    {
+      questionType: 3,
+      difficulty: 1,
+      stem: 'When you discover a fire, raise the alarm and call the emergency number at once.',
+      options: [
+        { key: 'T', text: '' },
+        { key: 'F', text: '' },
+      ],
+      answer: ['T'],
+      analysis: 'Raise the alarm first.',
+    },
+    {
+      questionType: 4,
+      difficulty: 3,
+      stem: 'The three basic ways to put out a fire are starving, ____ and ____.',
+      blanks: [
+        ['smothering', 'smother'],
+        ['cooling', 'cool'],
+      ],
+      analysis: 'Starving, smothering and cooling.',
+    },
+    {
+      questionType: 6,
+      difficulty: 2,
+      stem: 'Match each safety colour with its meaning.',
+      items: [
+        { key: '1', text: 'Red' },
+        { key: '2', text: 'Yellow' },
+        { key: '3', text: 'Green' },
+      ],
+      options: [
+        { key: 'A', text: 'Warning' },
+        { key: 'B', text: 'Prohibition' },
+        { key: 'C', text: 'Safe condition' },
+      ],
+      answer: ['B', 'A', 'C'],
+      analysis: 'Red prohibits, yellow warns, green means safe.',
+    },
+    {
+      questionType: 7,
+      difficulty: 3,
+      stem: 'Which of these are right?',
+      options: [
+        { key: 'A', text: 'Cut the power before fighting an electrical fire' },
+        { key: 'B', text: 'Pour water on a burning pan of oil' },
+        { key: 'C', text: 'Use the stairs, not the lift, when evacuating' },
+      ],
+      answer: ['A', 'C'],
+      analysis: 'Never pour water on burning oil: cover the pan.',
+    },
+    {
+      questionType: 1,
+      difficulty: 2,
+      stem: 'Where do you aim a fire extinguisher?',
+      options: [
+        { key: 'A', text: 'At the top of the flames' },
+        { key: 'B', text: 'At the middle of the flames' },
+        { key: 'C', text: 'At the base of the fire' },
+      ],
+      answer: ['C'],
+      analysis: 'Aim at the base of the fire.',
+    },
+    {
+      questionType: 3,
+      difficulty: 2,
+      stem: 'The air in a confined space need not be tested before work starts.',
+      options: [
+        { key: 'T', text: '' },
+        { key: 'F', text: '' },
+      ],
+      answer: ['F'],
+      analysis: 'Ventilate, test, then work.',
+    },
+    {
+      questionType: 5,
+      difficulty: 4,
+      stem: 'Describe what to do when someone gets an electric shock.',
+      referenceAnswer:
+        'Cut the power; free the person with something dry and insulating; check breathing, start CPR if needed; call an ambulance.',
+      analysis: 'Power off, free the person, first aid, ambulance.',
+    },
+    {
+      questionType: 2,
+      difficulty: 3,
+      stem: 'When must work stop at once?',
+      options: [
+        { key: 'A', text: 'A serious hazard is found' },
+        { key: 'B', text: 'A safety guard has failed' },
+        { key: 'C', text: 'It is lunch time' },
+      ],
+      answer: ['A', 'B'],
+      analysis: 'Stop when people are in immediate danger.',
+    },
+  ],
+};
+
+/** The snapshot an attempt keeps of its questions. */
+function snapshot(questions: Array<typeof s.examQuestions.$inferSelect>): s.AttemptQuestion[] {
+  return questions.map((q) => ({
+    questionId: q.id,
+    questionType: q.questionType,
+    difficulty: q.difficulty,
+    stem: q.stem,
+    options: q.options,
+    items: q.items,
+    answer: q.answer,
+    blanks: q.blanks,
+    referenceAnswer: q.referenceAnswer,
+    analysis: q.analysis,
+    scoreTenths: q.scoreTenths,
+  }));
+}
+
+/** The right answer of an objective question, as a taker would send it. */
+function rightAnswer(q: s.AttemptQuestion): string[] {
+  return q.questionType === 4 ? q.blanks.map((b) => b[0]!) : q.answer;
+}
+
+export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
+  const { eid } = site;
+  const text = site.en ? EN : ZH;
+  const now = Date.now();
+  const [bank] = await db.insert(s.questionBanks).values({ eid, title: text.bank }).returning();
+  const questions = await db
+    .insert(s.examQuestions)
+    .values(text.questions.map((q) => ({ eid, bankId: bank!.id, scoreTenths: 125, ...q })))
+    .returning();
+  const objective = questions.filter((q) => q.questionType !== 5).slice(0, 8);
+  const shortAnswer = questions.find((q) => q.questionType === 5)!;
+  const [template] = await db
+    .insert(s.certificateTemplates)
+    .values({ eid, ...text.template, validMonths: 36 })
+    .returning();
+
+  /** A fixed paper of these questions, scored so that they make 100. */
+  const paperOf = async (title: string, list: typeof questions) => {
+    const each = Math.floor(1000 / list.length);
+    const [paper] = await db.insert(s.examPapers).values({ eid, title, shuffleOptions: false }).returning();
+    await db.insert(s.examPaperQuestions).values(
+      list.map((q, i) => ({
+        eid,
+        paperId: paper!.id,
+        questionId: q.id,
+        sort: i,
+        // The last question takes what the division leaves: the paper is worth exactly 100.
+        scoreTenths: i === list.length - 1 ? 1000 - each * (list.length - 1) : each,
+      })),
+    );
+    const scored = list.map((q, i) => ({
+      ...q,
+      scoreTenths: i === list.length - 1 ? 1000 - each * (list.length - 1) : each,
+    }));
+    return { paper: paper!, questions: scored };
+  };
+
+  // Open now: the six objective types, short enough to finish in a test, with a certificate.
+  const open = await paperOf(text.open.title, objective);
+  await db.insert(s.examTasks).values({
+    eid,
+    title: text.open.title,
+    intro: text.open.intro,
+    paperId: open.paper.id,
+    startsAt: new Date(now - DAY),
+    endsAt: new Date(now + 365 * DAY),
+    durationMinutes: 20,
+    attemptsAllowed: 3,
+    passScoreTenths: 600,
+    screenSwitchLimit: 3,
+    showAnswers: true,
+    partialMultiple: true,
+    certificateTemplateId: template!.id,
+    points: 10,
+  });
+
+  // With a short answer: the demo people submitted it; it waits for marking.
+  const markingList = [objective[0]!, objective[2]!, shortAnswer];
+  const marking = await paperOf(text.marking.title, markingList);
+  const [markingTask] = await db
+    .insert(s.examTasks)
+    .values({
+      eid,
+      title: text.marking.title,
+      intro: text.marking.intro,
+      paperId: marking.paper.id,
+      startsAt: new Date(now - 3 * DAY),
+      endsAt: new Date(now + 30 * DAY),
+      durationMinutes: 15,
+      attemptsAllowed: 1,
+      passScoreTenths: 600,
+      points: 10,
+    })
+    .returning();
+
+  // Finished: the demo people passed it, earned its points and its certificate.
+  const passed = await paperOf(text.passed.title, objective.slice(0, 5));
+  const [passedTask] = await db
+    .insert(s.examTasks)
+    .values({
+      eid,
+      title: text.passed.title,
+      intro: text.passed.intro,
+      paperId: passed.paper.id,
+      startsAt: new Date(now - 20 * DAY),
+      endsAt: new Date(now - 10 * DAY),
+      durationMinutes: 30,
+      attemptsAllowed: 1,
+      passScoreTenths: 600,
+      certificateTemplateId: template!.id,
+      points: 20,
+    })
+    .returning();
+
+  if (site.admissionTicket) {
+    const ticket = await paperOf(text.ticket.title, objective.slice(0, 4));
+    await db.insert(s.examTasks).values({
+      eid,
+      title: text.ticket.title,
+      intro: text.ticket.intro,
+      paperId: ticket.paper.id,
+      startsAt: new Date(now + 5 * DAY),
+      endsAt: new Date(now + 6 * DAY),
+      durationMinutes: 60,
+      attemptsAllowed: 1,
+      passScoreTenths: 600,
+      admissionTicket: true,
+      admissionPrintAt: new Date(now + 3 * DAY),
+    });
+  }
+
+  await db.insert(s.practiceSets).values({
+    eid,
+    title: text.practice.title,
+    intro: text.practice.intro,
+    bankId: bank!.id,
+    questionCount: 10,
+  });
+
+  for (const accountId of site.people) {
+    // The short-answer exam, submitted and waiting for marking: the objective part marked.
+    const markingPaper = snapshot(marking.questions);
+    const submittedAt = new Date(now - DAY);
+    const [waiting] = await db
+      .insert(s.examAttempts)
+      .values({
+        eid,
+        taskId: markingTask!.id,
+        accountId,
+        attemptNo: 1,
+        paper: markingPaper,
+        totalScoreTenths: 1000,
+        passScoreTenths: 600,
+        startedAt: new Date(submittedAt.getTime() - 9 * MINUTE),
+        deadlineAt: new Date(submittedAt.getTime() + 6 * MINUTE),
+        submittedAt,
+        submitReason: 1,
+        status: 2,
+        objectiveScoreTenths: markingPaper[0]!.scoreTenths + markingPaper[1]!.scoreTenths,
+        lastSeq: 3,
+      })
+      .returning();
+    await db.insert(s.examAnswers).values(
+      markingPaper.map((q, i) => ({
+        eid,
+        attemptId: waiting!.id,
+        questionId: q.questionId,
+        answer: q.questionType === 5 ? [text.shortAnswer] : rightAnswer(q),
+        seq: i + 1,
+        savedAt: new Date(submittedAt.getTime() - (3 - i) * MINUTE),
+        result: q.questionType === 5 ? null : 1,
+        scoreTenths: q.questionType === 5 ? null : q.scoreTenths,
+      })),
+    );
+    await db.insert(s.examTaskRecords).values({
+      eid,
+      taskId: markingTask!.id,
+      accountId,
+      attemptsUsed: 1,
+      waitingForMarking: true,
+      firstStartedAt: waiting!.startedAt,
+      lastSubmittedAt: submittedAt,
+    });
+    await logAttempt(db, eid, waiting!.id, accountId, waiting!.startedAt, submittedAt, 6);
+
+    // The finished exam, passed with 4 of 5 right: 80 points.
+    const passedPaper = snapshot(passed.questions);
+    const passedAt = new Date(now - 12 * DAY);
+    const score = passedPaper.slice(0, 4).reduce((sum, q) => sum + q.scoreTenths, 0);
+    const [done] = await db
+      .insert(s.examAttempts)
+      .values({
+        eid,
+        taskId: passedTask!.id,
+        accountId,
+        attemptNo: 1,
+        paper: passedPaper,
+        totalScoreTenths: 1000,
+        passScoreTenths: 600,
+        startedAt: new Date(passedAt.getTime() - 14 * MINUTE),
+        deadlineAt: new Date(passedAt.getTime() + 16 * MINUTE),
+        submittedAt: passedAt,
+        submitReason: 1,
+        status: 3,
+        objectiveScoreTenths: score,
+        scoreTenths: score,
+        passed: true,
+        markedAt: passedAt,
+        lastSeq: passedPaper.length,
+      })
+      .returning();
+    await db.insert(s.examAnswers).values(
+      passedPaper.map((q, i) => {
+        const right = i < 4;
+        return {
+          eid,
+          attemptId: done!.id,
+          questionId: q.questionId,
+          answer: right ? rightAnswer(q) : q.questionType === 4 ? ['', ''] : ['A'],
+          seq: i + 1,
+          savedAt: new Date(passedAt.getTime() - (passedPaper.length - i) * MINUTE),
+          result: right ? 1 : 0,
+          scoreTenths: right ? q.scoreTenths : 0,
+        };
+      }),
+    );
+    await db.insert(s.examTaskRecords).values({
+      eid,
+      taskId: passedTask!.id,
+      accountId,
+      attemptsUsed: 1,
+      bestScoreTenths: score,
+      passed: true,
+      passedAt,
+      firstStartedAt: done!.startedAt,
+      lastSubmittedAt: passedAt,
+    });
+    await logAttempt(db, eid, done!.id, accountId, done!.startedAt, passedAt, 6);
+    const wrong = passedPaper[4]!;
+    await db
+      .insert(s.errorBook)
+      .values({
+        eid,
+        accountId,
+        questionId: wrong.questionId,
+        sourceType: 7,
+        lastAnswer: ['A'],
+        firstWrongAt: passedAt,
+        lastWrongAt: passedAt,
+      })
+      .onConflictDoNothing();
+    await db.insert(s.earnings).values({
+      eid,
+      accountId,
+      sourceType: 7,
+      sourceId: passedTask!.id,
+      title: text.passed.title,
+      points: 20,
+      creditTenths: 0,
+      createdAt: passedAt,
+    });
+    await issue(db, eid, accountId, template!.id, passedTask!.id, text.passed.title, score, passedAt, 20);
+  }
+
+  // Past exams whose certificates the leaderboard counts: each learner holds the first `count`.
+  const most = Math.max(0, ...site.certificatesOf.map((c) => c.count));
+  if (most > 0) {
+    const past = await paperOf(text.past(0), objective.slice(0, 3));
+    const pastTasks: Array<{ id: number; title: string; at: Date }> = [];
+    for (let n = 1; n <= most; n++) {
+      const at = new Date(now - (400 - n * 30) * DAY);
+      const [task] = await db
+        .insert(s.examTasks)
+        .values({
+          eid,
+          title: text.past(n),
+          paperId: past.paper.id,
+          startsAt: at,
+          endsAt: new Date(at.getTime() + 7 * DAY),
+          durationMinutes: 60,
+          passScoreTenths: 600,
+          certificateTemplateId: template!.id,
+          published: false,
+        })
+        .returning();
+      pastTasks.push({ id: task!.id, title: task!.title, at: new Date(at.getTime() + DAY) });
+    }
+    for (const { accountId, count } of site.certificatesOf) {
+      for (const task of pastTasks.slice(0, count)) {
+        await db.insert(s.examTaskRecords).values({
+          eid,
+          taskId: task.id,
+          accountId,
+          attemptsUsed: 1,
+          bestScoreTenths: 900,
+          passed: true,
+          passedAt: task.at,
+          firstStartedAt: task.at,
+          lastSubmittedAt: task.at,
+        });
+        await issue(db, eid, accountId, template!.id, task.id, task.title, 900, task.at, 0);
+      }
+    }
+  }
+}
+
+/** Issues a seeded certificate as `issueCertificateOnce` does, with its points already in the ledger. */
+async function issue(
+  db: Db,
+  eid: number,
+  accountId: number,
+  templateId: number,
+  taskId: number,
+  title: string,
+  scoreTenths: number,
+  at: Date,
+  points: number,
+) {
+  const [holder] = await db
+    .select({ name: s.enterpriseUsers.realName, userName: s.enterpriseUsers.userName, idHash: s.accounts.idCardHash })
+    .from(s.enterpriseUsers)
+    .innerJoin(s.accounts, eq(s.accounts.id, s.enterpriseUsers.accountId))
+    .where(and(eq(s.enterpriseUsers.eid, eid), eq(s.enterpriseUsers.accountId, accountId)));
+  const [row] = await db
+    .insert(s.certificates)
+    .values({
+      eid,
+      number: '',
+      accountId,
+      templateId,
+      sourceType: 7,
+      sourceId: taskId,
+      title,
+      holderName: holder?.name || holder?.userName || '',
+      holderIdHash: holder?.idHash ?? null,
+      scoreTenths,
+      issuedAt: at,
+      validUntil: new Date(at.getTime() + 36 * 30 * DAY),
+    })
+    .returning();
+  const year = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(at);
+  const number = `ZS${eid}${year}${String(row!.id).padStart(8, '0')}`;
+  await db
+    .update(s.certificates)
+    .set({ number })
+    .where(and(eq(s.certificates.eid, eid), eq(s.certificates.id, row!.id)));
+  await db
+    .insert(s.learnerTotals)
+    .values({ eid, accountId, certificates: 1, points })
+    .onConflictDoUpdate({
+      target: [s.learnerTotals.eid, s.learnerTotals.accountId],
+      set: {
+        certificates: sql`${s.learnerTotals.certificates} + 1`,
+        points: sql`${s.learnerTotals.points} + ${points}`,
+      },
+    });
+}
+
+/** The attempt log of a seeded attempt: started, opened, submitted. */
+async function logAttempt(
+  db: Db,
+  eid: number,
+  attemptId: number,
+  accountId: number,
+  startedAt: Date,
+  submittedAt: Date,
+  submitKind: number,
+) {
+  await db.insert(s.examAttemptEvents).values([
+    { eid, attemptId, accountId, kind: 1, at: startedAt, clientAt: startedAt },
+    { eid, attemptId, accountId, kind: 2, at: startedAt, clientAt: startedAt },
+    { eid, attemptId, accountId, kind: submitKind, at: submittedAt, clientAt: submittedAt },
+  ]);
+}

@@ -33,7 +33,12 @@ export const PAGES: PageDef[] = [
     title: { zh: '新闻分类', en: 'News by category' },
   },
   { path: 'ie', layout: 'bare', file: 'routes/ie.tsx', title: { zh: '浏览器版本过低', en: 'Unsupported browser' } },
-  { path: 'certificate/query', layout: 'default', file: TITLED, title: { zh: '证书查询', en: 'Certificate lookup' } },
+  {
+    path: 'certificate/query',
+    layout: 'default',
+    file: 'routes/certificate-query.tsx',
+    title: { zh: '证书查询', en: 'Certificate lookup' },
+  },
   {
     path: 'app/download',
     layout: 'default',

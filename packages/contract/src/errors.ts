@@ -49,6 +49,7 @@ export const ErrorCode = {
   EXAM_SCREEN_SWITCH_LIMIT: 7603,
   EXAM_ATTEMPTS_USED_UP: 7604,
   EXAM_TIME_OVER: 7610,
+  CERTIFICATE_NOT_FOUND: 7701,
   COURSE_NOT_BOUGHT: 8001,
   STUDY_RESOURCE_LOCKED: 8004,
   STUDY_ELSEWHERE: 8010,
@@ -108,6 +109,7 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   7603: { zh: '切屏次数超过限制，试卷已自动提交', en: 'Screen switch limit exceeded; the paper was submitted' },
   7604: { zh: '考试次数已用完', en: 'No attempts left' },
   7610: { zh: '考试时间已到，试卷已自动提交', en: 'Exam time is over; the paper was submitted' },
+  7701: { zh: '未查询到相关证书信息', en: 'No certificate was found' },
   8001: { zh: '该课程需购买后才能学习', en: 'Buy this course to study it' },
   8004: { zh: '请先完成上一个学习资源', en: 'Finish the previous resource first' },
   8010: {

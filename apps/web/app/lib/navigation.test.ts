@@ -83,6 +83,9 @@ describe('route guard without a session', () => {
   it('closes the visitor-only paths when visitor mode is off, but not the other public ones', () => {
     expect(go('/news', { visitorOpenSet: false })).toBe(`/login?redirect=${encodeURIComponent('/news')}`);
     expect(go('/about', { visitorOpenSet: false })).toBeNull();
+    // The certificate check is open on every site (decision 030).
+    expect(go('/certificate/query?number=ZS1001202600000001', { visitorOpenSet: false })).toBeNull();
+    expect(go('/en/certificate/query', { visitorOpenSet: false })).toBeNull();
     expect(go('/login', { visitorOpenSet: false })).toBeNull();
   });
   it('sends /register to /home when registration is off', () => {

@@ -47,8 +47,12 @@ const PUBLIC_PATHS = [
   '/certificate/query',
 ] as const;
 
-/** White-listed paths only open to visitors when visitor mode is on. */
-const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie', '/certificate/query'] as const;
+/**
+ * White-listed paths only open to visitors when visitor mode is on. The spec lists
+ * /certificate/query among them too, but issue 13 makes the certificate check work for visitors
+ * of every site (a certificate's QR code must open it anywhere): decision 030.
+ */
+const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie'] as const;
 
 /** The language of a path: `/en` prefix is English. */
 export function pathLang(pathname: string): Lang {

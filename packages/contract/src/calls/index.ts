@@ -3,6 +3,7 @@ import * as account from './account.ts';
 import * as announcement from './announcement.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
+import * as certificate from './certificate.ts';
 import * as course from './course.ts';
 import * as enterpriseApplication from './enterprise-application.ts';
 import * as exportRecord from './export-record.ts';
@@ -24,6 +25,7 @@ export * from './account.ts';
 export * from './announcement.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
+export * from './certificate.ts';
 export * from './course.ts';
 export * from './enterprise-application.ts';
 export * from './export-record.ts';
@@ -55,6 +57,7 @@ export const allCalls: CallDef[] = [
   announcement,
   businessIntro,
   category,
+  certificate,
   course,
   enterpriseApplication,
   exportRecord,

@@ -7,12 +7,13 @@ import { useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { dateTime } from '../../lib/date-time.ts';
+import { MyCertificates } from '../certificate/my-certificates.tsx';
 import { recordMessages } from './study-messages.ts';
 import './study.css';
 
 /**
  * My records (/account?change=3): the tabs 积分学时 (recordType=1, the earning ledger) and 证书
- * (recordType=2, certificates: their issue fills it).
+ * (recordType=2, the learner's certificates with their PDF download: features/certificate).
  */
 export function MyRecords() {
   const t = useMessages(recordMessages);
@@ -39,9 +40,9 @@ export function MyRecords() {
           </Link>
         ))}
       </nav>
-      {/* The ledger's tab names it; the certificates' tab shows its title until its issue fills it. */}
-      <h2 className={recordType === 1 ? 'portal-visually-hidden' : 'portal-records-title'}>{current.label}</h2>
-      {recordType === 1 && <EarningRecords />}
+      {/* The tab names the list. */}
+      <h2 className="portal-visually-hidden">{current.label}</h2>
+      {recordType === 1 ? <EarningRecords /> : <MyCertificates />}
     </div>
   );
 }

@@ -1,0 +1,195 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  CERTIFICATE_QUERY_PATH,
+  CertificateQueryType,
+  ErrorCode,
+  isIdCard,
+  pageOffset,
+  toPage,
+  type Lang,
+} from '@portal/contract';
+import { withTenant } from '@portal/db';
+import type { CaptchaStore } from '../../platform/captcha.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { IdCardVault } from '../../platform/id-card-vault.ts';
+import type { PasswordCipher } from '../../platform/password-cipher.ts';
+import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import type { SiteService } from '../site/site.service.ts';
+import { renderCertificatePdf } from './certificate-pdf.ts';
+import { requireCertificate, requireFound, type Holder } from './certificate.policy.ts';
+import { presentCheck, presentMine } from './certificate.presenter.ts';
+import type { CertificateRepository, PrintableCertificate } from './certificate.repository.ts';
+
+/** How long a download link works. */
+export const CERTIFICATE_LINK_TTL_MS = 5 * 60_000;
+/** The path the PDF is served under, by the link's sealed ticket. */
+export const CERTIFICATE_PDF_PATH = '/files/certificate.pdf';
+const TICKET_PURPOSE = 'certificate-pdf';
+/** A seal image larger than this is not read (the drawn seal is printed instead). */
+const SEAL_MAX_BYTES = 2 * 1024 * 1024;
+
+const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+
+export interface CertificateQueryInput {
+  queryType: number;
+  number?: string | undefined;
+  realName?: string | undefined;
+  idCard?: string | undefined;
+  imageCodeToken?: string | undefined;
+  imageCode?: string | undefined;
+}
+
+export interface CertificateServiceDeps {
+  repo: CertificateRepository;
+  site: SiteService;
+  captchas: CaptchaStore;
+  cipher: PasswordCipher;
+  vault: IdCardVault;
+  signer: UrlSigner;
+  storage: FileStorage;
+  /** The built web app's public files (a template's seal may be one of them). */
+  publicDir: string;
+}
+
+/**
+ * Certificates (decision 030): the learner's list and PDF download, and the public check. The PDF
+ * is made when its link is opened (a few milliseconds) and never stored or cached.
+ */
+export class CertificateService {
+  constructor(private readonly deps: CertificateServiceDeps) {}
+
+  async findMyCertificates(h: Holder, q: { pageCurrent: number; pageSize: number }) {
+    const { rows, total } = await this.deps.repo.findMine(
+      h.eid,
+      h.accountId,
+      pageOffset(q.pageCurrent, q.pageSize),
+      q.pageSize,
+    );
+    return toPage(rows.map(presentMine), total, q.pageCurrent, q.pageSize);
+  }
+
+  /** A 5-minute link to the holder's own certificate as a PDF, for this holder and certificate only. */
+  async getDownloadUrl(h: Holder, id: number, lang: Lang, now = Date.now()) {
+    const row = requireCertificate(await this.deps.repo.viewMine(h.eid, h.accountId, id));
+    const ticket = this.deps.signer.seal(
+      TICKET_PURPOSE,
+      { eid: String(h.eid), accountId: String(h.accountId), id: String(id), lang },
+      CERTIFICATE_LINK_TTL_MS,
+      now,
+    );
+    return { url: `${CERTIFICATE_PDF_PATH}?ticket=${encodeURIComponent(ticket)}`, fileName: fileNameOf(row) };
+  }
+
+  /**
+   * The PDF a download link opens, or null (a forged or expired ticket, a certificate gone). The
+   * certificate is read again in its enterprise for the holder the link was made for.
+   */
+  async pdfOf(ticket: string, requestHost: string): Promise<{ pdf: Buffer; fileName: string } | null> {
+    const data = this.deps.signer.unseal(TICKET_PURPOSE, ticket);
+    const eid = Number(data?.eid);
+    const accountId = Number(data?.accountId);
+    const id = Number(data?.id);
+    if (!data || ![eid, accountId, id].every((n) => Number.isSafeInteger(n) && n > 0)) return null;
+    const lang: Lang = data.lang === 'en' ? 'en' : 'zh';
+    const row = await withTenant(eid, () => this.deps.repo.viewMine(eid, accountId, id));
+    if (!row) return null;
+    const website = await this.deps.site.viewWebsite(eid);
+    const pdf = await renderCertificatePdf({
+      templateTitle: row.templateTitle,
+      body: row.body,
+      title: row.title,
+      holderName: row.holderName,
+      number: row.number,
+      issuedAt: row.issuedAt,
+      validUntil: row.validUntil,
+      scoreTenths: row.scoreTenths,
+      issuer: row.issuer,
+      signature: row.signature,
+      seal: await this.sealOf(row.sealUrl),
+      checkUrl: checkUrlOf(website.correctDomain, requestHost, row.number, lang),
+      lang,
+    });
+    return { pdf, fileName: fileNameOf(row) };
+  }
+
+  /**
+   * The public check, in the site's enterprise only: by number, or by name and ID number after the
+   * image captcha (used up first, right or wrong, so every guess costs a captcha).
+   */
+  async queryCertificate(eid: number, q: CertificateQueryInput) {
+    if (q.queryType === CertificateQueryType.NUMBER) {
+      return requireFound(await this.deps.repo.findByNumber(eid, (q.number ?? '').toUpperCase())).map(presentCheck);
+    }
+    await this.deps.captchas.check(q.imageCodeToken ?? '', q.imageCode ?? '');
+    const idCard = this.idCardOf(q.idCard ?? '');
+    const rows = await this.deps.repo.findByHolder(eid, (q.realName ?? '').trim(), this.deps.vault.hash(idCard));
+    return requireFound(rows).map(presentCheck);
+  }
+
+  private idCardOf(encrypted: string): string {
+    const plain = this.deps.cipher.decrypt(encrypted);
+    if (plain === null) {
+      throw badIdCard(
+        '参数错误：身份证号码未按要求加密，请刷新页面后重试',
+        'Invalid input: not encrypted as required, please reload the page',
+      );
+    }
+    const idCard = plain.trim().toUpperCase();
+    if (!isIdCard(idCard)) throw badIdCard('请输入正确的身份证号码', 'Please enter a valid ID card number');
+    return idCard;
+  }
+
+  /**
+   * The template's seal as PNG or JPEG bytes: an uploaded picture (`/uploads/<key>`), a file of the
+   * web app's public folder (`/demo/seal.png`) or a data URL; anything else (another site's
+   * address, SVG, a file that is gone) prints the drawn seal.
+   */
+  private async sealOf(sealUrl: string): Promise<Buffer | null> {
+    const url = sealUrl.trim();
+    if (!url) return null;
+    let bytes: Buffer | null = null;
+    const data = /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/=]+)$/.exec(url);
+    if (data) {
+      bytes = Buffer.from(data[1]!, 'base64');
+    } else if (url.startsWith('/uploads/')) {
+      const key = url.slice('/uploads/'.length).split('?')[0]!;
+      if (isFileKey(key) && /\.(?:png|jpg)$/.test(key)) bytes = await this.deps.storage.get(key);
+    } else if (/^\/[\w./-]+\.(?:png|jpe?g)$/i.test(url)) {
+      const file = path.join(this.deps.publicDir, path.normalize(url));
+      if (file.startsWith(this.deps.publicDir + path.sep)) {
+        const size = await stat(file).then(
+          (s) => s.size,
+          () => null,
+        );
+        if (size !== null && size <= SEAL_MAX_BYTES) bytes = await readFile(file);
+      }
+    }
+    if (!bytes || bytes.length > SEAL_MAX_BYTES) return null;
+    const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+    return png || jpeg ? bytes : null;
+  }
+}
+
+const badIdCard = (zh: string, en: string) =>
+  new AppError(ErrorCode.BAD_INPUT, { message: { zh, en }, data: { fields: [{ field: 'idCard', message: zh }] } });
+
+/** 合格证书-ZS1001202600000042.pdf (characters a file name cannot hold are left out). */
+function fileNameOf(row: Pick<PrintableCertificate, 'templateTitle' | 'number'>): string {
+  const title = row.templateTitle.replace(/[\\/:*?"<>|\s]+/g, '').slice(0, 40);
+  return `${title ? `${title}-` : ''}${row.number}.pdf`;
+}
+
+/**
+ * The public check of a certificate on its site's address (the site's configured correct domain;
+ * the address the link was opened on when none is configured), in the language of the download.
+ */
+export function checkUrlOf(correctDomain: string, requestHost: string, number: string, lang: Lang): string {
+  const configured = correctDomain.trim().toLowerCase();
+  const host = HOST.test(configured) ? configured : requestHost;
+  const url = new URL(`https://${host}`);
+  url.pathname = lang === 'en' ? `/en${CERTIFICATE_QUERY_PATH}` : CERTIFICATE_QUERY_PATH;
+  url.searchParams.set('number', number);
+  return url.href;
+}

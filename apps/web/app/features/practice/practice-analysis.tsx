@@ -48,7 +48,14 @@ export function PracticeAnalysisPage({ analysis }: { analysis: Analysis }) {
         r.answered === 0 ? (
           <span className="portal-practice-muted">{t.noAnswers}</span>
         ) : (
-          <Progress percent={r.accuracy} size="small" aria-label={`${r.label} ${t.accuracyColumn}`} />
+          <Progress
+            percent={r.accuracy}
+            // A bar with its number also at 100 % (no success icon): accuracy, not a task done.
+            status="normal"
+            format={(p) => `${p}%`}
+            size="small"
+            aria-label={`${r.label} ${t.accuracyColumn}`}
+          />
         ),
     },
   ];

@@ -32,7 +32,8 @@ async function setUp(settings: Record<string, unknown> = {}) {
       .from(schema.errorBook)
       .where(and(eq(schema.errorBook.eid, who.eid), eq(schema.errorBook.accountId, who.accountId)))
       .orderBy(schema.errorBook.questionId);
-  return { ent, who, ids: questions.map((q) => q.id), record, rows };
+  const idOf = (type: number) => questions.find((q) => q.questionType === type)!.id;
+  return { ent, who, ids: questions.map((q) => q.id), idOf, record, rows };
 }
 
 describe('the clear streak', () => {
@@ -111,6 +112,15 @@ describe('recordErrorBook', () => {
     expect((await rows()).map((r) => [r.wrongCount, r.rightStreak])).toEqual([[1, 1]]);
     await record(7, []);
     expect(await rows()).toHaveLength(1);
+  });
+
+  it('leaves short answers out, even marked wrong in an exam', async () => {
+    const { idOf, record, rows } = await setUp();
+    await record(7, [
+      { questionId: idOf(5), correct: false, answer: ['不会'] },
+      { questionId: idOf(6), correct: false, answer: ['A', 'B'] },
+    ]);
+    expect((await rows()).map((r) => r.questionId)).toEqual([idOf(6)]);
   });
 
   it('concurrent wrong answers of one question (an exam submit and practice) each count, on one entry', async () => {

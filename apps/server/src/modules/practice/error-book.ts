@@ -3,6 +3,9 @@ import type { Db } from '@portal/db';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The short-answer question type (account-area.md section 3), which the error book leaves out. */
+const SHORT_ANSWER = 5;
+
 /** Right answers in a row that clear a question from the error book, unless the site says otherwise. */
 export const DEFAULT_ERROR_BOOK_CLEAR_STREAK = 2;
 /** The largest clear streak a site may set (a larger or malformed setting counts as the default). */
@@ -39,8 +42,9 @@ export async function readErrorBookClearStreak(db: Db | Tx, eid: number): Promis
  * wrong answer adds the question (or brings it back, counting it again and restarting its streak);
  * a right answer to a question in the book lengthens its streak and clears it at `clearStreak`
  * right answers in a row (a right answer to a question not in the book changes nothing).
- * `sourceType`: where the answers came from (2 practice, 7 an exam task). A short answer waiting
- * for marking is not passed here.
+ * `sourceType`: where the answers came from (2 practice, 7 an exam task). The book holds objective
+ * questions only: a short answer, which practice does not mark and so could never clear, is left
+ * out even when a marker marked it wrong.
  *
  * `clearStreak`: when left out, the enterprise's setting (`individuationOptions.errorBookClearStreak`,
  * default DEFAULT_ERROR_BOOK_CLEAR_STREAK), read in the same transaction. A question given twice
@@ -67,6 +71,7 @@ export async function recordErrorBook(
       SELECT ${who.eid}, ${who.accountId}, w.question_id, ${sourceType}, w.answer
       FROM jsonb_to_recordset(${JSON.stringify(wrong.map((a) => ({ question_id: a.questionId, answer: a.answer })))}::jsonb)
         AS w(question_id int, answer jsonb)
+      JOIN exam_questions q ON q.eid = ${who.eid} AND q.id = w.question_id AND q.question_type <> ${SHORT_ANSWER}
       ORDER BY w.question_id
       ON CONFLICT (eid, account_id, question_id) DO UPDATE SET
         wrong_count = error_book.wrong_count + 1, right_streak = 0, last_answer = EXCLUDED.last_answer,

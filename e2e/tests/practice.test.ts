@@ -226,6 +226,14 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
         p.locator('.portal-practice-cell').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-state'))),
       )
       .toEqual(expect.arrayContaining(['wrong', 'right', 'right']));
+    // A click before the page has hydrated is lost: the sheet's second cell, until it is current.
+    const second = p.locator('.portal-practice-cell').nth(1);
+    await expect
+      .poll(async () => {
+        await second.click();
+        return second.getAttribute('aria-current');
+      })
+      .toBe('step');
     await p.getByRole('button', { name: t.finish }).click();
     await waitForPath(p, 'zh', `/account/practice/success?recordId=${recordId}`);
     await p.getByRole('heading', { level: 2, name: t.done }).waitFor();
@@ -301,17 +309,16 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
     await p.waitForURL((u) => u.pathname === '/en/account/practice/detail');
     const recordId = Number(new URL(p.url()).searchParams.get('recordId'));
 
-    // Go to the single choice on the answer sheet and answer it wrong.
-    const index = await p
-      .locator('.portal-practice-cell')
-      .evaluateAll((cells) => cells.length)
-      .then(async (n) => {
-        for (let i = 0; i < n; i++) {
-          await p.locator('.portal-practice-cell').nth(i).click();
-          if ((await current(p, questions)).id === single.id) return i;
-        }
-        return -1;
-      });
+    // Go to the single choice on the answer sheet and answer it wrong. (The URL changes before
+    // the round is rendered: a navigation is a transition.)
+    const cells = p.locator('.portal-practice-cell');
+    await expect.poll(() => cells.count()).toBe(3);
+    let index = -1;
+    for (let i = 0; i < 3 && index < 0; i++) {
+      await cells.nth(i).click();
+      await expect.poll(() => cells.nth(i).getAttribute('aria-current')).toBe('step');
+      if ((await current(p, questions)).id === single.id) index = i;
+    }
     expect(index).toBeGreaterThanOrEqual(0);
     expect(await p.locator('.portal-practice-number').textContent()).toContain(t.questionOf(index + 1, 3));
     const mark = await answer(p, 'en', single, false);

@@ -27,5 +27,6 @@ export const modules: PortalModule[] = (
     import('./category/category.routes.ts'),
     import('./study/study.routes.ts'),
     import('./certificate/certificate.routes.ts'),
+    import('./practice/practice.routes.ts'),
   ])
 ).map((m) => m.default);

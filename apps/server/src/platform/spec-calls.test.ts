@@ -56,7 +56,6 @@ export const EXPECTED_MISSING: readonly string[] = [
   'POST /exam/auth/user/paper/record/getPaperRecord',
   'POST /exam/auth/user/paper/record/start/exam',
   'POST /exam/auth/user/paper/record/view/exam',
-  'POST /exam/auth/user/practice/page',
   // live
   'GET /course/api/live/room/watch/url',
   'POST /course/auth/course/info/live/leave',

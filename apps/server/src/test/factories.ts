@@ -503,3 +503,34 @@ export async function createExam(db: Db, eid: number, options: ExamOptions = {})
     .returning();
   return { bank: bank!, questions, paper: paper!, task: task!, template };
 }
+
+export interface PracticeSetOptions {
+  /** Questions added to the set's bank; by default one of every type (SAMPLE_QUESTIONS). */
+  questions?: ReadonlyArray<Omit<typeof schema.examQuestions.$inferInsert, 'eid' | 'bankId'>>;
+  /** Practice-set columns (type and difficulty filters, question count, published…). */
+  set?: Partial<typeof schema.practiceSets.$inferInsert>;
+}
+
+/**
+ * A published practice set over a new bank of the given questions (by default one of every type),
+ * drawing all of them in a round unless `set.questionCount` says otherwise.
+ */
+export async function createPracticeSet(db: Db, eid: number, options: PracticeSetOptions = {}) {
+  const n = next();
+  const [bank] = await db
+    .insert(schema.questionBanks)
+    .values({ eid, title: `练习题库${n}` })
+    .returning();
+  const given = options.questions ?? SAMPLE_QUESTIONS;
+  const questions = given.length
+    ? await db
+        .insert(schema.examQuestions)
+        .values(given.map((q) => ({ eid, bankId: bank!.id, ...q })))
+        .returning()
+    : [];
+  const [set] = await db
+    .insert(schema.practiceSets)
+    .values({ eid, title: `练习${n}`, bankId: bank!.id, questionCount: Math.max(1, given.length), ...options.set })
+    .returning();
+  return { bank: bank!, questions, set: set! };
+}

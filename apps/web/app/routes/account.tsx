@@ -3,6 +3,7 @@ import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
 import { MyMessages } from '../features/message/my-messages.tsx';
+import { TrainingRecords } from '../features/practice/practice-sets.tsx';
 import { MyStudy } from '../features/study/my-study.tsx';
 import { MyRecords } from '../features/study/earning-records.tsx';
 import { menuMessages } from '../shell/header/menu-messages.ts';
@@ -18,8 +19,8 @@ type Section = (typeof SECTIONS)[number];
 
 /**
  * The account area: the menu of sections the site does not hide (accountHidePage) and the chosen
- * one. My study (1), my records (3: points and hours; certificates to come), notices (5), personal
- * information (7) and my messages (10) are here; the other sections render with their title until
+ * one. My study (1), training records (2: practice, decision 031), my records (3: points and
+ * hours; certificates to come), notices (5), personal information (7) and my messages (10) are here; the other sections render with their title until
  * their issues fill them.
  */
 export default function AccountPage() {
@@ -57,6 +58,11 @@ export default function AccountPage() {
         {current === 1 && user && (
           <AntdRoot>
             <MyStudy />
+          </AntdRoot>
+        )}
+        {current === 2 && user && (
+          <AntdRoot>
+            <TrainingRecords />
           </AntdRoot>
         )}
         {current === 3 && user && (

@@ -10,6 +10,7 @@ import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
+import * as practice from './practice.ts';
 import * as profile from './profile.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
@@ -32,6 +33,7 @@ export * from './export-record.ts';
 export * from './lecturer.ts';
 export * from './message.ts';
 export * from './news.ts';
+export * from './practice.ts';
 export * from './profile.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
@@ -64,6 +66,7 @@ export const allCalls: CallDef[] = [
   lecturer,
   message,
   news,
+  practice,
   profile,
   ranking,
   registration,

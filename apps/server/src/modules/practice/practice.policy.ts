@@ -1,0 +1,32 @@
+import { ErrorCode } from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { Session } from '../../platform/session.ts';
+import type { AnswerOutcome, Learner } from './practice.repository.ts';
+
+/**
+ * Who may do what with practice (decision 031), in one place:
+ * - a learner practises the published sets of their session's enterprise; another enterprise's
+ *   set, an unpublished or a missing one is unknown (404);
+ * - a round, its answers and the error book are the learner's own: another learner's round (of
+ *   any enterprise) is unknown (404), never refused in a way that tells it exists;
+ * - an answer goes to an open round (7711 after it finished) and to one of the round's questions
+ *   (404 for any other).
+ */
+export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
+
+export function requireFound<T>(row: T | null | undefined): T {
+  if (row === null || row === undefined) throw new AppError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+export function requireAnswered(outcome: AnswerOutcome): Extract<AnswerOutcome, { kind: 'answered' }> {
+  switch (outcome.kind) {
+    case 'no-round':
+    case 'not-in-round':
+      throw new AppError(ErrorCode.NOT_FOUND);
+    case 'finished':
+      throw new AppError(ErrorCode.PRACTICE_FINISHED);
+    default:
+      return outcome;
+  }
+}

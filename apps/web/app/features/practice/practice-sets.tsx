@@ -1,0 +1,148 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button, Empty, Input, Pagination, Spin, Tag } from 'antd';
+import { PRACTICE_PAGE_SIZE, findPracticeSets, startPractice, type PracticeSet } from '@portal/contract/calls/practice';
+import { enumLabel } from '@portal/contract/enums';
+import { request } from '../../lib/api.ts';
+import { useAction, useCall } from '../../lib/use-call.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
+import { dateTime } from '../../lib/date-time.ts';
+import { LinkButton } from '../antd/link-button.tsx';
+import { practiceMessages } from './practice-messages.ts';
+import { errorBookPath, practiceAnalysisPath, practiceDetailPath } from './practice-paths.ts';
+import './practice.css';
+
+/**
+ * The training records (/account?change=2): the spec names no page for the practice sets'
+ * call, so they are its 练习 section (decision 031): the enterprise's practice sets by keyword, each
+ * with its type, difficulty, questions a round and the learner's last round (继续练习 while it is
+ * open), the error book and the analysis beside them. Keyword and page are in the address.
+ */
+export function TrainingRecords() {
+  const t = useMessages(practiceMessages);
+  return (
+    <div className="portal-training">
+      <nav className="portal-training-tabs" aria-label={t.tabs}>
+        <a href="#practice-sets" aria-current="page">
+          {t.tab}
+        </a>
+      </nav>
+      <PracticeSets />
+    </div>
+  );
+}
+
+function PracticeSets() {
+  const t = useMessages(practiceMessages);
+  const lang = useLang();
+  const [params, setParams] = useSearchParams();
+  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const { data } = useCall(findPracticeSets, {
+    pageCurrent: page,
+    pageSize: PRACTICE_PAGE_SIZE,
+    ...(keyword ? { keyword } : {}),
+  });
+  const go = (next: { keyword?: string; page?: number }) => {
+    const q = new URLSearchParams(params);
+    const k = next.keyword ?? keyword;
+    if (k) q.set('keyword', k);
+    else q.delete('keyword');
+    if ((next.page ?? 1) === 1) q.delete('page');
+    else q.set('page', String(next.page));
+    setParams(q);
+  };
+  return (
+    <section id="practice-sets" className="portal-practice-sets" aria-labelledby="practice-sets-title">
+      <h2 id="practice-sets-title" className="portal-visually-hidden">
+        {t.sets}
+      </h2>
+      <div className="portal-practice-bar">
+        <div role="search" className="portal-practice-search">
+          <Input.Search
+            key={keyword}
+            defaultValue={keyword}
+            aria-label={t.keyword}
+            placeholder={t.keywordPlaceholder}
+            maxLength={50}
+            allowClear
+            onSearch={(value) => go({ keyword: value.trim() })}
+          />
+        </div>
+        <span className="portal-practice-bar-gap" />
+        <LinkButton to={errorBookPath(lang)}>{t.errorBook}</LinkButton>
+        <LinkButton to={practiceAnalysisPath(lang)}>{t.analysis}</LinkButton>
+      </div>
+      {data === undefined ? (
+        <Spin />
+      ) : data.list.length === 0 ? (
+        <Empty description={t.empty} />
+      ) : (
+        <ul className="portal-practice-set-list" aria-label={t.sets}>
+          {data.list.map((s) => (
+            <SetRow key={s.id} set={s} />
+          ))}
+        </ul>
+      )}
+      {data && data.totalCount > PRACTICE_PAGE_SIZE && (
+        <Pagination
+          className="portal-practice-pager"
+          current={page}
+          pageSize={PRACTICE_PAGE_SIZE}
+          total={data.totalCount}
+          showSizeChanger={false}
+          onChange={(p) => go({ page: p })}
+        />
+      )}
+    </section>
+  );
+}
+
+function SetRow({ set: s }: { set: PracticeSet }) {
+  const t = useMessages(practiceMessages);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const start = useAction(async () => {
+    const started = await request(startPractice, { setId: s.id });
+    void navigate(practiceDetailPath(started.recordId, lang));
+  });
+  const last = s.lastRound;
+  const open = last !== null && last.finishedAt === null;
+  return (
+    <li className="portal-practice-set" data-set-id={s.id}>
+      <div className="portal-practice-set-text">
+        <h3 className="portal-practice-set-title">{s.title}</h3>
+        {s.intro && <p className="portal-practice-set-intro">{s.intro}</p>}
+        <p className="portal-practice-set-meta">
+          <Tag className="portal-practice-tag">
+            {s.questionType === null ? t.allTypes : enumLabel('questionType', s.questionType, lang)}
+          </Tag>
+          <Tag className="portal-practice-tag">
+            {s.difficulty === null ? t.allDifficulties : enumLabel('difficulty', s.difficulty, lang)}
+          </Tag>
+          <span>{s.questionCount > 0 ? format(t.perRound, { n: s.questionCount }) : t.noQuestions}</span>
+        </p>
+        <p className="portal-practice-set-meta">
+          {last
+            ? format(t.lastRound, {
+                time: dateTime(last.finishedAt ?? last.startedAt),
+                answered: last.answered,
+                total: last.total,
+                correct: last.correct,
+              })
+            : t.neverPractised}
+        </p>
+      </div>
+      <div className="portal-practice-set-actions">
+        {open && <LinkButton to={practiceDetailPath(last.recordId, lang)}>{t.continue}</LinkButton>}
+        <Button
+          type="primary"
+          disabled={s.questionCount === 0}
+          loading={start.running}
+          onClick={() => void start.run()}
+        >
+          {last ? t.again : t.start}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -289,15 +289,18 @@ export class ExamService {
       if (q.event === ScreenEvent.LEAVE) {
         switches = (await this.d.repo.countLeave(tx, who, a.id, clientAt)) ?? switches;
         if (a.screen_switch_limit > 0 && switches > a.screen_switch_limit) {
-          await this.submitIn(tx, a, SubmitReason.SCREEN_SWITCH, clientAt);
-          return { a, switchLimit: true, earned: false };
+          const earned = await this.submitIn(tx, a, SubmitReason.SCREEN_SWITCH, clientAt);
+          return { a, switchLimit: true, earned };
         }
       } else if (q.event === ScreenEvent.RETURN) {
         await this.d.repo.logEvent(tx, who, a.id, AttemptEventKind.RETURN, { count: switches }, clientAt);
       }
       return { a, switches };
     });
-    if ('switchLimit' in out) throw new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
+    if ('switchLimit' in out) {
+      if (out.earned) this.d.sessions.forgetAccount(who.accountId);
+      throw new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
+    }
     if ('overdue' in out) {
       await this.submitAttempt(who.eid, q.attemptId, SubmitReason.TIME_OVER, who.accountId);
       throw new AppError(ErrorCode.EXAM_TIME_OVER);

@@ -28,5 +28,6 @@ export const modules: PortalModule[] = (
     import('./study/study.routes.ts'),
     import('./certificate/certificate.routes.ts'),
     import('./practice/practice.routes.ts'),
+    import('./exam/exam.routes.ts'),
   ])
 ).map((m) => m.default);

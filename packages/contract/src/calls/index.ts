@@ -6,6 +6,7 @@ import * as category from './category.ts';
 import * as certificate from './certificate.ts';
 import * as course from './course.ts';
 import * as enterpriseApplication from './enterprise-application.ts';
+import * as exam from './exam.ts';
 import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
 import * as message from './message.ts';
@@ -29,6 +30,7 @@ export * from './category.ts';
 export * from './certificate.ts';
 export * from './course.ts';
 export * from './enterprise-application.ts';
+export * from './exam.ts';
 export * from './export-record.ts';
 export * from './lecturer.ts';
 export * from './message.ts';
@@ -62,6 +64,7 @@ export const allCalls: CallDef[] = [
   certificate,
   course,
   enterpriseApplication,
+  exam,
   exportRecord,
   lecturer,
   message,

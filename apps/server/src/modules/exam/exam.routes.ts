@@ -5,6 +5,7 @@ import { defineModule } from '../../platform/module.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { examTaskExport } from './exam-export.ts';
 import { learnerOf } from './exam.policy.ts';
+import { AnswerSaves } from './answer-saves.ts';
 import { ExamRepository } from './exam.repository.ts';
 import { ExamService } from './exam.service.ts';
 
@@ -14,6 +15,7 @@ export const examServiceOf = (platform: Platform): ExamService =>
     (p) =>
       new ExamService({
         repo: new ExamRepository(p.db),
+        saves: new AnswerSaves(p.database.tenantPool),
         systemDb: p.systemDb,
         sessions: p.sessions,
         log: pino({ level: p.config.LOG_LEVEL, name: 'exam' }),

@@ -36,6 +36,7 @@ import {
   presentResultQuestion,
   presentTask,
 } from './exam.presenter.ts';
+import type { AnswerSaves } from './answer-saves.ts';
 import { ExamRepository, type AttemptRow, type Learner, type TaskFilter, type Tx } from './exam.repository.ts';
 import { markAnswer, MarkResult, QuestionType } from './marking.ts';
 import { arrangePaper } from './paper-draw.ts';
@@ -47,6 +48,8 @@ interface Paging {
 
 export interface ExamDeps {
   repo: ExamRepository;
+  /** Answer saves, written in batches (answer-saves.ts). */
+  saves: AnswerSaves;
   /** The owner's connection: only the sweep's look-up of overdue attempts across enterprises. */
   systemDb: Db;
   sessions: SessionStore;
@@ -360,7 +363,7 @@ export class ExamService {
       if (!seen || seen.seq < a.seq) latest.set(a.questionId, a);
     }
     const out = requireFound(
-      await this.d.repo.saveAnswers(
+      await this.d.saves.save(
         who,
         attemptId,
         [...latest.values()].map((a) => ({

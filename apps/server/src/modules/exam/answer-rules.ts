@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { EXAM_BLANK_MAX, EXAM_SHORT_ANSWER_MAX } from '@portal/contract';
 import type { AttemptQuestion } from '@portal/db';
 import { QuestionType } from './marking.ts';
@@ -77,4 +78,48 @@ export function checkAnswer(shape: AnswerShape, answer: readonly string[]): Answ
     default:
       return { zh: '未知题型', en: 'unknown question type' };
   }
+}
+
+/**
+ * The answer shapes of one attempt's paper, kept small: thousands of takers' attempts stay in
+ * memory while they save, so each keeps only its question ids (sorted) and references to shapes
+ * shared by every attempt whose question has the same shape (`internShape`).
+ */
+export class PaperShapes {
+  private readonly ids: Int32Array;
+  private readonly shapes: AnswerShape[];
+
+  constructor(paper: readonly AttemptQuestion[]) {
+    const sorted = [...paper].sort((x, y) => x.questionId - y.questionId);
+    this.ids = Int32Array.from(sorted, (q) => q.questionId);
+    this.shapes = sorted.map((q) => internShape(answerShapeOf(q)));
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  get(questionId: number): AnswerShape | undefined {
+    let lo = 0;
+    let hi = this.ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const id = this.ids[mid]!;
+      if (id === questionId) return this.shapes[mid];
+      if (id < questionId) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+}
+
+const interned = new LRUCache<string, AnswerShape>({ max: 10_000 });
+
+/** One shared object per distinct shape (type, keys, items, blanks). */
+function internShape(shape: AnswerShape): AnswerShape {
+  const key = `${shape.questionType}|${[...shape.optionKeys].join('\u0001')}|${shape.itemCount}|${shape.blankCount}`;
+  const kept = interned.get(key);
+  if (kept) return kept;
+  interned.set(key, shape);
+  return shape;
 }

@@ -23,7 +23,7 @@ import type { SessionStore } from '../../platform/session.ts';
 import { issueCertificateOnce } from '../certificate/issue.ts';
 import { DEFAULT_ERROR_BOOK_CLEAR_STREAK, recordErrorBook, type MarkedAnswer } from '../practice/error-book.ts';
 import { awardOnce } from '../study/progress.repository.ts';
-import { answerShapeOf, checkAnswer, type AnswerShape } from './answer-rules.ts';
+import { checkAnswer, PaperShapes } from './answer-rules.ts';
 import { answerRefusal, learnerOf, markRefusal, requireFound, requireMarker, submittedRefusal } from './exam.policy.ts';
 import {
   admissionPrintable,
@@ -93,7 +93,7 @@ const toTenths = (score: number) => {
  */
 export class ExamService {
   /** The answer shapes of an attempt's paper: a snapshot never changes, so saves check against a kept copy. */
-  private readonly shapes = new TtlCache<{ v: Map<number, AnswerShape> | null }>({ max: 20_000, ttlMs: 10 * 60_000 });
+  private readonly shapes = new TtlCache<{ v: PaperShapes | null }>({ max: 20_000, ttlMs: 10 * 60_000 });
 
   constructor(private readonly d: ExamDeps) {}
 
@@ -331,7 +331,7 @@ export class ExamService {
   private async paperShapes(who: Learner, attemptId: number) {
     const { v } = await this.shapes.get(`${who.eid}:${who.accountId}:${attemptId}`, async () => {
       const paper = await this.d.repo.viewAttemptPaper(who, attemptId);
-      return { v: paper ? new Map(paper.map((q) => [q.questionId, answerShapeOf(q)])) : null };
+      return { v: paper ? new PaperShapes(paper) : null };
     });
     if (!v) this.shapes.delete(`${who.eid}:${who.accountId}:${attemptId}`);
     return requireFound(v);

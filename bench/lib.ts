@@ -77,10 +77,16 @@ export async function startPortal(
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
   await waitFor(`http://127.0.0.1:${port}/readyz`, child, () => log);
+  let stopping = false;
+  // A portal that dies under load says why (the figures after it would only count refusals).
+  child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`\n*** The portal exited (${code ?? signal}):\n${log.slice(-5000)}\n`);
+  });
   return {
     child,
     port,
     stop: async () => {
+      stopping = true;
       await stopChild(child);
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface PortalProcess {
+  child: ChildProcess;
+  /** What the portal has printed so far. */
+  log(): string;
+}
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The portal exited (${child.exitCode}):\n${output()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`The portal did not become ready:\n${output()}`);
+}
+
+/**
+ * The portal as `npm start` runs it (built app, embedded PostgreSQL with the demo data in
+ * `dataDir`) on the given ports, once it answers /readyz. Started again on the same folder, it
+ * finds its database as it was left.
+ */
+export async function startPortalProcess(options: {
+  dataDir: string;
+  port: number;
+  pgPort: number;
+  env?: Record<string, string>;
+}): Promise<PortalProcess> {
+  const root = path.resolve(import.meta.dirname, '..');
+  let log = '';
+  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      EMBEDDED_PG_PORT: String(options.pgPort),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  await waitForReady(`http://127.0.0.1:${options.port}/readyz`, child, () => log);
+  return { child, log: () => log };
+}

@@ -193,7 +193,7 @@ export const enumerations = {
     [4, '待考试', 'Waiting for exam'],
     [5, '通过', 'Passed'],
     [6, '未通过', 'Failed'],
-    [7, '待阅卷', 'Waiting for marking'],
+    [7, '等待批阅', 'Waiting for marking'],
     [8, '缺考', 'Absent'],
   ]),
   gender: options([

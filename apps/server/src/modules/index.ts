@@ -26,5 +26,6 @@ export const modules: PortalModule[] = (
     import('./tag/tag.routes.ts'),
     import('./category/category.routes.ts'),
     import('./study/study.routes.ts'),
+    import('./exam/exam.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -5,6 +5,7 @@ import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as course from './course.ts';
 import * as enterpriseApplication from './enterprise-application.ts';
+import * as exam from './exam.ts';
 import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
 import * as message from './message.ts';
@@ -26,6 +27,7 @@ export * from './business-intro.ts';
 export * from './category.ts';
 export * from './course.ts';
 export * from './enterprise-application.ts';
+export * from './exam.ts';
 export * from './export-record.ts';
 export * from './lecturer.ts';
 export * from './message.ts';
@@ -57,6 +59,7 @@ export const allCalls: CallDef[] = [
   category,
   course,
   enterpriseApplication,
+  exam,
   exportRecord,
   lecturer,
   message,

@@ -1,0 +1,54 @@
+import { ErrorCode, SubmitReason, errorText } from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { Session } from '../../platform/session.ts';
+import type { AnswerProblem } from './answer-rules.ts';
+import type { Learner } from './exam.repository.ts';
+
+/**
+ * Who may do what with exams (decision 029), in one place:
+ * - a learner sees, starts and takes the published exam tasks of their session's enterprise and
+ *   only their own attempts: another learner's attempt, another enterprise's task or attempt and a
+ *   missing one are all unknown (404), so ids reveal nothing;
+ * - a submitted attempt takes no more answers: 7603 when the switch limit submitted it, 7610 past
+ *   its deadline, 7605 otherwise;
+ * - only the enterprise's administrators (isAdmin) mark short answers (7609).
+ */
+export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
+
+export function requireFound<T>(row: T | null | undefined): T {
+  if (row === null || row === undefined) throw new AppError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+export function requireMarker(session: Session): void {
+  if (!session.isAdmin) throw new AppError(ErrorCode.EXAM_MARKERS_ONLY);
+}
+
+/** The refusal of a change to a submitted attempt. */
+export function submittedRefusal(submitReason: number | null, overdue: boolean): AppError {
+  if (submitReason === SubmitReason.SCREEN_SWITCH) return new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
+  if (overdue) return new AppError(ErrorCode.EXAM_TIME_OVER);
+  return new AppError(ErrorCode.EXAM_SUBMITTED);
+}
+
+/** 7606 with the reason in the user's language, naming the question in `data`. */
+export function answerRefusal(problem: AnswerProblem, questionId: number): AppError {
+  return new AppError(ErrorCode.EXAM_ANSWER_INVALID, {
+    message: {
+      zh: errorText(ErrorCode.EXAM_ANSWER_INVALID, 'zh', { reason: problem.zh }),
+      en: errorText(ErrorCode.EXAM_ANSWER_INVALID, 'en', { reason: problem.en }),
+    },
+    data: { questionId },
+  });
+}
+
+/** 7608 with the reason in the user's language. */
+export function markRefusal(problem: AnswerProblem, questionId: number | null): AppError {
+  return new AppError(ErrorCode.EXAM_MARK_INVALID, {
+    message: {
+      zh: errorText(ErrorCode.EXAM_MARK_INVALID, 'zh', { reason: problem.zh }),
+      en: errorText(ErrorCode.EXAM_MARK_INVALID, 'en', { reason: problem.en }),
+    },
+    data: { questionId },
+  });
+}

@@ -1,0 +1,659 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { AttemptEventKind, AttemptStatus, ExamStatusLabel } from '@portal/contract';
+import type { AttemptQuestion, Db, PaperRule } from '@portal/db';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A learner in an enterprise: every personal read and write is by both. */
+export interface Learner {
+  eid: number;
+  accountId: number;
+}
+
+export interface TaskFilter {
+  statusLabel?: number | undefined;
+  keyword?: string | undefined;
+  /** Only tasks the learner has a record in (started). */
+  recorded: boolean;
+}
+
+/** An exam task with the learner's standing in it, and the database's now. */
+export type TaskRow = {
+  task_id: number;
+  title: string;
+  intro: string;
+  starts_at: Date;
+  ends_at: Date;
+  duration_minutes: number;
+  attempts_allowed: number;
+  pass_score_tenths: number;
+  total_score_tenths: number;
+  screen_switch_limit: number;
+  show_answers: boolean;
+  points: number;
+  credit_tenths: number;
+  grants_certificate: boolean;
+  admission_ticket: boolean;
+  admission_print_at: Date | null;
+  attempts_used: number;
+  best_score_tenths: number | null;
+  passed: boolean;
+  waiting_for_marking: boolean;
+  has_record: boolean;
+  open_attempt_id: number | null;
+  status_label: number;
+  now: Date;
+};
+
+/** An attempt's row as the calls read it, with the task's settings it follows and the database's now. */
+export type AttemptRow = {
+  id: number;
+  eid: number;
+  task_id: number;
+  account_id: number;
+  attempt_no: number;
+  paper: AttemptQuestion[];
+  total_score_tenths: number;
+  pass_score_tenths: number;
+  started_at: Date;
+  deadline_at: Date;
+  submitted_at: Date | null;
+  submit_reason: number | null;
+  screen_switches: number;
+  status: number;
+  objective_score_tenths: number | null;
+  score_tenths: number | null;
+  passed: boolean | null;
+  last_seq: number;
+  now: Date;
+  /** The deadline has passed by the database's clock. */
+  overdue: boolean;
+  seconds_left: number;
+  // The task's settings.
+  task_title: string;
+  duration_minutes: number;
+  screen_switch_limit: number;
+  show_answers: boolean;
+  partial_multiple: boolean;
+  points: number;
+  credit_tenths: number;
+  certificate_template_id: number | null;
+  attempts_allowed: number;
+  task_ends_at: Date;
+  task_over: boolean;
+  /** The learner's attempts of the task so far. */
+  attempts_used: number;
+  /** An attempt of the task (this one or another) is under way. */
+  task_open_attempt: boolean;
+};
+
+export type AnswerRow = {
+  question_id: number;
+  answer: string[];
+  flagged: boolean;
+  seq: number;
+  result: number | null;
+  score_tenths: number | null;
+  marker_comment: string;
+};
+
+/** One answer of a save, as the repository writes it. */
+export interface AnswerWrite {
+  questionId: number;
+  answer: string[];
+  flagged: boolean;
+  seq: number;
+  clientAt: string | null;
+}
+
+/** What a save did: the attempt's state at the moment, and per question whether it applied. */
+export interface SaveOutcome {
+  submitted: boolean;
+  submitReason: number | null;
+  overdue: boolean;
+  deadlineAt: Date;
+  serverNow: Date;
+  secondsLeft: number;
+  lastSeq: number;
+  results: Array<{ questionId: number; applied: boolean; seq: number }>;
+}
+
+const SECONDS_LEFT = (deadline: SQL) => sql`GREATEST(0, floor(extract(epoch FROM (${deadline} - now()))))::int`;
+
+const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+
+/**
+ * The status label of a task for a learner (decision 029), in SQL so lists filter and count by
+ * it: passed; waiting for marking; an attempt under way (waiting for exam); marked and not passed
+ * (failed); before the window (not started); in it (waiting for exam); after it, never started
+ * (absent).
+ */
+const STATUS_LABEL = sql.raw(`CASE
+    WHEN coalesce(r.passed, false) THEN ${ExamStatusLabel.PASSED}
+    WHEN coalesce(r.waiting_for_marking, false) THEN ${ExamStatusLabel.WAITING_FOR_MARKING}
+    WHEN oa.id IS NOT NULL THEN ${ExamStatusLabel.WAITING_FOR_EXAM}
+    WHEN r.best_score_tenths IS NOT NULL THEN ${ExamStatusLabel.FAILED}
+    WHEN now() < t.starts_at THEN ${ExamStatusLabel.NOT_STARTED}
+    WHEN now() < t.ends_at THEN ${ExamStatusLabel.WAITING_FOR_EXAM}
+    ELSE ${ExamStatusLabel.ABSENT} END`);
+
+/** The columns an attempt is read with (alias a, its task t). */
+const ATTEMPT_COLUMNS = sql`a.id, a.eid, a.task_id, a.account_id, a.attempt_no, a.paper, a.total_score_tenths,
+  a.pass_score_tenths, a.started_at, a.deadline_at, a.submitted_at, a.submit_reason, a.screen_switches, a.status,
+  a.objective_score_tenths, a.score_tenths, a.passed, a.last_seq, now() AS now, a.deadline_at <= now() AS overdue,
+  ${SECONDS_LEFT(sql`a.deadline_at`)} AS seconds_left,
+  t.title AS task_title, t.duration_minutes, t.screen_switch_limit, t.show_answers, t.partial_multiple, t.points,
+  t.credit_tenths, t.certificate_template_id, t.attempts_allowed, t.ends_at AS task_ends_at,
+  now() >= t.ends_at AS task_over,
+  (SELECT r.attempts_used FROM exam_task_records r
+    WHERE r.eid = a.eid AND r.task_id = a.task_id AND r.account_id = a.account_id) AS attempts_used,
+  EXISTS (SELECT 1 FROM exam_attempts o WHERE o.eid = a.eid AND o.task_id = a.task_id AND o.account_id = a.account_id
+    AND o.submitted_at IS NULL) AS task_open_attempt`;
+
+/**
+ * The SQL of exams (decision 029), always by enterprise and, for a learner's calls, by account.
+ * An attempt's row is the lock that orders everything done to it: a save takes it for its one
+ * statement, a submit or a mark for its transaction, so a save either lands before the submit
+ * (and is marked) or finds the attempt submitted (and stores nothing).
+ */
+export class ExamRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  // ---- The learner's tasks ----
+
+  private taskSelect(who: Learner) {
+    return sql`
+      SELECT t.id AS task_id, t.title, t.intro, t.starts_at, t.ends_at, t.duration_minutes, t.attempts_allowed,
+        t.pass_score_tenths, t.screen_switch_limit, t.show_answers, t.points, t.credit_tenths,
+        t.certificate_template_id IS NOT NULL AS grants_certificate, t.admission_ticket, t.admission_print_at,
+        CASE WHEN p.mode = 2
+          THEN (SELECT coalesce(sum((x->>'count')::int * (x->>'scoreTenths')::int), 0) FROM jsonb_array_elements(p.rules) x)
+          ELSE (SELECT coalesce(sum(pq.score_tenths), 0) FROM exam_paper_questions pq WHERE pq.eid = t.eid AND pq.paper_id = t.paper_id)
+        END::int AS total_score_tenths,
+        coalesce(r.attempts_used, 0) AS attempts_used, r.best_score_tenths, coalesce(r.passed, false) AS passed,
+        coalesce(r.waiting_for_marking, false) AS waiting_for_marking, r.account_id IS NOT NULL AS has_record,
+        oa.id AS open_attempt_id, ${STATUS_LABEL} AS status_label, now() AS now
+      FROM exam_tasks t
+      JOIN exam_papers p ON p.eid = t.eid AND p.id = t.paper_id
+      LEFT JOIN exam_task_records r ON r.eid = t.eid AND r.task_id = t.id AND r.account_id = ${who.accountId}
+      LEFT JOIN LATERAL (
+        SELECT a.id FROM exam_attempts a
+        WHERE a.eid = t.eid AND a.task_id = t.id AND a.account_id = ${who.accountId} AND a.submitted_at IS NULL
+        ORDER BY a.attempt_no DESC LIMIT 1) oa ON true
+      WHERE t.eid = ${who.eid} AND t.published`;
+  }
+
+  private taskWhere(filter: TaskFilter) {
+    const parts: SQL[] = [sql`true`];
+    if (filter.recorded) parts.push(sql`x.has_record`);
+    if (filter.statusLabel !== undefined) parts.push(sql`x.status_label = ${filter.statusLabel}`);
+    if (filter.keyword) parts.push(sql`x.title ILIKE ${likeOf(filter.keyword)}`);
+    return sql.join(parts, sql` AND `);
+  }
+
+  async findTasks(who: Learner, filter: TaskFilter, limit: number, offset: number) {
+    const where = this.taskWhere(filter);
+    const [page, total] = await Promise.all([
+      this.db.execute<TaskRow>(sql`
+        SELECT * FROM (${this.taskSelect(who)}) x WHERE ${where}
+        ORDER BY x.starts_at DESC, x.task_id DESC LIMIT ${limit} OFFSET ${offset}`),
+      this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${this.taskSelect(who)}) x WHERE ${where}`),
+    ]);
+    return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+  }
+
+  /** Keyset pages of the learner's tasks for the export, newest window first. */
+  async findTasksAfter(
+    who: Learner,
+    filter: TaskFilter,
+    after: { startsAt: Date; taskId: number } | null,
+    limit: number,
+  ) {
+    const where = this.taskWhere(filter);
+    const { rows } = await this.db.execute<TaskRow>(sql`
+      SELECT * FROM (${this.taskSelect(who)}) x WHERE ${where}
+        ${after ? sql`AND (x.starts_at, x.task_id) < (${after.startsAt.toISOString()}::timestamptz, ${after.taskId})` : sql``}
+      ORDER BY x.starts_at DESC, x.task_id DESC LIMIT ${limit}`);
+    return rows;
+  }
+
+  async countTasks(who: Learner) {
+    const { rows } = await this.db.execute<{ status_label: number; n: number }>(sql`
+      SELECT x.status_label, count(*)::int AS n FROM (${this.taskSelect(who)}) x GROUP BY x.status_label`);
+    return rows;
+  }
+
+  async viewTask(who: Learner, taskId: number): Promise<TaskRow | null> {
+    const { rows } = await this.db.execute<TaskRow>(sql`${this.taskSelect(who)} AND t.id = ${taskId}`);
+    return rows[0] ?? null;
+  }
+
+  /** The learner's name and phone for an admission ticket. */
+  async viewHolder(who: Learner) {
+    const { rows } = await this.db.execute<{ name: string; phone: string }>(sql`
+      SELECT coalesce(nullif(eu.real_name, ''), nullif(acc.real_name, ''), eu.user_name) AS name, acc.phone
+      FROM enterprise_users eu JOIN accounts acc ON acc.id = eu.account_id
+      WHERE eu.eid = ${who.eid} AND eu.account_id = ${who.accountId}`);
+    return rows[0] ?? null;
+  }
+
+  // ---- Attempts ----
+
+  /** A published task's rules for a start, with the database's now. */
+  async lockTaskForStart(tx: Tx, who: Learner, taskId: number) {
+    const { rows } = await tx.execute<{
+      id: number;
+      title: string;
+      paper_id: number;
+      starts_at: Date;
+      ends_at: Date;
+      duration_minutes: number;
+      attempts_allowed: number;
+      pass_score_tenths: number;
+      before_window: boolean;
+      after_window: boolean;
+      mode: number;
+      rules: PaperRule[];
+      shuffle_questions: boolean;
+      shuffle_options: boolean;
+    }>(sql`
+      SELECT t.id, t.title, t.paper_id, t.starts_at, t.ends_at, t.duration_minutes, t.attempts_allowed,
+        t.pass_score_tenths, now() < t.starts_at AS before_window, now() >= t.ends_at AS after_window,
+        p.mode, p.rules, p.shuffle_questions, p.shuffle_options
+      FROM exam_tasks t JOIN exam_papers p ON p.eid = t.eid AND p.id = t.paper_id
+      WHERE t.eid = ${who.eid} AND t.id = ${taskId} AND t.published`);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * The learner's record of a task, made when missing and locked for the rest of the transaction:
+   * starts of one learner and task (two tabs, a double click, a retried request) run one after the other.
+   */
+  async lockRecord(tx: Tx, who: Learner, taskId: number) {
+    await tx.execute(sql`
+      INSERT INTO exam_task_records (eid, task_id, account_id) VALUES (${who.eid}, ${taskId}, ${who.accountId})
+      ON CONFLICT (eid, task_id, account_id) DO NOTHING`);
+    const { rows } = await tx.execute<{ attempts_used: number }>(sql`
+      SELECT attempts_used FROM exam_task_records
+      WHERE eid = ${who.eid} AND task_id = ${taskId} AND account_id = ${who.accountId} FOR UPDATE`);
+    return rows[0]!;
+  }
+
+  async findOpenAttempt(tx: Tx, who: Learner, taskId: number) {
+    const { rows } = await tx.execute<{
+      id: number;
+      attempt_no: number;
+      deadline_at: Date;
+      overdue: boolean;
+      seconds_left: number;
+      now: Date;
+    }>(sql`
+      SELECT id, attempt_no, deadline_at, deadline_at <= now() AS overdue,
+        ${SECONDS_LEFT(sql`deadline_at`)} AS seconds_left, now() AS now
+      FROM exam_attempts
+      WHERE eid = ${who.eid} AND task_id = ${taskId} AND account_id = ${who.accountId} AND submitted_at IS NULL
+      ORDER BY attempt_no DESC LIMIT 1`);
+    return rows[0] ?? null;
+  }
+
+  /** A fixed paper's questions in order, with the score each is worth on it. */
+  async findFixedQuestions(tx: Tx, eid: number, paperId: number): Promise<AttemptQuestion[]> {
+    const { rows } = await tx.execute<AttemptQuestion & Record<string, unknown>>(sql`
+      SELECT q.id AS "questionId", q.question_type AS "questionType", q.difficulty, q.stem, q.options, q.items,
+        q.answer, q.blanks, q.reference_answer AS "referenceAnswer", q.analysis, pq.score_tenths AS "scoreTenths"
+      FROM exam_paper_questions pq JOIN exam_questions q ON q.eid = pq.eid AND q.id = pq.question_id
+      WHERE pq.eid = ${eid} AND pq.paper_id = ${paperId}
+      ORDER BY pq.sort, q.id`);
+    return rows;
+  }
+
+  /** `count` questions drawn at random by one rule of a random paper, none of `exclude`, each worth the rule's score. */
+  async drawQuestions(tx: Tx, eid: number, rule: PaperRule, exclude: number[]): Promise<AttemptQuestion[]> {
+    const { rows } = await tx.execute<AttemptQuestion & Record<string, unknown>>(sql`
+      SELECT q.id AS "questionId", q.question_type AS "questionType", q.difficulty, q.stem, q.options, q.items,
+        q.answer, q.blanks, q.reference_answer AS "referenceAnswer", q.analysis, ${rule.scoreTenths}::int AS "scoreTenths"
+      FROM exam_questions q
+      WHERE q.eid = ${eid} AND q.bank_id = ${rule.bankId} AND q.question_type = ${rule.questionType}
+        ${rule.difficulty === null ? sql`` : sql`AND q.difficulty = ${rule.difficulty}`}
+        AND NOT (q.id = ANY(${`{${exclude.join(',')}}`}::int[]))
+      ORDER BY random() LIMIT ${rule.count}`);
+    return rows;
+  }
+
+  /** Makes an attempt: the deadline min(now + duration, the task's end) by the database's clock; the start logged. */
+  async createAttempt(
+    tx: Tx,
+    who: Learner,
+    task: { id: number; duration_minutes: number; ends_at: Date; pass_score_tenths: number },
+    attemptNo: number,
+    paper: AttemptQuestion[],
+  ) {
+    const total = paper.reduce((n, q) => n + q.scoreTenths, 0);
+    const { rows } = await tx.execute<{
+      id: number;
+      deadline_at: Date;
+      seconds_left: number;
+      now: Date;
+    }>(sql`
+      INSERT INTO exam_attempts (eid, task_id, account_id, attempt_no, paper, total_score_tenths, pass_score_tenths, deadline_at)
+      SELECT ${who.eid}, ${task.id}, ${who.accountId}, ${attemptNo}, ${JSON.stringify(paper)}::jsonb, ${total},
+        ${task.pass_score_tenths}, LEAST(now() + make_interval(mins => ${task.duration_minutes}), t.ends_at)
+      FROM exam_tasks t WHERE t.eid = ${who.eid} AND t.id = ${task.id}
+      RETURNING id, deadline_at, ${SECONDS_LEFT(sql`deadline_at`)} AS seconds_left, now() AS now`);
+    const attempt = rows[0]!;
+    await tx.execute(sql`
+      UPDATE exam_task_records SET attempts_used = attempts_used + 1
+      WHERE eid = ${who.eid} AND task_id = ${task.id} AND account_id = ${who.accountId}`);
+    await this.logEvent(tx, who, attempt.id, AttemptEventKind.START, { attemptNo, questions: paper.length }, null);
+    return attempt;
+  }
+
+  /** An attempt of the learner's (null: missing, another learner's or another enterprise's); `lock` for a transaction. */
+  async viewAttempt(db: Db | Tx, eid: number, attemptId: number, accountId: number | null, lock = false) {
+    const { rows } = await db.execute<AttemptRow>(sql`
+      SELECT ${ATTEMPT_COLUMNS}
+      FROM exam_attempts a JOIN exam_tasks t ON t.eid = a.eid AND t.id = a.task_id
+      WHERE a.eid = ${eid} AND a.id = ${attemptId}
+        ${accountId === null ? sql`` : sql`AND a.account_id = ${accountId}`}
+      ${lock ? sql`FOR NO KEY UPDATE OF a` : sql``}`);
+    return rows[0] ?? null;
+  }
+
+  /** The paper snapshot of a learner's attempt (null: not theirs), for checking saves. */
+  async viewAttemptPaper(who: Learner, attemptId: number) {
+    const { rows } = await this.db.execute<{ paper: AttemptQuestion[] }>(sql`
+      SELECT paper FROM exam_attempts WHERE eid = ${who.eid} AND id = ${attemptId} AND account_id = ${who.accountId}`);
+    return rows[0]?.paper ?? null;
+  }
+
+  async findAnswers(db: Db | Tx, eid: number, attemptId: number): Promise<AnswerRow[]> {
+    const { rows } = await db.execute<AnswerRow>(sql`
+      SELECT question_id, answer, flagged, seq, result, score_tenths, marker_comment
+      FROM exam_answers WHERE eid = ${eid} AND attempt_id = ${attemptId}`);
+    return rows;
+  }
+
+  /**
+   * Saves answers in one statement (decision 029): the attempt's row is locked (a submit holding it
+   * is waited for, then seen), each answer is written only while the attempt is open and before its
+   * deadline, and only if its seq is above the stored one of its question (ordered and idempotent);
+   * each applied answer is logged; the attempt's lastSeq rises. Null when the attempt is not the learner's.
+   */
+  async saveAnswers(who: Learner, attemptId: number, answers: AnswerWrite[]): Promise<SaveOutcome | null> {
+    const input = JSON.stringify(
+      answers.map((a) => ({
+        question_id: a.questionId,
+        answer: a.answer,
+        flagged: a.flagged,
+        seq: a.seq,
+        client_at: a.clientAt,
+      })),
+    );
+    const { rows } = await this.db.execute<{
+      submitted: boolean;
+      submit_reason: number | null;
+      overdue: boolean;
+      deadline_at: Date;
+      server_now: Date;
+      seconds_left: number;
+      last_seq: number;
+      applied: Array<{ q: number; s: number }>;
+      stored: Array<{ q: number; s: number }>;
+    }>(sql`
+      WITH att AS (
+        SELECT id, submitted_at, submit_reason, deadline_at, deadline_at <= now() AS overdue, last_seq
+        FROM exam_attempts WHERE eid = ${who.eid} AND id = ${attemptId} AND account_id = ${who.accountId}
+        FOR NO KEY UPDATE
+      ), input AS (
+        SELECT * FROM jsonb_to_recordset(${input}::jsonb)
+          AS i(question_id int, answer jsonb, flagged boolean, seq int, client_at timestamptz)
+      ), up AS (
+        INSERT INTO exam_answers (eid, attempt_id, question_id, answer, flagged, seq, client_saved_at)
+        SELECT ${who.eid}, att.id, i.question_id, i.answer, i.flagged, i.seq, i.client_at
+        FROM input i CROSS JOIN att
+        WHERE att.submitted_at IS NULL AND NOT att.overdue
+        ON CONFLICT (eid, attempt_id, question_id) DO UPDATE SET answer = EXCLUDED.answer, flagged = EXCLUDED.flagged,
+          seq = EXCLUDED.seq, saved_at = now(), client_saved_at = EXCLUDED.client_saved_at
+        WHERE exam_answers.seq < EXCLUDED.seq
+        RETURNING question_id, seq, answer, flagged, client_saved_at
+      ), logged AS (
+        INSERT INTO exam_attempt_events (eid, attempt_id, account_id, kind, question_id, detail, client_at)
+        SELECT ${who.eid}, ${attemptId}, ${who.accountId}, ${AttemptEventKind.ANSWER}, up.question_id,
+          jsonb_build_object('seq', up.seq, 'answer', up.answer, 'flagged', up.flagged), up.client_saved_at
+        FROM up
+      ), bump AS (
+        UPDATE exam_attempts SET last_seq = GREATEST(last_seq, (SELECT max(seq) FROM up))
+        WHERE eid = ${who.eid} AND id = ${attemptId} AND EXISTS (SELECT 1 FROM up)
+        RETURNING last_seq
+      )
+      SELECT att.submitted_at IS NOT NULL AS submitted, att.submit_reason, att.overdue, att.deadline_at,
+        now() AS server_now, ${SECONDS_LEFT(sql`att.deadline_at`)} AS seconds_left,
+        coalesce((SELECT last_seq FROM bump), att.last_seq) AS last_seq,
+        (SELECT coalesce(jsonb_agg(jsonb_build_object('q', up.question_id, 's', up.seq)), '[]'::jsonb) FROM up) AS applied,
+        (SELECT coalesce(jsonb_agg(jsonb_build_object('q', e.question_id, 's', e.seq)), '[]'::jsonb)
+           FROM exam_answers e
+           WHERE e.eid = ${who.eid} AND e.attempt_id = ${attemptId} AND e.question_id IN (SELECT question_id FROM input)) AS stored
+      FROM att`);
+    const row = rows[0];
+    if (!row) return null;
+    const applied = new Map(row.applied.map((x) => [x.q, x.s]));
+    // `stored` is the statement's snapshot: the seq before this save, for the answers it did not apply.
+    const stored = new Map(row.stored.map((x) => [x.q, x.s]));
+    return {
+      submitted: row.submitted,
+      submitReason: row.submit_reason,
+      overdue: row.overdue,
+      deadlineAt: row.deadline_at,
+      serverNow: row.server_now,
+      secondsLeft: row.seconds_left,
+      lastSeq: row.last_seq,
+      results: answers.map((a) => ({
+        questionId: a.questionId,
+        applied: applied.has(a.questionId),
+        seq: applied.get(a.questionId) ?? stored.get(a.questionId) ?? 0,
+      })),
+    };
+  }
+
+  /**
+   * Counts a leave of the page while the attempt is open (the row locked for it), logged with the
+   * browser's time; answers the new count. Null when the attempt is no longer open.
+   */
+  async countLeave(tx: Tx, who: Learner, attemptId: number, clientAt: string | null) {
+    const { rows } = await tx.execute<{ screen_switches: number }>(sql`
+      UPDATE exam_attempts SET screen_switches = screen_switches + 1
+      WHERE eid = ${who.eid} AND id = ${attemptId} AND account_id = ${who.accountId} AND submitted_at IS NULL
+      RETURNING screen_switches`);
+    const count = rows[0]?.screen_switches;
+    if (count === undefined) return null;
+    await this.logEvent(tx, who, attemptId, AttemptEventKind.LEAVE, { count }, clientAt);
+    return count;
+  }
+
+  async logEvent(
+    db: Db | Tx,
+    who: Learner,
+    attemptId: number,
+    kind: number,
+    detail: Record<string, unknown>,
+    clientAt: string | null,
+    questionId: number | null = null,
+  ) {
+    await db.execute(sql`
+      INSERT INTO exam_attempt_events (eid, attempt_id, account_id, kind, question_id, detail, client_at)
+      VALUES (${who.eid}, ${attemptId}, ${who.accountId}, ${kind}, ${questionId}, ${JSON.stringify(detail)}::jsonb,
+        ${clientAt}::timestamptz)`);
+  }
+
+  // ---- Submitting and marking ----
+
+  /** Writes the marks of every question of a submitted attempt (an unanswered one gets a row with seq 0). */
+  async writeMarks(
+    tx: Tx,
+    eid: number,
+    attemptId: number,
+    marks: Array<{ questionId: number; result: number | null; scoreTenths: number | null }>,
+  ) {
+    if (marks.length === 0) return;
+    const input = JSON.stringify(marks.map((m) => ({ q: m.questionId, r: m.result, s: m.scoreTenths })));
+    await tx.execute(sql`
+      INSERT INTO exam_answers (eid, attempt_id, question_id, answer, seq, result, score_tenths, marked_at)
+      SELECT ${eid}, ${attemptId}, m.q, '[]'::jsonb, 0, m.r, m.s, CASE WHEN m.r IS NULL THEN NULL ELSE now() END
+      FROM jsonb_to_recordset(${input}::jsonb) AS m(q int, r int, s int)
+      ON CONFLICT (eid, attempt_id, question_id) DO UPDATE SET result = EXCLUDED.result,
+        score_tenths = EXCLUDED.score_tenths, marked_at = EXCLUDED.marked_at`);
+  }
+
+  /** Submits the locked, open attempt: when, why, its objective score and its status. */
+  async markSubmitted(
+    tx: Tx,
+    eid: number,
+    attemptId: number,
+    values: { reason: number; status: number; objectiveScoreTenths: number },
+  ) {
+    const { rows } = await tx.execute<{ submitted_at: Date }>(sql`
+      UPDATE exam_attempts SET submitted_at = now(), submit_reason = ${values.reason}, status = ${values.status},
+        objective_score_tenths = ${values.objectiveScoreTenths}
+      WHERE eid = ${eid} AND id = ${attemptId} AND submitted_at IS NULL
+      RETURNING submitted_at`);
+    return rows[0] ?? null;
+  }
+
+  /** The attempt marked: its score and pass; the learner's record: the best score, passed, whether another attempt waits. */
+  async completeMarking(
+    tx: Tx,
+    attempt: { eid: number; id: number; task_id: number; account_id: number },
+    scoreTenths: number,
+    passed: boolean,
+  ) {
+    await tx.execute(sql`
+      UPDATE exam_attempts SET status = ${AttemptStatus.MARKED}, score_tenths = ${scoreTenths}, passed = ${passed},
+        marked_at = now()
+      WHERE eid = ${attempt.eid} AND id = ${attempt.id}`);
+    await tx.execute(sql`
+      UPDATE exam_task_records r SET best_score_tenths = GREATEST(r.best_score_tenths, ${scoreTenths}),
+        passed = r.passed OR ${passed},
+        passed_at = CASE WHEN NOT r.passed AND ${passed} THEN now() ELSE r.passed_at END,
+        last_submitted_at = coalesce(r.last_submitted_at, now()),
+        waiting_for_marking = EXISTS (
+          SELECT 1 FROM exam_attempts a WHERE a.eid = r.eid AND a.task_id = r.task_id AND a.account_id = r.account_id
+            AND a.status = ${AttemptStatus.WAITING_FOR_MARKING} AND a.id <> ${attempt.id})
+      WHERE r.eid = ${attempt.eid} AND r.task_id = ${attempt.task_id} AND r.account_id = ${attempt.account_id}`);
+  }
+
+  /** The record after a submit: when, and whether an attempt now waits for marking. */
+  async recordSubmit(tx: Tx, attempt: { eid: number; task_id: number; account_id: number }, waiting: boolean) {
+    await tx.execute(sql`
+      UPDATE exam_task_records SET last_submitted_at = now(), waiting_for_marking = waiting_for_marking OR ${waiting}
+      WHERE eid = ${attempt.eid} AND task_id = ${attempt.task_id} AND account_id = ${attempt.account_id}`);
+  }
+
+  /** Which of these questions are still in the bank (the error book refers to them). */
+  async existingQuestions(tx: Tx, eid: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      SELECT id FROM exam_questions WHERE eid = ${eid} AND id = ANY(${`{${ids.join(',')}}`}::int[])`);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The site's error-book clear streak (individuationOptions.errorBookClearStreak), or null. */
+  async errorBookClearStreak(tx: Tx, eid: number): Promise<number | null> {
+    const { rows } = await tx.execute<{ v: string | null }>(sql`
+      SELECT individuation_options->>'errorBookClearStreak' AS v FROM website_settings WHERE eid = ${eid}`);
+    const n = Number(rows[0]?.v);
+    return Number.isInteger(n) && n >= 1 ? n : null;
+  }
+
+  /** Writes a marker's marks of short answers. */
+  async writeMarkerMarks(
+    tx: Tx,
+    eid: number,
+    attemptId: number,
+    markerId: number,
+    marks: Array<{ questionId: number; result: number; scoreTenths: number; comment: string }>,
+  ) {
+    const input = JSON.stringify(marks.map((m) => ({ q: m.questionId, r: m.result, s: m.scoreTenths, c: m.comment })));
+    await tx.execute(sql`
+      INSERT INTO exam_answers (eid, attempt_id, question_id, answer, seq, result, score_tenths, marked_by, marked_at, marker_comment)
+      SELECT ${eid}, ${attemptId}, m.q, '[]'::jsonb, 0, m.r, m.s, ${markerId}, now(), m.c
+      FROM jsonb_to_recordset(${input}::jsonb) AS m(q int, r int, s int, c text)
+      ON CONFLICT (eid, attempt_id, question_id) DO UPDATE SET result = EXCLUDED.result,
+        score_tenths = EXCLUDED.score_tenths, marked_by = EXCLUDED.marked_by, marked_at = EXCLUDED.marked_at,
+        marker_comment = EXCLUDED.marker_comment`);
+  }
+
+  // ---- Results and lists ----
+
+  /** The learner's certificate and ledger row of a task. */
+  async viewEarned(db: Db | Tx, who: Learner, taskId: number) {
+    const { rows } = await db.execute<{
+      certificate_id: number | null;
+      certificate_number: string | null;
+      points: number | null;
+      credit_tenths: number | null;
+    }>(sql`
+      SELECT c.id AS certificate_id, c.number AS certificate_number, e.points, e.credit_tenths
+      FROM (SELECT 1) one
+      LEFT JOIN certificates c ON c.eid = ${who.eid} AND c.account_id = ${who.accountId} AND c.source_type = 7
+        AND c.source_id = ${taskId}
+      LEFT JOIN earnings e ON e.eid = ${who.eid} AND e.account_id = ${who.accountId} AND e.source_type = 7
+        AND e.source_id = ${taskId}`);
+    return rows[0]!;
+  }
+
+  async findAttempts(who: Learner, taskId: number | undefined, limit: number, offset: number) {
+    const where = sql`a.eid = ${who.eid} AND a.account_id = ${who.accountId}
+      ${taskId === undefined ? sql`` : sql`AND a.task_id = ${taskId}`}`;
+    const [page, total] = await Promise.all([
+      this.db.execute<AttemptRow>(sql`
+        SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts a JOIN exam_tasks t ON t.eid = a.eid AND t.id = a.task_id
+        WHERE ${where} ORDER BY a.started_at DESC, a.id DESC LIMIT ${limit} OFFSET ${offset}`),
+      this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM exam_attempts a WHERE ${where}`),
+    ]);
+    return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+  }
+
+  // ---- Marking by administrators ----
+
+  async findMarking(eid: number, taskId: number | undefined, limit: number, offset: number) {
+    const where = sql`a.eid = ${eid} AND a.status = ${AttemptStatus.WAITING_FOR_MARKING}
+      ${taskId === undefined ? sql`` : sql`AND a.task_id = ${taskId}`}`;
+    const [page, total] = await Promise.all([
+      this.db.execute<AttemptRow & { learner_name: string; to_mark: number }>(sql`
+        SELECT ${ATTEMPT_COLUMNS},
+          coalesce(nullif(eu.real_name, ''), eu.user_name) AS learner_name,
+          (SELECT count(*)::int FROM exam_answers e WHERE e.eid = a.eid AND e.attempt_id = a.id AND e.result IS NULL) AS to_mark
+        FROM exam_attempts a JOIN exam_tasks t ON t.eid = a.eid AND t.id = a.task_id
+        JOIN enterprise_users eu ON eu.eid = a.eid AND eu.account_id = a.account_id
+        WHERE ${where} ORDER BY a.submitted_at, a.id LIMIT ${limit} OFFSET ${offset}`),
+      this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM exam_attempts a WHERE ${where}`),
+    ]);
+    return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+  }
+
+  async viewLearnerName(eid: number, accountId: number) {
+    const { rows } = await this.db.execute<{ name: string }>(sql`
+      SELECT coalesce(nullif(real_name, ''), user_name) AS name FROM enterprise_users
+      WHERE eid = ${eid} AND account_id = ${accountId}`);
+    return rows[0]?.name ?? '';
+  }
+
+  // ---- The sweep ----
+
+  /**
+   * Attempts of every enterprise still open `graceSeconds` past their deadline, oldest first.
+   * Runs on the owner's connection (`systemDb`): the sweep is no one tenant's work, and each attempt
+   * found is then submitted in its own enterprise's scope.
+   */
+  static async findOverdue(systemDb: Db, graceSeconds: number, limit: number) {
+    const { rows } = await systemDb.execute<{ eid: number; id: number }>(sql`
+      SELECT eid, id FROM exam_attempts
+      WHERE submitted_at IS NULL AND deadline_at < now() - make_interval(secs => ${graceSeconds})
+      ORDER BY deadline_at LIMIT ${limit}`);
+    return rows;
+  }
+}

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
+import { ExamTasks } from '../features/exam/exam-tasks.tsx';
 import { MyMessages } from '../features/message/my-messages.tsx';
 import { MyStudy } from '../features/study/my-study.tsx';
 import { MyRecords } from '../features/study/earning-records.tsx';
@@ -57,6 +58,11 @@ export default function AccountPage() {
         {current === 1 && user && (
           <AntdRoot>
             <MyStudy />
+          </AntdRoot>
+        )}
+        {current === 2 && user && (
+          <AntdRoot>
+            <ExamTasks />
           </AntdRoot>
         )}
         {current === 3 && user && (

@@ -98,6 +98,8 @@ export class ExamSession {
   private timers: Array<ReturnType<typeof setInterval>> = [];
   private ui: ExamUi | null = null;
   private away = false;
+  /** The get/duration reports under way, in order. */
+  private reports: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: ExamSessionOptions) {
     const answers = new Map<number, AnswerState>(
@@ -282,12 +284,25 @@ export class ExamSession {
     await this.report(undefined, false);
   }
 
-  private async report(event: number | undefined, keepalive: boolean): Promise<DurationAnswer | null> {
+  /**
+   * get/duration, one after another so the server logs a leave before its return. A leave goes at
+   * once (the page may be closing: a queued request would never leave it); the others wait for it.
+   */
+  private report(event: number | undefined, keepalive: boolean): Promise<DurationAnswer | null> {
+    if (this.state.ended) return Promise.resolve(null);
+    const send = () => this.sendReport(event, keepalive);
+    const mine = event === ScreenEvent.LEAVE ? send() : this.reports.then(send);
+    this.reports = mine.then(() => undefined);
+    return mine;
+  }
+
+  private async sendReport(event: number | undefined, keepalive: boolean): Promise<DurationAnswer | null> {
     if (this.state.ended) return null;
     try {
       const d = await this.o.api.duration(event, { keepalive });
       if (this.state.ended) return null;
-      this.set({ switches: d.screenSwitches });
+      // The server's count only grows: an answer that overtook another does not take it back.
+      this.set({ switches: Math.max(this.state.switches, d.screenSwitches) });
       if (d.submitted) {
         this.end('submitted');
         return null;

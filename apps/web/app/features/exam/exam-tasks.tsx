@@ -99,7 +99,7 @@ export function ExamTasks() {
             value: s,
             label: (
               <span className="portal-exam-filter">
-                {label(s)}
+                <span className="portal-exam-filter-label">{label(s)}</span>
                 {counts && <span className="portal-exam-count">{counts[COUNT_OF[s]]}</span>}
               </span>
             ),

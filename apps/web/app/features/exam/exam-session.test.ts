@@ -248,4 +248,29 @@ describe('an attempt on the exam page', () => {
     expect(t.ended).toEqual(['timeOver']);
     expect(t.server.finishCalls).toBe(0);
   });
+
+  it('going to another page of the app is a leave; mounted again at once (StrictMode) it is not', async () => {
+    const t = setUp();
+    t.start();
+    await t.pass(0);
+    t.session.stop();
+    t.start();
+    await t.pass(1000);
+    expect(t.server.events.filter((e) => e !== undefined)).toEqual([]);
+    t.session.stop();
+    await t.pass(0);
+    expect(t.keepalive.filter((k) => k.event !== undefined)).toEqual([{ event: 1, keepalive: true }]);
+    expect(t.server.switches).toBe(1);
+  });
+
+  it('a tab hidden and then closed is one leave, not two', async () => {
+    const t = setUp();
+    t.start();
+    await t.pass(0);
+    t.session.left();
+    t.session.pageHide();
+    t.session.stop();
+    await t.pass(0);
+    expect(t.server.switches).toBe(1);
+  });
 });

@@ -100,6 +100,8 @@ export class ExamSession {
   private away = false;
   /** The get/duration reports under way, in order. */
   private reports: Promise<unknown> = Promise.resolve();
+  /** The leave of a page unmounted a moment ago, unless it mounts again at once. */
+  private leaving: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly o: ExamSessionOptions) {
     const answers = new Map<number, AnswerState>(
@@ -139,6 +141,12 @@ export class ExamSession {
    */
   start(ui: ExamUi): void {
     this.ui = ui;
+    // Mounted again at once (React's StrictMode in development): the page was not left.
+    if (this.leaving !== undefined) {
+      clearTimeout(this.leaving);
+      this.leaving = undefined;
+      this.away = false;
+    }
     if (this.state.ended || this.saver) return;
     const { paper } = this.o;
     const store = new AnswerStore(paper.attemptId, paper, this.o.storage());
@@ -160,8 +168,19 @@ export class ExamSession {
     void this.poll();
   }
 
-  /** The page is closed or left in the app: what waits goes with keepalive; nothing more runs. */
+  /**
+   * The page is closed or left for another page of the app: what waits goes with keepalive, and
+   * going elsewhere in the app is a leave of the exam page like any other (reported unless it was
+   * reported already, the tab being hidden); nothing more runs.
+   */
   stop(): void {
+    if (this.saver && !this.state.ended && !this.away) {
+      this.away = true;
+      this.leaving = setTimeout(() => {
+        this.leaving = undefined;
+        void this.o.api.duration(ScreenEvent.LEAVE, { keepalive: true }).catch(() => undefined);
+      }, 0);
+    }
     this.saver?.leave();
     this.saver?.stop();
     this.saver = null;

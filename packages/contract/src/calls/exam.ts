@@ -259,7 +259,7 @@ export const startExam = defineCall({
   summary:
     'Starts an attempt of an exam task (or answers the one under way): deadline = min(now + duration, the task end) by the server clock, a paper drawn for this taker; 7601 before the window, 7602 after, 7604 no attempts left',
   tags: ['exam'],
-  request: z.object({ taskId: id }),
+  request: z.object({ taskId: id, clientAt }),
   response: examClock.extend({
     attemptId: z.number().int(),
     attemptNo: z.number().int(),
@@ -306,7 +306,7 @@ export const viewExamPaper = defineCall({
   summary:
     'The paper of an attempt without any answer, the saved answers and flags, the seconds left by the server clock, the last save sequence and the screen switches; logged as an opening',
   tags: ['exam'],
-  request: attemptRef,
+  request: attemptRef.extend({ clientAt }),
   response: examClock.extend({
     attemptId: z.number().int(),
     taskId: z.number().int(),
@@ -419,7 +419,7 @@ export const finishExam = defineCall({
   summary:
     'Submits the attempt once and marks its objective questions; waits for marking when a short answer was given, else passes or fails (passing earns points, credit and a certificate once); answers the result. After the deadline it is submitted as time over and answers 7610',
   tags: ['exam'],
-  request: attemptRef,
+  request: attemptRef.extend({ clientAt }),
   response: examResult,
 });
 

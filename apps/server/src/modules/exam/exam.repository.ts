@@ -331,6 +331,7 @@ export class ExamRepository {
     task: { id: number; duration_minutes: number; ends_at: Date; pass_score_tenths: number },
     attemptNo: number,
     paper: AttemptQuestion[],
+    clientAt: string | null,
   ) {
     const total = paper.reduce((n, q) => n + q.scoreTenths, 0);
     const { rows } = await tx.execute<{
@@ -348,7 +349,7 @@ export class ExamRepository {
     await tx.execute(sql`
       UPDATE exam_task_records SET attempts_used = attempts_used + 1
       WHERE eid = ${who.eid} AND task_id = ${task.id} AND account_id = ${who.accountId}`);
-    await this.logEvent(tx, who, attempt.id, AttemptEventKind.START, { attemptNo, questions: paper.length }, null);
+    await this.logEvent(tx, who, attempt.id, AttemptEventKind.START, { attemptNo, questions: paper.length }, clientAt);
     return attempt;
   }
 

@@ -180,6 +180,35 @@ describe('the paper and the clock', () => {
   });
 });
 
+describe('the attempt log', () => {
+  it('keeps every start, opening, answer, leave, return and submit with the server’s and the browser’s time', async () => {
+    const { task } = await createExam(db(), a.eid, { questions: OBJECTIVE });
+    const learner = await t.learner(a);
+    const at = (minute: number) => `2026-01-02T03:0${minute}:00.000Z`;
+    const { attemptId } = (await t.call(startExam, { taskId: task.id, clientAt: at(0) }, { as: learner })).data;
+    const paper = (await t.call(viewExamPaper, { attemptId, clientAt: at(1) }, { as: learner })).data;
+    const [q] = answersFor(paper.questions, 'right');
+    await t.call(saveExamAnswer, { attemptId, ...q!, clientAt: at(2) }, { as: learner });
+    await t.call(getExamDuration, { attemptId, event: ScreenEvent.LEAVE, clientAt: at(3) }, { as: learner });
+    await t.call(getExamDuration, { attemptId, event: ScreenEvent.RETURN, clientAt: at(4) }, { as: learner });
+    await t.call(finishExam, { attemptId, clientAt: at(5) }, { as: learner });
+    const { rows } = await db().execute<{ kind: number; question_id: number | null; at: Date; client_at: Date }>(
+      sql`SELECT kind, question_id, at, client_at FROM exam_attempt_events WHERE attempt_id = ${attemptId} ORDER BY id`,
+    );
+    expect(rows.map((r) => [r.kind, new Date(r.client_at).toISOString()])).toEqual([
+      [AttemptEventKind.START, at(0)],
+      [AttemptEventKind.OPEN, at(1)],
+      [AttemptEventKind.ANSWER, at(2)],
+      [AttemptEventKind.LEAVE, at(3)],
+      [AttemptEventKind.RETURN, at(4)],
+      [AttemptEventKind.SUBMIT, at(5)],
+    ]);
+    expect(rows[2]!.question_id).toBe(q!.questionId);
+    // The server's times are its own, whatever the browser says.
+    for (const r of rows) expect(Math.abs(new Date(r.at).getTime() - Date.now())).toBeLessThan(60_000);
+  });
+});
+
 describe('saves', () => {
   it('are ordered and idempotent: an older save arriving later and the same save twice change nothing', async () => {
     const { task } = await createExam(db(), a.eid, { questions: OBJECTIVE });

@@ -56,12 +56,14 @@ export default defineModule({
       limited,
     );
 
-    gateway.call(calls.startExam, (q, ctx) => s.startExam(learnerOf(ctx.session), q.taskId));
-    gateway.call(calls.viewExamPaper, (q, ctx) => s.viewExamPaper(learnerOf(ctx.session), q.attemptId));
+    gateway.call(calls.startExam, (q, ctx) => s.startExam(learnerOf(ctx.session), q.taskId, q.clientAt ?? null));
+    gateway.call(calls.viewExamPaper, (q, ctx) =>
+      s.viewExamPaper(learnerOf(ctx.session), q.attemptId, q.clientAt ?? null),
+    );
     gateway.call(calls.getExamDuration, (q, ctx) => s.getDuration(learnerOf(ctx.session), q));
     gateway.call(calls.saveExamAnswer, (q, ctx) => s.saveAnswer(learnerOf(ctx.session), q));
     gateway.call(calls.saveExamAnswers, (q, ctx) => s.saveAnswers(learnerOf(ctx.session), q));
-    gateway.call(calls.finishExam, (q, ctx) => s.finishExam(learnerOf(ctx.session), q.attemptId));
+    gateway.call(calls.finishExam, (q, ctx) => s.finishExam(learnerOf(ctx.session), q.attemptId, q.clientAt ?? null));
     gateway.call(calls.viewExamResult, (q, ctx) => s.viewResult(learnerOf(ctx.session), q.attemptId));
     gateway.call(calls.viewPaperRecord, (q, ctx) => s.viewResult(learnerOf(ctx.session), q.id));
     gateway.call(calls.findPaperRecords, (q, ctx) => s.findPaperRecords(learnerOf(ctx.session), q));

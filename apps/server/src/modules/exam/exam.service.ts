@@ -168,7 +168,7 @@ export class ExamService {
    * taker, and its snapshot stored with the deadline min(now + duration, the task's end). An open
    * attempt already past its deadline is first submitted as time over.
    */
-  async startExam(who: Learner, taskId: number) {
+  async startExam(who: Learner, taskId: number, clientAt: string | null = null) {
     for (let round = 0; round < 3; round++) {
       const out = await this.d.repo.transaction(async (tx) => {
         const task = requireFound(await this.d.repo.lockTaskForStart(tx, who, taskId));
@@ -189,7 +189,7 @@ export class ExamService {
           });
         }
         const attemptNo = record.attempts_used + 1;
-        const attempt = await this.d.repo.createAttempt(tx, who, task, attemptNo, paper);
+        const attempt = await this.d.repo.createAttempt(tx, who, task, attemptNo, paper, clientAt);
         return {
           overdue: null,
           started: { attemptId: attempt.id, attemptNo, resumed: false, ...presentClock(attempt) },
@@ -244,11 +244,11 @@ export class ExamService {
     return a;
   }
 
-  async viewExamPaper(who: Learner, attemptId: number) {
+  async viewExamPaper(who: Learner, attemptId: number, clientAt: string | null = null) {
     const a = await this.openAttempt(who, attemptId);
     const answers = await this.d.repo.findAnswers(this.d.repo.db, who.eid, attemptId);
     if (a.status === AttemptStatus.ANSWERING) {
-      await this.d.repo.logEvent(this.d.repo.db, who, attemptId, AttemptEventKind.OPEN, {}, null);
+      await this.d.repo.logEvent(this.d.repo.db, who, attemptId, AttemptEventKind.OPEN, {}, clientAt);
     }
     return {
       attemptId: a.id,
@@ -289,15 +289,18 @@ export class ExamService {
       if (q.event === ScreenEvent.LEAVE) {
         switches = (await this.d.repo.countLeave(tx, who, a.id, clientAt)) ?? switches;
         if (a.screen_switch_limit > 0 && switches > a.screen_switch_limit) {
-          await this.submitIn(tx, a, SubmitReason.SCREEN_SWITCH);
-          return { a, switchLimit: true, earned: false };
+          const earned = await this.submitIn(tx, a, SubmitReason.SCREEN_SWITCH, clientAt);
+          return { a, switchLimit: true, earned };
         }
       } else if (q.event === ScreenEvent.RETURN) {
         await this.d.repo.logEvent(tx, who, a.id, AttemptEventKind.RETURN, { count: switches }, clientAt);
       }
       return { a, switches };
     });
-    if ('switchLimit' in out) throw new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
+    if ('switchLimit' in out) {
+      if (out.earned) this.d.sessions.forgetAccount(who.accountId);
+      throw new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
+    }
     if ('overdue' in out) {
       await this.submitAttempt(who.eid, q.attemptId, SubmitReason.TIME_OVER, who.accountId);
       throw new AppError(ErrorCode.EXAM_TIME_OVER);
@@ -394,9 +397,11 @@ export class ExamService {
   }
 
   /** The taker submits: once; past the deadline as time over (7610). Answers the result. */
-  async finishExam(who: Learner, attemptId: number): Promise<ExamResult> {
+  async finishExam(who: Learner, attemptId: number, clientAt: string | null = null): Promise<ExamResult> {
     await this.openAttempt(who, attemptId);
-    const done = requireFound(await this.submitAttempt(who.eid, attemptId, SubmitReason.TAKER, who.accountId));
+    const done = requireFound(
+      await this.submitAttempt(who.eid, attemptId, SubmitReason.TAKER, who.accountId, clientAt),
+    );
     if (done.submittedNow && done.reason === SubmitReason.TIME_OVER) throw new AppError(ErrorCode.EXAM_TIME_OVER);
     return this.viewResult(who, attemptId);
   }
@@ -406,7 +411,13 @@ export class ExamService {
    * switch limit): its row locked, a second submit finds it submitted and does nothing. A taker's
    * submit found past the deadline counts as time over. `accountId` null: any learner's (the sweep).
    */
-  async submitAttempt(eid: number, attemptId: number, reason: number, accountId: number | null) {
+  async submitAttempt(
+    eid: number,
+    attemptId: number,
+    reason: number,
+    accountId: number | null,
+    clientAt: string | null = null,
+  ) {
     const out = await this.d.repo.transaction(async (tx): Promise<(Submitted & { accountId: number }) | null> => {
       const a = await this.d.repo.viewAttempt(tx, eid, attemptId, accountId, true);
       if (!a) return null;
@@ -414,7 +425,7 @@ export class ExamService {
         return { submittedNow: false, reason: a.submit_reason ?? reason, earned: false, accountId: a.account_id };
       }
       const used = reason === SubmitReason.TAKER && a.overdue ? SubmitReason.TIME_OVER : reason;
-      const earned = await this.submitIn(tx, a, used);
+      const earned = await this.submitIn(tx, a, used, clientAt);
       return { submittedNow: true, reason: used, earned, accountId: a.account_id };
     });
     if (out?.earned) this.d.sessions.forgetAccount(out.accountId);
@@ -429,7 +440,7 @@ export class ExamService {
    * certificate; the objective answers into the error book; the submit logged by its reason.
    * Answers whether the attempt earned something now.
    */
-  private async submitIn(tx: Tx, a: AttemptRow, reason: number): Promise<boolean> {
+  private async submitIn(tx: Tx, a: AttemptRow, reason: number, clientAt: string | null = null): Promise<boolean> {
     const who = { eid: a.eid, accountId: a.account_id };
     const answers = new Map((await this.d.repo.findAnswers(tx, a.eid, a.id)).map((x) => [x.question_id, x]));
     const marks: Array<{ questionId: number; result: number | null; scoreTenths: number | null }> = [];
@@ -468,7 +479,7 @@ export class ExamService {
         objectiveScore: points(objective),
         answered: [...answers.values()].filter((x) => x.seq > 0).length,
       },
-      null,
+      clientAt,
     );
     const inBank = await this.d.repo.existingQuestions(
       tx,

@@ -62,7 +62,7 @@ export function ExamInfo({ task }: { task: ExamTaskRecord }) {
   const sep = lang === 'en' ? ', ' : '，';
 
   const start = useAction(async () => {
-    const started = await request(startExam, { taskId: task.taskId });
+    const started = await request(startExam, { taskId: task.taskId, clientAt: new Date().toISOString() });
     await navigate(examPagePath('examQuestion', lang, { attemptId: started.attemptId }));
     return started;
   });

@@ -79,7 +79,7 @@ function gatewayApi(attemptId: number): ExamApi {
       if (env.code === 200 || [7603, 7605, 7610, 404].includes(env.code)) return envelopeData(env);
       return handleErrorEnvelope(env);
     },
-    finish: () => request(finishExam, { attemptId }),
+    finish: () => request(finishExam, { attemptId, clientAt: new Date().toISOString() }),
   };
 }
 

@@ -25,6 +25,8 @@ import './exam.css';
 
 export type ExamPaperData = CallResponse<typeof viewExamPaper>;
 
+const UNANSWERED = { answer: [], flagged: false };
+
 /** localStorage where the browser allows it. */
 function browserStorage(): Storage | null {
   try {
@@ -213,11 +215,9 @@ export function ExamTaking({ paper }: { paper: ExamPaperData }) {
               key={q.questionId}
               q={q}
               n={i + 1}
-              state={snap.answers.get(q.questionId) ?? { answer: [], flagged: false }}
+              state={snap.answers.get(q.questionId) ?? UNANSWERED}
               disabled={disabled}
-              onChange={(answer) => session.change(q.questionId, answer)}
-              onFlag={() => session.toggleFlag(q.questionId)}
-              onFocus={() => session.focus(q.questionId)}
+              actions={session}
             />
           ))}
         </ol>

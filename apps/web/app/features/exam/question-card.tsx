@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Checkbox, Input, Radio, Select } from 'antd';
 import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { EXAM_BLANK_MAX, EXAM_SHORT_ANSWER_MAX, type ExamPaperQuestion } from '@portal/contract/calls/exam';
@@ -72,23 +73,30 @@ export function QuestionTitle({
  * textarea with a counter for a short answer, one select per item of a matching question; each
  * group named by the question's title and stem. The flag marks it for review.
  */
-export function QuestionCard({
+/** What a question does with the learner's input (the page's ExamSession). */
+export interface QuestionActions {
+  change(questionId: number, answer: string[]): void;
+  toggleFlag(questionId: number): void;
+  focus(questionId: number): void;
+}
+
+export const QuestionCard = memo(function QuestionCard({
   q,
   n,
   state,
   disabled,
-  onChange,
-  onFlag,
-  onFocus,
+  actions,
 }: {
   q: ExamPaperQuestion;
   n: number;
   state: AnswerState;
   disabled: boolean;
-  onChange: (answer: string[]) => void;
-  onFlag: () => void;
-  onFocus: () => void;
+  /** Stable across renders: a question renders again only when its own answer changes. */
+  actions: QuestionActions;
 }) {
+  const onChange = (answer: string[]) => actions.change(q.questionId, answer);
+  const onFlag = () => actions.toggleFlag(q.questionId);
+  const onFocus = () => actions.focus(q.questionId);
   const t = useMessages(examMessages);
   const ids = questionIds(q.questionId);
   const named = `${ids.title} ${ids.stem}`;
@@ -235,4 +243,4 @@ export function QuestionCard({
       {input}
     </li>
   );
-}
+});

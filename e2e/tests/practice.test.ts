@@ -184,11 +184,12 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
     const { set, questions } = await createSet(title);
     const single = questions.find((q) => q.questionType === 1)!;
     const learner = await createLearner(EID);
-    await signInAs(session.b, learner, { path: '/account?change=2' });
+    await signInAs(session.b, learner, { path: '/account?change=2&section=practice' });
     await declineProfileTip(p, 'zh');
 
     // The training records' 练习 section lists the set; 开始练习 starts a round.
     expect(await p.getByRole('navigation', { name: '培训档案分类' }).getByRole('link').allTextContents()).toEqual([
+      '考试',
       t.tab,
     ]);
     const row = p.locator(`.portal-practice-set[data-set-id="${set.id}"]`);

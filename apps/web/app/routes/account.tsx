@@ -3,7 +3,7 @@ import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
 import { MyMessages } from '../features/message/my-messages.tsx';
-import { TrainingRecords } from '../features/practice/practice-sets.tsx';
+import { TrainingRecords } from '../features/training/training-records.tsx';
 import { MyStudy } from '../features/study/my-study.tsx';
 import { MyRecords } from '../features/study/earning-records.tsx';
 import { menuMessages } from '../shell/header/menu-messages.ts';

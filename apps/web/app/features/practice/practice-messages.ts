@@ -4,6 +4,7 @@ import { defineMessages } from '../../lib/i18n.ts';
 export const practiceMessages = defineMessages({
   zh: {
     tab: '练习',
+    examTab: '考试',
     tabs: '培训档案分类',
     sets: '练习列表',
     keyword: '搜索练习',
@@ -107,6 +108,7 @@ export const practiceMessages = defineMessages({
   },
   en: {
     tab: 'Practice',
+    examTab: 'Exams',
     tabs: 'Training record sections',
     sets: 'Practice sets',
     keyword: 'Search practice sets',

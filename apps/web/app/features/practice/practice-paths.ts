@@ -1,7 +1,7 @@
 import { localePath, type Lang } from '../../lib/navigation.ts';
 
 /** The practice pages (platform.md section 2) and the training records' practice list. */
-export const practiceSetsPath = (lang: Lang) => `${localePath('/account', lang)}?change=2`;
+export const practiceSetsPath = (lang: Lang) => `${localePath('/account', lang)}?change=2&section=practice`;
 export const practiceDetailPath = (recordId: number, lang: Lang) =>
   `${localePath('/account/practice/detail', lang)}?recordId=${recordId}`;
 export const practiceSuccessPath = (recordId: number, lang: Lang) =>

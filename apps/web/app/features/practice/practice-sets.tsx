@@ -12,26 +12,12 @@ import { errorBookPath, practiceAnalysisPath, practiceDetailPath } from './pract
 import './practice.css';
 
 /**
- * The training records (/account?change=2): the spec names no page for the practice sets'
- * call, so they are its 练习 section (decision 031): the enterprise's practice sets by keyword, each
+ * The practice sets of the training records (/account?change=2&section=practice; the spec names no
+ * page for the practice sets' call, decision 031): the enterprise's practice sets by keyword, each
  * with its type, difficulty, questions a round and the learner's last round (继续练习 while it is
  * open), the error book and the analysis beside them. Keyword and page are in the address.
  */
-export function TrainingRecords() {
-  const t = useMessages(practiceMessages);
-  return (
-    <div className="portal-training">
-      <nav className="portal-training-tabs" aria-label={t.tabs}>
-        <a href="#practice-sets" aria-current="page">
-          {t.tab}
-        </a>
-      </nav>
-      <PracticeSets />
-    </div>
-  );
-}
-
-function PracticeSets() {
+export function PracticeSets() {
   const t = useMessages(practiceMessages);
   const lang = useLang();
   const [params, setParams] = useSearchParams();

@@ -6,6 +6,7 @@ import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip } from '../langs.ts';
+import { pdfText } from '../pdf-text.ts';
 import { signInAs } from '../sign-in-as.ts';
 
 // Certificates (issue 13, item 6): a visitor checks a certificate at /certificate/query by its
@@ -64,27 +65,6 @@ async function giveCertificate(eid: number, holderName: string, phone?: string) 
     return row.rows[0]!.number;
   } finally {
     await database.close();
-  }
-}
-
-/** The text of a PDF as pdf.js extracts it, without line breaks. */
-async function pdfText(pdf: Uint8Array): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({
-    data: new Uint8Array(pdf),
-    disableFontFace: true,
-    isEvalSupported: false,
-    verbosity: 0,
-  }).promise;
-  try {
-    const parts: string[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const content = await (await doc.getPage(n)).getTextContent();
-      for (const item of content.items) if ('str' in item) parts.push(item.str);
-    }
-    return parts.join('').replace(/\s+/g, '');
-  } finally {
-    await doc.destroy();
   }
 }
 

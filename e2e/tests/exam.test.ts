@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -5,9 +6,11 @@ import { GATEWAY_PREFIX } from '@portal/contract/call';
 import { saveExamAnswer, saveExamAnswers } from '@portal/contract/calls/exam';
 import { connectDatabase, schema, type AttemptQuestion, type Db } from '@portal/db';
 import { expectAccessible } from '../a11y.ts';
+import { pdfText } from '../pdf-text.ts';
 import { browserAvailable } from '../browser.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
 import { browserSession } from '../session.ts';
+import { createLearner } from '../accounts.ts';
 import { signInAs } from '../sign-in-as.ts';
 
 // The exam pages (issue 13 items 2–4): the demo learner opens the open demo exam from the training
@@ -206,11 +209,14 @@ describe.runIf(browserAvailable())('the exam pages', () => {
   };
   const attemptIdOf = () => Number(new URL(page().url()).searchParams.get('attemptId'));
 
-  it('the demo learner takes the open exam: every type answered right, a leave counted, a lost save kept over a reload, passed with a certificate', async () => {
+  it('a learner takes the demo exam: every type answered right, a leave counted, a lost save kept over a reload, passed with a certificate', async () => {
     const t = TEXTS.zh;
     const p = page();
     const eid = 1001;
-    const accountId = await accountOf(ZHANG.phone);
+    // A learner of their own: passing earns points and a certificate, which the demo people's
+    // totals in the other tests must not see.
+    const learner = await createLearner(eid);
+    const accountId = await accountOf(learner.phone);
     const task = await taskOf(eid, OPEN_EXAM.zh);
     const [before] = await db
       .select()
@@ -226,7 +232,7 @@ describe.runIf(browserAvailable())('the exam pages', () => {
     expect(used).toBeLessThan(3);
 
     // The training records: the exam tasks by status with their counts.
-    await signInAs(session.b, ZHANG, { path: '/account?change=2' });
+    await signInAs(session.b, learner, { path: '/account?change=2' });
     await declineProfileTip(p, 'zh');
     expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe(t.recordsTitle);
     const filters = p.locator('.portal-exam-tasks .ant-segmented-item-label');
@@ -395,6 +401,31 @@ describe.runIf(browserAvailable())('the exam pages', () => {
     const submitted = await attemptOf(eid, attemptId);
     expect(submitted.status).toBe(3);
     expect(submitted.passed).toBe(true);
+
+    // The certificate: in my records, its PDF (Chinese text and all), and the public check.
+    const resultUrl = p.url();
+    await p.getByRole('link', { name: t.certificateLink }).click();
+    const certRow = p.locator('.portal-cert-mine tbody tr', { hasText: certificate!.number });
+    await certRow.waitFor();
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      certRow.getByRole('button', { name: `下载证书 ${certificate!.number}` }).click(),
+    ]);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfWords = await pdfText(pdf);
+    expect(pdfWords).toContain(`${certificate!.holderName}同志于`);
+    expect(pdfWords).toContain(OPEN_EXAM.zh);
+    expect(pdfWords).toContain(certificate!.number);
+    await session.b.context.clearCookies();
+    await p.goto(new URL(`/certificate/query?number=${certificate!.number}`, resultUrl).href);
+    const card = p.locator('.portal-cert-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(OPEN_EXAM.zh);
+    expect(await card.textContent()).not.toContain(certificate!.holderName);
+    await expectAccessible(p, 'the public check of the certificate');
+    await signInAs(session.b, learner, { path: new URL(resultUrl).pathname + new URL(resultUrl).search });
+    await declineProfileTip(p, 'zh');
 
     // The attempts of the task, and the task now passed in the training records.
     await p.getByRole('link', { name: t.records }).click();

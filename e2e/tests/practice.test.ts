@@ -297,11 +297,11 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
     const { set, questions } = await createSet(title);
     const single = questions.find((q) => q.questionType === 1)!;
     const learner = await createLearner(EID);
-    await signInAs(session.b, learner, { path: '/account?change=2', lang: 'en' });
+    await signInAs(session.b, learner, { path: '/account?change=2&section=practice', lang: 'en' });
     await declineProfileTip(p, 'en');
     expect(
       await p.getByRole('navigation', { name: 'Training record sections' }).getByRole('link').allTextContents(),
-    ).toEqual([t.tab]);
+    ).toEqual(['Exams', t.tab]);
     const row = p.locator(`.portal-practice-set[data-set-id="${set.id}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain('3 questions a round');

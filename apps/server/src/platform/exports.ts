@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { ExportStatus, type Lang } from '@portal/contract';
@@ -195,7 +195,9 @@ export class Exports {
     // The storage's error ends the writing below; its promise is awaited at the end.
     stored.catch(() => {});
     try {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      // exceljs is loaded with the first export (decision 007: its code stays out of the heap until then).
+      const { default: Excel } = await import('exceljs');
+      const workbook = new Excel.stream.xlsx.WorkbookWriter({
         stream: out,
         useStyles: true,
         useSharedStrings: false,

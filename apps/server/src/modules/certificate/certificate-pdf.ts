@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { create as createFont, type Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type { create as CreateFont, Font } from 'fontkit';
+import type PdfKitDocument from 'pdfkit';
+import type QrCode from 'qrcode';
 import type { Lang } from '@portal/contract';
 
 /**
@@ -27,9 +27,32 @@ export function fontFile(weight: keyof typeof FONT_FILES): string {
   return path.join(path.dirname(require.resolve(`${FONT_PACKAGE}/package.json`)), FONT_FILES[weight]);
 }
 
+/**
+ * pdfkit, fontkit and qrcode, loaded with the first certificate: a portal that issues none keeps
+ * their code out of its heap (decision 007: 192 MB; most of it is the code the process loaded).
+ */
+let libraries:
+  | Promise<{
+      createFont: typeof CreateFont;
+      PDFDocument: typeof PdfKitDocument;
+      QRCode: typeof QrCode;
+    }>
+  | undefined;
+function loadLibraries() {
+  libraries ??= Promise.all([import('fontkit'), import('pdfkit'), import('qrcode')]).then(
+    ([fontkit, pdfkit, qrcode]) => ({
+      createFont: fontkit.create,
+      PDFDocument: pdfkit.default,
+      QRCode: qrcode.default,
+    }),
+  );
+  return libraries;
+}
+
 let fonts: Promise<{ regular: Font; bold: Font }> | undefined;
 
 async function loadFont(weight: keyof typeof FONT_FILES): Promise<Font> {
+  const { createFont } = await loadLibraries();
   const font = createFont(await readFile(fontFile(weight)));
   if (!('layout' in font)) throw new Error(`${FONT_FILES[weight]} is a font collection`);
   return font;
@@ -124,6 +147,7 @@ const INK = '#1f1f1f';
 /** Makes the certificate's PDF (A4 landscape). */
 export async function renderCertificatePdf(p: CertificatePrint): Promise<Buffer> {
   const { regular, bold } = await loadFonts();
+  const { PDFDocument, QRCode } = await loadLibraries();
   const qr = QRCode.create(p.checkUrl, { errorCorrectionLevel: 'M' });
   const t = TEXTS[p.lang];
 

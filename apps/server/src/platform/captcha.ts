@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import { ErrorCode } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 import { AppError } from './errors.ts';
@@ -24,6 +23,8 @@ export class CaptchaStore {
   async create(now = new Date()): Promise<{ token: string; img: string; text: string }> {
     // Whole characters in the 120×40 box (the default 56 px font is cut off at the bottom), dark
     // on light, from a set without look-alikes (answers are case-insensitive: capitals only).
+    // svg-captcha parses its font (opentype.js) when loaded: loaded with the first captcha.
+    const { default: svgCaptcha } = await import('svg-captcha');
     const captcha = svgCaptcha.create({
       size: 4,
       noise: 2,

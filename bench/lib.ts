@@ -1,16 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { connectDatabase } from '@portal/db';
+import { PORTAL_NODE_FLAGS } from '../scripts/node-flags.ts';
 import { freePort } from '../scripts/test-support.ts';
 
 export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Node arguments for the portal from the environment, e.g. BENCH_NODE_ARGS=--trace-gc (its output: BENCH_PORTAL_LOG=file). */
+const extraNodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 export interface Started {
   child: ChildProcess;
@@ -55,7 +59,7 @@ export async function startPortal(
   let log = '';
   const child = spawn(
     process.execPath,
-    ['--max-old-space-size=192', ...nodeArgs, path.join(root, 'scripts/start.mjs')],
+    [...PORTAL_NODE_FLAGS, ...nodeArgs, ...extraNodeArgs, path.join(root, 'scripts/start.mjs')],
     {
       cwd: root,
       env: {
@@ -76,6 +80,11 @@ export async function startPortal(
   );
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
+  if (process.env.BENCH_PORTAL_LOG) {
+    const file = createWriteStream(process.env.BENCH_PORTAL_LOG);
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  }
   await waitFor(`http://127.0.0.1:${port}/readyz`, child, () => log);
   let stopping = false;
   // A portal that dies under load says why (the figures after it would only count refusals).
@@ -130,7 +139,7 @@ export async function portalWithSession(
 async function startBaseline(script: string, env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(ROOT, script)], {
+  const child = spawn(process.execPath, [...PORTAL_NODE_FLAGS, path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

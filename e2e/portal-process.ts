@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { PORTAL_NODE_FLAGS } from '../scripts/node-flags.ts';
 
 export interface PortalProcess {
   child: ChildProcess;
@@ -35,7 +36,7 @@ export async function startPortalProcess(options: {
 }): Promise<PortalProcess> {
   const root = path.resolve(import.meta.dirname, '..');
   let log = '';
-  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [...PORTAL_NODE_FLAGS, path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

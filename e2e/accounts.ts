@@ -43,8 +43,10 @@ export async function knownCaptchas(page: Page) {
 /** The latest SMS code the dev provider "sent" to a phone (its outbox call). */
 export async function lastSmsCode(phone: string): Promise<string> {
   const port = inject('port');
+  // A portal that does not answer fails the test here, by name, not at the test's timeout.
   const res = await fetch(`http://127.0.0.1:${port}/gateway/dev/api/sms/outbox?phone=${phone}`, {
     headers: { domain: 'localhost', platform: 'WEB-CLIENT' },
+    signal: AbortSignal.timeout(15_000),
   });
   const body = (await res.json()) as { data: Array<{ content: string }> };
   const code = /\d{6}/.exec(body.data[0]?.content ?? '')?.[0];

@@ -1,10 +1,12 @@
 // Compiles the server (apps/server/src/main.ts with the workspace packages it uses) into ES
-// modules, apps/server/dist/main.js and the chunks it imports when first needed, which Node loads itself: code loaded through tsx's module hooks
-// runs slower for the life of the process (decision 007). Libraries from node_modules stay external
-// (loaded by Node as they are). `npm start` runs this when the output is missing or older than its
-// sources (scripts/start.mjs); it takes about a second.
+// modules, apps/server/dist/main.js and the chunks it imports when first needed, which Node loads
+// itself: code loaded through tsx's module hooks runs slower for the life of the process (decision
+// 007). Libraries from node_modules stay external (loaded by Node as they are). `npm start` runs
+// this when the output is missing or older than its sources (scripts/start.mjs); it takes about a
+// second.
 import path from 'node:path';
-import { readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -47,10 +49,13 @@ const librariesExternal = {
   },
 };
 
-/** Compiles the server into `outdir` (emptied first: chunks of an earlier build would stay beside the new ones). */
+/** Chunks of earlier builds are removed once this old: a server started before a rebuild may still import its own. */
+const OLD_CHUNK_MS = 24 * 60 * 60 * 1000;
+
+/** Compiles the server into `outdir`. */
 export async function buildServer(outdir = SERVER_DIST) {
-  await rm(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
+    metafile: true,
     entryPoints: { main: path.join(root, 'apps/server/src/main.ts') },
     outdir,
     // A module the server imports when first needed (`await import(...)`: the rich-text sanitiser
@@ -71,6 +76,15 @@ export async function buildServer(outdir = SERVER_DIST) {
     logLevel: 'warning',
     plugins: [keepModuleLocation, librariesExternal],
   });
+  // Chunk names carry a hash of their content, so a rebuild writes new files beside the old ones.
+  // A server still running from the old main.js imports its own chunks when first needed: only
+  // chunks no build has written for a day go.
+  const written = new Set(Object.keys(result.metafile.outputs).map((f) => path.resolve(f)));
+  const chunks = path.join(outdir, 'chunks');
+  for (const name of existsSync(chunks) ? await readdir(chunks) : []) {
+    const file = path.join(chunks, name);
+    if (!written.has(file) && Date.now() - (await stat(file)).mtimeMs > OLD_CHUNK_MS) await rm(file, { force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

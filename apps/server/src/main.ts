@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   });
   const platform = await createPlatform(config, runtime.database);
   const app = await buildApp(platform);
-  await mountWeb(app, platform);
+  const web = await mountWeb(app, platform);
   const housekeeping = new Housekeeping(runtime.database.db, uploadServiceOf(platform), app.log);
 
   let stopping = false;
@@ -62,6 +62,12 @@ async function main(): Promise<void> {
   // meanwhile waits for the queues).
   await platform.jobs.start();
   housekeeping.start(config.HOUSEKEEPING_INTERVAL_MS);
+  // Every site's theme CSS made now, not by its first visitor (stored under DATA_DIR: a restart
+  // extracts only themes it has not seen). A failure leaves the theme to its first page.
+  web
+    .prewarmThemes()
+    .then((n) => n > 0 && app.log.info(`theme CSS extracted for ${n} theme(s)`))
+    .catch((err: unknown) => app.log.warn({ err }, 'theme CSS prewarm failed'));
   if (config.DEV_PROVIDERS) {
     say('');
     say('DEV_PROVIDERS is on (demo): SMS codes are readable by anyone through the dev outbox, and DingTalk,');

@@ -1,6 +1,9 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '@portal/contract';
-import { ThemeCss } from './theme.ts';
+import { ThemeCss, themeCodeVersion } from './theme.ts';
 
 const theme = (themeColor: string) => ({ ...DEFAULT_THEME, themeColor });
 
@@ -25,5 +28,49 @@ describe('tenant theme CSS', () => {
     const blue = await themes.get(theme('#1d4ed8'), false);
     expect(blue.startsWith(':root{--portal-theme:')).toBe(true);
     expect(themes.started).toBe(2);
+  });
+});
+
+describe('stored theme CSS', () => {
+  it('prewarms the themes once; a restart reads them back without a worker; another code version extracts again', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'theme-css-'));
+    const version = await themeCodeVersion();
+    const wanted = [
+      { theme: theme('#7c3aed'), grey: false },
+      { theme: theme('#7c3aed'), grey: true },
+    ];
+    // A folder of an earlier version of the code goes at the first prewarm.
+    await mkdir(path.join(dir, 'earlier'), { recursive: true });
+    await writeFile(path.join(dir, 'earlier', 'x.css'), 'stale');
+    const first = new ThemeCss(300, { dir, version });
+    try {
+      expect(await first.prewarm(wanted)).toBe(2);
+      expect(await readdir(dir)).toEqual([version]);
+      const violet = await first.get(wanted[0]!.theme, false);
+      expect(violet.startsWith(':root{--portal-theme:')).toBe(true);
+      expect(first.started).toBe(1);
+
+      const restarted = new ThemeCss(300, { dir, version });
+      expect(await restarted.prewarm(wanted)).toBe(0);
+      expect(await restarted.get(wanted[0]!.theme, false)).toBe(violet);
+      expect(await restarted.get(wanted[1]!.theme, true)).not.toBe(violet);
+      expect(restarted.started).toBe(0);
+
+      const upgraded = new ThemeCss(300, { dir, version: 'another' });
+      try {
+        expect(await upgraded.prewarm(wanted.slice(0, 1))).toBe(1);
+        expect(await readdir(dir)).toEqual(['another']);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await first.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the code version by a short hash, the same for the same code', async () => {
+    expect(await themeCodeVersion()).toMatch(/^[0-9a-f]{16}$/);
+    expect(await themeCodeVersion()).toBe(await themeCodeVersion());
   });
 });

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import {
   ErrorCode,
@@ -14,13 +15,15 @@ import {
   TOKEN_COOKIE,
   type PortalLoadContext,
   type SiteBundle,
+  type ThemeOptions,
 } from '@portal/contract';
+import { schema } from '@portal/db';
 import { AppError } from './errors.ts';
 import { gatewayOf } from './gateway.ts';
 import type { Platform } from './platform.ts';
 import { hostnameOf, registrableDomain } from './request-context.ts';
 import type { Session } from './session.ts';
-import { ThemeCss } from './theme.ts';
+import { ThemeCss, themeCodeVersion } from './theme.ts';
 
 export const DEFAULT_WEB_BUILD = path.resolve(import.meta.dirname, '../../../web/build');
 
@@ -43,8 +46,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
  * The in-process access of one page render (the load context): its site and its gateway calls,
  * with no HTTP round trip. The render's session is looked up once, however many loaders ask.
  */
-export function createLoadContextFactory(services: Platform, app: FastifyInstance) {
-  const themes = new ThemeCss();
+export function createLoadContextFactory(services: Platform, app: FastifyInstance, themes = new ThemeCss()) {
   // A page render never sets a gateway answer's cookies or headers (its calls are reads).
   const noReply = new Proxy({} as FastifyReply, {
     get: (_target, name) => {
@@ -247,14 +249,22 @@ export function pageCsp(allowed: string): string {
  * Serves the built web app: static assets from build/client (hashed assets cached for a year) and
  * every other GET through React Router's server build, rendered with the in-process load context.
  */
-export async function mountWeb(app: FastifyInstance, services: Platform, buildDir = DEFAULT_WEB_BUILD): Promise<void> {
+export async function mountWeb(
+  app: FastifyInstance,
+  services: Platform,
+  buildDir = DEFAULT_WEB_BUILD,
+): Promise<{ prewarmThemes(): Promise<number> }> {
   const serverEntry = path.join(buildDir, 'server/index.js');
   if (!existsSync(serverEntry)) {
     throw new Error(`The web app is not built (${serverEntry} is missing). Run "npm run build" first.`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, services.config.NODE_ENV === 'production' ? 'production' : 'development');
-  const makeContext = createLoadContextFactory(services, app);
+  const themes = new ThemeCss(undefined, {
+    dir: path.join(services.config.DATA_DIR, 'theme-css'),
+    version: await themeCodeVersion(),
+  });
+  const makeContext = createLoadContextFactory(services, app, themes);
 
   await app.register(fastifyStatic, {
     root: path.join(buildDir, 'client'),
@@ -324,4 +334,23 @@ export async function mountWeb(app: FastifyInstance, services: Platform, buildDi
     });
   }
   app.route({ method: ['GET', 'HEAD'], url: '/', handler: render });
+  app.addHook('onClose', () => themes.close());
+  return { prewarmThemes: async () => themes.prewarm(await enterpriseThemes(services)) };
+}
+
+/** The distinct themes of the active enterprises' sites (the grey one where a site is grey). */
+async function enterpriseThemes(services: Platform): Promise<Array<{ theme: ThemeOptions; grey: boolean }>> {
+  const enterprises = await services.systemDb
+    .select({ eid: schema.enterprises.eid })
+    .from(schema.enterprises)
+    .where(eq(schema.enterprises.status, 1))
+    .orderBy(schema.enterprises.eid);
+  const themes = new Map<string, { theme: ThemeOptions; grey: boolean }>();
+  for (const { eid } of enterprises) {
+    const website = await services.site.viewWebsite(eid).catch(() => null);
+    if (!website) continue;
+    const entry = { theme: website.websiteThemeColor, grey: website.greyThemeOpenSet };
+    themes.set(JSON.stringify(entry), entry);
+  }
+  return [...themes.values()];
 }

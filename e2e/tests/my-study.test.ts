@@ -255,7 +255,8 @@ describe.runIf(browserAvailable())('my study and my records', () => {
 
     await tabs.filter({ hasText: t.certificates }).click();
     await p.waitForURL((u) => u.searchParams.get('recordType') === '2');
-    expect(await p.getByRole('heading', { level: 2, name: t.certificates }).count()).toBe(1);
+    // The address changes before the tab's content is rendered.
+    await expect.poll(() => p.getByRole('heading', { level: 2, name: t.certificates }).count()).toBe(1);
   });
 
   it('my study and the ledger in English', async () => {

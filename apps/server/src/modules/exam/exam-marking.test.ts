@@ -179,6 +179,44 @@ describe('marking short answers', () => {
     );
   });
 
+  it('no one marks their own attempt: an administrator’s own paper is not listed to them and refused (7611)', async () => {
+    const { task } = await createExam(db(), a.eid, { task: { points: 5 } });
+    const admin = await t.learner(a, { member: { isAdmin: true } });
+    const { attemptId, questions } = await takeRight(admin, task.id);
+    await t.call(finishExam, { attemptId }, { as: admin });
+    const short = questions.find((q) => q.questionType === 5)!;
+    const marks = [{ questionId: short.questionId, score: 2 }];
+
+    const page = await t.call(findMarkingAttempts, { taskId: task.id }, { as: admin });
+    expect(page.data.list).toEqual([]);
+    const view = await t.call(viewMarkingAttempt, { attemptId }, { as: admin });
+    expect(view.code).toBe(ErrorCode.EXAM_OWN_ATTEMPT);
+    expect(view.message).toBe('不能批阅自己的答卷');
+    const mark = await t.call(markExamAttempt, { attemptId, marks }, { as: admin, lang: 'en' });
+    expect(mark.code).toBe(ErrorCode.EXAM_OWN_ATTEMPT);
+    expect(mark.message).toBe('You cannot mark your own paper');
+    // Nothing was marked, nothing earned: the attempt still waits for another administrator.
+    expect((await t.call(viewExamResult, { attemptId }, { as: admin })).data.status).toBe(
+      AttemptStatus.WAITING_FOR_MARKING,
+    );
+    expect(await count(sql`SELECT count(*)::int AS n FROM earnings WHERE account_id = ${admin.accountId}`)).toBe(0);
+
+    const colleague = await t.learner(a, { member: { isAdmin: true } });
+    expect((await t.call(findMarkingAttempts, { taskId: task.id }, { as: colleague })).data.list).toEqual([
+      expect.objectContaining({ attemptId }),
+    ]);
+    const done = await t.call(markExamAttempt, { attemptId, marks }, { as: colleague });
+    expect(done.data).toMatchObject({ status: AttemptStatus.MARKED, passed: true });
+    const logged = await db().execute<{ question_id: number | null; marker: number }>(
+      sql`SELECT question_id, (detail->>'markerId')::int AS marker FROM exam_attempt_events
+        WHERE attempt_id = ${attemptId} AND kind = 10 ORDER BY id`,
+    );
+    expect(logged.rows).toEqual([
+      { question_id: short.questionId, marker: colleague.accountId },
+      { question_id: null, marker: colleague.accountId },
+    ]);
+  });
+
   it('an administrator marks an attempt once: bad marks refused, concurrent marks complete it once with one award and certificate', async () => {
     const { task } = await createExam(db(), a.eid, { certificate: true, task: { points: 12, creditTenths: 5 } });
     const learner = await t.learner(a);
@@ -253,11 +291,17 @@ describe('marking short answers', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM certificates WHERE account_id = ${learner.accountId}`)).toBe(
       1,
     );
-    expect(
-      await count(
-        sql`SELECT count(*)::int AS n FROM exam_attempt_events WHERE attempt_id = ${attemptId} AND kind = 10`,
-      ),
-    ).toBe(1);
+    // The log names the marker of each mark (one event per question) and of the total, once.
+    const logged = await db().execute<{ question_id: number | null; detail: Record<string, unknown> }>(
+      sql`SELECT question_id, detail FROM exam_attempt_events WHERE attempt_id = ${attemptId} AND kind = 10 ORDER BY id`,
+    );
+    expect(logged.rows).toEqual([
+      {
+        question_id: short.questionId,
+        detail: { markerId: admin.accountId, score: 1.5, result: AnswerResult.PARTLY, comment: '步骤不完整' },
+      },
+      { question_id: null, detail: expect.objectContaining({ markerId: admin.accountId, score: 13.5 }) },
+    ]);
     const record = await t.call(viewExamTaskRecord, { taskId: task.id }, { as: learner });
     expect(record.data).toMatchObject({
       statusLabel: ExamStatusLabel.PASSED,

@@ -1,7 +1,6 @@
 import { ErrorCode, SubmitReason, errorText } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
-import type { AnswerProblem } from './answer-rules.ts';
 import type { Learner } from './exam.repository.ts';
 
 /**
@@ -11,7 +10,8 @@ import type { Learner } from './exam.repository.ts';
  *   missing one are all unknown (404), so ids reveal nothing;
  * - a submitted attempt takes no more answers: 7603 when the switch limit submitted it, 7610 past
  *   its deadline, 7605 otherwise;
- * - only the enterprise's administrators (isAdmin) mark short answers (7609).
+ * - only the enterprise's administrators (isAdmin) mark short answers (7609), and never their own
+ *   attempts (7611: no one marks their own paper).
  */
 export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
 
@@ -24,6 +24,11 @@ export function requireMarker(session: Session): void {
   if (!session.isAdmin) throw new AppError(ErrorCode.EXAM_MARKERS_ONLY);
 }
 
+/** A marker's own attempt is refused (issue 19 item 2): 7611. */
+export function requireNotOwnAttempt(session: Session, attempt: { account_id: number }): void {
+  if (attempt.account_id === session.accountId) throw new AppError(ErrorCode.EXAM_OWN_ATTEMPT);
+}
+
 /** The refusal of a change to a submitted attempt. */
 export function submittedRefusal(submitReason: number | null, overdue: boolean): AppError {
   if (submitReason === SubmitReason.SCREEN_SWITCH) return new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
@@ -31,19 +36,8 @@ export function submittedRefusal(submitReason: number | null, overdue: boolean):
   return new AppError(ErrorCode.EXAM_SUBMITTED);
 }
 
-/** 7606 with the reason in the user's language, naming the question in `data`. */
-export function answerRefusal(problem: AnswerProblem, questionId: number): AppError {
-  return new AppError(ErrorCode.EXAM_ANSWER_INVALID, {
-    message: {
-      zh: errorText(ErrorCode.EXAM_ANSWER_INVALID, 'zh', { reason: problem.zh }),
-      en: errorText(ErrorCode.EXAM_ANSWER_INVALID, 'en', { reason: problem.en }),
-    },
-    data: { questionId },
-  });
-}
-
 /** 7608 with the reason in the user's language. */
-export function markRefusal(problem: AnswerProblem, questionId: number | null): AppError {
+export function markRefusal(problem: { zh: string; en: string }, questionId: number | null): AppError {
   return new AppError(ErrorCode.EXAM_MARK_INVALID, {
     message: {
       zh: errorText(ErrorCode.EXAM_MARK_INVALID, 'zh', { reason: problem.zh }),

@@ -116,25 +116,35 @@ export function presentPaperQuestion(q: AttemptQuestion): ExamPaperQuestion {
  * taker who may try again is not shown the keys first.
  */
 export function answersShown(row: AttemptRow): boolean {
-  if (!row.show_answers || row.status === AttemptStatus.ANSWERING || row.task_open_attempt) return false;
+  return row.show_answers && row.status !== AttemptStatus.ANSWERING && examOver(row);
+}
+
+/** The task is over for the learner: no attempt can be taken again (none left, or the window closed) and none is under way. */
+export function examOver(row: AttemptRow): boolean {
+  if (row.task_open_attempt) return false;
   return row.task_over || row.attempts_used >= row.attempts_allowed;
 }
 
+/**
+ * One question of a result: the learner's own answer always; its mark (result, points, the marker's
+ * comment) and its keys and analysis only as the answer-visibility rule says (`shows`, decision 032).
+ */
 export function presentResultQuestion(
   q: AttemptQuestion,
   a: AnswerRow | undefined,
-  shown: boolean,
+  shows: { mark: boolean; key: boolean },
 ): ExamResultQuestion {
+  const { mark, key } = shows;
   return {
     ...presentPaperQuestion(q),
     answer: a?.answer ?? [],
     flagged: a?.flagged ?? false,
-    result: a?.result ?? null,
-    gotScore: a?.score_tenths === null || a?.score_tenths === undefined ? null : points(a.score_tenths),
-    markerComment: a?.marker_comment ?? '',
-    rightAnswer: shown ? q.answer : null,
-    blanks: shown ? q.blanks : null,
-    referenceAnswer: shown ? q.referenceAnswer : null,
-    analysis: shown ? q.analysis : null,
+    result: mark ? (a?.result ?? null) : null,
+    gotScore: !mark || a?.score_tenths === null || a?.score_tenths === undefined ? null : points(a.score_tenths),
+    markerComment: mark ? (a?.marker_comment ?? '') : '',
+    rightAnswer: key ? q.answer : null,
+    blanks: key ? q.blanks : null,
+    referenceAnswer: key ? q.referenceAnswer : null,
+    analysis: key ? q.analysis : null,
   };
 }

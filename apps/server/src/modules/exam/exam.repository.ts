@@ -304,7 +304,8 @@ export class ExamRepository {
   async findFixedQuestions(tx: Tx, eid: number, paperId: number): Promise<AttemptQuestion[]> {
     const { rows } = await tx.execute<AttemptQuestion & Record<string, unknown>>(sql`
       SELECT q.id AS "questionId", q.question_type AS "questionType", q.difficulty, q.stem, q.options, q.items,
-        q.answer, q.blanks, q.reference_answer AS "referenceAnswer", q.analysis, pq.score_tenths AS "scoreTenths"
+        q.answer, q.blanks, q.blanks_any_order AS "blanksAnyOrder", q.reference_answer AS "referenceAnswer", q.analysis,
+        pq.score_tenths AS "scoreTenths"
       FROM exam_paper_questions pq JOIN exam_questions q ON q.eid = pq.eid AND q.id = pq.question_id
       WHERE pq.eid = ${eid} AND pq.paper_id = ${paperId}
       ORDER BY pq.sort, q.id`);
@@ -315,7 +316,8 @@ export class ExamRepository {
   async drawQuestions(tx: Tx, eid: number, rule: PaperRule, exclude: number[]): Promise<AttemptQuestion[]> {
     const { rows } = await tx.execute<AttemptQuestion & Record<string, unknown>>(sql`
       SELECT q.id AS "questionId", q.question_type AS "questionType", q.difficulty, q.stem, q.options, q.items,
-        q.answer, q.blanks, q.reference_answer AS "referenceAnswer", q.analysis, ${rule.scoreTenths}::int AS "scoreTenths"
+        q.answer, q.blanks, q.blanks_any_order AS "blanksAnyOrder", q.reference_answer AS "referenceAnswer", q.analysis,
+        ${rule.scoreTenths}::int AS "scoreTenths"
       FROM exam_questions q
       WHERE q.eid = ${eid} AND q.bank_id = ${rule.bankId} AND q.question_type = ${rule.questionType}
         ${rule.difficulty === null ? sql`` : sql`AND q.difficulty = ${rule.difficulty}`}
@@ -538,8 +540,9 @@ export class ExamRepository {
 
   // ---- Marking by administrators ----
 
-  async findMarking(eid: number, taskId: number | undefined, limit: number, offset: number) {
-    const where = sql`a.eid = ${eid} AND a.status = ${AttemptStatus.WAITING_FOR_MARKING}
+  /** Attempts waiting for marking, the marker's own left out. */
+  async findMarking(eid: number, markerId: number, taskId: number | undefined, limit: number, offset: number) {
+    const where = sql`a.eid = ${eid} AND a.status = ${AttemptStatus.WAITING_FOR_MARKING} AND a.account_id <> ${markerId}
       ${taskId === undefined ? sql`` : sql`AND a.task_id = ${taskId}`}`;
     const [page, total] = await Promise.all([
       this.db.execute<AttemptRow & { learner_name: string; to_mark: number }>(sql`

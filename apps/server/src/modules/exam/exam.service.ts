@@ -21,14 +21,33 @@ import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
 import type { SessionStore } from '../../platform/session.ts';
 import { issueCertificateOnce } from '../certificate/issue.ts';
-import { DEFAULT_ERROR_BOOK_CLEAR_STREAK, recordErrorBook, type MarkedAnswer } from '../practice/error-book.ts';
+import {
+  answerRefusal,
+  checkAnswer,
+  DEFAULT_ERROR_BOOK_CLEAR_STREAK,
+  examResultShows,
+  findQuestionStandings,
+  markAnswer,
+  MarkResult,
+  PaperShapes,
+  QuestionType,
+  recordErrorBook,
+  type MarkedAnswer,
+} from '../assessment/index.ts';
 import { awardOnce } from '../study/progress.repository.ts';
-import { checkAnswer, PaperShapes } from './answer-rules.ts';
-import { answerRefusal, learnerOf, markRefusal, requireFound, requireMarker, submittedRefusal } from './exam.policy.ts';
+import {
+  learnerOf,
+  markRefusal,
+  requireFound,
+  requireMarker,
+  requireNotOwnAttempt,
+  submittedRefusal,
+} from './exam.policy.ts';
 import {
   admissionPrintable,
   answersShown,
   creditOf,
+  examOver,
   points,
   presentAttempt,
   presentClock,
@@ -38,7 +57,6 @@ import {
 } from './exam.presenter.ts';
 import type { AnswerSaves } from './answer-saves.ts';
 import { ExamRepository, type AttemptRow, type Learner, type TaskFilter, type Tx } from './exam.repository.ts';
-import { markAnswer, MarkResult, QuestionType } from './marking.ts';
 import { arrangePaper } from './paper-draw.ts';
 
 interface Paging {
@@ -346,18 +364,14 @@ export class ExamService {
   private async save(who: Learner, attemptId: number, answers: readonly ExamAnswerInput[]) {
     const shapes = await this.paperShapes(who, attemptId);
     if (answers.length > shapes.size) {
-      throw answerRefusal(
-        { zh: `一次最多保存${shapes.size}个答案`, en: `at most ${shapes.size} answers can be saved at once` },
-        answers[0]!.questionId,
-      );
+      throw answerRefusal({ code: 'tooManyAnswers', count: shapes.size }, answers[0]!.questionId);
     }
     // The highest sequence of each question in this save: one write per question.
     const latest = new Map<number, ExamAnswerInput>();
     for (const a of answers) {
       const shape = shapes.get(a.questionId);
-      if (!shape)
-        throw answerRefusal({ zh: '该题不在本试卷中', en: 'the question is not on this paper' }, a.questionId);
-      const problem = checkAnswer(shape, a.answer);
+      if (!shape) throw answerRefusal({ code: 'notOnPaper' }, a.questionId);
+      const problem = checkAnswer(shape, a.answer, { complete: false });
       if (problem) throw answerRefusal(problem, a.questionId);
       const seen = latest.get(a.questionId);
       if (!seen || seen.seq < a.seq) latest.set(a.questionId, a);
@@ -542,12 +556,20 @@ export class ExamService {
       await this.submitAttempt(who.eid, attemptId, SubmitReason.TIME_OVER, who.accountId);
       a = requireFound(await this.d.repo.viewAttempt(this.d.repo.db, who.eid, attemptId, who.accountId));
     }
-    const [answers, earned] = await Promise.all([
+    const [answers, earned, standings] = await Promise.all([
       this.d.repo.findAnswers(this.d.repo.db, who.eid, attemptId),
       this.d.repo.viewEarned(this.d.repo.db, who, a.task_id),
+      findQuestionStandings(
+        this.d.repo.db,
+        who,
+        a.paper.map((q) => q.questionId),
+      ),
     ]);
     const byQ = new Map(answers.map((x) => [x.question_id, x]));
     const shown = answersShown(a);
+    // The answer-visibility rule (decision 032): while the learner may take the task again, no mark
+    // or key of a question is shown (true/false marks would give their keys away); the score stays.
+    const task = { examOver: examOver(a), showsAnswers: shown };
     return {
       ...presentAttempt(a),
       answersShown: shown,
@@ -559,7 +581,9 @@ export class ExamService {
         a.passed && earned.points !== null
           ? { points: earned.points, creditHour: creditOf(earned.credit_tenths ?? 0) }
           : null,
-      questions: a.paper.map((q) => presentResultQuestion(q, byQ.get(q.questionId), shown)),
+      questions: a.paper.map((q) =>
+        presentResultQuestion(q, byQ.get(q.questionId), examResultShows(task, standings.get(q.questionId))),
+      ),
     };
   }
 
@@ -592,8 +616,10 @@ export class ExamService {
 
   async findMarking(session: Session, q: Paging & { taskId?: number | undefined }) {
     requireMarker(session);
+    // An administrator's own attempts are left out: no one marks their own (7611).
     const { rows, total } = await this.d.repo.findMarking(
       session.eid,
+      session.accountId,
       q.taskId,
       q.pageSize,
       pageOffset(q.pageCurrent, q.pageSize),
@@ -609,6 +635,7 @@ export class ExamService {
   async viewMarking(session: Session, attemptId: number) {
     requireMarker(session);
     const a = requireFound(await this.d.repo.viewAttempt(this.d.repo.db, session.eid, attemptId, null));
+    requireNotOwnAttempt(session, a);
     if (a.status === AttemptStatus.ANSWERING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
     const [answers, name] = await Promise.all([
       this.d.repo.findAnswers(this.d.repo.db, a.eid, a.id),
@@ -643,6 +670,7 @@ export class ExamService {
     requireMarker(session);
     const out = await this.d.repo.transaction(async (tx) => {
       const a = requireFound(await this.d.repo.viewAttempt(tx, session.eid, q.attemptId, null, true));
+      requireNotOwnAttempt(session, a);
       if (a.status !== AttemptStatus.WAITING_FOR_MARKING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
       const answers = await this.d.repo.findAnswers(tx, a.eid, a.id);
       const waiting = new Set(answers.filter((x) => x.result === null).map((x) => x.question_id));
@@ -683,9 +711,22 @@ export class ExamService {
       await this.d.repo.writeMarkerMarks(tx, a.eid, a.id, session.accountId, marks);
       const score = (a.objective_score_tenths ?? 0) + marks.reduce((n, m) => n + m.scoreTenths, 0);
       const earned = await this.complete(tx, a, score);
+      // The log names the marker of every mark (one event per question) and of the attempt's total.
+      const taker = { eid: a.eid, accountId: a.account_id };
+      for (const m of marks) {
+        await this.d.repo.logEvent(
+          tx,
+          taker,
+          a.id,
+          AttemptEventKind.MARKED,
+          { markerId: session.accountId, score: points(m.scoreTenths), result: m.result, comment: m.comment },
+          null,
+          m.questionId,
+        );
+      }
       await this.d.repo.logEvent(
         tx,
-        { eid: a.eid, accountId: a.account_id },
+        taker,
         a.id,
         AttemptEventKind.MARKED,
         {

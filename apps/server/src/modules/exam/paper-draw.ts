@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AttemptQuestion } from '@portal/db';
-import { QuestionType } from './marking.ts';
+import { QuestionType } from '../assessment/index.ts';
 
 /** A copy of `list` in random order (Fisher–Yates with the system's CSPRNG: a taker cannot predict it). */
 export function shuffled<T>(list: readonly T[]): T[] {

@@ -10,7 +10,8 @@ import type { AnswerOutcome, Learner } from './practice.repository.ts';
  * - a round, its answers and the error book are the learner's own: another learner's round (of
  *   any enterprise) is unknown (404), never refused in a way that tells it exists;
  * - an answer goes to an open round (7711 after it finished) and to one of the round's questions
- *   (404 for any other).
+ *   (404 for any other), and not to a question the answer-visibility rule holds back from the
+ *   learner (7714: it is in an exam still open to them; decision 032).
  */
 export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
 
@@ -26,6 +27,8 @@ export function requireAnswered(outcome: AnswerOutcome): Extract<AnswerOutcome, 
       throw new AppError(ErrorCode.NOT_FOUND);
     case 'finished':
       throw new AppError(ErrorCode.PRACTICE_FINISHED);
+    case 'held':
+      throw new AppError(ErrorCode.PRACTICE_QUESTION_HELD);
     default:
       return outcome;
   }

@@ -7,7 +7,7 @@ import type {
   PracticeSet,
   PracticeSummary,
 } from '@portal/contract';
-import { QuestionType } from '../exam/marking.ts';
+import { QuestionType } from '../assessment/index.ts';
 import type { AnswerRow, BookRow, QuestionRow, RoundRow } from './practice.repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
-import { QuestionType } from '../exam/marking.ts';
-import { recordErrorBook, readErrorBookClearStreak } from './error-book.ts';
+import { keyHeldSql, QuestionType, readErrorBookClearStreak, recordErrorBook } from '../assessment/index.ts';
 
 const s = schema.practiceSets;
 const r = schema.practiceRecords;
@@ -22,13 +21,17 @@ export type SetRow = typeof schema.practiceSets.$inferSelect;
 
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
 
-/** The questions of a set's bank that fit its type and difficulty. */
-const fitsSet = (set: Pick<SetRow, 'eid' | 'bankId' | 'questionType' | 'difficulty'>): SQL =>
+/** Not held back from the learner by the answer-visibility rule (decision 032): `exam_questions` by its name. */
+const notHeld = (who: Learner): SQL => sql`NOT ${keyHeldSql(who, 'exam_questions')}`;
+
+/** The questions of a set's bank that fit its type and difficulty and that the learner may practise now. */
+const fitsSet = (who: Learner, set: Pick<SetRow, 'eid' | 'bankId' | 'questionType' | 'difficulty'>): SQL =>
   and(
     eq(q.eid, set.eid),
     eq(q.bankId, set.bankId),
     set.questionType === null ? undefined : eq(q.questionType, set.questionType),
     set.difficulty === null ? undefined : eq(q.difficulty, set.difficulty),
+    notHeld(who),
   )!;
 
 /** What an answer stores, decided by the service from the round and the question. */
@@ -52,6 +55,7 @@ export type AnswerOutcome =
   | { kind: 'no-round' }
   | { kind: 'finished' }
   | { kind: 'not-in-round' }
+  | { kind: 'held' }
   | {
       kind: 'answered';
       question: QuestionRow;
@@ -90,7 +94,8 @@ export class PracticeRepository {
           available: sql<number>`(SELECT count(*)::int FROM exam_questions xq
             WHERE xq.eid = practice_sets.eid AND xq.bank_id = practice_sets.bank_id
               AND (practice_sets.question_type IS NULL OR xq.question_type = practice_sets.question_type)
-              AND (practice_sets.difficulty IS NULL OR xq.difficulty = practice_sets.difficulty))`,
+              AND (practice_sets.difficulty IS NULL OR xq.difficulty = practice_sets.difficulty)
+              AND NOT ${keyHeldSql(who, 'xq')})`,
           last: sql<{
             id: number;
             total: number;
@@ -126,18 +131,21 @@ export class PracticeRepository {
     return row ?? null;
   }
 
-  /** Up to `count` questions of the set's bank that fit it, at random. */
-  async drawSetQuestions(set: SetRow, count: number): Promise<number[]> {
+  /** Up to `count` questions of the set's bank that fit it and the learner may practise now, at random. */
+  async drawSetQuestions(who: Learner, set: SetRow, count: number): Promise<number[]> {
     const rows = await this.db
       .select({ id: q.id })
       .from(q)
-      .where(fitsSet(set))
+      .where(fitsSet(who, set))
       .orderBy(sql`random()`)
       .limit(count);
     return rows.map((x) => x.id);
   }
 
-  /** Up to `count` questions of the learner's error book (not cleared), optionally of one type, at random. */
+  /**
+   * Up to `count` questions of the learner's error book (not cleared), optionally of one type, at
+   * random; not one held back (an exam's mistakes wait until the exam is over for the learner).
+   */
   async drawErrorBookQuestions(who: Learner, questionType: number | undefined, count: number): Promise<number[]> {
     const rows = await this.db
       .select({ id: eb.questionId })
@@ -149,6 +157,7 @@ export class PracticeRepository {
           eq(eb.accountId, who.accountId),
           isNull(eb.clearedAt),
           questionType === undefined ? undefined : eq(q.questionType, questionType),
+          notHeld(who),
         ),
       )
       .orderBy(sql`random()`)
@@ -174,13 +183,16 @@ export class PracticeRepository {
     return row ? { ...row.round, title: row.title ?? '' } : null;
   }
 
-  /** The enterprise's questions by id (any order). */
-  findQuestions(eid: number, ids: readonly number[]) {
+  /**
+   * The enterprise's questions by id (any order) that the learner may see now: one held back since
+   * the round was drawn (an exam that gives it opened) is left out, as a deleted one is.
+   */
+  findQuestions(who: Learner, ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([] as QuestionRow[]);
     return this.db
       .select()
       .from(q)
-      .where(and(eq(q.eid, eid), inArray(q.id, [...ids])));
+      .where(and(eq(q.eid, who.eid), inArray(q.id, [...ids]), notHeld(who)));
   }
 
   findAnswers(eid: number, recordId: number) {
@@ -195,7 +207,8 @@ export class PracticeRepository {
    * Answers one question of the learner's round, in one transaction with the round's row locked:
    * answers of one round are taken one after the other, so a question is stored once however many
    * requests answer it at the same time (the primary key holds it as well), and no answer slips in
-   * after the round finished. A question answered before answers its first answer (`repeated`)
+   * after the round finished. A question the answer-visibility rule holds back now is refused
+   * (`held`), nothing stored and no mark or key told. A question answered before answers its first answer (`repeated`)
    * and changes nothing. A new answer counts in the round's sums and, when marked, goes to the
    * error book (recordErrorBook, source 2, the site's clear streak) in the same transaction.
    */
@@ -215,10 +228,11 @@ export class PracticeRepository {
       if (round.finishedAt) return { kind: 'finished' };
       if (!round.questionIds.includes(questionId)) return { kind: 'not-in-round' };
       const [question] = await tx
-        .select()
+        .select({ row: q, held: keyHeldSql(who, 'exam_questions').mapWith(Boolean) })
         .from(q)
         .where(and(eq(q.eid, who.eid), eq(q.id, questionId)));
       if (!question) return { kind: 'not-in-round' };
+      if (question.held) return { kind: 'held' };
       const clearStreak = await readErrorBookClearStreak(tx, who.eid);
       const [before] = await tx
         .select()
@@ -228,7 +242,7 @@ export class PracticeRepository {
       let inserted = false;
       let counts = { answered: round.answered, correct: round.correct };
       if (!before) {
-        const marked = mark(question);
+        const marked = mark(question.row);
         [row] = await tx
           .insert(pa)
           .values({ eid: who.eid, recordId, questionId, answer: marked.answer, correct: marked.correct })
@@ -270,7 +284,7 @@ export class PracticeRepository {
         .where(and(eq(eb.eid, who.eid), eq(eb.accountId, who.accountId), eq(eb.questionId, questionId)));
       return {
         kind: 'answered',
-        question,
+        question: question.row,
         row: row!,
         repeated: before !== undefined || !inserted,
         round: counts,
@@ -300,13 +314,18 @@ export class PracticeRepository {
     return row?.n ?? 0;
   }
 
-  /** The learner's error book (not cleared), last wrong first, with each question. */
+  /**
+   * The learner's error book (not cleared), last wrong first, with each question; entries held back
+   * by the answer-visibility rule are not listed (an exam's mistakes, until the exam is over for the
+   * learner: a wrong answer to a true/false question gives its key away).
+   */
   async findErrorBook(who: Learner, questionType: number | undefined, offset: number, limit: number) {
     const where = and(
       eq(eb.eid, who.eid),
       eq(eb.accountId, who.accountId),
       isNull(eb.clearedAt),
       questionType === undefined ? undefined : eq(q.questionType, questionType),
+      notHeld(who),
     );
     const [rows, [total], clearStreak] = await Promise.all([
       this.db
@@ -331,6 +350,8 @@ export class PracticeRepository {
    * The learner's answers counted by question type and difficulty: right of answered. Practice
    * answers leave short answers out (not marked); exam answers count where marked (result not
    * null; partly right is not right), in submitted attempts. `source`: 0 both, 2 practice, 7 exams.
+   * Questions held back from the learner are not counted: a type or difficulty with one question
+   * would tell its mark.
    */
   async countAccuracy(who: Learner, source: number) {
     const practice = sql`
@@ -338,14 +359,15 @@ export class PracticeRepository {
       FROM practice_records pr
       JOIN practice_answers pa ON pa.eid = pr.eid AND pa.record_id = pr.id
       JOIN exam_questions q ON q.eid = pa.eid AND q.id = pa.question_id
-      WHERE pr.eid = ${who.eid} AND pr.account_id = ${who.accountId} AND q.question_type <> ${QuestionType.SHORT_ANSWER}`;
+      WHERE pr.eid = ${who.eid} AND pr.account_id = ${who.accountId} AND q.question_type <> ${QuestionType.SHORT_ANSWER}
+        AND NOT ${keyHeldSql(who, 'q')}`;
     const exams = sql`
       SELECT q.question_type, q.difficulty, ea.result = 1 AS right
       FROM exam_attempts xa
       JOIN exam_answers ea ON ea.eid = xa.eid AND ea.attempt_id = xa.id
       JOIN exam_questions q ON q.eid = ea.eid AND q.id = ea.question_id
       WHERE xa.eid = ${who.eid} AND xa.account_id = ${who.accountId} AND xa.submitted_at IS NOT NULL
-        AND ea.result IS NOT NULL`;
+        AND ea.result IS NOT NULL AND NOT ${keyHeldSql(who, 'q')}`;
     const answers = source === 2 ? practice : source === 7 ? exams : sql`${practice} UNION ALL ${exams}`;
     const { rows } = await this.db.execute<{
       question_type: number;

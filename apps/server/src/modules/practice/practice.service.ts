@@ -1,7 +1,15 @@
 import { ErrorCode, pageOffset, toPage, type PracticeRound } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
-import { MarkResult, QuestionType, markAnswer } from '../exam/marking.ts';
-import { checkAnswerShape } from './answer-shape.ts';
+import {
+  answerRefusal,
+  answerShapeOf,
+  checkAnswer,
+  DIFFICULTIES,
+  markAnswer,
+  MarkResult,
+  QUESTION_TYPES,
+  QuestionType,
+} from '../assessment/index.ts';
 import { requireAnswered, requireFound } from './practice.policy.ts';
 import {
   percentOf,
@@ -19,17 +27,15 @@ interface Paging {
   pageSize: number;
 }
 
-/** The question types and difficulties the analysis lists (account-area.md section 3). */
-const QUESTION_TYPES = [1, 2, 3, 4, 5, 6, 7];
-const DIFFICULTIES = [1, 2, 3, 4];
-
 /**
  * Practice marks a choice right only when fully right (no half marks for a right subset), a
  * fill-in or matching only when every blank or item is right; a short answer is not marked: it is
  * shown its reference answer and counts as answered.
  */
 export function markPractice(question: QuestionRow, answer: string[]): Marked {
-  checkAnswerShape(question, answer);
+  // The one shape check of exams and practice; a practice answer is marked at once, so it is complete.
+  const problem = checkAnswer(answerShapeOf(question), answer, { complete: true });
+  if (problem) throw answerRefusal(problem, question.id);
   if (question.questionType === QuestionType.SHORT_ANSWER) return { answer, correct: false, marked: false };
   const { result } = markAnswer(question, answer, { partialMultiple: false });
   return { answer, correct: result === MarkResult.RIGHT, marked: true };
@@ -39,7 +45,9 @@ export function markPractice(question: QuestionRow, answer: string[]): Marked {
  * Practice and the error book (issue 13 item 5, decision 031): practice sets, rounds drawn at
  * random and answered one question at a time with an immediate mark, the error book and its
  * rounds, and the learner's accuracy. The server is the judge (DESIGN.md section 9): a round's
- * questions reach the browser without answers; the right answer comes with the mark.
+ * questions reach the browser without answers; the right answer comes with the mark. Questions the
+ * answer-visibility rule holds back from the learner (in an exam still open to them, decision 032)
+ * are never drawn, shown in a round, answered, listed in the error book or counted in the analysis.
  */
 export class PracticeService {
   constructor(private readonly repo: PracticeRepository) {}
@@ -56,7 +64,7 @@ export class PracticeService {
 
   async startPractice(who: Learner, setId: number) {
     const set = requireFound(await this.repo.viewSet(who.eid, setId));
-    const ids = await this.repo.drawSetQuestions(set, Math.max(0, set.questionCount));
+    const ids = await this.repo.drawSetQuestions(who, set, Math.max(0, set.questionCount));
     if (ids.length === 0) throw new AppError(ErrorCode.PRACTICE_NO_QUESTIONS);
     return { recordId: await this.repo.createRound(who, set.id, ids) };
   }
@@ -70,7 +78,7 @@ export class PracticeService {
   async viewPracticeRound(who: Learner, recordId: number): Promise<PracticeRound> {
     const round = requireFound(await this.repo.viewRound(who, recordId));
     const [questions, answers] = await Promise.all([
-      this.repo.findQuestions(who.eid, round.questionIds),
+      this.repo.findQuestions(who, round.questionIds),
       this.repo.findAnswers(who.eid, round.id),
     ]);
     const byId = new Map(questions.map((x) => [x.id, x]));

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@portal/db';
+import { QuestionType } from './question-kinds.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** The short-answer question type (account-area.md section 3), which the error book leaves out. */
-const SHORT_ANSWER = 5;
 
 /** Right answers in a row that clear a question from the error book, unless the site says otherwise. */
 export const DEFAULT_ERROR_BOOK_CLEAR_STREAK = 2;
@@ -71,7 +69,7 @@ export async function recordErrorBook(
       SELECT ${who.eid}, ${who.accountId}, w.question_id, ${sourceType}, w.answer
       FROM jsonb_to_recordset(${JSON.stringify(wrong.map((a) => ({ question_id: a.questionId, answer: a.answer })))}::jsonb)
         AS w(question_id int, answer jsonb)
-      JOIN exam_questions q ON q.eid = ${who.eid} AND q.id = w.question_id AND q.question_type <> ${SHORT_ANSWER}
+      JOIN exam_questions q ON q.eid = ${who.eid} AND q.id = w.question_id AND q.question_type <> ${QuestionType.SHORT_ANSWER}
       ORDER BY w.question_id
       ON CONFLICT (eid, account_id, question_id) DO UPDATE SET
         wrong_count = error_book.wrong_count + 1, right_streak = 0, last_answer = EXCLUDED.last_answer,

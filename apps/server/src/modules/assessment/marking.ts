@@ -1,26 +1,18 @@
 import type { AttemptQuestion } from '@portal/db';
-
-/** The question types (account-area.md section 3). */
-export const QuestionType = {
-  SINGLE: 1,
-  MULTIPLE: 2,
-  TRUE_FALSE: 3,
-  FILL_IN: 4,
-  SHORT_ANSWER: 5,
-  MATCHING: 6,
-  INDEFINITE: 7,
-} as const;
-
-/** A mark: 0 wrong, 1 right, 2 partly right; null for a short answer, which a marker marks. */
-export const MarkResult = { WRONG: 0, RIGHT: 1, PARTLY: 2 } as const;
+import { MarkResult, QuestionType } from './question-kinds.ts';
 
 export interface Mark {
   result: number | null;
   scoreTenths: number;
 }
 
-/** What marking needs of a question: its type, keys and score. */
-export type MarkedQuestion = Pick<AttemptQuestion, 'questionType' | 'answer' | 'blanks' | 'scoreTenths'>;
+/**
+ * What marking needs of a question: its type, keys and score, and whether its blanks may be filled
+ * in any order (missing in snapshots taken before the setting existed: in order).
+ */
+export type MarkedQuestion = Pick<AttemptQuestion, 'questionType' | 'answer' | 'blanks' | 'scoreTenths'> & {
+  blanksAnyOrder?: boolean | undefined;
+};
 
 export interface MarkingRules {
   /** A multiple or indefinite choice with some right keys and no wrong one earns half (少选得一半分). */
@@ -40,6 +32,31 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   return x.size === new Set(b).size && b.every((k) => x.has(k));
 };
 
+/**
+ * How many blanks are right when the texts may come in any order ("隔离法、__和__": 冷却法；窒息法
+ * and 窒息法；冷却法 are both right): the largest matching of given texts to blanks that accept
+ * them, each text filling one blank at most (augmenting paths; a question has a handful of blanks).
+ */
+function rightBlanksAnyOrder(blanks: readonly (readonly string[])[], answer: readonly string[]): number {
+  const given = answer.map(normalBlank);
+  const accepts = blanks.map((accepted) => new Set(accepted.map(normalBlank)));
+  const blankOfText = new Array<number>(given.length).fill(-1);
+  const place = (blank: number, seen: boolean[]): boolean => {
+    for (let i = 0; i < given.length; i++) {
+      if (seen[i] || given[i] === '' || !accepts[blank]!.has(given[i]!)) continue;
+      seen[i] = true;
+      if (blankOfText[i] === -1 || place(blankOfText[i]!, seen)) {
+        blankOfText[i] = blank;
+        return true;
+      }
+    }
+    return false;
+  };
+  let right = 0;
+  for (let b = 0; b < blanks.length; b++) if (place(b, new Array<boolean>(given.length).fill(false))) right++;
+  return right;
+}
+
 const byShare = (scoreTenths: number, right: number, of: number): Mark => {
   if (of === 0 || right === 0) return { result: MarkResult.WRONG, scoreTenths: 0 };
   if (right === of) return { result: MarkResult.RIGHT, scoreTenths };
@@ -50,7 +67,7 @@ const byShare = (scoreTenths: number, right: number, of: number): Mark => {
  * Marks one answer (DESIGN.md section 9: the server is the judge). Choices and true/false by their
  * keys; multiple and indefinite choice all or nothing, or half for a right subset with
  * `partialMultiple`; fill-in blank by blank against each blank's accepted answers (case and width
- * insensitive), the score shared by the blanks right; matching item by item, the same way; a short
+ * insensitive; in any order where the question says its blanks are order-free), the score shared by the blanks right; matching item by item, the same way; a short
  * answer is left for a marker (result null, score 0).
  */
 export function markAnswer(question: MarkedQuestion, answer: readonly string[], rules: MarkingRules): Mark {
@@ -71,6 +88,9 @@ export function markAnswer(question: MarkedQuestion, answer: readonly string[], 
         : { result: MarkResult.WRONG, scoreTenths: 0 };
     }
     case QuestionType.FILL_IN: {
+      if (question.blanksAnyOrder) {
+        return byShare(score, rightBlanksAnyOrder(question.blanks, answer), question.blanks.length);
+      }
       const right = question.blanks.filter((accepted, i) => {
         const given = normalBlank(answer[i] ?? '');
         return given !== '' && accepted.some((a) => normalBlank(a) === given);

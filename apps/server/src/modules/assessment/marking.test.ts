@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markAnswer, MarkResult, normalBlank, QuestionType, type MarkedQuestion } from './marking.ts';
+import { markAnswer, normalBlank, type MarkedQuestion } from './marking.ts';
+import { MarkResult, QuestionType } from './question-kinds.ts';
 
 const q = (questionType: number, answer: string[], blanks: string[][] = []): MarkedQuestion => ({
   questionType,
@@ -52,5 +53,29 @@ describe('marking every question type', () => {
 
   it('short answer: left for the marker', () => {
     expect(markAnswer(q(QuestionType.SHORT_ANSWER, []), ['先断电'], strict)).toEqual({ result: null, scoreTenths: 0 });
+  });
+});
+
+describe('fill-in blanks in any order (issue 19 item 11)', () => {
+  // "灭火的基本方法有隔离法、__和__": 冷却法；窒息法 and 窒息法；冷却法 are both right.
+  const anyOrder: MarkedQuestion = { ...q(QuestionType.FILL_IN, [], [['冷却法'], ['窒息法']]), blanksAnyOrder: true };
+  const inOrder = q(QuestionType.FILL_IN, [], [['冷却法'], ['窒息法']]);
+
+  it('takes the texts in either order where the question says its blanks are order-free', () => {
+    expect(markAnswer(anyOrder, ['冷却法', '窒息法'], strict)).toEqual({ result: RIGHT, scoreTenths: 40 });
+    expect(markAnswer(anyOrder, ['窒息法', '冷却法'], strict)).toEqual({ result: RIGHT, scoreTenths: 40 });
+    expect(markAnswer(anyOrder, [' 窒息法', ''], strict)).toEqual({ result: PARTLY, scoreTenths: 20 });
+  });
+
+  it('fills one blank with one text only: the same text twice is right once', () => {
+    expect(markAnswer(anyOrder, ['冷却法', '冷却法'], strict)).toEqual({ result: PARTLY, scoreTenths: 20 });
+    // A text that two blanks accept goes where it leaves room for the other.
+    const overlap: MarkedQuestion = { ...q(QuestionType.FILL_IN, [], [['甲', '乙'], ['甲']]), blanksAnyOrder: true };
+    expect(markAnswer(overlap, ['甲', '乙'], strict)).toEqual({ result: RIGHT, scoreTenths: 40 });
+  });
+
+  it('keeps blanks in order where the question does not say otherwise', () => {
+    expect(markAnswer(inOrder, ['窒息法', '冷却法'], strict)).toEqual({ result: WRONG, scoreTenths: 0 });
+    expect(markAnswer(inOrder, ['冷却法', '窒息法'], strict)).toEqual({ result: RIGHT, scoreTenths: 40 });
   });
 });

@@ -1131,12 +1131,17 @@ export const vodSettings = pgTable('vod_settings', {
 // keys), so editing the bank later never changes a paper being taken or one already marked.
 // ---------------------------------------------------------------------------------------------
 
-/** A question bank: the questions of one subject, which papers and practice sets draw from. */
+/**
+ * A question bank: the questions of one subject, which papers and practice sets draw from.
+ * `openForPractice`: an administrator lets learners practise it (and see its keys) even while an
+ * exam that draws from it is open to them (decision 032); otherwise such questions are held back.
+ */
 export const questionBanks = pgTable(
   'question_banks',
   {
     ...tenantId(),
     title: text('title').notNull(),
+    openForPractice: boolean('open_for_practice').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eid, t.id] })],
@@ -1149,6 +1154,8 @@ export const questionBanks = pgTable(
  * `items` the matching's left-hand column; `answer` the correct keys (choices, true/false 'T' or
  * 'F', matching: one key per item in order); `blanks` the accepted answers of each blank;
  * `referenceAnswer` the short answer's model answer for the marker. Scores are in tenths of a point.
+ * `blanksAnyOrder`: a fill-in's texts may come in any order ("隔离法、__和__"), each blank's
+ * accepted answers still one blank's.
  */
 export const examQuestions = pgTable(
   'exam_questions',
@@ -1162,6 +1169,7 @@ export const examQuestions = pgTable(
     items: jsonb('items').$type<Array<{ key: string; text: string }>>().notNull().default([]),
     answer: jsonb('answer').$type<string[]>().notNull().default([]),
     blanks: jsonb('blanks').$type<string[][]>().notNull().default([]),
+    blanksAnyOrder: boolean('blanks_any_order').notNull().default(false),
     referenceAnswer: text('reference_answer').notNull().default(''),
     analysis: text('analysis').notNull().default(''),
     scoreTenths: integer('score_tenths').notNull().default(20),
@@ -1321,6 +1329,8 @@ export interface AttemptQuestion {
   items: Array<{ key: string; text: string }>;
   answer: string[];
   blanks: string[][];
+  /** The blanks may be filled in any order (missing in snapshots taken before the setting: in order). */
+  blanksAnyOrder?: boolean;
   referenceAnswer: string;
   analysis: string;
   scoreTenths: number;

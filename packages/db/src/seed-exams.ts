@@ -43,7 +43,104 @@ const ZH = {
     intro: '本考试需打印准考证，准考证将于考试开始前开放打印。',
   },
   past: (n: number) => `往期岗位能力考试（第${n}期）`,
-  practice: { title: '安全生产每日一练', intro: '每次随机10题，答错的题目自动进入错题本。' },
+  practice: { title: '安全生产每日一练', intro: '每次随机8题，答错的题目自动进入错题本。' },
+  practiceBank: '安全生产练习题库',
+  practiceQuestions: [
+    {
+      questionType: 1,
+      difficulty: 1,
+      stem: '灭火器压力表指针在哪个区域表示压力正常？',
+      options: [
+        { key: 'A', text: '红色区域' },
+        { key: 'B', text: '绿色区域' },
+        { key: 'C', text: '黄色区域' },
+      ],
+      answer: ['B'],
+      analysis: '指针在绿色区域表示压力正常，红色区域表示压力不足，黄色区域表示压力过高。',
+    },
+    {
+      questionType: 1,
+      difficulty: 2,
+      stem: '使用干粉灭火器时，喷嘴应对准火焰的哪个部位？',
+      options: [
+        { key: 'A', text: '火焰顶部' },
+        { key: 'B', text: '火焰中部' },
+        { key: 'C', text: '火焰根部' },
+      ],
+      answer: ['C'],
+      analysis: '对准火焰根部喷射，才能覆盖燃烧物。',
+    },
+    {
+      questionType: 2,
+      difficulty: 2,
+      stem: '进入有限空间作业前，应当做到哪些？',
+      options: [
+        { key: 'A', text: '先通风' },
+        { key: 'B', text: '再检测' },
+        { key: 'C', text: '独自进入' },
+        { key: 'D', text: '设专人监护' },
+      ],
+      answer: ['A', 'B', 'D'],
+      analysis: '有限空间作业应“先通风、再检测、后作业”，并设专人监护，严禁单人作业。',
+    },
+    {
+      questionType: 3,
+      difficulty: 1,
+      stem: '发生火灾时可以乘坐电梯疏散。',
+      options: [
+        { key: 'T', text: '正确' },
+        { key: 'F', text: '错误' },
+      ],
+      answer: ['F'],
+      analysis: '火灾时电梯可能断电或进烟，应走安全通道。',
+    },
+    {
+      questionType: 3,
+      difficulty: 1,
+      stem: '安全出口和疏散通道应当保持畅通，不得堆放物品。',
+      options: [
+        { key: 'T', text: '正确' },
+        { key: 'F', text: '错误' },
+      ],
+      answer: ['T'],
+      analysis: '堵塞安全出口和疏散通道是消防违法行为。',
+    },
+    {
+      questionType: 4,
+      difficulty: 2,
+      stem: '“三不伤害”是指不伤害自己、____、____。（顺序不限）',
+      blanks: [['不伤害他人'], ['不被他人伤害']],
+      blanksAnyOrder: true,
+      analysis: '“三不伤害”：不伤害自己、不伤害他人、不被他人伤害。',
+    },
+    {
+      questionType: 6,
+      difficulty: 2,
+      stem: '请将火灾类别与对应的燃烧物配对。',
+      items: [
+        { key: '1', text: 'A类火灾' },
+        { key: '2', text: 'B类火灾' },
+      ],
+      options: [
+        { key: 'A', text: '固体物质，如木材、纸张' },
+        { key: 'B', text: '液体物质，如汽油、柴油' },
+      ],
+      answer: ['A', 'B'],
+      analysis: 'A类为固体物质火灾，B类为液体或可熔化固体物质火灾。',
+    },
+    {
+      questionType: 7,
+      difficulty: 3,
+      stem: '下列哪些属于特种作业？',
+      options: [
+        { key: 'A', text: '电工作业' },
+        { key: 'B', text: '焊接与热切割作业' },
+        { key: 'C', text: '文件打印' },
+      ],
+      answer: ['A', 'B'],
+      analysis: '电工、焊接与热切割作业属于特种作业，须持证上岗。',
+    },
+  ] as Question[],
   shortAnswer: '先切断电源，再用绝缘物挑开电线，然后拨打120并进行急救。',
   questions: [
     {
@@ -91,6 +188,7 @@ const ZH = {
         ['窒息法', '窒息'],
         ['冷却法', '冷却'],
       ],
+      blanksAnyOrder: true,
       analysis: '灭火的基本方法：隔离法、窒息法、冷却法。',
     },
     {
@@ -189,8 +287,108 @@ const EN: typeof ZH = {
   past: (n: number) => `Past proficiency exam (round ${n})`,
   practice: {
     title: 'Daily safety practice',
-    intro: '10 random questions each time; wrong answers go to your error book.',
+    intro: '8 random questions each time; wrong answers go to your error book.',
   },
+  practiceBank: 'Safety practice question bank',
+  practiceQuestions: [
+    {
+      questionType: 1,
+      difficulty: 1,
+      stem: "Where does the needle of an extinguisher's pressure gauge point when the pressure is right?",
+      options: [
+        { key: 'A', text: 'The red zone' },
+        { key: 'B', text: 'The green zone' },
+        { key: 'C', text: 'The yellow zone' },
+      ],
+      answer: ['B'],
+      analysis: 'Green is the right pressure; red is too low, yellow too high.',
+    },
+    {
+      questionType: 1,
+      difficulty: 2,
+      stem: 'Where do you aim a dry powder extinguisher?',
+      options: [
+        { key: 'A', text: 'At the top of the flames' },
+        { key: 'B', text: 'At the middle of the flames' },
+        { key: 'C', text: 'At the base of the fire' },
+      ],
+      answer: ['C'],
+      analysis: 'Aim at the base, where the fuel burns.',
+    },
+    {
+      questionType: 2,
+      difficulty: 2,
+      stem: 'Before entering a confined space, which of these must you do?',
+      options: [
+        { key: 'A', text: 'Ventilate it' },
+        { key: 'B', text: 'Test the air' },
+        { key: 'C', text: 'Go in alone' },
+        { key: 'D', text: 'Have someone watch from outside' },
+      ],
+      answer: ['A', 'B', 'D'],
+      analysis: 'Ventilate, test, then work, with a watcher outside; never alone.',
+    },
+    {
+      questionType: 3,
+      difficulty: 1,
+      stem: 'In a fire, you may use the lift to get out.',
+      options: [
+        { key: 'T', text: 'True' },
+        { key: 'F', text: 'False' },
+      ],
+      answer: ['F'],
+      analysis: 'Lifts may fail or fill with smoke; use the stairs.',
+    },
+    {
+      questionType: 3,
+      difficulty: 1,
+      stem: 'Fire exits and escape routes must be kept clear at all times.',
+      options: [
+        { key: 'T', text: 'True' },
+        { key: 'F', text: 'False' },
+      ],
+      answer: ['T'],
+      analysis: 'A blocked exit can cost lives and breaks fire regulations.',
+    },
+    {
+      questionType: 4,
+      difficulty: 2,
+      stem: 'The "three no harms": do not harm yourself, ____, ____. (any order)',
+      blanks: [
+        ['do not harm others', 'not harm others'],
+        ['do not be harmed by others', 'not be harmed by others'],
+      ],
+      blanksAnyOrder: true,
+      analysis: 'Do not harm yourself, do not harm others, do not be harmed by others.',
+    },
+    {
+      questionType: 6,
+      difficulty: 2,
+      stem: 'Match each class of fire with what burns.',
+      items: [
+        { key: '1', text: 'Class A' },
+        { key: '2', text: 'Class B' },
+      ],
+      options: [
+        { key: 'A', text: 'Solids such as wood and paper' },
+        { key: 'B', text: 'Liquids such as petrol and diesel' },
+      ],
+      answer: ['A', 'B'],
+      analysis: 'Class A fires burn solids; class B fires burn flammable liquids.',
+    },
+    {
+      questionType: 7,
+      difficulty: 3,
+      stem: 'Which of these are special operations that need a licence?',
+      options: [
+        { key: 'A', text: 'Electrical work' },
+        { key: 'B', text: 'Welding and hot cutting' },
+        { key: 'C', text: 'Printing documents' },
+      ],
+      answer: ['A', 'B'],
+      analysis: 'Electrical work and welding need a licence.',
+    },
+  ] as Question[],
   shortAnswer: 'Cut the power, move the person away with something dry and insulating, call an ambulance, start CPR.',
   questions: [
     {
@@ -238,6 +436,7 @@ const EN: typeof ZH = {
         ['smothering', 'smother'],
         ['cooling', 'cool'],
       ],
+      blanksAnyOrder: true,
       analysis: 'Starving, smothering and cooling.',
     },
     {
@@ -326,6 +525,7 @@ function snapshot(questions: Array<typeof s.examQuestions.$inferSelect>): s.Atte
     items: q.items,
     answer: q.answer,
     blanks: q.blanks,
+    blanksAnyOrder: q.blanksAnyOrder,
     referenceAnswer: q.referenceAnswer,
     analysis: q.analysis,
     scoreTenths: q.scoreTenths,
@@ -448,12 +648,18 @@ export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
     });
   }
 
+  // The practice set has a bank of its own (decision 032): practising never shows the keys of the
+  // exams' bank, whose questions are held back while an exam that draws them is open to a learner.
+  const [practiceBank] = await db.insert(s.questionBanks).values({ eid, title: text.practiceBank }).returning();
+  await db
+    .insert(s.examQuestions)
+    .values(text.practiceQuestions.map((q) => ({ eid, bankId: practiceBank!.id, scoreTenths: 125, ...q })));
   await db.insert(s.practiceSets).values({
     eid,
     title: text.practice.title,
     intro: text.practice.intro,
-    bankId: bank!.id,
-    questionCount: 10,
+    bankId: practiceBank!.id,
+    questionCount: 8,
   });
 
   for (const accountId of site.people) {

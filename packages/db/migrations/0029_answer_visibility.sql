@@ -1,0 +1,2 @@
+ALTER TABLE "exam_questions" ADD COLUMN "blanks_any_order" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "question_banks" ADD COLUMN "open_for_practice" boolean DEFAULT false NOT NULL;

@@ -374,7 +374,19 @@ describe('demo exam content', () => {
       expect(open.some((x) => x.certificateTemplateId !== null && x.durationMinutes <= 20)).toBe(true);
       expect(tasks.some((x) => x.endsAt.getTime() < now && x.published)).toBe(true);
       expect(tasks.some((x) => x.admissionTicket && x.admissionPrintAt!.getTime() > now)).toBe(site.eid === 1002);
-      expect(await db.select().from(schema.practiceSets).where(eq(schema.practiceSets.eid, eid))).toHaveLength(1);
+      const sets = await db.select().from(schema.practiceSets).where(eq(schema.practiceSets.eid, eid));
+      expect(sets).toHaveLength(1);
+      // The practice set has a bank of its own (issue 19 item 1): no exam paper draws from it, so
+      // practising never shows an open exam's keys; it has questions in the site's language.
+      const examBanks = await db.execute<{ bank_id: number }>(sql`
+        SELECT DISTINCT q.bank_id FROM exam_paper_questions pq
+        JOIN exam_questions q ON q.eid = pq.eid AND q.id = pq.question_id WHERE pq.eid = ${eid}`);
+      expect(examBanks.rows.map((r) => r.bank_id)).not.toContain(sets[0]!.bankId);
+      expect(questions.filter((q) => q.bankId === sets[0]!.bankId).length).toBeGreaterThanOrEqual(
+        sets[0]!.questionCount,
+      );
+      // The fill-ins whose blanks come in any order say so (issue 19 item 11).
+      expect(questions.filter((q) => q.questionType === 4).every((q) => q.blanksAnyOrder)).toBe(true);
 
       // Every learner's certificate count is the certificates issued to them; numbers are unique.
       const counts = await db.execute<{ account_id: number; certificates: number; issued: number }>(sql`

@@ -67,8 +67,9 @@ const byShare = (scoreTenths: number, right: number, of: number): Mark => {
  * Marks one answer (DESIGN.md section 9: the server is the judge). Choices and true/false by their
  * keys; multiple and indefinite choice all or nothing, or half for a right subset with
  * `partialMultiple`; fill-in blank by blank against each blank's accepted answers (case and width
- * insensitive; in any order where the question says its blanks are order-free), the score shared by the blanks right; matching item by item, the same way; a short
- * answer is left for a marker (result null, score 0).
+ * insensitive; in any order where the question says its blanks are order-free), the score shared
+ * by the blanks right; matching item by item, the same way; a short answer is left for a marker
+ * (result null, score 0).
  */
 export function markAnswer(question: MarkedQuestion, answer: readonly string[], rules: MarkingRules): Mark {
   const score = question.scoreTenths;

@@ -54,6 +54,7 @@ export const ErrorCode = {
   EXAM_MARK_INVALID: 7608,
   EXAM_MARKERS_ONLY: 7609,
   EXAM_TIME_OVER: 7610,
+  EXAM_SEQ_TOO_FAR: 7611,
   CERTIFICATE_NOT_FOUND: 7701,
   PRACTICE_FINISHED: 7711,
   PRACTICE_NO_QUESTIONS: 7712,
@@ -122,6 +123,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   7608: { zh: '评分不正确：{reason}', en: 'The mark is not valid: {reason}' },
   7609: { zh: '仅企业管理员可以阅卷', en: 'Only administrators of the organisation can mark papers' },
   7610: { zh: '考试时间已到，试卷已自动提交', en: 'Exam time is over; the paper was submitted' },
+  7611: {
+    zh: '答案保存序号超出范围：最多比已保存的序号{lastSeq}大{step}',
+    en: 'The save sequence is out of range: at most {step} above the saved sequence {lastSeq}',
+  },
   7701: { zh: '未查询到相关证书信息', en: 'No certificate was found' },
   7711: { zh: '本次练习已结束', en: 'This practice round has finished' },
   7712: { zh: '该练习暂无可练习的题目', en: 'This practice set has no questions yet' },

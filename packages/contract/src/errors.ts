@@ -55,6 +55,7 @@ export const ErrorCode = {
   EXAM_MARKERS_ONLY: 7609,
   EXAM_TIME_OVER: 7610,
   EXAM_OWN_ATTEMPT: 7611,
+  EXAM_SEQ_TOO_FAR: 7612,
   CERTIFICATE_NOT_FOUND: 7701,
   PRACTICE_FINISHED: 7711,
   PRACTICE_NO_QUESTIONS: 7712,
@@ -125,6 +126,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   7609: { zh: '仅企业管理员可以阅卷', en: 'Only administrators of the organisation can mark papers' },
   7610: { zh: '考试时间已到，试卷已自动提交', en: 'Exam time is over; the paper was submitted' },
   7611: { zh: '不能批阅自己的答卷', en: 'You cannot mark your own paper' },
+  7612: {
+    zh: '答案保存序号超出范围：最多比已保存的序号{lastSeq}大{step}',
+    en: 'The save sequence is out of range: at most {step} above the saved sequence {lastSeq}',
+  },
   7701: { zh: '未查询到相关证书信息', en: 'No certificate was found' },
   7711: { zh: '本次练习已结束', en: 'This practice round has finished' },
   7712: { zh: '该练习暂无可练习的题目', en: 'This practice set has no questions yet' },

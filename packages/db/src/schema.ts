@@ -1365,6 +1365,11 @@ export const examAttempts = pgTable(
     passed: boolean('passed'),
     markedAt: timestamp('marked_at', { withTimezone: true }),
     lastSeq: integer('last_seq').notNull().default(0),
+    /**
+     * When the page reported a leave not yet settled (issue 19 item 12): a return (or the next
+     * opening of the paper) later than the site's grace counts it, an earlier one forgets it.
+     */
+    leftAt: timestamp('left_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.eid, t.id] }),

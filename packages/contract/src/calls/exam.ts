@@ -54,6 +54,8 @@ export const AttemptEventKind = {
   SWEEP_SUBMIT: 8,
   SCREEN_SWITCH_SUBMIT: 9,
   MARKED: 10,
+  /** A leave of the page counted before the page came back: it stayed away past the grace. */
+  LEAVE_COUNTED: 11,
 } as const;
 
 /** A mark: 0 wrong, 1 right, 2 partly right (null: a short answer not marked yet). */
@@ -69,6 +71,23 @@ export const EXAM_SWEEP_GRACE_SECONDS = 60;
 export const EXAM_SWEEP_EVERY_SECONDS = 30;
 /** The page saves its changed answers in a batch this often (seconds), besides on each change. */
 export const EXAM_BATCH_SAVE_SECONDS = 15;
+/**
+ * How far one save may move an attempt's lastSeq forward (7612 beyond it, nothing stored). The page
+ * takes one number per change (a keystroke, a click) and sends it within seconds, or, offline, when
+ * the network is back: a save is ahead of the server's lastSeq by the changes made since its last
+ * acknowledgement. 100 000 is more than a taker makes in any sitting (a change every 0.1 s for
+ * almost three hours offline), yet a save of seq 2147483647 no longer fixes lastSeq at the top of
+ * the int range and blocks every later save (issue 19 item 10). A page refused renumbers its
+ * waiting answers after the server's lastSeq (7612 answers it in `data`).
+ */
+export const EXAM_SEQ_STEP_MAX = 100_000;
+/**
+ * A leave of the exam page counts only when the page stays hidden longer than this (seconds; the
+ * site's individuationOptions.examLeaveGraceSeconds, 0 to 60): a reload or a glance at a
+ * notification is not a leave (issue 19 item 12).
+ */
+export const EXAM_LEAVE_GRACE_SECONDS = 3;
+export const EXAM_LEAVE_GRACE_MAX_SECONDS = 60;
 
 const taskFilter = z.object({
   /** One of ExamStatusLabel; absent: all. */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AttemptEventKind } from '@portal/contract';
+import { AttemptEventKind, EXAM_SEQ_STEP_MAX } from '@portal/contract';
 import { withTenant } from '@portal/db';
 import { Batcher } from '../../platform/batcher.ts';
 import type { Learner } from '../study/study.repository.ts';
@@ -23,6 +23,7 @@ type Row = {
   server_now: Date;
   seconds_left: number;
   last_seq: number;
+  too_far: boolean;
   applied: Array<{ q: number; s: number }>;
   stored: Array<{ q: number; s: number }>;
 };
@@ -30,8 +31,10 @@ type Row = {
 // One named statement for a batch of saves of one enterprise (decision 029, 028): the attempts'
 // rows are locked (a submit holding one is waited for, then seen), each answer is written only
 // while its attempt is the learner's, open and before its deadline, and only if its seq is above
-// the stored one of its question (ordered and idempotent); each applied answer is logged; each
-// attempt's lastSeq rises. A batch never holds two saves of one attempt (the Batcher's key), so
+// the stored one of its question (ordered and idempotent) and only if no answer of the save is more
+// than EXAM_SEQ_STEP_MAX above the attempt's lastSeq (a save of seq 2147483647 would fix lastSeq at
+// the top of the range, and the page, continuing after it, could save nothing more: issue 19 item
+// 10); each applied answer is logged; each attempt's lastSeq rises. A batch never holds two saves of one attempt (the Batcher's key), so
 // the answers of one statement never meet twice and two batches never wait for each other.
 const SAVE = {
   name: 'exam_answers_save',
@@ -40,7 +43,8 @@ const SAVE = {
       SELECT * FROM jsonb_to_recordset($2::jsonb)
         AS i(attempt_id int, account_id int, question_id int, answer jsonb, flagged boolean, seq int, client_at timestamptz)
     ), att AS (
-      SELECT a.id, a.account_id, a.submitted_at, a.submit_reason, a.deadline_at, a.deadline_at <= now() AS overdue, a.last_seq
+      SELECT a.id, a.account_id, a.submitted_at, a.submit_reason, a.deadline_at, a.deadline_at <= now() AS overdue, a.last_seq,
+        (SELECT max(i.seq) FROM input i WHERE i.attempt_id = a.id) > a.last_seq::bigint + ${EXAM_SEQ_STEP_MAX} AS too_far
       FROM exam_attempts a
       WHERE a.eid = $1 AND a.id IN (SELECT attempt_id FROM input)
         AND a.account_id = (SELECT i.account_id FROM input i WHERE i.attempt_id = a.id LIMIT 1)
@@ -50,7 +54,7 @@ const SAVE = {
       INSERT INTO exam_answers (eid, attempt_id, question_id, answer, flagged, seq, client_saved_at)
       SELECT $1, i.attempt_id, i.question_id, i.answer, i.flagged, i.seq, i.client_at
       FROM input i JOIN att ON att.id = i.attempt_id
-      WHERE att.submitted_at IS NULL AND NOT att.overdue
+      WHERE att.submitted_at IS NULL AND NOT att.overdue AND NOT att.too_far
       ON CONFLICT (eid, attempt_id, question_id) DO UPDATE SET answer = EXCLUDED.answer, flagged = EXCLUDED.flagged,
         seq = EXCLUDED.seq, saved_at = now(), client_saved_at = EXCLUDED.client_saved_at
       WHERE exam_answers.seq < EXCLUDED.seq
@@ -69,7 +73,7 @@ const SAVE = {
     SELECT att.id AS attempt_id, att.submitted_at IS NOT NULL AS submitted, att.submit_reason, att.overdue,
       att.deadline_at, now() AS server_now,
       GREATEST(0, floor(extract(epoch FROM (att.deadline_at - now()))))::int AS seconds_left,
-      coalesce(bump.last_seq, att.last_seq) AS last_seq,
+      coalesce(bump.last_seq, att.last_seq) AS last_seq, att.too_far,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('q', up.question_id, 's', up.seq)), '[]'::jsonb)
          FROM up WHERE up.attempt_id = att.id) AS applied,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('q', e.question_id, 's', e.seq)), '[]'::jsonb)
@@ -134,6 +138,7 @@ export class AnswerSaves {
         serverNow: row.server_now,
         secondsLeft: row.seconds_left,
         lastSeq: row.last_seq,
+        tooFar: row.too_far,
         results: save.answers.map((a) => ({
           questionId: a.questionId,
           applied: applied.has(a.questionId),

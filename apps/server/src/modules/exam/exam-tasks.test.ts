@@ -66,7 +66,8 @@ describe("the learner's exam tasks", () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    me = await t.learner(a);
+    // A member for a month: every task below reached them (a newcomer's are tested below).
+    me = await t.learner(a, { member: { createdAt: new Date(Date.now() - 30 * 24 * HOUR) } });
     const now = Date.now();
     const make = async (name: string, options: Parameters<typeof createExam>[2] = {}) => {
       const { task } = await createExam(db(), a.eid, {
@@ -157,14 +158,40 @@ describe("the learner's exam tasks", () => {
       waitingForMarking: 1,
       absent: 1,
     });
-    // Another learner of the same enterprise has started nothing.
-    const other = await t.learner(a);
+    // Another learner of the same enterprise, a member since yesterday, has started nothing.
+    const other = await t.learner(a, { member: { createdAt: new Date(Date.now() - 24 * HOUR) } });
     expect((await t.call(findExamTaskRecords, {}, { as: other })).data.totalCount).toBe(0);
     expect((await t.call(countExamTasks, {}, { as: other })).data).toMatchObject({
       total: 7,
       waitingForExam: 5,
       absent: 1,
     });
+  });
+
+  it('starts a task’s status for a newcomer when they join: one closed before is not theirs, not 缺考', async () => {
+    // Registered today, an hour after the 缺考 task closed (issue 19 item 11).
+    const newcomer = await t.learner(a, { member: { createdAt: new Date(Date.now() - HOUR) } });
+    const page = await t.call(findExamTasks, { pageSize: 20 }, { as: newcomer });
+    expect(page.data.list.map((x) => x.title)).not.toContain('缺考考试');
+    expect(page.data.list.map((x) => x.statusLabel)).not.toContain(ExamStatusLabel.ABSENT);
+    expect((await t.call(findExamTasks, { statusLabel: ExamStatusLabel.ABSENT }, { as: newcomer })).data.list).toEqual(
+      [],
+    );
+    expect((await t.call(countExamTasks, {}, { as: newcomer })).data).toMatchObject({ total: 6, absent: 0 });
+    expect((await t.call(viewExamTaskRecord, { taskId: ids['缺考']! }, { as: newcomer })).code).toBe(404);
+    // A task that closes after they joined, never started, is their absence.
+    const missed = await createExam(db(), a.eid, {
+      questions: OBJECTIVE,
+      task: {
+        title: '入职后缺考',
+        startsAt: new Date(Date.now() - 50 * 60_000),
+        endsAt: new Date(Date.now() + 60_000),
+      },
+    });
+    await db().execute(sql`UPDATE exam_tasks SET ends_at = now() - interval '1 second' WHERE id = ${missed.task.id}`);
+    const absent = await t.call(findExamTasks, { statusLabel: ExamStatusLabel.ABSENT }, { as: newcomer });
+    expect(absent.data.list.map((x) => x.title)).toEqual(['入职后缺考']);
+    await db().execute(sql`UPDATE exam_tasks SET published = false WHERE id = ${missed.task.id}`);
   });
 
   it('shows one task with the learner’s attempts and certificate; others’ and hidden tasks are unknown', async () => {

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AttemptEventKind, AttemptStatus, ExamStatusLabel } from '@portal/contract';
+import {
+  AttemptEventKind,
+  AttemptStatus,
+  EXAM_LEAVE_GRACE_MAX_SECONDS,
+  EXAM_LEAVE_GRACE_SECONDS,
+  ExamStatusLabel,
+} from '@portal/contract';
 import type { AttemptQuestion, Db, PaperRule } from '@portal/db';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -115,10 +121,22 @@ export interface SaveOutcome {
   serverNow: Date;
   secondsLeft: number;
   lastSeq: number;
+  /** A seq of the save was more than EXAM_SEQ_STEP_MAX above lastSeq: nothing of it was stored. */
+  tooFar: boolean;
   results: Array<{ questionId: number; applied: boolean; seq: number }>;
 }
 
 const SECONDS_LEFT = (deadline: SQL) => sql`GREATEST(0, floor(extract(epoch FROM (${deadline} - now()))))::int`;
+
+/**
+ * The site's grace of a leave of the exam page in seconds (individuationOptions
+ * .examLeaveGraceSeconds, 0 to 60, else EXAM_LEAVE_GRACE_SECONDS), read where it is used.
+ */
+const LEAVE_GRACE = (eid: number) => sql`coalesce((
+    SELECT LEAST(GREATEST((s.individuation_options->>'examLeaveGraceSeconds')::float8, 0), ${EXAM_LEAVE_GRACE_MAX_SECONDS})
+    FROM website_settings s
+    WHERE s.eid = ${eid} AND jsonb_typeof(s.individuation_options->'examLeaveGraceSeconds') = 'number'),
+  ${EXAM_LEAVE_GRACE_SECONDS})::float8`;
 
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
 
@@ -126,7 +144,8 @@ const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x
  * The status label of a task for a learner (decision 029), in SQL so lists filter and count by
  * it: passed; waiting for marking; an attempt under way (waiting for exam); marked and not passed
  * (failed); before the window (not started); in it (waiting for exam); after it, never started
- * (absent).
+ * (absent). A task counts from when it reached the learner: one closed before they joined is not
+ * listed at all (taskSelect), so it is never their absence.
  */
 const STATUS_LABEL = sql.raw(`CASE
     WHEN coalesce(r.passed, false) THEN ${ExamStatusLabel.PASSED}
@@ -184,7 +203,10 @@ export class ExamRepository {
         SELECT a.id FROM exam_attempts a
         WHERE a.eid = t.eid AND a.task_id = t.id AND a.account_id = ${who.accountId} AND a.submitted_at IS NULL
         ORDER BY a.attempt_no DESC LIMIT 1) oa ON true
-      WHERE t.eid = ${who.eid} AND t.published`;
+      -- A task reaches a person when they join the enterprise (tasks are not assigned one by one):
+      -- one whose window closed before that is none of theirs, not 缺考 (issue 19 item 11).
+      JOIN enterprise_users eu ON eu.eid = t.eid AND eu.account_id = ${who.accountId}
+      WHERE t.eid = ${who.eid} AND t.published AND (r.account_id IS NOT NULL OR t.ends_at > eu.created_at)`;
   }
 
   private taskWhere(filter: TaskFilter) {
@@ -381,18 +403,49 @@ export class ExamRepository {
   }
 
   /**
-   * Counts a leave of the page while the attempt is open (the row locked for it), logged with the
-   * browser's time; answers the new count. Null when the attempt is no longer open.
+   * The page reported a leave (decision 029, issue 19 item 12): remembered with the server's time
+   * (an earlier leave not yet settled keeps its time) and logged with the browser's; counted only
+   * when it is settled past the grace. False when the attempt is no longer open.
    */
-  async countLeave(tx: Tx, who: Learner, attemptId: number, clientAt: string | null) {
+  async markLeft(tx: Tx, who: Learner, attemptId: number, clientAt: string | null) {
     const { rows } = await tx.execute<{ screen_switches: number }>(sql`
-      UPDATE exam_attempts SET screen_switches = screen_switches + 1
+      UPDATE exam_attempts SET left_at = coalesce(left_at, now())
       WHERE eid = ${who.eid} AND id = ${attemptId} AND account_id = ${who.accountId} AND submitted_at IS NULL
       RETURNING screen_switches`);
     const count = rows[0]?.screen_switches;
-    if (count === undefined) return null;
+    if (count === undefined) return false;
     await this.logEvent(tx, who, attemptId, AttemptEventKind.LEAVE, { count }, clientAt);
-    return count;
+    return true;
+  }
+
+  /**
+   * Settles the leave the page reported, if one is open (the attempt's row locked by the caller):
+   * away longer than the site's grace (measured by the database's clock from the leave to now), it
+   * counts as a screen switch; `returned` (the page came back, or the paper was opened again, as a
+   * reload does) closes it either way, and is logged with how long the page was away and whether it
+   * counted. A leave past the grace with no return yet is counted too, and logged as such
+   * (LEAVE_COUNTED). Null when no leave was open (or the attempt is no longer open).
+   */
+  async settleLeave(tx: Tx, who: Learner, attemptId: number, returned: boolean, clientAt: string | null) {
+    const { rows } = await tx.execute<{ screen_switches: number; away: number; counted: boolean; closed: boolean }>(sql`
+      WITH cur AS (
+        SELECT a.id, extract(epoch FROM now() - a.left_at)::float8 AS away,
+          now() - a.left_at > make_interval(secs => ${LEAVE_GRACE(who.eid)}) AS past
+        FROM exam_attempts a
+        WHERE a.eid = ${who.eid} AND a.id = ${attemptId} AND a.account_id = ${who.accountId}
+          AND a.submitted_at IS NULL AND a.left_at IS NOT NULL
+      )
+      UPDATE exam_attempts a SET screen_switches = a.screen_switches + cur.past::int,
+        left_at = CASE WHEN cur.past OR ${returned} THEN NULL ELSE a.left_at END
+      FROM cur WHERE a.eid = ${who.eid} AND a.id = cur.id
+      RETURNING a.screen_switches, cur.away, cur.past AS counted, a.left_at IS NULL AS closed`);
+    const row = rows[0];
+    if (!row || !row.closed) return null;
+    const away = Math.round(row.away * 10) / 10;
+    const detail = { count: row.screen_switches, awaySeconds: away, counted: row.counted };
+    const kind = returned ? AttemptEventKind.RETURN : AttemptEventKind.LEAVE_COUNTED;
+    await this.logEvent(tx, who, attemptId, kind, detail, returned ? clientAt : null);
+    return { switches: row.screen_switches, counted: row.counted };
   }
 
   async logEvent(
@@ -429,7 +482,7 @@ export class ExamRepository {
         score_tenths = EXCLUDED.score_tenths, marked_at = EXCLUDED.marked_at`);
   }
 
-  /** Submits the locked, open attempt: when, why, its objective score and its status. */
+  /** Submits the locked, open attempt: when, why, its objective score and its status; an open leave settled. */
   async markSubmitted(
     tx: Tx,
     eid: number,
@@ -438,7 +491,11 @@ export class ExamRepository {
   ) {
     const { rows } = await tx.execute<{ submitted_at: Date }>(sql`
       UPDATE exam_attempts SET submitted_at = now(), submit_reason = ${values.reason}, status = ${values.status},
-        objective_score_tenths = ${values.objectiveScoreTenths}
+        objective_score_tenths = ${values.objectiveScoreTenths},
+        -- A leave with no return, away past the grace, is a leave too (the tab closed, the sweep submits).
+        screen_switches = screen_switches
+          + (left_at IS NOT NULL AND now() - left_at > make_interval(secs => ${LEAVE_GRACE(eid)}))::int,
+        left_at = NULL
       WHERE eid = ${eid} AND id = ${attemptId} AND submitted_at IS NULL
       RETURNING submitted_at`);
     return rows[0] ?? null;

@@ -358,53 +358,6 @@ describe('saves', () => {
   });
 });
 
-describe('screen switches', () => {
-  it('are counted on the server, logged with both clocks, and past the limit submit the attempt (7603)', async () => {
-    const { task } = await createExam(db(), a.eid, { questions: OBJECTIVE, task: { screenSwitchLimit: 2 } });
-    const learner = await t.learner(a);
-    const { attemptId } = await start(learner, task.id);
-    const answers = answersFor((await paperOf(learner, attemptId)).questions, 'right');
-    await t.call(saveExamAnswers, { attemptId, answers }, { as: learner });
-    const clientAt = '2020-01-01T08:00:00.000Z';
-    const event = (e: number) => t.call(getExamDuration, { attemptId, event: e, clientAt }, { as: learner });
-    expect((await event(ScreenEvent.LEAVE)).data).toMatchObject({ screenSwitches: 1, screenSwitchLimit: 2 });
-    expect((await event(ScreenEvent.RETURN)).data).toMatchObject({ screenSwitches: 1 });
-    expect((await event(ScreenEvent.LEAVE)).data).toMatchObject({ screenSwitches: 2, submitted: false });
-    // The third leave is past the limit of two: submitted, and the page shows its notice.
-    const third = await event(ScreenEvent.LEAVE);
-    expect(third.code).toBe(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
-    expect(third.message).toBe('切屏次数超过限制，试卷已自动提交');
-    const result = await t.call(viewExamResult, { attemptId }, { as: learner });
-    expect(result.data).toMatchObject({
-      status: AttemptStatus.MARKED,
-      submitReason: SubmitReason.SCREEN_SWITCH,
-      screenSwitches: 3,
-      score: 12,
-      passed: true,
-    });
-    // Later calls keep answering the notice; no save is taken.
-    expect((await event(ScreenEvent.LEAVE)).code).toBe(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
-    expect((await t.call(saveExamAnswer, { attemptId, ...answers[0]!, seq: 5 }, { as: learner })).code).toBe(
-      ErrorCode.EXAM_SCREEN_SWITCH_LIMIT,
-    );
-    const { rows } = await db().execute<{ kind: number; client_at: Date | null }>(
-      sql`SELECT kind, client_at FROM exam_attempt_events WHERE attempt_id = ${attemptId} AND kind IN (4, 5, 9) ORDER BY id`,
-    );
-    expect(rows.map((r) => r.kind)).toEqual([4, 5, 4, 4, 9]);
-    expect(new Date(rows[0]!.client_at!).toISOString()).toBe(clientAt);
-  });
-
-  it('with no limit are counted but never submit', async () => {
-    const { task } = await createExam(db(), a.eid, { questions: OBJECTIVE, task: { screenSwitchLimit: 0 } });
-    const learner = await t.learner(a);
-    const { attemptId } = await start(learner, task.id);
-    for (let i = 0; i < 5; i++) {
-      expect((await t.call(getExamDuration, { attemptId, event: ScreenEvent.LEAVE }, { as: learner })).code).toBe(200);
-    }
-    expect((await paperOf(learner, attemptId)).screenSwitches).toBe(5);
-  });
-});
-
 describe('marking every question type through finish', () => {
   it('right, wrong and partly right, with partial marks for multiple choices where the task gives them', async () => {
     const { task } = await createExam(db(), a.eid, {

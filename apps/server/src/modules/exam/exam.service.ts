@@ -4,6 +4,7 @@ import {
   AttemptStatus,
   EarningSource,
   ErrorCode,
+  EXAM_SEQ_STEP_MAX,
   EXAM_SWEEP_GRACE_SECONDS,
   ExamStatusLabel,
   ScreenEvent,
@@ -267,6 +268,8 @@ export class ExamService {
 
   async viewExamPaper(who: Learner, attemptId: number, clientAt: string | null = null) {
     const a = await this.openAttempt(who, attemptId);
+    // Opening the paper again (a reload) is the page's return: a leave shorter than the grace is forgotten.
+    const switches = a.status === AttemptStatus.ANSWERING ? await this.returnToPaper(who, attemptId, clientAt) : null;
     const answers = await this.d.repo.findAnswers(this.d.repo.db, who.eid, attemptId);
     if (a.status === AttemptStatus.ANSWERING) {
       await this.d.repo.logEvent(this.d.repo.db, who, attemptId, AttemptEventKind.OPEN, {}, clientAt);
@@ -286,37 +289,65 @@ export class ExamService {
         .filter((x) => x.seq > 0)
         .map((x) => ({ questionId: x.question_id, answer: x.answer, flagged: x.flagged, seq: x.seq })),
       lastSeq: a.last_seq,
-      screenSwitches: a.screen_switches,
+      screenSwitches: switches ?? a.screen_switches,
       screenSwitchLimit: a.screen_switch_limit,
       ...presentClock(a),
     };
   }
 
   /**
-   * The server's clock, and leaves of the page counted on the server (decision 029): a leave while
-   * answering adds one to the attempt's count in a transaction with its row locked; past the task's
-   * limit (limit 0: not counted against the taker) the attempt is submitted in the same transaction
-   * and the call answers 7603. Past the deadline the attempt is submitted as time over (7610).
+   * The paper opened again while answering: the return of a leave the page reported (settled as in
+   * getDuration, in a transaction with the attempt's row locked). Answers the count (null: nothing
+   * was settled); 7603 when the count passed the limit and the attempt was submitted.
+   */
+  private async returnToPaper(who: Learner, attemptId: number, clientAt: string | null) {
+    const out = await this.d.repo.transaction(async (tx) => {
+      const a = requireFound(await this.d.repo.viewAttempt(tx, who.eid, attemptId, who.accountId, true));
+      if (a.status !== AttemptStatus.ANSWERING || a.overdue) return null;
+      return this.settleLeave(tx, who, a, true, clientAt);
+    });
+    if (out && 'switchLimit' in out) {
+      if (out.earned) this.d.sessions.forgetAccount(who.accountId);
+      throw new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
+    }
+    return out?.switches ?? null;
+  }
+
+  /**
+   * Settles a leave the page reported (issue 19 item 12, decision 029), the attempt's row locked:
+   * away longer than the site's grace it counts, and past the task's limit (0: counted, never
+   * enforced) the attempt is submitted here (reason 4). Answers the count, or that the limit
+   * submitted it.
+   */
+  private async settleLeave(tx: Tx, who: Learner, a: AttemptRow, returned: boolean, clientAt: string | null) {
+    const settled = await this.d.repo.settleLeave(tx, who, a.id, returned, clientAt);
+    const switches = settled?.switches ?? a.screen_switches;
+    if (settled?.counted && a.screen_switch_limit > 0 && switches > a.screen_switch_limit) {
+      const earned = await this.submitIn(tx, a, SubmitReason.SCREEN_SWITCH, clientAt);
+      return { switchLimit: true as const, earned };
+    }
+    return { switches };
+  }
+
+  /**
+   * The server's clock, and leaves of the page counted on the server (decision 029): the page
+   * reports a leave (event 1) and its return (event 2); the leave counts only when the page was away
+   * longer than the site's grace (default 3 s) by the database's clock — at the return, at a later
+   * poll when no return comes, or at the submit — so a reload (the leave at pagehide, the new page's
+   * opening of the paper its return) is not a leave. Counted with the row locked; past the task's
+   * limit the attempt is submitted in the same transaction and the call answers 7603. Past the
+   * deadline the attempt is submitted as time over (7610).
    */
   async getDuration(who: Learner, q: { attemptId: number; event?: number | undefined; clientAt?: string | undefined }) {
     const clientAt = q.clientAt ?? null;
     const out = await this.d.repo.transaction(async (tx) => {
-      const a = requireFound(
-        await this.d.repo.viewAttempt(tx, who.eid, q.attemptId, who.accountId, q.event !== undefined),
-      );
+      const a = requireFound(await this.d.repo.viewAttempt(tx, who.eid, q.attemptId, who.accountId, true));
       if (a.status !== AttemptStatus.ANSWERING) return { a, refusal: submittedRefusal(a.submit_reason, a.overdue) };
       if (a.overdue) return { a, overdue: true };
-      let switches = a.screen_switches;
-      if (q.event === ScreenEvent.LEAVE) {
-        switches = (await this.d.repo.countLeave(tx, who, a.id, clientAt)) ?? switches;
-        if (a.screen_switch_limit > 0 && switches > a.screen_switch_limit) {
-          const earned = await this.submitIn(tx, a, SubmitReason.SCREEN_SWITCH, clientAt);
-          return { a, switchLimit: true, earned };
-        }
-      } else if (q.event === ScreenEvent.RETURN) {
-        await this.d.repo.logEvent(tx, who, a.id, AttemptEventKind.RETURN, { count: switches }, clientAt);
-      }
-      return { a, switches };
+      const settled = await this.settleLeave(tx, who, a, q.event === ScreenEvent.RETURN, clientAt);
+      if ('switchLimit' in settled) return { a, ...settled };
+      if (q.event === ScreenEvent.LEAVE) await this.d.repo.markLeft(tx, who, a.id, clientAt);
+      return { a, switches: settled.switches };
     });
     if ('switchLimit' in out) {
       if (out.earned) this.d.sessions.forgetAccount(who.accountId);
@@ -393,6 +424,13 @@ export class ExamService {
     if (out.overdue) {
       await this.submitAttempt(who.eid, attemptId, SubmitReason.TIME_OVER, who.accountId);
       throw new AppError(ErrorCode.EXAM_TIME_OVER);
+    }
+    if (out.tooFar) {
+      // The page renumbers its waiting answers after `lastSeq` and sends them again.
+      throw new AppError(ErrorCode.EXAM_SEQ_TOO_FAR, {
+        params: { lastSeq: out.lastSeq, step: EXAM_SEQ_STEP_MAX },
+        data: { lastSeq: out.lastSeq },
+      });
     }
     const results = answers.map((a) => out.results.find((r) => r.questionId === a.questionId)!);
     return {

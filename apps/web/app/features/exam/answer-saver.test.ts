@@ -266,6 +266,41 @@ describe('the answer saver', () => {
     expect(t.server.held.has(2)).toBe(false);
   });
 
+  it('answers numbered too far past the server’s lastSeq (7612) are numbered again after it and saved', async () => {
+    // A store kept in the browser with a number far out of step (as a probe's 2147483647 was).
+    const storage = memoryStorage();
+    const kept = (questionId: number, seq: number) => ({
+      questionId,
+      answer: ['A'],
+      flagged: false,
+      seq,
+      clientAt: 'x',
+    });
+    storage.setItem(
+      answerStoreKey(7),
+      JSON.stringify({ seq: 2147483647, pending: [kept(1, 2147483600), kept(2, 2147483647)] }),
+    );
+    const t = setUp({ storage, lastSeq: 3 });
+    const limit = 100_000;
+    t.fail((list) => (list.some((p) => p.seq > 3 + limit) ? new Refusal(7612, { lastSeq: 3 }) : null));
+    t.saver.start();
+    await t.wait();
+    expect(t.sent.map((s) => s.list.map((p) => [p.questionId, p.seq]))).toEqual([
+      [
+        [1, 2147483600],
+        [2, 2147483647],
+      ],
+      [
+        [1, 4],
+        [2, 5],
+      ],
+    ]);
+    expect(t.store.size).toBe(0);
+    expect(t.ended).toEqual([]);
+    // The next change continues after them.
+    expect(t.saver.change(1, ['B'], false).seq).toBe(6);
+  });
+
   it('leaving the page sends what waits with keepalive', async () => {
     const t = setUp();
     t.saver.start();

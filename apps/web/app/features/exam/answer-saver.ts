@@ -14,7 +14,9 @@ import type { ServerClock } from './exam-clock.ts';
  * - offline (navigator.onLine false) nothing is sent; a failed send keeps its answers waiting, and
  *   the page shows it; `sendAll` (the browser is online again, the next batch) tries again;
  * - the attempt over (7603 switch limit, 7605 submitted, 7610 time over, 404) ends the saver and
- *   tells the page; a malformed answer (7606, not made by this page's inputs) is dropped.
+ *   tells the page; a malformed answer (7606, not made by this page's inputs) is dropped; answers
+ *   numbered more than EXAM_SEQ_STEP_MAX past the server's lastSeq (7612) are numbered again after
+ *   it and sent again.
  */
 export interface SaveAnswer {
   results: SaveAck[];
@@ -33,6 +35,7 @@ export interface SaverState {
 /** Codes that end the attempt for the page. */
 export const ENDING_CODES: readonly number[] = [7603, 7605, 7610, 404];
 const ANSWER_INVALID = 7606;
+const SEQ_TOO_FAR = 7612;
 
 export interface SaverOptions {
   store: AnswerStore;
@@ -53,6 +56,10 @@ const codeOf = (err: unknown) => {
 const refusedQuestion = (err: unknown) => {
   const id = ((err as { data?: { questionId?: unknown } } | null)?.data ?? {}).questionId;
   return typeof id === 'number' ? id : null;
+};
+const serverLastSeq = (err: unknown) => {
+  const n = ((err as { data?: { lastSeq?: unknown } } | null)?.data ?? {}).lastSeq;
+  return typeof n === 'number' && Number.isInteger(n) ? n : null;
 };
 
 export class AnswerSaver {
@@ -188,6 +195,13 @@ export class AnswerSaver {
         for (const p of list) if (p.questionId !== q) this.due.add(p.questionId);
         return;
       }
+    }
+    const lastSeq = code === SEQ_TOO_FAR ? serverLastSeq(err) : null;
+    if (lastSeq !== null) {
+      // Numbered too far ahead of the server (7612): numbered again after its lastSeq, sent again.
+      this.o.store.renumber(lastSeq);
+      for (const p of list) this.due.add(p.questionId);
+      return;
     }
     // The network, or the server busy: the answers wait for the next batch or the network's return.
     this.failed = true;

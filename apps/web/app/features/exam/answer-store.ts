@@ -130,6 +130,16 @@ export class AnswerStore {
     if (changed) this.persist();
   }
 
+  /**
+   * The server refused the sequence as too far ahead of its lastSeq (7612: a store kept with a
+   * number out of step): the waiting answers, in their order, take the numbers right after it.
+   */
+  renumber(after: number): void {
+    this.seq = Math.max(0, after);
+    for (const p of this.list()) this.pending.set(p.questionId, { ...p, seq: ++this.seq });
+    this.persist();
+  }
+
   /** An answer the server refused as malformed (7606): sending it again would be refused again. */
   drop(questionId: number): void {
     if (this.pending.delete(questionId)) this.persist();

@@ -190,8 +190,10 @@ describe('an attempt on the exam page', () => {
     t.session.returned();
     t.session.returned();
     await t.pass(0);
-    expect(t.server.events.filter((e) => e !== undefined)).toEqual([1, 2]);
+    // The start is a return too (the page is here after a reload).
+    expect(t.server.events.filter((e) => e !== undefined)).toEqual([2, 1, 2]);
     expect(t.keepalive.filter((k) => k.event !== undefined)).toEqual([
+      { event: 2, keepalive: false },
       { event: 1, keepalive: true },
       { event: 2, keepalive: false },
     ]);
@@ -256,11 +258,30 @@ describe('an attempt on the exam page', () => {
     t.session.stop();
     t.start();
     await t.pass(1000);
-    expect(t.server.events.filter((e) => e !== undefined)).toEqual([]);
+    expect(t.server.events.filter((e) => e === 1)).toEqual([]);
     t.session.stop();
     await t.pass(0);
-    expect(t.keepalive.filter((k) => k.event !== undefined)).toEqual([{ event: 1, keepalive: true }]);
+    expect(t.keepalive.filter((k) => k.event === 1)).toEqual([{ event: 1, keepalive: true }]);
     expect(t.server.switches).toBe(1);
+  });
+
+  it('a reload reports a leave at pagehide (keepalive) and the new page’s start reports the return', async () => {
+    const storage = memoryStorage();
+    const before = setUp({ storage });
+    before.start();
+    await before.pass(0);
+    // Reloading: pagehide, with no visibilitychange first (the page still counted as visible).
+    before.session.pageHide();
+    await before.pass(0);
+    expect(before.keepalive.filter((k) => k.event !== undefined)).toEqual([
+      { event: 2, keepalive: false },
+      { event: 1, keepalive: true },
+    ]);
+    const after = setUp({ storage });
+    after.start();
+    await after.pass(0);
+    expect(after.keepalive.filter((k) => k.event !== undefined)).toEqual([{ event: 2, keepalive: false }]);
+    expect(after.returns).toEqual([]);
   });
 
   it('a tab hidden and then closed is one leave, not two', async () => {

@@ -9,7 +9,8 @@ import { isTyped, toSaved, type AnswerState } from './paper-answers.ts';
  * the DOM so it can be tested: the answers shown (the server's, with the unsent ones kept in the
  * browser over them), the saves (answer-saver.ts), the timer on the server's clock (exam-clock.ts,
  * corrected by every save and by get/duration at start and every minute), the leaves of the page
- * reported as get/duration events 1 and 2 (counted by the server), and the end of the attempt:
+ * reported as get/duration events 1 and 2 (counted by the server past its grace; the start is a
+ * return, pagehide a leave, so a reload is none), and the end of the attempt:
  * submitted by the taker (交卷, after every answer is held by the server), at zero (time over), or
  * by the server (7603 switch limit, 7610 time over, 7605 submitted elsewhere). The page renders its
  * snapshot (useSyncExternalStore) and feeds it the DOM's events.
@@ -42,7 +43,7 @@ export interface ExamPaper extends ServerClock {
 export interface ExamUi {
   /** The attempt is over: the notice (switch limit, time over) and the result. */
   onEnd(reason: EndReason): void;
-  /** The learner came back to the page: the server's count of leaves. */
+  /** The learner came back to the page after a leave the server counted: its count of leaves. */
   onReturn?(switches: number, limit: number): void;
 }
 
@@ -98,6 +99,8 @@ export class ExamSession {
   private timers: Array<ReturnType<typeof setInterval>> = [];
   private ui: ExamUi | null = null;
   private away = false;
+  /** The count of leaves the page was last told of on a return (a short leave tells nothing). */
+  private warned: number;
   /** The get/duration reports under way, in order. */
   private reports: Promise<unknown> = Promise.resolve();
   /** The leave of a page unmounted a moment ago, unless it mounts again at once. */
@@ -109,6 +112,7 @@ export class ExamSession {
     );
     for (const a of o.paper.answers) answers.set(a.questionId, { answer: a.answer, flagged: a.flagged });
     this.clock = new ExamClock(o.paper, o.now);
+    this.warned = o.paper.screenSwitches;
     this.state = {
       answers,
       current: o.paper.questions[0]?.questionId ?? 0,
@@ -165,7 +169,10 @@ export class ExamSession {
     this.saver.start();
     this.timers.push(setInterval(() => this.tick(), this.o.tickMs ?? 250));
     this.timers.push(setInterval(() => void this.poll(), this.o.pollMs ?? 60_000));
-    void this.poll();
+    // The page is here: the return of a leave reported before a reload (the server forgets one
+    // shorter than the grace; it also takes the opening of the paper as the return, this covers a
+    // leave that reached it after that), and the server's clock.
+    void this.report(ScreenEvent.RETURN, false);
   }
 
   /**
@@ -189,8 +196,16 @@ export class ExamSession {
     this.timers = [];
   }
 
-  /** The tab is being closed or reloaded: what waits goes with keepalive (the saver goes on if it is not). */
+  /**
+   * The tab is being closed or reloaded: a leave (unless reported already), and what waits goes,
+   * both with keepalive (the saver goes on if the page is not unloaded). A reload comes back at
+   * once, and the server counts a leave only past its grace (issue 19 item 12).
+   */
   pageHide(): void {
+    if (this.saver && !this.state.ended && !this.away) {
+      this.away = true;
+      void this.report(ScreenEvent.LEAVE, true);
+    }
     this.saver?.leave();
   }
 
@@ -220,7 +235,10 @@ export class ExamSession {
     this.saver.change(questionId, toSaved(next.answer), next.flagged, { typed });
   }
 
-  /** The page was left (hidden, or the window lost focus): event 1, with keepalive (the tab may be closing). */
+  /**
+   * The page was left (hidden, or the window lost focus): event 1, with keepalive (the tab may be
+   * closing). The server counts it when the page stays away past the site's grace (default 3 s).
+   */
   left(): void {
     if (this.away || !this.saver || this.state.ended) return;
     this.away = true;
@@ -232,7 +250,9 @@ export class ExamSession {
     if (!this.away || !this.saver || this.state.ended) return;
     this.away = false;
     void this.report(ScreenEvent.RETURN, false).then((d) => {
-      if (d && !this.state.ended) this.ui?.onReturn?.(d.screenSwitches, d.screenSwitchLimit);
+      if (!d || this.state.ended || d.screenSwitches <= this.warned) return;
+      this.warned = d.screenSwitches;
+      this.ui?.onReturn?.(d.screenSwitches, d.screenSwitchLimit);
     });
   }
 

@@ -186,12 +186,37 @@ export function ExamTaking({ paper }: { paper: ExamPaperData }) {
     title?.focus({ preventScroll: true });
   };
 
+  // Toasts (the switch warning on return, errors) open below the bar, never over the timer (issue 19
+  // item 11): the bar's bottom, wherever it sits (stuck at the top, or lower before scrolling),
+  // is kept in a CSS variable that exam.css gives antd's message container while this page is open.
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const place = () =>
+      root.style.setProperty('--portal-exam-toast-top', `${Math.ceil(el.getBoundingClientRect().bottom) + 8}px`);
+    root.classList.add('portal-exam-taking');
+    place();
+    const resized = new ResizeObserver(place);
+    resized.observe(el);
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      resized.disconnect();
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+      root.classList.remove('portal-exam-taking');
+      root.style.removeProperty('--portal-exam-toast-top');
+    };
+  }, []);
+
   const disabled = !snap.ready || snap.ended || snap.finishing;
   const offline = !snap.online || snap.save.failed;
 
   return (
     <div className="portal-exam">
-      <div className="portal-exam-bar">
+      <div className="portal-exam-bar" ref={bar}>
         <h1 className="portal-exam-title">{paper.title}</h1>
         <Timer snap={snap} />
         <p className="portal-exam-switches">

@@ -1,0 +1,1 @@
+ALTER TABLE "exam_attempts" ADD COLUMN "left_at" timestamp with time zone;

@@ -19,7 +19,6 @@ import { withTenant, type AttemptQuestion, type Db, type PaperRule } from '@port
 import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
-import type { SessionStore } from '../../platform/session.ts';
 import { earnOnce } from '../earning/index.ts';
 import { DEFAULT_ERROR_BOOK_CLEAR_STREAK, recordErrorBook, type MarkedAnswer } from '../practice/error-book.ts';
 import { checkAnswer, PaperShapes } from './answer-rules.ts';

@@ -162,10 +162,14 @@ describe.runIf(browserAvailable())('certificates', () => {
     const row = page.locator('.portal-cert-mine tbody tr', { hasText: number });
     await row.waitFor();
     expect(await row.textContent()).toContain('安全生产知识考试');
+    // The toast is waited for from the click: it goes after 3 s, and reading the file below can
+    // take longer than that on a busy machine.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
+      page.locator('.ant-message').getByText('下载成功', { exact: true }).waitFor(),
       row.getByRole('button', { name: `下载证书 ${number}` }).click(),
     ]);
+    await page.mouse.move(0, 0); // the hovered row's and link's colours are not the page's
     expect(download.suggestedFilename()).toBe(`合格证书-${number}.pdf`);
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -174,7 +178,8 @@ describe.runIf(browserAvailable())('certificates', () => {
     expect(text).toContain('安全生产知识考试');
     expect(text).toContain(number);
     expect(text).toContain(`校验码：${code}`);
-    await page.locator('.ant-message').getByText('下载成功', { exact: true }).waitFor();
-    await page.mouse.move(0, 0); // the hovered row's and link's colours are not the page's
+    // Its QR code (also a link in the file) opens the check on the address the demo is served on,
+    // port and all (it was https://localhost/… before).
+    expect(pdf.toString('latin1')).toContain(`(${url(`/certificate/query?number=${number}&code=${code}`)})`);
   });
 });

@@ -472,7 +472,10 @@ describe.runIf(browserAvailable())('the exam pages', () => {
     expect(pdfWords).toContain(OPEN_EXAM.zh);
     expect(pdfWords).toContain(certificate!.number);
     await session.b.context.clearCookies();
-    await p.goto(new URL(`/certificate/query?number=${certificate!.number}`, resultUrl).href);
+    expect(pdfWords).toContain(`校验码：${certificate!.checkCode}`);
+    await p.goto(
+      new URL(`/certificate/query?number=${certificate!.number}&code=${certificate!.checkCode}`, resultUrl).href,
+    );
     const card = p.locator('.portal-cert-card');
     await card.waitFor();
     expect(await card.textContent()).toContain(OPEN_EXAM.zh);

@@ -1544,7 +1544,8 @@ export const errorBook = pgTable(
 
 /**
  * An issued certificate, once per learner and source (an exam task, later a project). `number`
- * carries the enterprise's id, so it is unique across the platform; it is printed with a QR code of the public check
+ * carries the enterprise's id, so it is unique across the platform; it is printed with its check
+ * code and a QR code of the public check
  * (/certificate/query); the holder's name and a keyed hash of their ID number (the ID-card vault's
  * look-up hash) let the check find it by name and ID number without storing the number.
  */
@@ -1553,6 +1554,13 @@ export const certificates = pgTable(
   {
     ...tenantId(),
     number: text('number').notNull(),
+    /**
+     * Random, 8 characters (migration 0029's `certificate_check_code()`): printed beside the number
+     * and carried in the QR code's address; the public check by number asks for it (decision 030).
+     */
+    checkCode: text('check_code')
+      .notNull()
+      .default(sql`certificate_check_code()`),
     accountId: integer('account_id').notNull(),
     templateId: integer('template_id').notNull(),
     sourceType: integer('source_type').notNull(),

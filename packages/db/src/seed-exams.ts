@@ -829,7 +829,7 @@ export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
   }
 }
 
-/** Issues a seeded certificate as `issueCertificateOnce` does, with its points already in the ledger. */
+/** Issues a seeded certificate as `earnOnce` does (its check code the column's random default), its points already in the ledger. */
 async function issue(
   db: Db,
   eid: number,

@@ -3,6 +3,7 @@ import type { Database, Db } from '@portal/db';
 import { SmsCodes } from '../modules/account/sms-code.service.ts';
 import { SiteRepository } from '../modules/site/site.repository.ts';
 import { SiteService } from '../modules/site/site.service.ts';
+import { withAfterCommit } from './after-commit.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
@@ -28,6 +29,7 @@ export interface Platform {
   /**
    * Tenant work: the app's role, held by row-level security to the enterprise of the request
    * (the gateway's tenant scope) or of `withTenant(eid, …)`; outside both it sees no tenant's rows.
+   * Its transactions run the hooks `afterCommit` registers once they commit (after-commit.ts).
    */
   db: Db;
   /**
@@ -65,8 +67,11 @@ export interface Platform {
 }
 
 export async function createPlatform(config: Config, database: Database): Promise<Platform> {
-  const db = database.tenantDb;
   const systemDb = database.db;
+  const sessions = new SessionStore(systemDb, database.pool, config.SESSION_CACHE_TTL_MS);
+  // Tenant transactions run their after-commit work (after-commit.ts): what earning changes, the
+  // cached user info of the learner, is forgotten once it is committed, by whoever earns.
+  const db = withAfterCommit(database.tenantDb, { forgetAccount: (accountId) => sessions.forgetAccount(accountId) });
   const tenancy = new Tenancy(systemDb, config);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
   const sms: SmsProvider =
@@ -88,7 +93,7 @@ export async function createPlatform(config: Config, database: Database): Promis
     db,
     systemDb,
     tenancy,
-    sessions: new SessionStore(systemDb, database.pool, config.SESSION_CACHE_TTL_MS),
+    sessions,
     site: new SiteService(new SiteRepository(db), tenancy, config.SITE_CACHE_TTL_MS),
     cipher: await PasswordCipher.load(passwordKeyFile(config)),
     vault: await IdCardVault.load(idCardKeyFile(config)),

@@ -26,8 +26,27 @@ export const CERTIFICATE_PAGE_SIZE = 10;
 export const CERTIFICATE_NUMBER = /^ZS\d{13,}$/;
 export const CERTIFICATE_NUMBER_MAX = 40;
 
-/** The public check's path on a site (the certificate's QR code opens it with `?number=`). */
+/**
+ * A certificate's check code (decision 030): 8 random characters of Crockford's base32 alphabet
+ * (digits and capitals without I, L, O, U), printed beside the number. The public check by number
+ * asks for it: numbers count up, codes cannot be guessed.
+ */
+export const CERTIFICATE_CHECK_CODE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
+
+/** A check code as a person types it: capitals, spaces and hyphens dropped, O read as 0 and I, L as 1. */
+export function normalizeCheckCode(code: string): string {
+  return code
+    .toUpperCase()
+    .replace(/[\s-]+/g, '')
+    .replace(/O/g, '0')
+    .replace(/[IL]/g, '1');
+}
+
+/** The public check's path on a site (the certificate's QR code opens it with `?number=…&code=…`). */
 export const CERTIFICATE_QUERY_PATH = '/certificate/query';
+
+/** The QR code's query parameter that carries the check code (`number` carries the number). */
+export const CERTIFICATE_CODE_PARAM = 'code';
 
 /**
  * A holder's name as the public check shows it: the first and last characters, the ones between
@@ -121,6 +140,11 @@ export function certificateQueryRequest(lang: Lang = 'zh') {
     .object({
       queryType: z.coerce.number().int().min(1).max(2).default(CertificateQueryType.NUMBER),
       number: z.string().trim().max(CERTIFICATE_NUMBER_MAX).optional(),
+      /**
+       * The check code printed beside the number (queryType 1). A missing or wrong one finds
+       * nothing (7701), like an unknown number: it tells no one that the number exists.
+       */
+      checkCode: z.string().trim().max(20).optional(),
       realName: z.string().trim().max(50).optional(),
       /** The ID number RSA-OAEP-encrypted like a password (getPasswordKey). */
       idCard: z.string().trim().max(1024).optional(),
@@ -146,7 +170,7 @@ export const queryCertificate = defineCall({
   method: 'POST',
   path: '/system/api/certificate/query',
   summary:
-    "The public certificate check (/certificate/query; every site, visitor mode or not): by number (queryType 1), or by the holder's name and encrypted ID number with an image captcha (queryType 2); the site's own enterprise's certificates only, the holder's name masked; 7701 when none is found; limited per address",
+    "The public certificate check (/certificate/query; every site, visitor mode or not): by number and its check code (queryType 1; a missing or wrong code finds nothing), or by the holder's name and encrypted ID number with an image captcha (queryType 2); the site's own enterprise's certificates only, the holder's name masked; 7701 when none is found; limited per address",
   tags: ['certificate'],
   request: certificateQueryRequest('zh'),
   requestFor: certificateQueryRequest,

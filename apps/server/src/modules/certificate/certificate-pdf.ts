@@ -79,6 +79,8 @@ export interface CertificatePrint {
   title: string;
   holderName: string;
   number: string;
+  /** The check code the public check asks for with the number. */
+  checkCode: string;
   issuedAt: Date;
   validUntil: Date | null;
   scoreTenths: number | null;
@@ -87,29 +89,35 @@ export interface CertificatePrint {
   signature: string;
   /** The template's seal as a PNG or JPEG; null: a red seal is drawn with the issuer's name. */
   seal: Buffer | null;
-  /** The public check of this certificate (its QR code). */
+  /** The public check of this certificate (its QR code), with the number and the check code. */
   checkUrl: string;
+  /** The whole certificate's language (the site's): labels, dates and punctuation. */
   lang: Lang;
 }
 
 const TEXTS = {
   zh: {
     number: '证书编号',
+    checkCode: '校验码',
     date: '发证日期',
     validUntil: '有效期至',
     forever: '长期有效',
     issuer: '发证单位',
     signature: '签发人',
     scan: '扫码查验证书',
+    /** A label's colon: full width in Chinese. */
+    colon: '：',
   },
   en: {
     number: 'Certificate No.',
+    checkCode: 'Check code',
     date: 'Date of issue',
     validUntil: 'Valid until',
     forever: 'No expiry',
     issuer: 'Issued by',
     signature: 'Signed',
     scan: 'Scan to verify',
+    colon: ': ',
   },
 } as const;
 
@@ -193,12 +201,13 @@ export async function renderCertificatePdf(p: CertificatePrint): Promise<Buffer>
   doc.text(fillBody(p), left, 180, { width, align: 'left', indent: 40, lineGap: 14 });
 
   // Number, date and validity, bottom left above the QR code.
-  const infoY = H - 190;
   doc.fontSize(11).fillColor(INK);
   const validity = p.validUntil ? printedDate(p.validUntil, p.lang) : t.forever;
-  doc.text(`${t.number}：${p.number}`, left, infoY);
-  doc.text(`${t.date}：${printedDate(p.issuedAt, p.lang)}`, left, infoY + 18);
-  doc.text(`${t.validUntil}：${validity}`, left, infoY + 36);
+  const infoY = H - 208;
+  doc.text(`${t.number}${t.colon}${p.number}`, left, infoY);
+  doc.text(`${t.checkCode}${t.colon}${p.checkCode}`, left, infoY + 18);
+  doc.text(`${t.date}${t.colon}${printedDate(p.issuedAt, p.lang)}`, left, infoY + 36);
+  doc.text(`${t.validUntil}${t.colon}${validity}`, left, infoY + 54);
 
   // QR code of the public check, drawn as vector squares (crisp at any zoom), with its caption.
   const qrSize = 78;
@@ -212,6 +221,8 @@ export async function renderCertificatePdf(p: CertificatePrint): Promise<Buffer>
     }
   }
   doc.fillColor('#000000').fill();
+  // Clickable in a PDF viewer too: the same address as the code.
+  doc.link(qrX, qrY, qrSize, qrSize, p.checkUrl);
   doc
     .fontSize(9)
     .fillColor('#555555')
@@ -222,10 +233,10 @@ export async function renderCertificatePdf(p: CertificatePrint): Promise<Buffer>
   const blockW = 250;
   const blockX = right - blockW;
   doc.font('regular').fontSize(14).fillColor(INK);
-  doc.text(`${t.issuer}：${p.issuer}`, blockX, H - 176, { width: blockW, align: 'right' });
+  doc.text(`${t.issuer}${t.colon}${p.issuer}`, blockX, H - 176, { width: blockW, align: 'right' });
   doc.text(printedDate(p.issuedAt, p.lang), blockX, H - 150, { width: blockW, align: 'right' });
   const lineY = H - 100;
-  doc.fontSize(12).text(`${t.signature}：`, blockX, lineY - 15, { width: 60 });
+  doc.fontSize(12).text(`${t.signature}${t.colon}`, blockX, lineY - 15, { width: 60 });
   doc
     .moveTo(blockX + 58, lineY)
     .lineTo(right, lineY)

@@ -36,6 +36,7 @@ export type CertificateRow = {
 
 /** A certificate with what its PDF prints of its template. */
 export type PrintableCertificate = CertificateRow & {
+  checkCode: string;
   templateTitle: string;
   body: string;
   sealUrl: string;
@@ -67,15 +68,23 @@ export class CertificateRepository {
 
   async viewMine(eid: number, accountId: number, id: number): Promise<PrintableCertificate | null> {
     const [row] = await this.db
-      .select({ ...columns, templateTitle: t.title, body: t.body, sealUrl: t.sealUrl, signature: t.signature })
+      .select({
+        ...columns,
+        checkCode: c.checkCode,
+        templateTitle: t.title,
+        body: t.body,
+        sealUrl: t.sealUrl,
+        signature: t.signature,
+      })
       .from(c)
       .innerJoin(t, and(eq(t.eid, c.eid), eq(t.id, c.templateId)))
       .where(and(eq(c.eid, eid), eq(c.accountId, accountId), eq(c.id, id)));
     return (row as PrintableCertificate | undefined) ?? null;
   }
 
-  async findByNumber(eid: number, number: string): Promise<CertificateRow[]> {
-    const rows = await this.withTemplate().where(and(eq(c.eid, eid), eq(c.number, number)));
+  /** By number and check code together: one without the other finds nothing. */
+  async findByNumber(eid: number, number: string, checkCode: string): Promise<CertificateRow[]> {
+    const rows = await this.withTemplate().where(and(eq(c.eid, eid), eq(c.number, number), eq(c.checkCode, checkCode)));
     return rows as CertificateRow[];
   }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CERTIFICATE_CHECK_CODE,
   CertificateQueryType,
   CertificateStatus,
   EarningSource,
@@ -16,8 +17,8 @@ import {
 import { schema, withTenant } from '@portal/db';
 import { captchaFor, createTestApp, encryptFor, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
 import { createEnterprise, createExam, type Learner } from '../../test/factories.ts';
+import { earnOnce } from '../earning/index.ts';
 import { checkUrlOf } from './certificate.service.ts';
-import { issueCertificateOnce } from './issue.ts';
 import { pdfText } from './pdf-text.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
@@ -27,7 +28,7 @@ let a: Ent;
 let b: Ent;
 
 beforeAll(async () => {
-  t = await createTestApp({ TENANT_CODES: '' });
+  t = await createTestApp({ TENANT_CODES: '', TRUST_PROXY: 'true' });
   // Visitor mode is off on A: the public check answers there all the same.
   a = await createEnterprise(t.database.db, { name: '甲企业', settings: { visitorOpenSet: false } });
   b = await createEnterprise(t.database.db, { name: '乙企业' });
@@ -36,29 +37,45 @@ afterAll(async () => t?.close());
 
 const YEAR = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric' }).format(new Date());
 
-/** Issues the exam's certificate to the learner in a transaction of its own, as the exam's marking does. */
+/** Earns the exam's certificate for the learner in a transaction of its own, as the exam's marking does. */
 function issue(learner: Learner, exam: Exam, scoreTenths: number | null = 855) {
-  const eid = learner.eid!;
-  return withTenant(eid, () =>
+  return grant(learner.eid!, learner.accountId, exam.template!.id, exam.task.id, exam.task.title, scoreTenths);
+}
+
+async function grant(
+  eid: number,
+  accountId: number,
+  templateId: number,
+  taskId: number,
+  title: string,
+  scoreTenths: number | null,
+) {
+  const earned = await withTenant(eid, () =>
     t.platform.db.transaction((tx) =>
-      issueCertificateOnce(
+      earnOnce(
         tx,
-        { eid, accountId: learner.accountId },
+        { eid, accountId },
         {
-          templateId: exam.template!.id,
-          sourceType: EarningSource.EXAM_TASK,
-          sourceId: exam.task.id,
-          title: exam.task.title,
-          scoreTenths,
+          source: { type: EarningSource.EXAM_TASK, id: taskId, title },
+          hoursTenths: 0,
+          points: 0,
+          certificate: { templateId, scoreTenths },
         },
       ),
     ),
   );
+  return earned.certificate;
 }
 
 async function certificatesOf(eid: number, accountId: number) {
-  const rows = await t.database.db.execute<{ id: number; number: string; holder_name: string; source_id: number }>(
-    sql`SELECT id, number, holder_name, source_id FROM certificates WHERE eid = ${eid} AND account_id = ${accountId} ORDER BY id`,
+  const rows = await t.database.db.execute<{
+    id: number;
+    number: string;
+    check_code: string;
+    holder_name: string;
+    source_id: number;
+  }>(
+    sql`SELECT id, number, check_code, holder_name, source_id FROM certificates WHERE eid = ${eid} AND account_id = ${accountId} ORDER BY id`,
   );
   return rows.rows;
 }
@@ -79,7 +96,7 @@ async function learnerWithId(site: Ent, realName: string, idCard: string) {
   return learner;
 }
 
-describe('issueCertificateOnce', () => {
+describe('issuing a certificate (earnOnce)', () => {
   it('issues once under 20 concurrent transactions: one row, one number of the documented form, the count bumped once', async () => {
     const learner = await t.learner(a, { member: { realName: '王小明' } });
     const exam = await createExam(t.database.db, a.eid, { certificate: true });
@@ -89,7 +106,8 @@ describe('issueCertificateOnce', () => {
     const rows = await certificatesOf(a.eid, learner.accountId);
     expect(rows).toHaveLength(1);
     const [row] = rows;
-    expect(issued[0]).toEqual({ id: row!.id, number: row!.number });
+    expect(issued[0]).toEqual({ id: row!.id, number: row!.number, checkCode: row!.check_code });
+    expect(row!.check_code).toMatch(CERTIFICATE_CHECK_CODE);
     expect(row!.number).toBe(`ZS${a.eid}${YEAR}${String(row!.id).padStart(8, '0')}`);
     expect(row!.holder_name).toBe('王小明');
     expect(await totalOf(a.eid, learner.accountId)).toBe(1);
@@ -115,7 +133,11 @@ describe('issueCertificateOnce', () => {
       ...learnersA.flatMap((l) => [issue(l, examA1), issue(l, examA2), issue(l, examA1)]),
       ...learnersB.map((l) => issue(l, examB)),
     ]);
-    const numbers = results.filter((r) => r !== null).map((r) => r.number);
+    const issued = results.filter((r) => r !== null);
+    const numbers = issued.map((r) => r.number);
+    // Each its own random check code.
+    expect(issued.every((r) => CERTIFICATE_CHECK_CODE.test(r.checkCode))).toBe(true);
+    expect(new Set(issued.map((r) => r.checkCode)).size).toBe(issued.length);
     expect(numbers).toHaveLength(8 * 2 + 4);
     expect(new Set(numbers).size).toBe(numbers.length);
     for (const n of numbers) expect(n).toMatch(new RegExp(`^ZS(${a.eid}|${b.eid})${YEAR}\\d{8}$`));
@@ -126,27 +148,10 @@ describe('issueCertificateOnce', () => {
   it('issues nothing to a person who is no member of the enterprise, or for another enterprise’s template', async () => {
     const outsider = await t.learner(b);
     const exam = await createExam(t.database.db, a.eid, { certificate: true });
-    const res = await withTenant(a.eid, () =>
-      t.platform.db.transaction((tx) =>
-        issueCertificateOnce(
-          tx,
-          { eid: a.eid, accountId: outsider.accountId },
-          { templateId: exam.template!.id, sourceType: 7, sourceId: exam.task.id, title: 'x', scoreTenths: null },
-        ),
-      ),
-    );
-    expect(res).toBeNull();
+    await expect(grant(a.eid, outsider.accountId, exam.template!.id, exam.task.id, 'x', null)).rejects.toThrow();
     const examB = await createExam(t.database.db, b.eid, { certificate: true });
     const member = await t.learner(a);
-    const other = await withTenant(a.eid, () =>
-      t.platform.db.transaction((tx) =>
-        issueCertificateOnce(
-          tx,
-          { eid: a.eid, accountId: member.accountId },
-          { templateId: examB.template!.id, sourceType: 7, sourceId: exam.task.id, title: 'x', scoreTenths: null },
-        ),
-      ),
-    );
+    const other = await grant(a.eid, member.accountId, examB.template!.id, exam.task.id, 'x', null);
     expect(other).toBeNull();
     expect(await totalOf(a.eid, member.accountId)).toBe(0);
   });
@@ -183,6 +188,7 @@ describe('my certificates', () => {
 describe('the public check', () => {
   let holder: Learner;
   let number: string;
+  let checkCode: string;
   const ID = '110105194912310038';
 
   beforeAll(async () => {
@@ -190,13 +196,13 @@ describe('the public check', () => {
     const exam = await createExam(t.database.db, a.eid, {
       certificate: { issuer: '甲企业培训中心', validMonths: 12 },
     });
-    number = (await issue(holder, exam))!.number;
+    ({ number, checkCode } = (await issue(holder, exam))!);
   });
 
-  it('finds a certificate by number for a visitor of its site (visitor mode off): name masked, title, date, issuer, validity', async () => {
+  it('finds a certificate by number and check code for a visitor of its site (visitor mode off): name masked, title, date, issuer, validity', async () => {
     const res = await t.call(
       queryCertificate,
-      { queryType: CertificateQueryType.NUMBER, number },
+      { queryType: CertificateQueryType.NUMBER, number, checkCode },
       { as: visitorOf(a) },
     );
     expect(res.code).toBe(200);
@@ -211,21 +217,58 @@ describe('the public check', () => {
     expect(found!.validUntil).not.toBeNull();
     expect(JSON.stringify(res.data)).not.toContain('张小三');
     expect(JSON.stringify(res.data)).not.toContain(ID);
-    // Typed in lower case, it is found all the same.
-    const lower = await t.call(queryCertificate, { number: number.toLowerCase() }, { as: visitorOf(a) });
+    // Typed in lower case, the code with a hyphen and a space, it is found all the same.
+    const typed = `${checkCode.slice(0, 4)}- ${checkCode.slice(4)}`.toLowerCase();
+    const lower = await t.call(
+      queryCertificate,
+      { number: number.toLowerCase(), checkCode: typed },
+      { as: visitorOf(a) },
+    );
     expect(lower.data[0]?.number).toBe(number);
+  });
+
+  it('cannot be walked by number: without its check code, or with a wrong one, a real number answers as an unknown one', async () => {
+    const notFound = { code: ErrorCode.CERTIFICATE_NOT_FOUND, message: '未查询到相关证书信息', data: null };
+    // The numbers around it (ids count up) and the number itself, without the code.
+    const id = Number(number.slice(-8));
+    const walked = [-1, 0, 1].map((d) => `${number.slice(0, -8)}${String(id + d).padStart(8, '0')}`);
+    for (const n of walked) {
+      expect(await t.call(queryCertificate, { number: n }, { as: visitorOf(a) })).toEqual(notFound);
+      expect(await t.call(queryCertificate, { number: n, checkCode: '' }, { as: visitorOf(a) })).toEqual(notFound);
+    }
+    const wrongCode = `${checkCode.slice(0, -1)}${checkCode.endsWith('Z') ? 'Y' : 'Z'}`;
+    expect(await t.call(queryCertificate, { number, checkCode: wrongCode }, { as: visitorOf(a) })).toEqual(notFound);
+    expect(await t.call(queryCertificate, { number, checkCode: 'not a code' }, { as: visitorOf(a) })).toEqual(notFound);
+    const en = await t.call(queryCertificate, { number, checkCode: wrongCode }, { as: visitorOf(a), lang: 'en' });
+    expect(en).toEqual({ code: ErrorCode.CERTIFICATE_NOT_FOUND, message: 'No certificate was found', data: null });
+    // Another certificate's code does not open this one.
+    const other = (await issue(await t.learner(a), await createExam(t.database.db, a.eid, { certificate: true })))!;
+    expect(await t.call(queryCertificate, { number, checkCode: other.checkCode }, { as: visitorOf(a) })).toEqual(
+      notFound,
+    );
+  });
+
+  it('finds it from its QR code’s address: the number and code the address carries', async () => {
+    const url = new URL(checkUrlOf(a.correctDomain, { protocol: 'https', host: 'x' }, { number, checkCode }, 'zh'));
+    const res = await t.call(
+      queryCertificate,
+      { number: url.searchParams.get('number')!, checkCode: url.searchParams.get('code')! },
+      { as: visitorOf(a) },
+    );
+    expect(res.code).toBe(200);
+    expect(res.data.map((c) => c.number)).toEqual([number]);
   });
 
   it('finds nothing for a wrong number (7701, in zh and en), and nothing of A on B’s site', async () => {
     const wrong = `${number.slice(0, -1)}${number.endsWith('9') ? '8' : '9'}`;
-    const zh = await t.call(queryCertificate, { number: wrong }, { as: visitorOf(a) });
+    const zh = await t.call(queryCertificate, { number: wrong, checkCode }, { as: visitorOf(a) });
     expect(zh).toEqual({ code: ErrorCode.CERTIFICATE_NOT_FOUND, message: '未查询到相关证书信息', data: null });
-    const en = await t.call(queryCertificate, { number: wrong }, { as: visitorOf(a), lang: 'en' });
+    const en = await t.call(queryCertificate, { number: wrong, checkCode }, { as: visitorOf(a), lang: 'en' });
     expect(en.message).toBe('No certificate was found');
-    const elsewhere = await t.call(queryCertificate, { number }, { as: visitorOf(b) });
+    const elsewhere = await t.call(queryCertificate, { number, checkCode }, { as: visitorOf(b) });
     expect(elsewhere.code).toBe(ErrorCode.CERTIFICATE_NOT_FOUND);
     // A learner of B, signed in, checks in B.
-    expect((await t.call(queryCertificate, { number }, { as: await t.learner(b) })).code).toBe(
+    expect((await t.call(queryCertificate, { number, checkCode }, { as: await t.learner(b) })).code).toBe(
       ErrorCode.CERTIFICATE_NOT_FOUND,
     );
   });
@@ -234,7 +277,7 @@ describe('the public check', () => {
     const empty = await t.call(queryCertificate, { queryType: 1 }, { as: visitorOf(a) });
     expect(empty.code).toBe(ErrorCode.BAD_INPUT);
     expect(empty.message).toContain('请输入证书编号');
-    const bad = await t.call(queryCertificate, { number: 'ABC' }, { as: visitorOf(a), lang: 'en' });
+    const bad = await t.call(queryCertificate, { number: 'ABC', checkCode }, { as: visitorOf(a), lang: 'en' });
     expect(bad.code).toBe(ErrorCode.BAD_INPUT);
     expect(bad.message).toContain('Please enter a valid certificate number');
     const noCaptcha = await t.call(
@@ -289,9 +332,10 @@ describe('the public check', () => {
   it('is limited per address like the other public look-ups (SIGN_IN_PER_IP_PER_MINUTE)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < t.platform.perMinute + 1; i++) {
+      // Guesses of the code count like any look-up.
       const res = await t.call(
         queryCertificate,
-        { number },
+        { number, checkCode: i % 2 === 0 ? checkCode : 'ABCDEFGH' },
         { as: visitorOf(a), raw: true, remoteAddress: '198.51.100.7' },
       );
       statuses.push(res.status);
@@ -301,7 +345,7 @@ describe('the public check', () => {
     // Another address is not held back.
     const other = await t.call(
       queryCertificate,
-      { number },
+      { number, checkCode },
       { as: visitorOf(a), raw: true, remoteAddress: '198.51.100.8' },
     );
     expect(other.status).toBe(200);
@@ -309,9 +353,9 @@ describe('the public check', () => {
 });
 
 describe('downloading a certificate as a PDF', () => {
-  async function fetchPdf(url: string) {
+  async function fetchPdf(url: string, headers: Record<string, string> = {}) {
     // A file served beside the gateway (the link's own route), fetched as the browser would.
-    return t.app.inject({ method: 'GET', url });
+    return t.app.inject({ method: 'GET', url, headers });
   }
 
   it('gives the holder a link to a PDF whose text holds the Chinese name, title, number and issuer', async () => {
@@ -320,7 +364,7 @@ describe('downloading a certificate as a PDF', () => {
       task: { title: '安全生产知识考试' },
       certificate: { title: '合格证书', issuer: '甲企业培训中心', signature: '培训中心主任 李明', validMonths: 36 },
     });
-    const { id, number } = (await issue(learner, exam, 925))!;
+    const { id, number, checkCode } = (await issue(learner, exam, 925))!;
     const link = await t.call(getCertificateDownloadUrl, { id }, { as: learner });
     expect(link.code).toBe(200);
     expect(link.data.fileName).toBe(`合格证书-${number}.pdf`);
@@ -338,7 +382,8 @@ describe('downloading a certificate as a PDF', () => {
     const text = (await pdfText(pdf)).replace(/\s+/g, '');
     expect(text).toContain('李四光同志于');
     expect(text).toContain('通过“安全生产知识考试”考试，成绩92.5分，特发此证。');
-    expect(text).toContain(number);
+    expect(text).toContain(`证书编号：${number}`);
+    expect(text).toContain(`校验码：${checkCode}`);
     expect(text).toContain('甲企业培训中心');
     expect(text).toContain('培训中心主任李明');
     expect(text).toContain('有效期至');
@@ -356,8 +401,56 @@ describe('downloading a certificate as a PDF', () => {
     const res = await fetchPdf(link.data.url);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
-    // Downloaded in English: the labels are English.
-    expect(await pdfText(res.rawPayload)).toContain('Certificate No.');
+  });
+
+  it('is one language, the site’s: a Chinese site’s certificate from the English page has no English, an English site’s none of Chinese', async () => {
+    const learner = await t.learner(a, { member: { realName: '赵六' } });
+    const { id } = (await issue(learner, await createExam(t.database.db, a.eid, { certificate: true })))!;
+    const link = await t.call(getCertificateDownloadUrl, { id }, { as: learner, lang: 'en' });
+    const zh = await pdfText((await fetchPdf(link.data.url)).rawPayload);
+    expect(zh).toContain('证书编号：');
+    expect(zh).toContain('发证单位：');
+    expect(zh).not.toMatch(/Certificate|Check code|Date of issue|Valid until|No expiry|Issued by|Signed|Scan/);
+    expect(zh).not.toMatch(/[A-Za-z]: /);
+
+    const en = await createEnterprise(t.database.db, { name: 'Acme Training', lang: 'en' });
+    const learnerEn = await t.learner(en, { member: { realName: 'Ann Lee' } });
+    const examEn = await createExam(t.database.db, en.eid, {
+      task: { title: 'Fire Safety' },
+      certificate: { issuer: 'Acme Training Centre' },
+    });
+    await t.database.db
+      .update(schema.certificateTemplates)
+      .set({ title: 'Certificate', body: '{name} passed “{title}” on {date} with {score}.' })
+      .where(sql`id = ${examEn.template!.id}`);
+    const cert = (await issue(learnerEn, examEn, 900))!;
+    const enLink = await t.call(getCertificateDownloadUrl, { id: cert.id }, { as: learnerEn });
+    const text = await pdfText((await fetchPdf(enLink.data.url)).rawPayload);
+    expect(text).toContain(`Certificate No.: ${cert.number}`);
+    expect(text).toContain(`Check code: ${cert.checkCode}`);
+    expect(text).toContain('Issued by: Acme Training Centre');
+    expect(text).not.toMatch(/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/);
+  });
+
+  it('points its QR code at the site’s public address: the scheme and port it was opened on, behind the trusted proxy', async () => {
+    const local = await createEnterprise(t.database.db, { correctDomain: '' });
+    const learner = await t.learner(local);
+    const { id, number, checkCode } = (await issue(
+      learner,
+      await createExam(t.database.db, local.eid, { certificate: true }),
+    ))!;
+    const link = await t.call(getCertificateDownloadUrl, { id }, { as: learner });
+    const check = `/certificate/query?number=${number}&code=${checkCode}`;
+    // Opened on http://localhost:3000 (the demo): that address, port and all, not https://localhost.
+    const direct = await fetchPdf(link.data.url, { host: 'localhost:3000' });
+    expect(direct.rawPayload.toString('latin1')).toContain(`(http://localhost:3000${check})`);
+    // Behind the proxy (TRUST_PROXY): the address the visitor used.
+    const proxied = await fetchPdf(link.data.url, {
+      host: 'localhost:3000',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'learn.example.org',
+    });
+    expect(proxied.rawPayload.toString('latin1')).toContain(`(https://learn.example.org${check})`);
   });
 
   it('refuses another learner’s certificate and another enterprise’s (7701); a tampered or missing link is not found', async () => {
@@ -392,18 +485,25 @@ describe('downloading a certificate as a PDF', () => {
 });
 
 describe('the QR code’s address', () => {
-  it('is the public check on the site’s configured domain, in the download’s language', () => {
-    expect(checkUrlOf('learn.example.com', 'localhost:3000', 'ZS1001202600000001', 'zh')).toBe(
-      'https://learn.example.com/certificate/query?number=ZS1001202600000001',
+  const cert = (n: number) => ({ number: `ZS${n}`, checkCode: 'ABCD2345' });
+  it('is the public check with number and code, on the address opened (scheme, port), the configured domain’s name when set', () => {
+    expect(checkUrlOf('localhost', { protocol: 'http', host: 'localhost:3000' }, cert(1), 'zh')).toBe(
+      'http://localhost:3000/certificate/query?number=ZS1&code=ABCD2345',
     );
-    expect(checkUrlOf('Learn.Example.com ', 'x', 'ZS1', 'en')).toBe(
-      'https://learn.example.com/en/certificate/query?number=ZS1',
+    expect(checkUrlOf('Learn.Example.com ', { protocol: 'https', host: 'x.example.com' }, cert(2), 'en')).toBe(
+      'https://learn.example.com/en/certificate/query?number=ZS2&code=ABCD2345',
     );
     // No usable configured domain: the address the link was opened on.
-    expect(checkUrlOf('', 'sfj.localhost:3000', 'ZS2', 'zh')).toBe(
-      'https://sfj.localhost:3000/certificate/query?number=ZS2',
+    expect(checkUrlOf('', { protocol: 'http', host: 'sfj.localhost:3000' }, cert(3), 'zh')).toBe(
+      'http://sfj.localhost:3000/certificate/query?number=ZS3&code=ABCD2345',
     );
-    expect(checkUrlOf('http://bad/', 'localhost', 'ZS3', 'zh')).toBe('https://localhost/certificate/query?number=ZS3');
+    expect(checkUrlOf('http://bad/', { protocol: 'https', host: 'localhost:8443' }, cert(4), 'zh')).toBe(
+      'https://localhost:8443/certificate/query?number=ZS4&code=ABCD2345',
+    );
+    // A host that is no host: the configured domain.
+    expect(checkUrlOf('learn.example.com', { protocol: 'http', host: 'a/b?c' }, cert(5), 'zh')).toBe(
+      'https://learn.example.com/certificate/query?number=ZS5&code=ABCD2345',
+    );
   });
 });
 

@@ -9,8 +9,8 @@ import { CERTIFICATE_PDF_PATH, CertificateService } from './certificate.service.
 /**
  * Certificates (issue 13 item 6, decision 030): the learner's list and download link, the PDF the
  * link opens, and the public check of /certificate/query (public on every site, visitor mode or
- * not; limited per address like the other public look-ups). Issuing is `issue.ts`, called by the
- * exam's marking in its own transaction.
+ * not; by number only with its check code; limited per address like the other public look-ups).
+ * Issuing is the earning module's (`earnOnce`), called by the exam's marking in its transaction.
  */
 export default defineModule({
   name: 'certificate',
@@ -26,7 +26,7 @@ export default defineModule({
       publicDir: path.join(DEFAULT_WEB_BUILD, 'client'),
     });
     gateway.call(calls.findMyCertificates, (q, ctx) => s.findMyCertificates(holderOf(ctx.session), q));
-    gateway.call(calls.getCertificateDownloadUrl, (q, ctx) => s.getDownloadUrl(holderOf(ctx.session), q.id, ctx.lang));
+    gateway.call(calls.getCertificateDownloadUrl, (q, ctx) => s.getDownloadUrl(holderOf(ctx.session), q.id));
     gateway.call(calls.queryCertificate, async (q, ctx) => s.queryCertificate(await ctx.eid(), q), {
       perMinute: platform.perMinute,
     });
@@ -34,7 +34,8 @@ export default defineModule({
     // The PDF of a download link: saved, never shown in the page, never kept by a cache.
     gateway.app.get(CERTIFICATE_PDF_PATH, async (req, reply) => {
       const { ticket } = req.query as { ticket?: string };
-      const made = typeof ticket === 'string' ? await s.pdfOf(ticket, req.host) : null;
+      const made =
+        typeof ticket === 'string' ? await s.pdfOf(ticket, { protocol: req.protocol, host: req.host }) : null;
       if (!made)
         return reply
           .status(404)

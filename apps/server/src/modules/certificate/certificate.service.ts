@@ -1,10 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  CERTIFICATE_CHECK_CODE,
+  CERTIFICATE_CODE_PARAM,
   CERTIFICATE_QUERY_PATH,
   CertificateQueryType,
   ErrorCode,
   isIdCard,
+  normalizeCheckCode,
   pageOffset,
   toPage,
   type Lang,
@@ -34,6 +37,7 @@ const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9]
 export interface CertificateQueryInput {
   queryType: number;
   number?: string | undefined;
+  checkCode?: string | undefined;
   realName?: string | undefined;
   idCard?: string | undefined;
   imageCodeToken?: string | undefined;
@@ -69,12 +73,15 @@ export class CertificateService {
     return toPage(rows.map(presentMine), total, q.pageCurrent, q.pageSize);
   }
 
-  /** A 5-minute link to the holder's own certificate as a PDF, for this holder and certificate only. */
-  async getDownloadUrl(h: Holder, id: number, lang: Lang, now = Date.now()) {
+  /**
+   * A 5-minute link to the holder's own certificate as a PDF, for this holder and certificate only.
+   * The PDF is in the site's language whichever language the page was in (decision 030).
+   */
+  async getDownloadUrl(h: Holder, id: number, now = Date.now()) {
     const row = requireCertificate(await this.deps.repo.viewMine(h.eid, h.accountId, id));
     const ticket = this.deps.signer.seal(
       TICKET_PURPOSE,
-      { eid: String(h.eid), accountId: String(h.accountId), id: String(id), lang },
+      { eid: String(h.eid), accountId: String(h.accountId), id: String(id) },
       CERTIFICATE_LINK_TTL_MS,
       now,
     );
@@ -83,43 +90,52 @@ export class CertificateService {
 
   /**
    * The PDF a download link opens, or null (a forged or expired ticket, a certificate gone). The
-   * certificate is read again in its enterprise for the holder the link was made for.
+   * certificate is read again in its enterprise for the holder the link was made for. One language
+   * for the whole certificate, the site's: its template's text is written in it, so labels, dates
+   * and punctuation follow it too, from whichever page it was downloaded (decision 030).
+   * `origin`: the address the link was opened on (its scheme and host behind TRUST_PROXY).
    */
-  async pdfOf(ticket: string, requestHost: string): Promise<{ pdf: Buffer; fileName: string } | null> {
+  async pdfOf(ticket: string, origin: RequestOrigin): Promise<{ pdf: Buffer; fileName: string } | null> {
     const data = this.deps.signer.unseal(TICKET_PURPOSE, ticket);
     const eid = Number(data?.eid);
     const accountId = Number(data?.accountId);
     const id = Number(data?.id);
     if (!data || ![eid, accountId, id].every((n) => Number.isSafeInteger(n) && n > 0)) return null;
-    const lang: Lang = data.lang === 'en' ? 'en' : 'zh';
     const row = await withTenant(eid, () => this.deps.repo.viewMine(eid, accountId, id));
     if (!row) return null;
     const website = await this.deps.site.viewWebsite(eid);
+    const lang: Lang = website.lang;
     const pdf = await renderCertificatePdf({
       templateTitle: row.templateTitle,
       body: row.body,
       title: row.title,
       holderName: row.holderName,
       number: row.number,
+      checkCode: row.checkCode,
       issuedAt: row.issuedAt,
       validUntil: row.validUntil,
       scoreTenths: row.scoreTenths,
       issuer: row.issuer,
       signature: row.signature,
       seal: await this.sealOf(row.sealUrl),
-      checkUrl: checkUrlOf(website.correctDomain, requestHost, row.number, lang),
+      checkUrl: checkUrlOf(website.correctDomain, origin, row, lang),
       lang,
     });
     return { pdf, fileName: fileNameOf(row) };
   }
 
   /**
-   * The public check, in the site's enterprise only: by number, or by name and ID number after the
-   * image captcha (used up first, right or wrong, so every guess costs a captcha).
+   * The public check, in the site's enterprise only: by number and its check code (a missing or
+   * wrong code finds nothing, like an unknown number, so numbers that count up cannot be walked), or
+   * by name and ID number after the image captcha (used up first, right or wrong, so every guess
+   * costs a captcha).
    */
   async queryCertificate(eid: number, q: CertificateQueryInput) {
     if (q.queryType === CertificateQueryType.NUMBER) {
-      return requireFound(await this.deps.repo.findByNumber(eid, (q.number ?? '').toUpperCase())).map(presentCheck);
+      const checkCode = normalizeCheckCode(q.checkCode ?? '');
+      if (!CERTIFICATE_CHECK_CODE.test(checkCode)) throw new AppError(ErrorCode.CERTIFICATE_NOT_FOUND);
+      const rows = await this.deps.repo.findByNumber(eid, (q.number ?? '').toUpperCase(), checkCode);
+      return requireFound(rows).map(presentCheck);
     }
     await this.deps.captchas.check(q.imageCodeToken ?? '', q.imageCode ?? '');
     const idCard = this.idCardOf(q.idCard ?? '');
@@ -181,15 +197,37 @@ function fileNameOf(row: Pick<PrintableCertificate, 'templateTitle' | 'number'>)
   return `${title ? `${title}-` : ''}${row.number}.pdf`;
 }
 
+/** The scheme and host (with its port) a request came to, as Fastify reads them behind TRUST_PROXY. */
+export interface RequestOrigin {
+  protocol: string;
+  host: string;
+}
+
 /**
- * The public check of a certificate on its site's address (the site's configured correct domain;
- * the address the link was opened on when none is configured), in the language of the download.
+ * The public check of a certificate, its QR code's address: the site's public address, which is
+ * the address the download link was opened on (its scheme and port, behind the trusted proxy's
+ * X-Forwarded-Proto and -Host when TRUST_PROXY is on) on the site's configured correct domain when
+ * it has one (as the wrong-domain alert sends people there: same scheme and port), with the number
+ * and its check code, on the check page in the certificate's language.
  */
-export function checkUrlOf(correctDomain: string, requestHost: string, number: string, lang: Lang): string {
+export function checkUrlOf(
+  correctDomain: string,
+  origin: RequestOrigin,
+  cert: { number: string; checkCode: string },
+  lang: Lang,
+): string {
   const configured = correctDomain.trim().toLowerCase();
-  const host = HOST.test(configured) ? configured : requestHost;
-  const url = new URL(`https://${host}`);
+  const protocol = origin.protocol === 'https' ? 'https' : 'http';
+  let url: URL;
+  try {
+    url = new URL(`${protocol}://${origin.host}`);
+    if (url.username || url.password || url.pathname !== '/' || url.search) throw new Error('not a host');
+  } catch {
+    url = new URL(`https://${HOST.test(configured) ? configured : 'localhost'}`);
+  }
+  if (HOST.test(configured)) url.hostname = configured;
   url.pathname = lang === 'en' ? `/en${CERTIFICATE_QUERY_PATH}` : CERTIFICATE_QUERY_PATH;
-  url.searchParams.set('number', number);
+  url.searchParams.set('number', cert.number);
+  url.searchParams.set(CERTIFICATE_CODE_PARAM, cert.checkCode);
   return url.href;
 }

@@ -17,7 +17,6 @@ export const examServiceOf = (platform: Platform): ExamService =>
         repo: new ExamRepository(p.db),
         saves: new AnswerSaves(p.database.tenantPool),
         systemDb: p.systemDb,
-        sessions: p.sessions,
         log: pino({ level: p.config.LOG_LEVEL, name: 'exam' }),
       }),
   );

@@ -20,8 +20,6 @@ import { withTenant, type AttemptQuestion, type Db, type PaperRule } from '@port
 import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
-import type { SessionStore } from '../../platform/session.ts';
-import { issueCertificateOnce } from '../certificate/issue.ts';
 import {
   answerRefusal,
   checkAnswer,
@@ -35,7 +33,7 @@ import {
   recordErrorBook,
   type MarkedAnswer,
 } from '../assessment/index.ts';
-import { awardOnce } from '../study/progress.repository.ts';
+import { earnOnce } from '../earning/index.ts';
 import {
   learnerOf,
   markRefusal,
@@ -71,7 +69,6 @@ export interface ExamDeps {
   saves: AnswerSaves;
   /** The owner's connection: only the sweep's look-up of overdue attempts across enterprises. */
   systemDb: Db;
-  sessions: SessionStore;
   log: Pick<Logger, 'error' | 'info'>;
 }
 
@@ -307,7 +304,6 @@ export class ExamService {
       return this.settleLeave(tx, who, a, true, clientAt);
     });
     if (out && 'switchLimit' in out) {
-      if (out.earned) this.d.sessions.forgetAccount(who.accountId);
       throw new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
     }
     return out?.switches ?? null;
@@ -350,7 +346,6 @@ export class ExamService {
       return { a, switches: settled.switches };
     });
     if ('switchLimit' in out) {
-      if (out.earned) this.d.sessions.forgetAccount(who.accountId);
       throw new AppError(ErrorCode.EXAM_SCREEN_SWITCH_LIMIT);
     }
     if ('overdue' in out) {
@@ -483,7 +478,6 @@ export class ExamService {
       const earned = await this.submitIn(tx, a, used, clientAt);
       return { submittedNow: true, reason: used, earned, accountId: a.account_id };
     });
-    if (out?.earned) this.d.sessions.forgetAccount(out.accountId);
     return out;
   }
 
@@ -555,35 +549,26 @@ export class ExamService {
 
   /**
    * Completes an attempt's marking with its score (at submit, or when a marker has marked it):
-   * pass or fail against the attempt's pass score, the learner's record, and on a pass the ledger
-   * row (awardOnce: the task's points and credit, source 7 = the task) and, where the task grants
-   * one, the certificate (issueCertificateOnce) — both unique per learner and task, in this
-   * transaction. Answers whether something was earned now.
+   * pass or fail against the attempt's pass score, the learner's record, and on a pass what the
+   * task earns (`earnOnce`: its points and credit, source 7 = the task, and its certificate where
+   * it grants one), once per learner and task, in this transaction; earnOnce forgets the learner's
+   * cached user info after the commit. Answers whether something was earned now.
    */
   private async complete(tx: Tx, a: AttemptRow, scoreTenths: number): Promise<boolean> {
     const passed = scoreTenths >= a.pass_score_tenths;
     await this.d.repo.completeMarking(tx, a, scoreTenths, passed);
     if (!passed) return false;
-    const who = { eid: a.eid, accountId: a.account_id };
-    const awarded = await awardOnce(tx, who, {
-      sourceType: EarningSource.EXAM_TASK,
-      sourceId: a.task_id,
-      title: a.task_title,
-      points: a.points,
-      creditTenths: a.credit_tenths,
-    });
-    let certified = false;
-    if (a.certificate_template_id !== null) {
-      certified =
-        (await issueCertificateOnce(tx, who, {
-          templateId: a.certificate_template_id,
-          sourceType: EarningSource.EXAM_TASK,
-          sourceId: a.task_id,
-          title: a.task_title,
-          scoreTenths,
-        })) !== null;
-    }
-    return awarded || certified;
+    const earned = await earnOnce(
+      tx,
+      { eid: a.eid, accountId: a.account_id },
+      {
+        source: { type: EarningSource.EXAM_TASK, id: a.task_id, title: a.task_title },
+        hoursTenths: a.credit_tenths,
+        points: a.points,
+        certificate: a.certificate_template_id === null ? null : { templateId: a.certificate_template_id, scoreTenths },
+      },
+    );
+    return earned.ledger || earned.certificate !== null;
   }
 
   // ---- Results ----
@@ -776,7 +761,6 @@ export class ExamService {
       );
       return { a, score, passed: score >= a.pass_score_tenths, earned };
     });
-    if (out.earned) this.d.sessions.forgetAccount(out.a.account_id);
     const earned = await this.d.repo.viewEarned(
       this.d.repo.db,
       { eid: out.a.eid, accountId: out.a.account_id },

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findCategories, findExportRecords, findMessages, getExportDownloadUrl } from '@portal/contract';
+import {
+  CERTIFICATE_CHECK_CODE,
+  findCategories,
+  findExportRecords,
+  findMessages,
+  getExportDownloadUrl,
+} from '@portal/contract';
 import { sanitizeRichText } from '@portal/contract/sanitize';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_TENANTS, schema, seedDemoData } from '@portal/db';
@@ -388,16 +394,21 @@ describe('demo exam content', () => {
       // The fill-ins whose blanks come in any order say so (issue 19 item 11).
       expect(questions.filter((q) => q.questionType === 4).every((q) => q.blanksAnyOrder)).toBe(true);
 
-      // Every learner's certificate count is the certificates issued to them; numbers are unique.
+      // Every learner's certificate count is the certificates issued to them; numbers are unique,
+      // each with its own check code (the public check asks for it).
       const counts = await db.execute<{ account_id: number; certificates: number; issued: number }>(sql`
         SELECT lt.account_id, lt.certificates, (SELECT count(*)::int FROM certificates c
           WHERE c.eid = lt.eid AND c.account_id = lt.account_id) AS issued
         FROM learner_totals lt WHERE lt.eid = ${eid}`);
       expect(counts.rows.length).toBeGreaterThan(5);
       for (const row of counts.rows) expect(row.issued).toBe(row.certificates);
-      const numbers = await db.select({ n: schema.certificates.number }).from(schema.certificates);
+      const numbers = await db
+        .select({ n: schema.certificates.number, code: schema.certificates.checkCode })
+        .from(schema.certificates);
       expect(new Set(numbers.map((x) => x.n)).size).toBe(numbers.length);
       expect(numbers.every((x) => /^ZS\d{4}\d{4}\d{8}$/.test(x.n))).toBe(true);
+      expect(numbers.every((x) => CERTIFICATE_CHECK_CODE.test(x.code))).toBe(true);
+      expect(new Set(numbers.map((x) => x.code)).size).toBe(numbers.length);
     }
     for (const person of DEMO_ACCOUNTS) {
       const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));

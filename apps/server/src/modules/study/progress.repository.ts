@@ -31,15 +31,6 @@ export interface ProgressChange {
   complete: boolean;
 }
 
-/** What one award writes: the ledger row (unique per learner and source) and the totals. */
-export interface Award {
-  sourceType: number;
-  sourceId: number;
-  title: string;
-  points: number;
-  creditTenths: number;
-}
-
 export interface CourseCount {
   completedPeriods: number;
   requiredPeriods: number;
@@ -213,30 +204,6 @@ export class ProgressRepository {
       };
     });
   }
-}
-
-/**
- * Writes one award (DESIGN.md section 9, "Earning is a ledger"): the ledger row, unique per learner
- * and source, and, only when that row is new, the learner's totals the leaderboards read, in the
- * caller's transaction. Answers whether it was new: awarding twice is impossible.
- */
-export async function awardOnce(tx: Tx, who: Learner, award: Award): Promise<boolean> {
-  const inserted = await tx.execute(sql`
-    INSERT INTO earnings (eid, account_id, source_type, source_id, title, points, credit_tenths)
-    VALUES (${who.eid}, ${who.accountId}, ${award.sourceType}, ${award.sourceId}, ${award.title}, ${award.points}, ${award.creditTenths})
-    ON CONFLICT (eid, account_id, source_type, source_id) DO NOTHING
-    RETURNING id`);
-  if (inserted.rows.length === 0) return false;
-  if (award.points !== 0 || award.creditTenths !== 0) {
-    await tx.execute(sql`
-      INSERT INTO learner_totals (eid, account_id, points, credit_tenths)
-      VALUES (${who.eid}, ${who.accountId}, ${award.points}, ${award.creditTenths})
-      ON CONFLICT (eid, account_id) DO UPDATE SET
-        points = learner_totals.points + EXCLUDED.points,
-        credit_tenths = learner_totals.credit_tenths + EXCLUDED.credit_tenths,
-        updated_at = now()`);
-  }
-  return true;
 }
 
 /** The period's progress with the time since the last report (the database's clock) and the learner's player. */

@@ -21,7 +21,6 @@ export default defineModule({
       repo: new StudyRepository(platform.db),
       progress: new ProgressRepository(platform.db, platform.database.tenantPool),
       site: platform.site,
-      sessions: platform.sessions,
       vod: new PolyvVodProvider(platform.db),
       rulesTtlMs: platform.config.SITE_CACHE_TTL_MS,
     });

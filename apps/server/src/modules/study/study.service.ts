@@ -17,7 +17,7 @@ import {
 import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { VodProvider } from '../../platform/providers/vod.ts';
-import type { SessionStore } from '../../platform/session.ts';
+import { earnOnce } from '../earning/index.ts';
 import type { SiteService } from '../site/site.service.ts';
 import { authorizeCommentDelete, authorizePlay, requireCourse } from './study.policy.ts';
 import {
@@ -29,7 +29,7 @@ import {
   presentVideo,
   tenthsToHours,
 } from './study.presenter.ts';
-import { awardOnce, type ProgressRepository } from './progress.repository.ts';
+import type { ProgressRepository } from './progress.repository.ts';
 import { decideReport } from './progress.rules.ts';
 import type { CourseRules, Learner, StudyRepository } from './study.repository.ts';
 
@@ -48,7 +48,6 @@ export interface StudyDeps {
   repo: StudyRepository;
   progress: ProgressRepository;
   site: SiteService;
-  sessions: SessionStore;
   vod: VodProvider;
   /** How long a course's rules and a period's kind and length are kept for reports. */
   rulesTtlMs: number;
@@ -222,20 +221,17 @@ export class StudyService {
       { touchesCourse: q.event !== ProgressEvent.TICK, playerId: q.playerId },
       (state) => decideReport(state, q, period, course),
       async (tx) => {
-        const award = { points: course.points, creditTenths: course.creditTenths };
-        const fresh = await awardOnce(tx, who, {
-          sourceType: EarningSource.COURSE,
-          sourceId: course.id,
-          title: course.title,
-          ...award,
+        // earnOnce forgets the learner's cached user info (the header's hours) after the commit.
+        const earned = await earnOnce(tx, who, {
+          source: { type: EarningSource.COURSE, id: course.id, title: course.title },
+          hoursTenths: course.creditTenths,
+          points: course.points,
         });
-        return fresh ? award : null;
+        return earned.ledger ? { points: course.points, creditTenths: course.creditTenths } : null;
       },
     );
     // Never opened (or the course row is gone): the player must open the period first.
     if (!result) throw new AppError(ErrorCode.STUDY_ELSEWHERE);
-    // The header's hours and points come from the remembered current user: forget it.
-    if (result.earned) this.d.sessions.forgetAccount(who.accountId);
     const { change } = result;
     const lengthMs = Math.max(1, (period.durationSeconds || DEFAULT_READ_SECONDS) * 1000);
     return {

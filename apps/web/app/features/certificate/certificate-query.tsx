@@ -2,10 +2,13 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Form, Input, Tabs } from 'antd';
 import {
+  CERTIFICATE_CHECK_CODE,
+  CERTIFICATE_CODE_PARAM,
   CERTIFICATE_NUMBER,
   CERTIFICATE_NUMBER_MAX,
   CertificateQueryType,
   CertificateStatus,
+  normalizeCheckCode,
   queryCertificate,
   type CertificateCheck,
 } from '@portal/contract/calls/certificate';
@@ -34,29 +37,35 @@ async function lookUp(input: CallRequest<typeof queryCertificate>, signal?: Abor
 
 const TAB = { NUMBER: 'number', HOLDER: 'holder' } as const;
 
+/** A number typed with its code in one field (ZS1001202600000042-7K3MQ9XP, or with a space). */
+const NUMBER_WITH_CODE = /^(ZS\d{13,})[\s-]+([0-9A-Z][0-9A-Z\s-]*)$/;
+
 /**
- * The public certificate check (/certificate/query): by number (the address's `?number=`, which the
- * certificate's QR code carries, is looked up at once) or by the holder's name and ID number with
- * an image captcha (the ID number travels encrypted). Open to visitors on every site.
+ * The public certificate check (/certificate/query): by number and check code (the address's
+ * `?number=…&code=…`, which the certificate's QR code carries, is looked up at once) or by the
+ * holder's name and ID number with an image captcha (the ID number travels encrypted). Open to
+ * visitors on every site.
  */
 export function CertificateQuery() {
   const t = useMessages(certificateMessages);
   const [params, setParams] = useSearchParams();
   const number = (params.get('number') ?? '').trim().toUpperCase();
+  const checkCode = normalizeCheckCode(params.get(CERTIFICATE_CODE_PARAM) ?? '');
   const [tab, setTab] = useState<string>(TAB.NUMBER);
   // Bumped to look the same number up again (the button pressed twice).
   const [again, setAgain] = useState(0);
-  const valid = CERTIFICATE_NUMBER.test(number);
+  const valid = CERTIFICATE_NUMBER.test(number) && CERTIFICATE_CHECK_CODE.test(checkCode);
   const byNumber = useLoad<Outcome>(
-    (signal) => lookUp({ queryType: CertificateQueryType.NUMBER, number }, signal),
-    valid ? [number, again] : null,
+    (signal) => lookUp({ queryType: CertificateQueryType.NUMBER, number, checkCode }, signal),
+    valid ? [number, checkCode, again] : null,
   );
   const [byHolder, setByHolder] = useState<Outcome | null>(null);
 
-  const submitNumber = (value: string) => {
-    const next = value.trim().toUpperCase();
-    if (next === number) setAgain((n) => n + 1);
-    else setParams({ number: next }, { replace: true, preventScrollReset: true });
+  const submitNumber = (v: NumberValues) => {
+    const next = v.number.trim().toUpperCase();
+    const code = normalizeCheckCode(v.checkCode);
+    if (next === number && code === checkCode) setAgain((n) => n + 1);
+    else setParams({ number: next, [CERTIFICATE_CODE_PARAM]: code }, { replace: true, preventScrollReset: true });
   };
 
   const outcome = tab === TAB.NUMBER ? (valid ? byNumber.data : undefined) : byHolder;
@@ -75,7 +84,7 @@ export function CertificateQuery() {
             {
               key: TAB.NUMBER,
               label: t.byNumber,
-              children: <NumberForm initial={number} busy={loading} onSubmit={submitNumber} />,
+              children: <NumberForm initial={{ number, checkCode }} busy={loading} onSubmit={submitNumber} />,
             },
             { key: TAB.HOLDER, label: t.byHolder, children: <HolderForm onOutcome={setByHolder} /> },
           ]}
@@ -86,17 +95,36 @@ export function CertificateQuery() {
   );
 }
 
-function NumberForm({ initial, busy, onSubmit }: { initial: string; busy: boolean; onSubmit: (n: string) => void }) {
+interface NumberValues {
+  number: string;
+  checkCode: string;
+}
+
+function NumberForm({
+  initial,
+  busy,
+  onSubmit,
+}: {
+  initial: NumberValues;
+  busy: boolean;
+  onSubmit: (v: NumberValues) => void;
+}) {
   const t = useMessages(certificateMessages);
-  const [form] = Form.useForm<{ number: string }>();
+  const [form] = Form.useForm<NumberValues>();
+  // The number typed or pasted with its code in one field: the code goes to its own field.
+  const splitNumber = (value: string) => {
+    const both = NUMBER_WITH_CODE.exec(value.trim().toUpperCase());
+    if (!both) return;
+    form.setFieldsValue({ number: both[1]!, checkCode: both[2]! });
+  };
   return (
     <Form
       form={form}
       layout="vertical"
       requiredMark={false}
       name="cert-number"
-      initialValues={{ number: initial }}
-      onFinish={(v) => onSubmit(v.number)}
+      initialValues={initial}
+      onFinish={onSubmit}
       className="portal-cert-form"
     >
       <Form.Item
@@ -106,13 +134,37 @@ function NumberForm({ initial, busy, onSubmit }: { initial: string; busy: boolea
           requiredRule(t.numberRequired),
           {
             validator: (_r, value: unknown) =>
-              typeof value !== 'string' || !value.trim() || CERTIFICATE_NUMBER.test(value.trim().toUpperCase())
+              typeof value !== 'string' ||
+              !value.trim() ||
+              CERTIFICATE_NUMBER.test(value.trim().toUpperCase()) ||
+              NUMBER_WITH_CODE.test(value.trim().toUpperCase())
                 ? Promise.resolve()
                 : Promise.reject(new Error(t.numberFormat)),
           },
         ]}
       >
-        <Input placeholder={t.numberPlaceholder} maxLength={CERTIFICATE_NUMBER_MAX} autoComplete="off" />
+        <Input
+          placeholder={t.numberPlaceholder}
+          maxLength={CERTIFICATE_NUMBER_MAX + 12}
+          autoComplete="off"
+          onBlur={(e) => splitNumber(e.target.value)}
+          onPressEnter={(e) => splitNumber(e.currentTarget.value)}
+        />
+      </Form.Item>
+      <Form.Item
+        name="checkCode"
+        label={t.checkCode}
+        rules={[
+          requiredRule(t.checkCodeRequired),
+          {
+            validator: (_r, value: unknown) =>
+              typeof value !== 'string' || !value.trim() || CERTIFICATE_CHECK_CODE.test(normalizeCheckCode(value))
+                ? Promise.resolve()
+                : Promise.reject(new Error(t.checkCodeFormat)),
+          },
+        ]}
+      >
+        <Input placeholder={t.checkCodePlaceholder} maxLength={12} autoComplete="off" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={busy}>
         {t.query}

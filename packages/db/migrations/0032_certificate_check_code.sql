@@ -1,0 +1,1 @@
+ALTER TABLE "certificates" ADD COLUMN "check_code" text DEFAULT certificate_check_code() NOT NULL;

@@ -21,6 +21,9 @@ export {
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** A transaction of either database (the callback's argument of `db.transaction`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   /**
    * The tables' owner: migrations, the seed, housekeeping and cross-enterprise work (sign-in,

@@ -1,6 +1,4 @@
-import type { Db } from '@portal/db';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Db, Tx } from '@portal/db';
 
 /**
  * What work run after a commit may do: drop what this process keeps that the committed change made

@@ -1,4 +1,4 @@
-import { errorText, type ErrorCodeValue, type Lang } from '@portal/contract';
+import { ErrorCode, errorText, type ErrorCodeValue, type Lang } from '@portal/contract';
 
 /**
  * The one error type of the server. A service throws it with a registry code; the gateway turns it
@@ -30,4 +30,13 @@ export class AppError extends Error {
   messageFor(lang: Lang): string {
     return this.customMessage ? this.customMessage[lang] : errorText(this.code, lang, this.params);
   }
+}
+
+/**
+ * The row a look-up found, or the error that nothing was found (404 unless a feature names its own
+ * code): another learner's or enterprise's id and a missing one answer alike, so ids reveal nothing.
+ */
+export function requireFound<T>(row: T | null | undefined, code: ErrorCodeValue = ErrorCode.NOT_FOUND): T {
+  if (row === null || row === undefined) throw new AppError(code);
+  return row;
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
-import type { Learner } from './announcement.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 /**
  * Who may do what with announcements, comments and replies (decision 014), in one place:
@@ -10,8 +10,6 @@ import type { Learner } from './announcement.repository.ts';
  * - a learner deletes only their own comment or reply (5401); a comment asked for as a reply, or
  *   the other way round, or one of another enterprise, is as unknown as a missing one (404).
  */
-export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
-
 export function authorizeComment(announcement: { commentOpen: boolean } | null): void {
   if (!announcement) throw new AppError(ErrorCode.NOT_FOUND);
   if (!announcement.commentOpen) throw new AppError(ErrorCode.COMMENTS_CLOSED);

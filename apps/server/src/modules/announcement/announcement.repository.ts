@@ -1,17 +1,12 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
+import type { Learner } from '../../platform/learner.ts';
 
 const a = schema.announcements;
 const r = schema.announcementRecords;
 const c = schema.announcementComments;
 const u = schema.enterpriseUsers;
 const replyTo = aliasedTable(schema.enterpriseUsers, 'reply_to');
-
-/** A learner in an enterprise: every personal read and write is by both. */
-export interface Learner {
-  eid: number;
-  accountId: number;
-}
 
 /** The announcements a learner may see: published ones of the enterprise, not scheduled later. */
 const visible = and(eq(a.published, true), lte(a.publishedAt, sql`now()`))!;

@@ -1,6 +1,6 @@
 import * as calls from '@portal/contract';
 import { defineModule } from '../../platform/module.ts';
-import { learnerOf } from './announcement.policy.ts';
+import { learnerOf } from '../../platform/learner.ts';
 import { AnnouncementRepository } from './announcement.repository.ts';
 import { AnnouncementService } from './announcement.service.ts';
 

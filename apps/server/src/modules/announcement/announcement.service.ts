@@ -8,9 +8,10 @@ import {
   pageOffset,
 } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
-import type { AnnouncementRepository, Learner } from './announcement.repository.ts';
+import type { AnnouncementRepository } from './announcement.repository.ts';
 import { authorizeComment, authorizeCommentDelete } from './announcement.policy.ts';
 import { presentRecord, presentReply } from './announcement.presenter.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);

@@ -1,13 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@portal/db';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** A learner in an enterprise. */
-interface Learner {
-  eid: number;
-  accountId: number;
-}
+import type { Db, Tx } from '@portal/db';
+import type { Learner } from '../../platform/learner.ts';
 
 /**
  * The answer-visibility rule (DESIGN.md section 9, decision 032): whether a learner may see a

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import { QuestionType } from './question-kinds.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Right answers in a row that clear a question from the error book, unless the site says otherwise. */
 export const DEFAULT_ERROR_BOOK_CLEAR_STREAK = 2;

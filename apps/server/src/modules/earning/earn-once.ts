@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import { afterCommit } from '../../platform/after-commit.ts';
 import { insertCertificateOnce, type IssuedCertificate } from './issue-certificate.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who earns: a learner of one enterprise. */
 export interface Earner {

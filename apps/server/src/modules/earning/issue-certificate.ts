@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from './earn-once.ts';
+import type { Tx } from '@portal/db';
 
 /** What a certificate certifies: its template, the source it was earned by, its title and score. */
 export interface CertificateGrant {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { AttemptEventKind, EXAM_SEQ_STEP_MAX } from '@portal/contract';
 import { withTenant } from '@portal/db';
 import { Batcher } from '../../platform/batcher.ts';
-import type { Learner } from '../study/study.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
 import type { AnswerWrite, SaveOutcome } from './exam.repository.ts';
 
 /** One save waiting for its batch: a learner's answers to one attempt. */

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
-import type { AnswerOutcome, Learner } from './practice.repository.ts';
+import type { AnswerOutcome } from './practice.repository.ts';
 
 /**
  * Who may do what with practice (decision 031), in one place:
@@ -13,13 +13,6 @@ import type { AnswerOutcome, Learner } from './practice.repository.ts';
  *   (404 for any other), and not to a question the answer-visibility rule holds back from the
  *   learner (7714: it is in an exam still open to them; decision 032).
  */
-export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
-
-export function requireFound<T>(row: T | null | undefined): T {
-  if (row === null || row === undefined) throw new AppError(ErrorCode.NOT_FOUND);
-  return row;
-}
-
 export function requireAnswered(outcome: AnswerOutcome): Extract<AnswerOutcome, { kind: 'answered' }> {
   switch (outcome.kind) {
     case 'no-round':

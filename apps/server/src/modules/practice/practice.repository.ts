@@ -1,18 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
 import { keyHeldSql, QuestionType, readErrorBookClearStreak, recordErrorBook } from '../assessment/index.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 const s = schema.practiceSets;
 const r = schema.practiceRecords;
 const pa = schema.practiceAnswers;
 const q = schema.examQuestions;
 const eb = schema.errorBook;
-
-/** A learner in an enterprise: every personal read and write is by both. */
-export interface Learner {
-  eid: number;
-  accountId: number;
-}
 
 export type QuestionRow = typeof schema.examQuestions.$inferSelect;
 export type RoundRow = typeof schema.practiceRecords.$inferSelect;

@@ -1,6 +1,6 @@
 import * as calls from '@portal/contract';
 import { defineModule } from '../../platform/module.ts';
-import { learnerOf } from './practice.policy.ts';
+import { learnerOf } from '../../platform/learner.ts';
 import { PracticeRepository } from './practice.repository.ts';
 import { PracticeService } from './practice.service.ts';
 

@@ -10,7 +10,8 @@ import {
   QUESTION_TYPES,
   QuestionType,
 } from '../assessment/index.ts';
-import { requireAnswered, requireFound } from './practice.policy.ts';
+import { requireFound } from '../../platform/errors.ts';
+import { requireAnswered } from './practice.policy.ts';
 import {
   percentOf,
   presentBookState,
@@ -20,7 +21,8 @@ import {
   presentSet,
   presentSummary,
 } from './practice.presenter.ts';
-import type { Learner, Marked, PracticeRepository, QuestionRow } from './practice.repository.ts';
+import type { Marked, PracticeRepository, QuestionRow } from './practice.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 interface Paging {
   pageCurrent: number;

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { withTenant } from '@portal/db';
 import { Batcher } from '../../platform/batcher.ts';
-import type { Learner } from './study.repository.ts';
 import type { ProgressChange, ProgressState } from './progress.repository.ts';
 import { PROGRESS_COLUMNS, stateOf, type ProgressRow } from './progress-row.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 /** What a batched tick came to: written, or handed back for the locked path (it completes the period, or kept losing races). */
 export type TickOutcome = { written: ProgressChange } | { locked: true };

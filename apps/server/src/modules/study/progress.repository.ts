@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '@portal/db';
-import type { Learner } from './study.repository.ts';
+import type { Db, Tx } from '@portal/db';
 import { PROGRESS_COLUMNS, stateOf, type ProgressRow } from './progress-row.ts';
 import { TickBatcher } from './progress-ticks.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Learner } from '../../platform/learner.ts';
 
 /** A period's progress row as the report reads it, with the database's clock. */
 export interface ProgressState {

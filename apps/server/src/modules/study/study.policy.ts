@@ -1,7 +1,8 @@
 import { ErrorCode } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
-import type { CourseRules, Learner } from './study.repository.ts';
+import type { CourseRules } from './study.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 /**
  * Who may do what with courses (decision 026), in one place:
@@ -10,8 +11,6 @@ import type { CourseRules, Learner } from './study.repository.ts';
  * - a priced course plays only when bought, except its free-trial periods (8001);
  * - a learner deletes only their own comments (5401).
  */
-export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
-
 export function requireCourse(course: CourseRules | null): CourseRules {
   if (!course) throw new AppError(ErrorCode.NOT_FOUND);
   return course;

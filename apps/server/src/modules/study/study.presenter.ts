@@ -11,7 +11,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { VodProvider } from '../../platform/providers/vod.ts';
 import { ErrorCode } from '@portal/contract';
 import type { CourseCount } from './progress.repository.ts';
-import type { Learner, PeriodRow } from './study.repository.ts';
+import type { PeriodRow } from './study.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 /** Credit is kept in tenths (exact); calls answer hours or credits with one decimal. */
 export const tenthsToHours = (tenths: number) => tenths / 10;

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { StudyStatus } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
+import type { Learner } from '../../platform/learner.ts';
 
 const c = schema.courses;
 const ch = schema.courseChapters;
@@ -11,12 +12,6 @@ const pp = schema.periodProgress;
 const u = schema.enterpriseUsers;
 const l = schema.lecturers;
 const cat = schema.categories;
-
-/** A learner in an enterprise: every personal read and write is by both. */
-export interface Learner {
-  eid: number;
-  accountId: number;
-}
 
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
 

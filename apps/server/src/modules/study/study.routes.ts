@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/module.ts';
 import { PolyvVodProvider } from '../../platform/providers/vod.ts';
 import { courseProgressExport } from './progress-export.ts';
 import { ProgressRepository } from './progress.repository.ts';
-import { learnerOf } from './study.policy.ts';
+import { learnerOf } from '../../platform/learner.ts';
 import { StudyRepository } from './study.repository.ts';
 import { StudyService } from './study.service.ts';
 

@@ -31,7 +31,8 @@ import {
 } from './study.presenter.ts';
 import type { ProgressRepository } from './progress.repository.ts';
 import { decideReport } from './progress.rules.ts';
-import type { CourseRules, Learner, StudyRepository } from './study.repository.ts';
+import type { CourseRules, StudyRepository } from './study.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
 
 // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);

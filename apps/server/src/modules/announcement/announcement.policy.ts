@@ -1,6 +1,5 @@
 import { ErrorCode } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
-import type { Session } from '../../platform/session.ts';
 import type { Learner } from '../../platform/learner.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '@portal/db';
+import type { Tx } from '@portal/db';
 import { afterCommit } from '../../platform/after-commit.ts';
 import { insertCertificateOnce, type IssuedCertificate } from './issue-certificate.ts';
 

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
-import type { Session } from '../../platform/session.ts';
 import type { AnswerOutcome } from './practice.repository.ts';
 
 /**

@@ -276,7 +276,7 @@ describe('exports', () => {
     await t.platform.jobs.stop();
     const started = await probe.start({ eid: a.eid, accountId: me.accountId, lang: 'zh', params: { count: 4 } });
     expect(await jobOf(started.id)).toEqual([{ state: 'created', retry_count: 0 }]);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Stopped jobs poll nothing (jobs.test.ts): the job waits, the record stays processing.
     expect((await recordOf(started.id))!.exportStatus).toBe(1);
     // As if a run had claimed the record and died while writing: its file and its part are left.
     const left = newFileKey('exports', a.eid, 'xlsx');
@@ -318,9 +318,10 @@ describe('exports', () => {
     // The first run comes back to life and finishes its file: it is not the record's, so it is removed.
     gate('crash#1').open();
     await waitFor('the interrupted run to read its rows', async () => ended.has('crash#1'));
-    // What is left of it: its workbook written, found not to be the record's, removed.
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(await exportFiles()).toEqual([...before, path.basename(done.storageKey!)].sort());
+    // What is left of it: its workbook written, found not to be the record's, removed (awaited
+    // until the folder holds only the record's file; a file left behind times this out).
+    const kept = [...before, path.basename(done.storageKey!)].sort();
+    await waitFor('the interrupted run to remove its file', async () => (await exportFiles()).join() === kept.join());
     expect(await recordOf(started.id)).toMatchObject({
       exportStatus: 2,
       fileSize: done.fileSize,

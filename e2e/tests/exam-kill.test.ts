@@ -110,6 +110,7 @@ describe('answers and submits survive a killed server', () => {
     // Every taker saves, one answer after another, each save a higher sequence; what the server
     // acknowledged is kept per attempt and question. The server dies while they save.
     const acked = new Map<string, number>();
+    let acks = 0;
     let stop = false;
     const saving = tokens.map(async (token, i) => {
       for (let seq = 1; !stop; seq++) {
@@ -121,13 +122,17 @@ describe('answers and submits survive a killed server', () => {
             answer: [seq % 2 ? 'A' : 'B'],
             seq,
           });
-          if (res.code === 200) acked.set(`${attempts[i]}:${questionId}`, seq);
+          if (res.code === 200) {
+            acked.set(`${attempts[i]}:${questionId}`, seq);
+            acks++;
+          }
         } catch {
           return; // the server is gone
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 3000));
+    // Killed once every taker could have several saves acknowledged (not after a fixed time).
+    await expect.poll(() => acks, { timeout: 30_000 }).toBeGreaterThanOrEqual(TAKERS * 3);
     killAll();
     stop = true;
     await Promise.all(saving);

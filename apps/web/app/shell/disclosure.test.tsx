@@ -15,7 +15,7 @@ beforeEach(() => {
   root = createRoot(host);
   act(() =>
     root.render(
-      createElement(Disclosure, { button: 'Downloads', buttonClassName: 'b', panelClassName: 'p' }, 'inside'),
+      createElement(Disclosure, { button: 'Downloads', buttonClassName: 'b', panelClassName: 'p', children: 'inside' }),
     ),
   );
 });

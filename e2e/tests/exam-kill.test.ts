@@ -110,7 +110,6 @@ describe('answers and submits survive a killed server', () => {
     // Every taker saves, one answer after another, each save a higher sequence; what the server
     // acknowledged is kept per attempt and question. The server dies while they save.
     const acked = new Map<string, number>();
-    let acks = 0;
     let stop = false;
     const saving = tokens.map(async (token, i) => {
       for (let seq = 1; !stop; seq++) {
@@ -122,17 +121,15 @@ describe('answers and submits survive a killed server', () => {
             answer: [seq % 2 ? 'A' : 'B'],
             seq,
           });
-          if (res.code === 200) {
-            acked.set(`${attempts[i]}:${questionId}`, seq);
-            acks++;
-          }
+          if (res.code === 200) acked.set(`${attempts[i]}:${questionId}`, seq);
         } catch {
           return; // the server is gone
         }
       }
     });
-    // Killed once every taker could have several saves acknowledged (not after a fixed time).
-    await expect.poll(() => acks, { timeout: 30_000 }).toBeGreaterThanOrEqual(TAKERS * 3);
+    // Killed while they save, once more answers were acknowledged than there are takers (what the
+    // test asks below), not after a fixed time.
+    await expect.poll(() => acked.size, { timeout: 30_000 }).toBeGreaterThan(TAKERS);
     killAll();
     stop = true;
     await Promise.all(saving);

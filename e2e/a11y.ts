@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions, ElementContext } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { onTestFinished, TestRunner } from 'vitest';
+import { inject, onTestFinished, TestRunner } from 'vitest';
 
 /**
  * WCAG 2.2 AA in every browser test (issue 11, decision 025). `openBrowser` watches its page: after
  * every load of the page the page is checked with axe-core; `browserSession` checks the state the
  * page is in at the end of each test. A violation fails the test that was running (or, for a load
- * in `beforeAll`, the next test that ends, and at the latest closing the browser).
+ * in `beforeAll`, the next test that ends, and at the latest closing the browser). Each page (and
+ * each state a test names) is checked once in a run, at its first visit (`checkedBefore` below).
  *
  * After an in-page change the load does not see (a dialog or drawer opened, a tab switched, a
  * client-side navigation), a test checks again where the change is:
@@ -99,6 +100,50 @@ async function runAxe(page: Page): Promise<AxeOutcome> {
 }
 
 /**
+ * What this run has checked already (issue 19 item 14): axe runs once per distinct page — its host
+ * (the tenant, whose theme colours count), its path (the language is its `/en` segment) and, for a
+ * check a test asks for, what it says the page shows — not on every visit. Checking every load took
+ * about 0.3–0.5 s a load, and most loads are the same pages again. The list is a file in the run's
+ * data folder (global-setup.ts), so it holds across test files, whichever worker runs them.
+ * `A11Y_EVERY_LOAD=1` checks every visit again (while working on accessibility).
+ */
+const EVERY_LOAD = process.env.A11Y_EVERY_LOAD === '1';
+
+function checkedFile(): string | undefined {
+  try {
+    return inject('a11yChecked');
+  } catch {
+    return undefined; // not under the browser tests' global setup
+  }
+}
+
+const checkedHere = new Set<string>();
+
+function pageKey(url: string, when: string): string {
+  const u = new URL(url);
+  return when === 'after load' ? `${u.host}${u.pathname}` : `${u.host}${u.pathname} | ${when}`;
+}
+
+/** True when this page (and state) was checked before in the run; if not, it is noted as checked. */
+function checkedBefore(key: string): boolean {
+  if (EVERY_LOAD) return false;
+  if (checkedHere.has(key)) return true;
+  const file = checkedFile();
+  if (file && existsSync(file) && readFileSync(file, 'utf8').split('\n').includes(key)) {
+    checkedHere.add(key);
+    return true;
+  }
+  return false;
+}
+
+function noteChecked(key: string): void {
+  if (checkedHere.has(key)) return;
+  checkedHere.add(key);
+  const file = checkedFile();
+  if (file) appendFileSync(file, `${key}\n`);
+}
+
+/**
  * One check of the page as it is now. A violation seen while the page was changing (an animation
  * began during the run) is measured once more after the page settled, and only what the settled
  * page shows counts.
@@ -113,9 +158,13 @@ function check(page: Page, when: string): Promise<void> {
 async function checkNow(page: Page, when: string, w: Watch): Promise<void> {
   const url = page.url();
   if (page.isClosed() || !/^https?:/.test(url)) return;
+  const key = pageKey(url, when);
+  if (checkedBefore(key)) return;
   try {
     let outcome = await runAxe(page);
     if (outcome.length > 0) outcome = await runAxe(page);
+    // Checked (a page that went away during the check was not: the next visit checks it).
+    noteChecked(key);
     for (const v of outcome) {
       const key = `${url} ${v.rule} ${v.nodes.map((n) => n.target).join(',')}`;
       if (w.seen.has(key)) continue;

@@ -16,6 +16,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The portal's private storage folder (tests put export files there). */
     uploadDir: string;
+    /** The pages axe has checked in this run, one a line (a11y.ts: once per page, not per visit). */
+    a11yChecked: string;
   }
 }
 
@@ -64,6 +66,7 @@ export default async function setup(project: TestProject) {
   project.provide('port', port);
   project.provide('browserAvailable', browserAvailable);
   project.provide('uploadDir', path.join(dataDir, 'uploads'));
+  project.provide('a11yChecked', path.join(dataDir, 'a11y-checked.txt'));
   project.provide('databaseUrl', `postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`);
   return async () => {
     stopping = true;

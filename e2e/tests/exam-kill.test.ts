@@ -127,7 +127,9 @@ describe('answers and submits survive a killed server', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 3000));
+    // Killed while they save, once more answers were acknowledged than there are takers (what the
+    // test asks below), not after a fixed time.
+    await expect.poll(() => acked.size, { timeout: 30_000 }).toBeGreaterThan(TAKERS);
     killAll();
     stop = true;
     await Promise.all(saving);

@@ -111,6 +111,16 @@ async function jobOf(id: number) {
   return rows;
 }
 
+/**
+ * The export's job once pg-boss has recorded its end: the handler writes the record first and
+ * pg-boss marks the job completed after the handler returns, so right after the record settles
+ * the job can still read 'active' (seen on a loaded machine).
+ */
+async function jobEnded(id: number) {
+  await waitFor(`the job of export ${id} to end`, async () => (await jobOf(id)).every((j) => j.state !== 'active'));
+  return jobOf(id);
+}
+
 /** The files in the enterprise's export folder. */
 async function exportFiles(): Promise<string[]> {
   const dir = path.join(uploadDir(t.platform.config), 'exports', String(a.eid));
@@ -158,7 +168,7 @@ describe('exports', () => {
         ['Learner 3', 4.5, false],
       ],
     });
-    expect(await jobOf(started.id)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(await jobEnded(started.id)).toEqual([{ state: 'completed', retry_count: 0 }]);
   });
 
   it('word the headers in Chinese for a Chinese request, read rows in the enterprise scope, and hold every row', async () => {
@@ -194,7 +204,7 @@ describe('exports', () => {
     expect((await t.call(getExportDownloadUrl, { id: String(started.id) }, { as: me })).code).toBe(4202);
     expect(await exportFiles()).toEqual(before);
     // The failure is the record's; the job itself ended (no retries of a failure the rows made).
-    expect(await jobOf(started.id)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(await jobEnded(started.id)).toEqual([{ state: 'completed', retry_count: 0 }]);
   });
 
   it('leave a record deleted while processing deleted, its file gone', async () => {
@@ -276,7 +286,7 @@ describe('exports', () => {
     await t.platform.jobs.stop();
     const started = await probe.start({ eid: a.eid, accountId: me.accountId, lang: 'zh', params: { count: 4 } });
     expect(await jobOf(started.id)).toEqual([{ state: 'created', retry_count: 0 }]);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Stopped jobs poll nothing (jobs.test.ts): the job waits, the record stays processing.
     expect((await recordOf(started.id))!.exportStatus).toBe(1);
     // As if a run had claimed the record and died while writing: its file and its part are left.
     const left = newFileKey('exports', a.eid, 'xlsx');
@@ -293,7 +303,7 @@ describe('exports', () => {
     expect(done.storageKey).not.toBe(left);
     const other = path.basename(left.replace('.xlsx', '.csv'));
     expect(await exportFiles()).toEqual([...before, other, path.basename(done.storageKey!)].sort());
-    expect(await jobOf(started.id)).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(await jobEnded(started.id)).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(sheetValues((await download(me, started.id)).workbook).values).toHaveLength(5);
   });
 
@@ -314,13 +324,14 @@ describe('exports', () => {
     const done = await settled(started.id);
     expect(runs.get('crash')).toBe(2);
     expect(done.exportStatus).toBe(2);
-    expect(await jobOf(started.id)).toEqual([{ state: 'completed', retry_count: 1 }]);
+    expect(await jobEnded(started.id)).toEqual([{ state: 'completed', retry_count: 1 }]);
     // The first run comes back to life and finishes its file: it is not the record's, so it is removed.
     gate('crash#1').open();
     await waitFor('the interrupted run to read its rows', async () => ended.has('crash#1'));
-    // What is left of it: its workbook written, found not to be the record's, removed.
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(await exportFiles()).toEqual([...before, path.basename(done.storageKey!)].sort());
+    // What is left of it: its workbook written, found not to be the record's, removed (awaited
+    // until the folder holds only the record's file; a file left behind times this out).
+    const kept = [...before, path.basename(done.storageKey!)].sort();
+    await waitFor('the interrupted run to remove its file', async () => (await exportFiles()).join() === kept.join());
     expect(await recordOf(started.id)).toMatchObject({
       exportStatus: 2,
       fileSize: done.fileSize,

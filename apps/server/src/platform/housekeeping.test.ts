@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@portal/db';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createAccount, createEnterprise } from '../test/factories.ts';
@@ -68,35 +68,45 @@ describe('housekeeping', () => {
       info: () => undefined,
       error: (o: unknown) => errors.push(o),
     });
-    h.start(1000);
+    h.start(100);
     await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(1);
     await h.stop();
     expect(String((errors[0] as { err: Error }).err)).toContain('disk gone');
   });
 
   it('stop waits for the run in progress; runs never overlap and none follow a stop', async () => {
-    let running = 0;
-    let most = 0;
     let runs = 0;
-    let finished = 0;
+    let finished = false;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    // The run is held until the test lets it go: a run in progress for as long as the test needs.
     const slow = {
       sweep: async () => {
         runs++;
-        running++;
-        most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 1500));
-        running--;
-        finished++;
+        await held;
+        finished = true;
         return 0;
       },
     };
     const h = new Housekeeping(t.database.db, slow, { info: () => undefined, error: () => undefined });
-    h.start(1000);
+    h.start(100);
     await expect.poll(() => runs, { timeout: 5000 }).toBe(1);
-    await h.stop();
-    expect(finished).toBe(1);
-    expect(most).toBe(1);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(runs).toBe(1);
+    // Timers set from here on: the next run would be one (100 ms after a run ends, never during one).
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      let stopped = false;
+      const stopping = h.stop().then(() => (stopped = true));
+      await new Promise((r) => setImmediate(r));
+      expect(stopped).toBe(false); // still waiting for the run
+      expect(timers.mock.calls.filter(([, ms]) => ms === 100)).toEqual([]); // no next run during one
+      release();
+      await stopping;
+      expect(finished).toBe(true);
+      // The run ended after the stop: it scheduled no other.
+      expect(timers.mock.calls.filter(([, ms]) => ms === 100)).toEqual([]);
+      expect(runs).toBe(1);
+    } finally {
+      timers.mockRestore();
+    }
   });
 });

@@ -146,15 +146,22 @@ describe('jobs', () => {
     const j = jobs();
     let finished = false;
     let started = false;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    // The job runs until the test lets it go (after the stop began), not for a fixed time.
     j.work('slow', async () => {
       started = true;
-      await new Promise((r) => setTimeout(r, 700));
+      await held;
       finished = true;
     });
     await j.start();
     await j.send('slow', {});
     await waitFor('the job to start', () => started);
-    await j.stop(5000);
+    const stopping = j.stop(5000);
+    await new Promise((r) => setImmediate(r));
+    expect(finished).toBe(false);
+    release();
+    await stopping;
     expect(finished).toBe(true);
     expect(await states('slow')).toEqual(['completed']);
   });

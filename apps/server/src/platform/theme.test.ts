@@ -24,7 +24,7 @@ describe('tenant theme CSS', () => {
   });
 
   it('ends the worker when idle and starts one again for the next new theme', async () => {
-    await new Promise((r) => setTimeout(r, 600));
+    await expect.poll(() => themes.running, { timeout: 5000 }).toBe(false);
     const blue = await themes.get(theme('#1d4ed8'), false);
     expect(blue.startsWith(':root{--portal-theme:')).toBe(true);
     expect(themes.started).toBe(2);

@@ -64,6 +64,11 @@ export class ThemeCss {
   private idle: NodeJS.Timeout | undefined;
   /** Workers started so far (tests: one serves themes asked for close together). */
   started = 0;
+
+  /** A worker is alive now (tests wait for an idle one to end instead of sleeping). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
   /** Themes extracted by a worker so far. */
   extracted = 0;
 

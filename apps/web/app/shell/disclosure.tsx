@@ -27,11 +27,26 @@ export function Disclosure({
   // Opened by the pointer resting on it: the click that follows keeps it open (a mouse user
   // hovers, then clicks) instead of closing what they just saw open.
   const openedByHover = useRef(false);
+  // Where the pointer last moved inside, and the listener waiting for it to move after its panel
+  // shrank from under it (below).
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const awaitingMove = useRef<((e: MouseEvent) => void) | null>(null);
   const panelId = useId();
 
-  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  const stopAwaitingMove = () => {
+    if (awaitingMove.current) document.removeEventListener('mousemove', awaitingMove.current);
+    awaitingMove.current = null;
+  };
+  useEffect(
+    () => () => {
+      clearTimeout(closeTimer.current);
+      stopAwaitingMove();
+    },
+    [],
+  );
   const show = () => {
     clearTimeout(closeTimer.current);
+    stopAwaitingMove();
     if (!open) openedByHover.current = true;
     setOpen(true);
   };
@@ -46,7 +61,26 @@ export function Disclosure({
       ref={rootRef}
       className={['portal-disclosure', className].filter(Boolean).join(' ')}
       onMouseEnter={show}
-      onMouseLeave={hideSoon}
+      onMouseMove={(e) => {
+        pointer.current = { x: e.clientX, y: e.clientY };
+      }}
+      onMouseLeave={(e) => {
+        // Left without moving: the panel shrank from under a still pointer (clear-all emptied the
+        // export list, issue 19 item 14). It stays open, showing what happened, until the pointer
+        // moves outside; closing here hid "No files to download" the moment it appeared.
+        const p = pointer.current;
+        if (open && p && p.x === e.clientX && p.y === e.clientY) {
+          stopAwaitingMove();
+          const away = (m: MouseEvent) => {
+            stopAwaitingMove();
+            if (!rootRef.current?.contains(m.target as Node | null)) hideSoon();
+          };
+          awaitingMove.current = away;
+          document.addEventListener('mousemove', away);
+          return;
+        }
+        hideSoon();
+      }}
       onBlur={(e) => {
         if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}

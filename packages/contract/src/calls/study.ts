@@ -264,8 +264,13 @@ export const periodPlay = z.object({
   documentUrl: z.string(),
   documentName: z.string(),
   durationSeconds: z.number().int(),
-  /** Where to resume, the furthest point reached and whether seeking is free (complete). */
+  /** Where the learner was, the furthest point reached and whether seeking is free (complete). */
   positionSeconds: z.number(),
+  /**
+   * Where the video starts: the position unless the period is complete (then 0), and never at its
+   * very end (the server's rule, progress.rules.ts `resumeAt`).
+   */
+  resumeSeconds: z.number(),
   furthestSeconds: z.number(),
   creditedSeconds: z.number(),
   completed: z.boolean(),

@@ -99,3 +99,18 @@ export function decideReport(
     complete: state.completed || (creditedMs >= thresholdMs && furthestMs >= thresholdMs && studiedMs >= minStudyMs),
   };
 }
+
+/** A video opens this far before its end at the latest: one opened at its very end would only end. */
+const RESUME_BEFORE_END_MS = 1000;
+
+/**
+ * Where a video period opens (issue 19 item 11): where the learner left off, unless the period is
+ * complete (then from the start, as video players do for a video watched to the end). A period not
+ * yet complete resumes even near its end: a learner who skipped a few seconds (within the seek
+ * tolerance) reaches the end with, say, 88 % credited, and used to be sent back to 00:00 by a
+ * "near the end means start over" rule that did not ask whether the period was complete.
+ */
+export function resumeAt(progress: { positionMs: number; completed: boolean }, lengthMs: number): number {
+  if (progress.completed || lengthMs <= 0) return 0;
+  return Math.max(0, Math.min(progress.positionMs, lengthMs - RESUME_BEFORE_END_MS));
+}

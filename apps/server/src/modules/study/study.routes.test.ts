@@ -191,6 +191,46 @@ describe('progress the server can trust', () => {
     expect((await report(learner, again, 28, ProgressEvent.TICK)).code).toBe(200);
   });
 
+  it('a period opens where the learner left off, near the end too while 88 % credited; a complete one from the start', async () => {
+    const learner = await t.learner(a);
+    const { course, periods } = await createStudyCourse(t.database.db, a.eid, { videos: [45, 20, 30] });
+    const opened = async (periodId: number) => {
+      const res = await t.call(watchStudyResource, { courseId: course.id, periodId }, { as: learner });
+      expect(res).toMatchObject({ code: 200 });
+      return res.data!;
+    };
+    // Half way, paused: it opens there.
+    const half = { courseId: course.id, periodId: periods[2]!.id, playerId: (await opened(periods[2]!.id)).playerId };
+    await report(learner, half, 0, ProgressEvent.RESUME);
+    await age(learner, half.periodId, 12);
+    expect((await report(learner, half, 12, ProgressEvent.PAUSE)).code).toBe(200);
+    expect((await opened(half.periodId)).resumeSeconds).toBe(12);
+
+    // The case: two skips of 3 s and 2.4 s (within the seek tolerance) bring the video to its end with
+    // 88 % credited; the period is not complete, so it opens where the learner was, not at 00:00.
+    const q = { courseId: course.id, periodId: periods[0]!.id, playerId: (await opened(periods[0]!.id)).playerId };
+    await report(learner, q, 0, ProgressEvent.RESUME);
+    await age(learner, q.periodId, 10);
+    expect((await report(learner, q, 10, ProgressEvent.TICK)).code).toBe(200);
+    expect((await report(learner, q, 13, ProgressEvent.RESUME)).code).toBe(200);
+    await age(learner, q.periodId, 10);
+    expect((await report(learner, q, 23, ProgressEvent.TICK)).code).toBe(200);
+    expect((await report(learner, q, 25.4, ProgressEvent.RESUME)).code).toBe(200);
+    await age(learner, q.periodId, 10);
+    expect((await report(learner, q, 35.4, ProgressEvent.TICK)).code).toBe(200);
+    await age(learner, q.periodId, 9.6);
+    const end = await report(learner, q, 45, ProgressEvent.ENDED);
+    expect(end.data).toMatchObject({ positionSeconds: 45, percent: 88, completed: false });
+    const reopened = await opened(q.periodId);
+    expect(reopened).toMatchObject({ positionSeconds: 45, completed: false });
+    // Not at its very end (it would only end again): a second before it.
+    expect(reopened.resumeSeconds).toBe(44);
+
+    // Complete: from the start, as players do.
+    expect((await watchThrough(learner, course.id, periods[1]!.id, 20)).data.completed).toBe(true);
+    expect(await opened(periods[1]!.id)).toMatchObject({ positionSeconds: 20, completed: true, resumeSeconds: 0 });
+  });
+
   it('counts a period only after the course minimum study time', async () => {
     const learner = await t.learner(a);
     const { course, periods } = await createStudyCourse(t.database.db, a.eid, {

@@ -30,7 +30,7 @@ import {
   tenthsToHours,
 } from './study.presenter.ts';
 import type { ProgressRepository } from './progress.repository.ts';
-import { decideReport } from './progress.rules.ts';
+import { decideReport, resumeAt } from './progress.rules.ts';
 import type { CourseRules, StudyRepository } from './study.repository.ts';
 import type { Learner } from '../../platform/learner.ts';
 
@@ -190,6 +190,8 @@ export class StudyService {
       documentName: isDocument ? material?.fileName || material?.title || '' : '',
       durationSeconds: period.durationSeconds || (period.periodType === PeriodType.VIDEO ? 0 : DEFAULT_READ_SECONDS),
       positionSeconds: opened.positionMs / 1000,
+      resumeSeconds:
+        period.periodType === PeriodType.VIDEO ? resumeAt(opened, (period.durationSeconds || 0) * 1000) / 1000 : 0,
       furthestSeconds: opened.furthestMs / 1000,
       creditedSeconds: opened.creditedMs / 1000,
       completed: opened.completed,

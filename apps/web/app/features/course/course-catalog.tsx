@@ -80,6 +80,8 @@ function PeriodRow({ course, period: p }: { course: CourseDetail; period: Course
         </span>
       )}
       {p.freeTrial && !course.bought && <Tag className="portal-course-trial">{t.freeTrial}</Tag>}
+      {/* Not counted in the course's progress: said, so the counts beside the progress add up. */}
+      {!p.required && <Tag className="portal-course-optional">{t.optional}</Tag>}
       {p.periodType === PeriodType.VIDEO && p.durationSeconds > 0 && (
         <span className="portal-course-period-length">{format(t.length, { time: clock(p.durationSeconds) })}</span>
       )}

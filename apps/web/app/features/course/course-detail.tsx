@@ -20,7 +20,7 @@ import { RichContent } from '../rich-content/rich-content.tsx';
 import { CourseCatalog } from './course-catalog.tsx';
 import { CourseComments } from './course-comments.tsx';
 import { watchPath } from './course-card.tsx';
-import { clock, courseMessages } from './course-messages.ts';
+import { clock, courseMessages, periodCountText } from './course-messages.ts';
 import './course-detail.css';
 
 type Live = Partial<Pick<CourseDetail, 'admired' | 'admireCount' | 'marked' | 'averageRating' | 'commentCount'>>;
@@ -131,7 +131,7 @@ export function CourseDetailPage({
             <span>{format(t.learners, { n: course.learnerCount })}</span>
             <span>{credit}</span>
             <span>{format(t.points, { n: course.points })}</span>
-            <span>{format(t.periods, { n: course.periodCount })}</span>
+            <span>{periodCountText(t, course.periodCount, progress.requiredPeriods)}</span>
             {course.totalSeconds > 0 && <span>{format(t.duration, { time: clock(course.totalSeconds) })}</span>}
           </p>
           <div className="portal-course-progress">

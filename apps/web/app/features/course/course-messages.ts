@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n.ts';
+import { defineMessages, format } from '../../lib/i18n.ts';
 
 /** Texts of the catalogue (/knowledge). */
 export const catalogueMessages = defineMessages({
@@ -53,6 +53,7 @@ export const courseMessages = defineMessages({
     credits: '学分：{n}',
     points: '积分：{n}',
     periods: '共 {n} 课时',
+    periodsWithOptional: '共 {n} 课时（必修 {required}）',
     duration: '视频时长 {time}',
     progress: '学习进度',
     progressText: '已完成 {done}/{total} 课时',
@@ -81,6 +82,7 @@ export const courseMessages = defineMessages({
     type2: '文档',
     type3: '图文',
     freeTrial: '试看',
+    optional: '选修',
     locked: '购买后可学习',
     periodDone: '已完成',
     periodPercent: '已学 {n}%',
@@ -113,6 +115,7 @@ export const courseMessages = defineMessages({
     credits: '{n} credits',
     points: '{n} points',
     periods: '{n} lessons',
+    periodsWithOptional: '{n} lessons ({required} required)',
     duration: 'Video {time}',
     progress: 'Progress',
     progressText: '{done} of {total} lessons completed',
@@ -141,6 +144,7 @@ export const courseMessages = defineMessages({
     type2: 'Document',
     type3: 'Image and text',
     freeTrial: 'Preview',
+    optional: 'Optional',
     locked: 'Available after purchase',
     periodDone: 'Completed',
     periodPercent: '{n}% studied',
@@ -175,4 +179,19 @@ export function clock(seconds: number): string {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${two(m)}:${two(s % 60)}`;
+}
+
+/**
+ * The course's lesson count beside its progress (issue 19 item 11): the progress counts the
+ * required lessons only, so when some are optional the count says how many are required ("共 4 课时
+ * （必修 3）" beside "已完成 0/3 课时", not a bare "共 4 课时").
+ */
+export function periodCountText(
+  t: { periods: string; periodsWithOptional: string },
+  periodCount: number,
+  requiredPeriods: number,
+): string {
+  return requiredPeriods < periodCount
+    ? format(t.periodsWithOptional, { n: periodCount, required: requiredPeriods })
+    : format(t.periods, { n: periodCount });
 }

@@ -8,7 +8,6 @@ import {
   watchStudyResource,
   type CourseConfig,
   type CoursePeriod,
-  type PeriodPlay,
 } from '@portal/contract/calls/study';
 import { ErrorCode, errorText } from '@portal/contract/errors';
 import { ApiError, request, toastOnce } from '../../lib/api.ts';
@@ -54,6 +53,8 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
   const { data: play, error, loading } = useCall(watchStudyResource, { courseId, periodId: period.id });
   const engine = useRef<StageEngine | null>(null);
   const reporter = useRef<ProgressReporter | null>(null);
+  /** The video played or seeked since it opened (its own position counts from then on). */
+  const moved = useRef(false);
   const [takenOver, setTakenOver] = useState('');
   const [time, setTime] = useState(0);
   const guard = useMemo(() => (play ? new SeekGuard(play.furthestSeconds, play.completed) : null), [play]);
@@ -66,6 +67,7 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
   useEffect(() => {
     if (!play || !guard) return;
     const video = play.periodType === PeriodType.VIDEO;
+    moved.current = false;
     const send = async (event: ProgressEventCode, position: number, { keepalive }: { keepalive: boolean }) => {
       const input = { courseId, periodId: play.periodId, playerId: play.playerId, position: at(position), event };
       // Leaving: the answer may come to another page, or to none; nothing of it is shown.
@@ -95,7 +97,10 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
       kind: video ? 'video' : 'reading',
       intervalMs: Math.max(1, config.reportSeconds) * 1000,
       hidden: document.visibilityState === 'hidden',
-      position: () => (video ? (engine.current?.currentTime() ?? play.positionSeconds) : 0),
+      // Until the video played or went to its start (a seek), it is where it opened: its element
+      // says 0 before the player seeks to the start time, and a reload then (LEAVE) used to save 0.
+      position: () =>
+        !video ? 0 : moved.current && engine.current ? engine.current.currentTime() : play.resumeSeconds,
       send,
     });
     reporter.current = r;
@@ -149,16 +154,22 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
         {play.periodType === PeriodType.VIDEO && play.video ? (
           <VideoStage
             material={play.video}
-            startTime={startAt(play)}
+            startTime={play.resumeSeconds}
             speeds={config.speeds}
             watermark={config.watermark ? play.watermark : ''}
             guard={guard ?? undefined}
             onEngine={(e) => (engine.current = e)}
             handlers={{
-              play: () => reporter.current?.play(),
+              play: () => {
+                moved.current = true;
+                reporter.current?.play();
+              },
               pause: () => reporter.current?.pause(),
               ended: () => reporter.current?.ended(),
-              seeked: (_position, from) => reporter.current?.seeked(from),
+              seeked: (_position, from) => {
+                moved.current = true;
+                reporter.current?.seeked(from);
+              },
               timeupdate: setTime,
               seekRefused: warnSeek,
             }}
@@ -186,12 +197,6 @@ export function PeriodStudy({ courseId, period, config, onAnswer, onReopen }: Pe
       )}
     </div>
   );
-}
-
-/** Where the video begins: the last position, or the start when the learner had reached the end. */
-function startAt(play: PeriodPlay): number {
-  const length = play.video?.duration ?? play.durationSeconds;
-  return length > 0 && play.positionSeconds >= length - 1 ? 0 : play.positionSeconds;
 }
 
 function ImageText({ courseId, periodId }: { courseId: number; periodId: number }) {

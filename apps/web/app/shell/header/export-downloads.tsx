@@ -64,6 +64,10 @@ function ExportList() {
   // Bumped to load the list again from page 1 (after a delete, later pages shift by one).
   const [generation, setGeneration] = useState(0);
   const [confirming, setConfirming] = useState(false);
+  // Bumped by every delete and clear-all: a refresh asked before one answers with records that
+  // may be gone, and is dropped (a refresh in flight at clear-all brought the records back, and
+  // the next refreshes kept them, so "No files to download" never came; issue 19 item 14).
+  const changes = useRef(0);
   // Focus rests here while a focused button goes away (a deleted row), so the panel stays open.
   const listRef = useRef<HTMLDivElement>(null);
 
@@ -89,6 +93,7 @@ function ExportList() {
     if (!processing) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
+      const asked = changes.current;
       void (async () => {
         const { findExportRecords } = await loadCalls();
         const p = await request(
@@ -96,6 +101,7 @@ function ExportList() {
           { pageCurrent: 1, pageSize: EXPORT_LIST_PAGE_SIZE },
           { signal: controller.signal, quiet: true },
         );
+        if (controller.signal.aborted || changes.current !== asked) return;
         setData((d) => {
           if (!d) return d;
           const fresh = p.list.filter((r) => !d.records.some((x) => x.id === r.id));
@@ -147,7 +153,9 @@ function ExportList() {
 
   const removeOne = useAction(async (r: ExportRecord) => {
     const { deleteExportRecord } = await loadCalls();
+    changes.current++;
     await request(deleteExportRecord, { id: r.id });
+    changes.current++;
     if (records && records.length < total) {
       // More records than shown: the next page would now skip one, so load again from the start.
       setPage(1);
@@ -163,7 +171,9 @@ function ExportList() {
 
   const clear = useAction(async () => {
     const { deleteAllExportRecords } = await loadCalls();
+    changes.current++;
     await request(deleteAllExportRecords, {});
+    changes.current++;
     setData({ records: [], total: 0 });
   });
   const clearAll = () => {

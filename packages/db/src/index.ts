@@ -11,6 +11,7 @@ export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from './seed
 
 export {
   APP_ROLE,
+  ACCOUNT_COLUMNS,
   GLOBAL_TABLES,
   TENANT_SETTING,
   currentTenant,

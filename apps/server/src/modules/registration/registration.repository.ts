@@ -4,7 +4,15 @@ import { schema, type Db } from '@portal/db';
 
 /** SQL of the registration form's configuration, the position hierarchy and new accounts. */
 export class RegistrationRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `db`: the request's enterprise (row-level security); `system`: the owner's connection, for the
+   * new account and a registration's change of it (accounts are people, not one tenant's rows:
+   * the app's role may not write them, decision 020).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly system: Db,
+  ) {}
 
   async viewRegistrationConfig(eid: number) {
     const rows = await this.db
@@ -71,7 +79,7 @@ export class RegistrationRepository {
     active: boolean;
   }): Promise<number | null> {
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.system.transaction(async (tx) => {
         const [account] = await tx
           .insert(schema.accounts)
           .values({
@@ -136,7 +144,8 @@ export class RegistrationRepository {
     userDetail: Record<string, string>;
     active: boolean;
   }): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    // The membership's update names its enterprise; the account's is the owner's work.
+    return this.system.transaction(async (tx) => {
       const updated = await tx
         .update(schema.enterpriseUsers)
         .set({

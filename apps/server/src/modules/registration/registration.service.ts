@@ -500,7 +500,7 @@ export class RegistrationService {
 export const registrationServiceOf = (p: Platform): RegistrationService => p.shared(buildRegistrationService);
 const buildRegistrationService = (p: Platform) =>
   new RegistrationService({
-    registrations: new RegistrationRepository(p.db),
+    registrations: new RegistrationRepository(p.db, p.systemDb),
     accounts: new AccountRepository(p.db, p.systemDb),
     sessions: p.sessions,
     captchas: p.captchas,

@@ -156,11 +156,11 @@ describe.runIf(browserAvailable())('registration', () => {
     await choose(t.category, t.institution);
     await expect.poll(() => form().getByLabel(t.rank[0]!, { exact: true }).count()).toBe(0);
     await choosePair(t.postType);
+    await form().getByRole('checkbox', { name: t.agree }).check();
     await form().getByLabel(t.email).fill('not-an-email');
     await form().getByRole('button', { name: t.register }).click();
     await expect.poll(() => form().locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.invalidEmail);
     await form().getByLabel(t.email).fill('lin@example.com');
-    await form().getByRole('checkbox', { name: t.agree }).check();
     await form().getByRole('button', { name: t.register }).click();
     await waitForPath(b.page, lang, '/home');
     await expect

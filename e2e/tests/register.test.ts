@@ -21,7 +21,11 @@ const zh = {
     '请选择性别',
     '请选择学历',
     '请输入所在单位',
+    '请阅读并同意《服务协议》和《隐私政策》',
   ],
+  // The consent checkbox and its two links (PIPL).
+  agree: '我已阅读并同意',
+  agreementLinks: ['《服务协议》', '《隐私政策》'],
   phone: '手机号码',
   imageCode: '图形验证码',
   getCode: '获取验证码',
@@ -66,7 +70,10 @@ const TEXTS: Record<Lang, typeof zh> = {
       'Please select gender',
       'Please select education',
       'Please enter employer',
+      'Please read and agree to the terms of service and the privacy policy',
     ],
+    agree: 'I have read and agree to the',
+    agreementLinks: ['terms of service', 'privacy policy'],
     phone: 'Mobile number',
     imageCode: 'Image code',
     getCode: 'Get code',
@@ -149,6 +156,7 @@ describe.runIf(browserAvailable())('registration', () => {
     await choose(t.category, t.institution);
     await expect.poll(() => form().getByLabel(t.rank[0]!, { exact: true }).count()).toBe(0);
     await choosePair(t.postType);
+    await form().getByRole('checkbox', { name: t.agree }).check();
     await form().getByLabel(t.email).fill('not-an-email');
     await form().getByRole('button', { name: t.register }).click();
     await expect.poll(() => form().locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.invalidEmail);
@@ -174,6 +182,15 @@ describe.runIf(browserAvailable())('registration', () => {
     await choose(t.category, t.civilServant);
     await expect.poll(() => form().getByLabel(t.jobType[0]!, { exact: true }).count()).toBe(1);
     expect(await form().getByRole('button', { name: t.getCode }).count()).toBe(1);
+    // Both texts open from the consent, in this language, in a tab of their own.
+    for (const [name, type] of [
+      [t.agreementLinks[0]!, 'serviceAgreement'],
+      [t.agreementLinks[1]!, 'privacyAgreement'],
+    ] as const) {
+      const link = form().getByRole('link', { name });
+      expect(await link.getAttribute('href')).toBe(`/en/agreement?type=${type}`);
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
   });
 
   it('a site with registration off sends /register home and shows no register link', async () => {
@@ -194,6 +211,7 @@ describe.runIf(browserAvailable())('registration', () => {
     })();
     expect(errors).toContain('Please enter your ID card number');
     expect(errors).toContain('Please upload a one-inch photo');
+    expect(errors).toContain('Please read and agree to the terms of service and the privacy policy');
     const phone = `1370000${String(Date.now()).slice(-4)}`;
     await f.getByLabel('Mobile number').fill(phone);
     await f.getByLabel('Image code').fill(CAPTCHA_ANSWER);
@@ -216,6 +234,7 @@ describe.runIf(browserAvailable())('registration', () => {
     );
     await f.getByLabel('Upload one-inch photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect.poll(() => f.getByAltText('One-inch photo').isVisible()).toBe(true);
+    await f.getByRole('checkbox', { name: 'I have read and agree to the' }).check();
     await f.getByRole('button', { name: 'Register' }).click();
     await b.page.waitForURL(/\/en\/home$/, { waitUntil: 'commit' });
   });

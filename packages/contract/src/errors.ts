@@ -42,6 +42,8 @@ export const ErrorCode = {
   IDCARD_BOUND: 3052,
   THIRD_PARTY_UNBOUND: 3013,
   THIRD_PARTY_BOUND_ELSEWHERE: 3014,
+  /** A registration without consent to the site's service agreement and privacy policy (PIPL). */
+  AGREEMENTS_NOT_ACCEPTED: 3015,
   ENTERPRISE_NOT_FOUND: 3101,
   ADMISSION_TICKET_NOT_PRINTABLE: 7005,
   EXAM_NOT_STARTED: 7601,
@@ -113,6 +115,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'This third-party account is not bound yet: sign in to bind it',
   },
   3014: { zh: '该第三方账号已绑定其他平台账号', en: 'This third-party account is bound to another account' },
+  3015: {
+    zh: '请阅读并同意《服务协议》和《隐私政策》',
+    en: 'Please read and agree to the terms of service and the privacy policy',
+  },
   3101: { zh: '平台不存在', en: 'This organisation does not exist' },
   7005: { zh: '准考证暂未开放打印', en: 'The admission ticket cannot be printed yet' },
   7601: { zh: '考试尚未开始', en: 'The exam has not started' },

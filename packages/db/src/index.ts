@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { TenantPool } from './tenancy.ts';
+import { DatabaseChanges } from './changes.ts';
 
 export * as schema from './schema.ts';
 export type { AttemptQuestion, PaperRule } from './schema.ts';
@@ -9,8 +10,10 @@ export { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
 export { seedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from './seed.ts';
 
+export { CHANGES_CHANNEL, DatabaseChanges, parseChange, type TableChange } from './changes.ts';
 export {
   APP_ROLE,
+  ACCOUNT_COLUMNS,
   GLOBAL_TABLES,
   TENANT_SETTING,
   currentTenant,
@@ -35,6 +38,8 @@ export interface Database {
   /** Tenant work: the app's role, which sees only the rows of the current tenant scope's enterprise. */
   tenantDb: Db;
   tenantPool: pg.Pool;
+  /** Changes of watched tables announced by the database (LISTEN, one connection of its own). */
+  changes: DatabaseChanges;
   close(): Promise<void>;
 }
 
@@ -73,13 +78,15 @@ export function connectDatabase(
   // pool replaces it on the next query.
   pool.on('error', (err) => options.onIdleError?.(err));
   tenantPool.on('error', (err) => options.onIdleError?.(err));
+  const changes = new DatabaseChanges(url);
   return {
     db: drizzle(pool, { schema }),
     pool,
     tenantDb: drizzle(tenantPool, { schema }),
     tenantPool,
+    changes,
     close: async () => {
-      await Promise.all([pool.end(), tenantPool.end()]);
+      await Promise.all([changes.close(), pool.end(), tenantPool.end()]);
     },
   };
 }

@@ -171,6 +171,29 @@ export const agreements = pgTable(
   (t) => [primaryKey({ columns: [t.eid, t.type] })],
 );
 
+/**
+ * A person's consent, given when registering on a site, to one of its agreements (the service
+ * agreement or the privacy policy, PIPL: before an ID number is collected): the text's version (its
+ * `agreements.updated_at` then; null when the site had no such text) and when it was given.
+ */
+export const agreementConsents = pgTable(
+  'agreement_consents',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    id: integer('id').notNull().generatedByDefaultAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** serviceAgreement or privacyAgreement. */
+    type: text('type').notNull(),
+    version: timestamp('version', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('agreement_consents_account_idx').on(t.eid, t.accountId)],
+);
+
 export const appVersions = pgTable(
   'app_versions',
   {
@@ -1555,7 +1578,7 @@ export const certificates = pgTable(
     ...tenantId(),
     number: text('number').notNull(),
     /**
-     * Random, 8 characters (migration 0029's `certificate_check_code()`): printed beside the number
+     * Random, 8 characters (migration 0031's `certificate_check_code()`): printed beside the number
      * and carried in the QR code's address; the public check by number asks for it (decision 030).
      */
     checkCode: text('check_code')

@@ -4,9 +4,12 @@ import pg from 'pg';
 /**
  * Row-level security on `eid`: the second wall of tenancy (DESIGN.md section 4, decision 020).
  *
- * The app's tenant work runs as the role APP_ROLE, which owns no table: every table with an `eid`
- * column (but the few in GLOBAL_TABLES) lets it see and write only the rows of the enterprise in
- * the connection's `app.eid` setting. A request sets that enterprise once, in the gateway
+ * The app's tenant work runs as the role APP_ROLE, which owns no table and is granted only the
+ * tenant-owned tables: every table with an `eid` column (but the few in GLOBAL_TABLES) lets it see
+ * and write only the rows of the enterprise in the connection's `app.eid` setting. Of the global
+ * tables it reads only its own enterprise's row and a few columns of its members' accounts
+ * (ACCOUNT_COLUMNS); sessions, handoffs, the audit log, captchas, SMS codes, third-party identities
+ * and enterprise applications are the owner's alone. A request sets that enterprise once, in the gateway
  * (`runInTenantScope`); the pool (`TenantPool`) hands each query a connection whose `app.eid` is the
  * current scope's, and with no scope (or no enterprise yet) `app.eid` is empty and the policies let
  * nothing through. Migrations, the seed, housekeeping and cross-enterprise work (sign-in, session
@@ -30,6 +33,14 @@ export const GLOBAL_TABLES = [
   'session_handoffs',
   'audit_log',
 ] as const;
+
+/**
+ * The columns of `accounts` the app's role may read, and only of the current enterprise's members:
+ * the member rows tenant work shows join them. Everything else of an account (the password hash,
+ * the encrypted ID number) and every write of one is the owner's work (sign-in, registration,
+ * profile changes across enterprises).
+ */
+export const ACCOUNT_COLUMNS = ['id', 'phone', 'real_name', 'id_card_hash', 'verified_at'] as const;
 
 /** The enterprise of the work under way; `eid` null until a public call's site is resolved. */
 export interface TenantScope {
@@ -116,9 +127,10 @@ async function bind(client: BoundClient, wanted: string): Promise<void> {
 }
 
 /**
- * Idempotent: the app's role (made when missing), its privileges, and row-level security with one
- * policy on every table that has an `eid` column and is not in GLOBAL_TABLES, including tables
- * later migrations add. Run after every migration (migrate.ts), as the tables' owner.
+ * Idempotent: the app's role (made when missing), its privileges (only the tenant-owned tables, its
+ * enterprise's row and ACCOUNT_COLUMNS of its members), and row-level security with one policy on
+ * every table that has an `eid` column and is not in GLOBAL_TABLES, including tables later
+ * migrations add. Run after every migration (migrate.ts), as the tables' owner.
  */
 export const ENFORCE_TENANCY_SQL = `
 DO $tenancy$
@@ -139,8 +151,28 @@ BEGIN
   END IF;
   EXECUTE format('GRANT CONNECT ON DATABASE %I TO ${APP_ROLE}', current_database());
   GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
-  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
+  -- Only what tenant work needs: every grant below is made again after each migration, so a
+  -- table gains nothing by being new and loses what an earlier version granted (column grants go
+  -- with the table's).
+  REVOKE ALL ON ALL TABLES IN SCHEMA public FROM ${APP_ROLE};
   GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};
+  -- Its own site's enterprise row (the site's settings name it), never another's.
+  GRANT SELECT ON enterprises TO ${APP_ROLE};
+  ALTER TABLE enterprises ENABLE ROW LEVEL SECURITY;
+  IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'public' AND tablename = 'enterprises' AND policyname = 'own_enterprise') THEN
+    CREATE POLICY own_enterprise ON enterprises AS PERMISSIVE FOR SELECT TO ${APP_ROLE}
+      USING (eid = nullif(current_setting('${TENANT_SETTING}', true), '')::int);
+  END IF;
+  -- Of accounts (people, not tenant-owned): what a member's row shows beside it (phone, name,
+  -- whether verified, the ID number's keyed hash a certificate carries), of the enterprise's
+  -- members only. Password hashes and encrypted ID numbers stay with the owner.
+  GRANT SELECT (${ACCOUNT_COLUMNS.join(', ')}) ON accounts TO ${APP_ROLE};
+  ALTER TABLE accounts ENABLE ROW LEVEL SECURITY;
+  IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE schemaname = 'public' AND tablename = 'accounts' AND policyname = 'enterprise_members') THEN
+    CREATE POLICY enterprise_members ON accounts AS PERMISSIVE FOR SELECT TO ${APP_ROLE}
+      USING (EXISTS (SELECT 1 FROM enterprise_users m WHERE m.account_id = accounts.id
+                        AND m.eid = nullif(current_setting('${TENANT_SETTING}', true), '')::int));
+  END IF;
   FOR t IN
     SELECT c.relname AS name, c.relrowsecurity AS secured
       FROM pg_class c
@@ -149,6 +181,7 @@ BEGIN
      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
        AND c.relname <> ALL (ARRAY[${GLOBAL_TABLES.map((n) => `'${n}'`).join(', ')}])
   LOOP
+    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO ${APP_ROLE}', t.name);
     IF NOT t.secured THEN
       EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.name);
     END IF;

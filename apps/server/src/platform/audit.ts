@@ -2,6 +2,7 @@ import { schema, type Db } from '@portal/db';
 
 export type AuditEvent =
   | 'sign_in'
+  | 'password_tried'
   | 'sign_in_failed'
   | 'account_locked'
   | 'old_password_wrong'

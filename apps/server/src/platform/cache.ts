@@ -22,12 +22,15 @@ export class TtlCache<V extends NonNullable<unknown>> {
     }
     const inflight = this.pending.get(key);
     if (inflight) return inflight;
-    const p = load()
+    const p: Promise<V> = load()
       .then((value) => {
-        if (this.enabled) this.cache.set(key, value);
+        // A load `forget` dropped may have read the row before its change: it is not kept.
+        if (this.enabled && this.pending.get(key) === p) this.cache.set(key, value);
         return value;
       })
-      .finally(() => this.pending.delete(key));
+      .finally(() => {
+        if (this.pending.get(key) === p) this.pending.delete(key);
+      });
     this.pending.set(key, p);
     return p;
   }
@@ -38,5 +41,14 @@ export class TtlCache<V extends NonNullable<unknown>> {
 
   clear(): void {
     this.cache.clear();
+  }
+
+  /**
+   * Forgets the entries whose key matches (all without `match`), and the loads under way for them:
+   * the next `get` loads again, and a load that began before is not kept.
+   */
+  forget(match?: (key: string) => boolean): void {
+    for (const key of [...this.cache.keys()]) if (!match || match(key)) this.cache.delete(key);
+    for (const key of [...this.pending.keys()]) if (!match || match(key)) this.pending.delete(key);
   }
 }

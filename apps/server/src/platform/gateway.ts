@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import { runInTenantScope, type TenantScope } from '@portal/db';
 import { AppError } from './errors.ts';
-import { eidFromQuery, refuseNul, refuseNulIn } from './input-guard.ts';
+import { eidFromQuery, queryInput, refuseNul, refuseNulIn } from './input-guard.ts';
 import { requestDomain, requestLang } from './request-context.ts';
 import type { AccountSession, Session, SessionStore } from './session.ts';
 import type { Tenancy } from './tenancy.ts';
@@ -315,7 +315,7 @@ export function registerCall<C extends CallDef>(
         }
       }
       refuseNul(req); // U+0000 anywhere in the query or body: 400 (input-guard.ts)
-      const raw = (call.requestIn === 'query' ? req.query : req.body) ?? {};
+      const raw = (call.requestIn === 'query' ? queryInput(req.query) : req.body) ?? {};
       const result = await runCall(call, handler, deps, raw, httpCaller(req, reply, lang, deps));
       const body =
         result instanceof RawJson

@@ -133,4 +133,11 @@ describe('an eid in the query that no enterprise can have', () => {
     expect((await post(COURSE_PAGE, {}, {}, { eid: String(other.eid) })).json().code).toBe(200);
     expect((await post(COURSE_PAGE, {}, {}, { eid: '' })).json().code).toBe(200);
   });
+
+  it('an empty eid is none for GET calls too, whose schemas read the query (decision 022)', async () => {
+    const site = await get(WEBSITE_VIEW, { eid: '' });
+    const byDomain = (await get(WEBSITE_VIEW, {})).json() as { data: { eid: number } };
+    expect(site.json()).toMatchObject({ code: 200, data: { eid: byDomain.data.eid } });
+    expect((await get(NEWS_CATEGORIES, { eid: '' })).json().code).toBe(200);
+  });
 });

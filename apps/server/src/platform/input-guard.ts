@@ -61,6 +61,16 @@ export function refuseNulIn(inputs: unknown[], lang: Lang): void {
 const EID_MESSAGE = { zh: '不是有效的企业编号', en: 'is not a valid enterprise id' };
 
 /**
+ * The input a query call's schema reads: an empty `eid` left out, as `eidFromQuery` reads it (none),
+ * where the schema would coerce it to 0 and refuse it.
+ */
+export function queryInput(query: unknown): unknown {
+  if (query === null || typeof query !== 'object' || (query as Record<string, unknown>).eid !== '') return query;
+  const { eid: _none, ...rest } = query as Record<string, unknown>;
+  return rest;
+}
+
+/**
  * The enterprise a public or visitor-mode call names in its query (`?eid=`): absent or empty is
  * none (the domain's default enterprise serves); anything else must be an id PostgreSQL can hold
  * (1 to 2 147 483 647), else 400 like any other bad id (never silently the default enterprise).

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineCall } from '@portal/contract';
-import { APP_ROLE, GLOBAL_TABLES, connectDatabase, migrateDatabase, schema, withTenant } from '@portal/db';
+import {
+  ACCOUNT_COLUMNS,
+  APP_ROLE,
+  GLOBAL_TABLES,
+  connectDatabase,
+  migrateDatabase,
+  schema,
+  withTenant,
+} from '@portal/db';
 import { ensureDatabase } from '@portal/db/embedded';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createEnterprise, type Learner } from '../test/factories.ts';
@@ -167,6 +175,89 @@ describe('the policies and roles', () => {
     expect(rows).toEqual([{ super: false, bypass: false, owned: 0 }]);
     const who = await t.platform.db.execute<{ user: string }>(sql`SELECT current_user AS user`);
     expect(who.rows[0]!.user).toBe(APP_ROLE);
+  });
+});
+
+describe('the app role reaches only tenant tables (decision 020)', () => {
+  /** The SQLSTATE of a statement run as the app role in enterprise A's scope, or 'ok'. */
+  const asAppIn = (eid: number, statement: string) =>
+    withTenant(eid, async () => {
+      try {
+        await t.platform.db.execute(sql.raw(statement));
+        return 'ok';
+      } catch (err) {
+        const e = err as { code?: string; cause?: { code?: string } };
+        return e.code ?? e.cause?.code ?? 'error';
+      }
+    });
+
+  it('cannot read or write sessions, handoffs, the audit log, captchas, SMS codes, identities or applications', async () => {
+    const closed = [
+      'sessions',
+      'session_handoffs',
+      'audit_log',
+      'captchas',
+      'sms_codes',
+      'sms_outbox',
+      'third_party_identities',
+      'enterprise_applications',
+      'enterprise_domains',
+    ];
+    for (const table of closed) {
+      expect({ table, read: await asAppIn(a.eid, `SELECT * FROM ${table} LIMIT 1`) }).toEqual({ table, read: '42501' });
+      expect({ table, wipe: await asAppIn(a.eid, `DELETE FROM ${table}`) }).toEqual({ table, wipe: '42501' });
+    }
+    // The owner still has them (nothing above was refused for want of rows).
+    expect((await t.database.pool.query('SELECT count(*)::int AS n FROM sessions')).rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('reads no password hash or encrypted ID number, writes no account, and sees only its members’ accounts', async () => {
+    expect(await asAppIn(a.eid, 'SELECT password_hash FROM accounts')).toBe('42501');
+    expect(await asAppIn(a.eid, 'SELECT id_card_encrypted FROM accounts')).toBe('42501');
+    expect(await asAppIn(a.eid, 'SELECT * FROM accounts')).toBe('42501');
+    expect(await asAppIn(a.eid, `UPDATE accounts SET phone = phone`)).toBe('42501');
+    expect(await asAppIn(a.eid, `INSERT INTO accounts (phone) VALUES ('13000000000')`)).toBe('42501');
+    expect(await asAppIn(a.eid, 'DELETE FROM accounts')).toBe('42501');
+    const seen = await withTenant(
+      a.eid,
+      async () =>
+        (await t.platform.db.execute<{ id: number }>(sql.raw(`SELECT ${ACCOUNT_COLUMNS.join(', ')} FROM accounts`)))
+          .rows,
+    );
+    expect(seen.map((r) => r.id)).toEqual([inA.accountId]);
+    // Outside any enterprise it sees no one.
+    expect((await t.platform.db.execute(sql`SELECT id FROM accounts`)).rows).toEqual([]);
+  });
+
+  it('sees only its own enterprise’s row and changes none', async () => {
+    const rows = await withTenant(
+      b.eid,
+      async () => (await t.platform.db.execute<{ eid: number }>(sql`SELECT eid FROM enterprises`)).rows,
+    );
+    expect(rows).toEqual([{ eid: b.eid }]);
+    expect(await asAppIn(b.eid, `UPDATE enterprises SET name = name`)).toBe('42501');
+  });
+
+  it('holds privileges on no global table but its enterprise’s row and its members’ account columns', async () => {
+    const { rows } = await t.database.pool.query<{ name: string; privileges: string[] }>(
+      `SELECT c.relname AS name,
+              array(SELECT p FROM unnest(ARRAY['SELECT','INSERT','UPDATE','DELETE','TRUNCATE','REFERENCES','TRIGGER']) p
+                     WHERE has_table_privilege($1, c.oid, p)) AS privileges
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+        WHERE c.relkind IN ('r', 'p')
+          AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'eid' AND NOT a.attisdropped)
+           OR c.relname = ANY($2)`,
+      [APP_ROLE, GLOBAL_TABLES],
+    );
+    const granted = Object.fromEntries(rows.filter((r) => r.privileges.length > 0).map((r) => [r.name, r.privileges]));
+    expect(granted).toEqual({ enterprises: ['SELECT'] });
+    const { rows: columns } = await t.database.pool.query<{ name: string }>(
+      `SELECT attname AS name FROM pg_attribute
+        WHERE attrelid = 'accounts'::regclass AND attnum > 0 AND NOT attisdropped
+          AND has_column_privilege($1, attrelid, attnum, 'SELECT') ORDER BY attname`,
+      [APP_ROLE],
+    );
+    expect(columns.map((c) => c.name)).toEqual([...ACCOUNT_COLUMNS].sort());
   });
 });
 

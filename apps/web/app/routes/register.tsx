@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Form, Input, Result, Spin } from 'antd';
+import { App, Button, Checkbox, Form, Input, Result, Spin } from 'antd';
 import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
 import { register, viewRegistrationConfig } from '@portal/contract/calls/registration';
 import { SmsPurpose } from '@portal/contract/calls/account';
@@ -79,7 +79,8 @@ function HeadshotField({ value, onChange, id }: { value?: string; onChange?: (ke
  * /register (account-area.md section 4): the account part (phone, image code, SMS code, password
  * twice), the always-present fields (nickname where the site has nicknames, real name, ID number
  * where it verifies) and the detail fields the site's configuration shows, in its order, with its
- * labels and required marks; defaults when the configuration is empty or cannot be loaded.
+ * labels and required marks; defaults when the configuration is empty or cannot be loaded. Last,
+ * the required consent to the site's service agreement and privacy policy (each opens in a tab).
  */
 function RegisterForm() {
   const t = useMessages(accountMessages);
@@ -123,6 +124,7 @@ function RegisterForm() {
         idCard: text('idCard') ? await encryptSecret(text('idCard').toUpperCase()) : '',
         ...(confirmBind.current ? { confirmBind: true } : {}),
         userDetail,
+        agreed: v.agreed === true,
       });
       if (result.audited) {
         void message.success(t.registered);
@@ -227,6 +229,24 @@ function RegisterForm() {
 
       {detail.length > 0 && <h2 className="portal-form-part">{t.otherPart}</h2>}
       <DetailFields form={form} fields={detail} photo={<HeadshotField />} />
+
+      {/* PIPL: consent to both texts before anything (an ID number above all) is collected. */}
+      <Form.Item
+        name="agreed"
+        valuePropName="checked"
+        rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t.agreeRequired))) }]}
+      >
+        <Checkbox>
+          {t.agreeBefore}
+          <a href={`${localePath('/agreement', lang)}?type=serviceAgreement`} target="_blank" rel="noreferrer">
+            {t.serviceAgreement}
+          </a>
+          {t.agreeAnd}
+          <a href={`${localePath('/agreement', lang)}?type=privacyAgreement`} target="_blank" rel="noreferrer">
+            {t.privacyAgreement}
+          </a>
+        </Checkbox>
+      </Form.Item>
 
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
         {t.registerButton}

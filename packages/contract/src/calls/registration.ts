@@ -91,6 +91,12 @@ export const register = defineCall({
     idCard: z.string().trim().max(1024).default(''),
     confirmBind: z.boolean().optional(),
     userDetail: z.record(z.string(), z.string().max(300)).default({}),
+    agreed: z
+      .boolean()
+      .default(false)
+      .describe(
+        "The person agreed to the site's service agreement and privacy policy (required: 3015 without it); recorded with the texts' versions",
+      ),
   }),
   response: z.object({
     /** Accepted at once: signed in (the token cookie is set). Else waiting for review. */

@@ -28,16 +28,18 @@ const MEMBER_FIELDS = {
 /** SQL of accounts and memberships. Reads of a membership always name the enterprise. */
 export class AccountRepository {
   /**
-   * `db`: the request's enterprise (row-level security); `system`: the owner's connection, for the
-   * few reads and writes across a person's enterprises (their memberships, their real name in
-   * each, the account's removal).
-   */
-  /**
    * The current user (user info, asked on every page and by every signed-in client): the
    * membership, its account and its totals in one round trip, built and prepared once.
    */
   private readonly currentUserQuery;
 
+  /**
+   * `db`: the request's enterprise (row-level security), for the person's membership of it;
+   * `system`: the owner's connection, for the account itself (the app's role reads only a few
+   * columns of its members' accounts and writes none, decision 020: sign-in by phone, employee
+   * number or third-party identity, the password, phone and identity), and for the reads and
+   * writes across a person's enterprises (their memberships, their real name in each, removal).
+   */
   constructor(
     private readonly db: Db,
     private readonly system: Db,
@@ -65,7 +67,7 @@ export class AccountRepository {
   }
 
   async byPhone(phone: string) {
-    const [row] = await this.db.select().from(schema.accounts).where(eq(schema.accounts.phone, phone)).limit(1);
+    const [row] = await this.system.select().from(schema.accounts).where(eq(schema.accounts.phone, phone)).limit(1);
     return row ?? null;
   }
 
@@ -80,13 +82,13 @@ export class AccountRepository {
   }
 
   async byId(id: number) {
-    const [row] = await this.db.select().from(schema.accounts).where(eq(schema.accounts.id, id)).limit(1);
+    const [row] = await this.system.select().from(schema.accounts).where(eq(schema.accounts.id, id)).limit(1);
     return row ?? null;
   }
 
   /** The account of an employee number in one enterprise. */
   async byEmployeeNo(eid: number, employeeNo: string) {
-    const [row] = await this.db
+    const [row] = await this.system
       .select({ account: schema.accounts })
       .from(schema.enterpriseUsers)
       .innerJoin(schema.accounts, eq(schema.accounts.id, schema.enterpriseUsers.accountId))
@@ -131,12 +133,12 @@ export class AccountRepository {
   }
 
   async setPassword(accountId: number, passwordHash: string): Promise<void> {
-    await this.db.update(schema.accounts).set({ passwordHash }).where(eq(schema.accounts.id, accountId));
+    await this.system.update(schema.accounts).set({ passwordHash }).where(eq(schema.accounts.id, accountId));
   }
 
   /** Changes the phone; false when another account has it (unique). */
   async setPhone(accountId: number, phone: string): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.system
       .update(schema.accounts)
       .set({ phone })
       .where(eq(schema.accounts.id, accountId))
@@ -150,7 +152,7 @@ export class AccountRepository {
 
   /** Another account bound to this ID number (keyed hash), if any. */
   async otherAccountWithIdCard(idCardHash: string, accountId: number) {
-    const [row] = await this.db
+    const [row] = await this.system
       .select({ id: schema.accounts.id, phone: schema.accounts.phone })
       .from(schema.accounts)
       .where(and(eq(schema.accounts.idCardHash, idCardHash), ne(schema.accounts.id, accountId)))
@@ -235,7 +237,7 @@ export class AccountRepository {
   }
 
   async identity(provider: string, openId: string) {
-    const [row] = await this.db
+    const [row] = await this.system
       .select()
       .from(schema.thirdPartyIdentities)
       .where(and(eq(schema.thirdPartyIdentities.provider, provider), eq(schema.thirdPartyIdentities.openId, openId)))
@@ -245,7 +247,7 @@ export class AccountRepository {
 
   /** Binds an identity; false when it or the account's binding of this provider exists already. */
   async bindIdentity(provider: string, openId: string, accountId: number, nickname: string): Promise<boolean> {
-    const rows = await this.db
+    const rows = await this.system
       .insert(schema.thirdPartyIdentities)
       .values({ provider, openId, accountId, nickname })
       .onConflictDoNothing()
@@ -254,7 +256,7 @@ export class AccountRepository {
   }
 
   async identities(accountId: number) {
-    return this.db
+    return this.system
       .select()
       .from(schema.thirdPartyIdentities)
       .where(eq(schema.thirdPartyIdentities.accountId, accountId))
@@ -262,7 +264,7 @@ export class AccountRepository {
   }
 
   async unbindIdentity(accountId: number, provider: string): Promise<void> {
-    await this.db
+    await this.system
       .delete(schema.thirdPartyIdentities)
       .where(
         and(eq(schema.thirdPartyIdentities.accountId, accountId), eq(schema.thirdPartyIdentities.provider, provider)),

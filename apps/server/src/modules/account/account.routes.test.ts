@@ -70,13 +70,14 @@ async function passwordSignIn(phone: string, password: string, domain = a.domain
   return call(loginByPassword, { domain, body: { phone, password: encrypt(password), ...(await captcha()) } });
 }
 
-async function auditEvents(accountId: number) {
+/** The account's audit events; `password_tried` (written before each password check) left out but where asked. */
+async function auditEvents(accountId: number, options: { tried?: boolean } = {}) {
   const rows = await t.database.db
     .select({ event: schema.auditLog.event })
     .from(schema.auditLog)
     .where(eq(schema.auditLog.accountId, accountId))
     .orderBy(schema.auditLog.id);
-  return rows.map((r) => r.event);
+  return rows.map((r) => r.event).filter((e) => options.tried || e !== 'password_tried');
 }
 
 async function sendCode(phone: string, type: 1 | 2 | 3 = 2, domain = a.domain) {
@@ -265,6 +266,33 @@ describe('the password lock holds per account and client address (decision 023)'
     expect((await signInFrom('192.0.2.202', owner.phone, owner.password)).code).toBe(200);
   });
 
+  it('of 20 wrong passwords at once from one address, only SIGN_IN_MAX_FAILURES reach the check (decision 023)', async () => {
+    const owner = await createAccount(t.database.db, [a.eid]);
+    const from = '203.0.113.20';
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, async () => ({
+        phone: owner.phone,
+        password: encrypt('Wrong123!'),
+        ...(await captcha()),
+      })),
+    );
+    const answers = await Promise.all(
+      bodies.map(async (body) => (await call(loginByPassword, { remoteAddress: from, body })).json().code as number),
+    );
+    const max = 3; // SIGN_IN_MAX_FAILURES of this file's app
+    expect(answers.filter((c) => c === 3002)).toHaveLength(max - 1);
+    expect(answers.filter((c) => c === 3008)).toHaveLength(20 - (max - 1));
+    const events = await auditEvents(owner.accountId, { tried: true });
+    expect(events.filter((e) => e === 'password_tried')).toHaveLength(max);
+    expect(events.filter((e) => e !== 'password_tried').sort()).toEqual([
+      'account_locked',
+      ...Array<string>(max - 1).fill('sign_in_failed'),
+    ]);
+    // The right password from there is locked too; from elsewhere it signs in.
+    expect((await signInFrom(from, owner.phone, owner.password)).code).toBe(3008);
+    expect((await signInFrom('198.51.100.21', owner.phone, owner.password)).code).toBe(200);
+  });
+
   it('refuses a password that was not encrypted with the key (400), and bad input names the field', async () => {
     const person = await createAccount(t.database.db, [a.eid]);
     const plain = await call(loginByPassword, {
@@ -291,6 +319,28 @@ describe('SMS code sign-in', () => {
     expect(res.json()).toMatchObject({ code: 200, data: { chooseEnterprise: false } });
     const again = await call(loginByCode, { body: { phone: person.phone, verificationCode: code } });
     expect(again.json()).toMatchObject({ code: 3006, message: '短信验证码已过期，请重新获取' });
+  });
+
+  it('of 20 sends of a code at once, one is sent; the rest are too frequent (3009, decision 023)', async () => {
+    const person = await createAccount(t.database.db, [a.eid]);
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, async () => ({
+        phone: person.phone,
+        verificationCodeType: 2 as const,
+        ...(await captcha()),
+      })),
+    );
+    const answers = await Promise.all(
+      bodies.map(
+        async (body) =>
+          (await call(sendVerificationCode, { remoteAddress: '203.0.113.40', body })).json().code as number,
+      ),
+    );
+    expect(answers.filter((c) => c === 200)).toHaveLength(1);
+    expect(answers.filter((c) => c === 3009)).toHaveLength(19);
+    expect((await call(findDevSmsOutbox, { body: { phone: person.phone } })).json().data).toHaveLength(1);
+    const codes = await t.database.db.select().from(schema.smsCodes).where(eq(schema.smsCodes.phone, person.phone));
+    expect(codes).toHaveLength(1);
   });
 
   it('a wrong code gives 3005; after five wrong tries the code is dead (3006)', async () => {

@@ -177,12 +177,13 @@ export class AccountService {
     const password = this.newPassword(input.newPassword, input.confirmPassword);
     const account = await this.deps.accounts.byId(session.accountId);
     const now = new Date();
-    await this.deps.lock.assertMayTry(session.accountId, ip, now);
+    const attempt = await this.deps.lock.claim({ accountId: session.accountId, eid: session.eid, ip }, now);
     const ok = !!account?.passwordHash && (await verify(account.passwordHash, old).catch(() => false));
     if (!ok) {
       // Guesses of the old password count like failed sign-ins: a stolen session cannot try forever.
       const entry = { accountId: session.accountId, eid: session.eid, ip, event: 'old_password_wrong' as const };
       await this.deps.lock.fail(
+        attempt,
         entry,
         new AppError(ErrorCode.WRONG_CREDENTIALS, { message: { zh: '旧密码错误', en: 'The old password is wrong' } }),
         now,
@@ -424,11 +425,12 @@ export class AccountService {
     }
     // Locked per account and client address (decision 023): a stranger's guesses elsewhere never
     // lock the owner out.
-    await lock.assertMayTry(account.id, site.ip, now);
+    // The attempt is claimed (and recorded) before the check: concurrent guesses cannot all pass.
+    const attempt = await lock.claim({ accountId: account.id, eid: site.eid, ip: site.ip }, now);
     const ok = account.passwordHash !== null && (await verify(account.passwordHash, password).catch(() => false));
     if (!ok) {
       const entry = { accountId: account.id, eid: site.eid, ip: site.ip, event: 'sign_in_failed' as const, detail };
-      await lock.fail(entry, new AppError(ErrorCode.WRONG_CREDENTIALS), now);
+      await lock.fail(attempt, entry, new AppError(ErrorCode.WRONG_CREDENTIALS), now);
     }
     return this.start(account.id, site, how.method, now, how.onlySite);
   }

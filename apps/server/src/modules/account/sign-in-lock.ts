@@ -7,11 +7,18 @@ import { AppError } from '../../platform/errors.ts';
 
 const log = schema.auditLog;
 
-/** Failed password checks of an account, as the audit log records them. */
+/**
+ * A password about to be checked: written, under the account's lock, before the check, so attempts
+ * at the same moment each see the ones before them (decision 023).
+ */
+const TRIED = 'password_tried';
+/** Failed password checks of an account, as the audit log records them (the account-wide ceiling). */
 const FAILURES: AuditEvent[] = ['sign_in_failed', 'account_locked', 'old_password_wrong'];
-/** What ends a run of failures from an address: a sign-in from it, or a new password. */
+/** What ends a run of attempts from an address: a sign-in from it, or a new password. */
 const SUCCESS = 'sign_in';
 const NEW_PASSWORD = 'password_changed';
+/** The advisory-lock class of the password lock (its second key is the account id). */
+const LOCK_CLASS = 23;
 
 /** ASVS 2.2.1: no more than 100 failed attempts an hour on one account, from all addresses together. */
 export const ACCOUNT_FAILURES_PER_HOUR = 100;
@@ -19,16 +26,29 @@ export const ACCOUNT_FAILURES_PER_HOUR = 100;
 export const KNOWN_ADDRESS_DAYS = 30;
 const HOUR = 60 * 60_000;
 
+/** The owner's connection or its transaction: where the lock reads the audit log. */
+type Reader = Pick<Db, 'select'>;
+
+/** A password check the lock let through: whether its failure locks the address. */
+export interface PasswordAttempt {
+  locksOnFailure: boolean;
+}
+
 /**
- * The password lock (decision 023). Failures are counted per account and client address: after
- * SIGN_IN_MAX_FAILURES failures from one address within SIGN_IN_LOCK_MINUTES (none of them
+ * The password lock (decision 023). Attempts are counted per account and client address: after
+ * SIGN_IN_MAX_FAILURES attempts from one address within SIGN_IN_LOCK_MINUTES (none of them
  * followed by a sign-in from there or a new password), that address may not try the account's
  * password for SIGN_IN_LOCK_MINUTES (3008 with the minutes left), the right password included;
  * every other address is unaffected, so a stranger cannot lock the owner out. Above
  * ACCOUNT_FAILURES_PER_HOUR failures an hour from all addresses together (a guesser with many
  * addresses, each attempt with a solved captcha), only addresses the account signed in from within
  * KNOWN_ADDRESS_DAYS may try the password; the SMS-code sign-in stays open to the owner anywhere.
- * The audit log, which records every attempt with its address, is the one record read.
+ *
+ * `claim` decides and records the attempt in one transaction that holds the account's advisory
+ * lock, before the (slow) password check: concurrent guesses queue there for a moment, and only
+ * SIGN_IN_MAX_FAILURES of them reach the check. An attempt whose outcome never comes (the process
+ * stopped) keeps counting as one until its lock period is over. The audit log, which records every
+ * attempt with its address, is the one record read.
  */
 export class SignInLock {
   constructor(
@@ -41,17 +61,35 @@ export class SignInLock {
     return this.config.SIGN_IN_LOCK_MINUTES * 60_000;
   }
 
-  /** 3008 when this address may not try the account's password now. */
-  async assertMayTry(accountId: number, ip: string, now = new Date()): Promise<void> {
-    const until = (await this.addressLockedUntil(accountId, ip, now)) ?? (await this.ceilingUntil(accountId, ip, now));
-    if (until) throw locked(until, now);
+  /**
+   * Lets this address try the account's password once, recorded as tried before the check;
+   * 3008 (nothing recorded) when it may not try now.
+   */
+  async claim(
+    entry: { accountId: number; eid: number | null; ip: string },
+    now = new Date(),
+  ): Promise<PasswordAttempt> {
+    const { accountId, ip } = entry;
+    return this.db.transaction(async (tx) => {
+      // One claim of an account at a time, to its commit: the next one reads this one's row.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${accountId})`);
+      const before = await this.recentAttempts(tx, accountId, ip, now);
+      const until = this.addressLockedUntil(before, now) ?? (await this.ceilingUntil(tx, accountId, ip, now));
+      if (until) throw locked(until, now);
+      const run = [now, ...before].slice(0, this.config.SIGN_IN_MAX_FAILURES);
+      const locksOnFailure =
+        run.length === this.config.SIGN_IN_MAX_FAILURES && now.getTime() - run.at(-1)!.getTime() < this.lockMs;
+      await tx.insert(log).values({ event: TRIED, accountId, eid: entry.eid, ip, detail: { attempt: run.length } });
+      return { locksOnFailure };
+    });
   }
 
   /**
-   * Records a wrong password from this address (`event`: sign_in_failed, or old_password_wrong for
-   * a signed-in person's old password) and throws: 3008 when it locks the address, else `wrong`.
+   * Records a wrong password of a claimed attempt (`event`: sign_in_failed, or old_password_wrong
+   * for a signed-in person's old password) and throws: 3008 when it locks the address, else `wrong`.
    */
   async fail(
+    attempt: PasswordAttempt,
     entry: {
       accountId: number;
       eid: number | null;
@@ -62,46 +100,42 @@ export class SignInLock {
     wrong: AppError,
     now = new Date(),
   ): Promise<never> {
-    const { accountId, ip } = entry;
-    const before = await this.recentFailures(accountId, ip, now);
-    const run = [now, ...before].slice(0, this.config.SIGN_IN_MAX_FAILURES);
-    if (run.length === this.config.SIGN_IN_MAX_FAILURES && now.getTime() - run.at(-1)!.getTime() < this.lockMs) {
+    if (attempt.locksOnFailure) {
       await this.audit.write({ ...entry, event: 'account_locked', detail: { ...entry.detail, by: entry.event } });
       throw locked(new Date(now.getTime() + this.lockMs), now);
     }
-    await this.audit.write({ ...entry, detail: { ...entry.detail, reason: 'password', failures: run.length } });
+    await this.audit.write({ ...entry, detail: { ...entry.detail, reason: 'password' } });
     throw wrong;
   }
 
   /**
-   * The failures from this address since its last sign-in or the account's last new password,
+   * The attempts from this address since its last sign-in or the account's last new password,
    * newest first, at most SIGN_IN_MAX_FAILURES of them, within two lock periods (older ones can
    * neither lock nor still be locking).
    */
-  private async recentFailures(accountId: number, ip: string, now: Date): Promise<Date[]> {
-    const rows = await this.db
+  private async recentAttempts(tx: Reader, accountId: number, ip: string, now: Date): Promise<Date[]> {
+    const rows = await tx
       .select({ event: log.event, at: log.createdAt })
       .from(log)
       .where(
         and(
           eq(log.accountId, accountId),
           gt(log.createdAt, new Date(now.getTime() - 2 * this.lockMs)),
-          or(and(eq(log.ip, ip), inArray(log.event, [...FAILURES, SUCCESS])), eq(log.event, NEW_PASSWORD)),
+          or(and(eq(log.ip, ip), inArray(log.event, [TRIED, SUCCESS])), eq(log.event, NEW_PASSWORD)),
         ),
       )
       .orderBy(desc(log.createdAt), desc(log.id))
       .limit(this.config.SIGN_IN_MAX_FAILURES);
     const out: Date[] = [];
     for (const row of rows) {
-      if (!FAILURES.includes(row.event as AuditEvent)) break;
+      if (row.event !== TRIED) break;
       out.push(row.at);
     }
     return out;
   }
 
-  /** Until when this address is locked out of the account: a full run of failures, the lock not over. */
-  private async addressLockedUntil(accountId: number, ip: string, now: Date): Promise<Date | null> {
-    const run = await this.recentFailures(accountId, ip, now);
+  /** Until when this address is locked out of the account: a full run of attempts, the lock not over. */
+  private addressLockedUntil(run: Date[], now: Date): Date | null {
     if (run.length < this.config.SIGN_IN_MAX_FAILURES) return null;
     const [last, first] = [run[0]!, run.at(-1)!];
     if (last.getTime() - first.getTime() >= this.lockMs) return null;
@@ -113,9 +147,9 @@ export class SignInLock {
    * Above the account-wide ceiling, until when an address the account has not signed in from
    * recently must wait (the hour's count falls below the ceiling then); null otherwise.
    */
-  private async ceilingUntil(accountId: number, ip: string, now: Date): Promise<Date | null> {
+  private async ceilingUntil(tx: Reader, accountId: number, ip: string, now: Date): Promise<Date | null> {
     const since = new Date(now.getTime() - HOUR);
-    const [reset] = await this.db
+    const [reset] = await tx
       .select({ at: log.createdAt })
       .from(log)
       .where(and(eq(log.accountId, accountId), eq(log.event, NEW_PASSWORD), gt(log.createdAt, since)))
@@ -126,12 +160,12 @@ export class SignInLock {
       inArray(log.event, FAILURES),
       gt(log.createdAt, reset ? reset.at : since),
     );
-    const [{ count } = { count: 0 }] = await this.db
+    const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(log)
       .where(counted);
     if (count < ACCOUNT_FAILURES_PER_HOUR) return null;
-    const [known] = await this.db
+    const [known] = await tx
       .select({ id: log.id })
       .from(log)
       .where(
@@ -145,7 +179,7 @@ export class SignInLock {
       .limit(1);
     if (known) return null;
     // The count falls below the ceiling when its (count - ceiling + 1) oldest failures are an hour old.
-    const [oldest] = await this.db
+    const [oldest] = await tx
       .select({ at: log.createdAt })
       .from(log)
       .where(counted)

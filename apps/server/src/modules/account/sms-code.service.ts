@@ -9,6 +9,8 @@ export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 /** Seconds before another code may be sent to the same phone for the same purpose. */
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_MAX_ATTEMPTS = 5;
+/** The advisory-lock class of sending a code (its second key is a hash of the phone and purpose). */
+const SEND_LOCK_CLASS = 24;
 
 const codeHash = (phone: string, purpose: number, code: string) =>
   createHash('sha256').update(`${phone}:${purpose}:${code}`).digest('hex');
@@ -33,17 +35,20 @@ export class SmsCodes {
 
   /** Sends a new code; answers the seconds until the next may be sent. */
   async send(phone: string, purpose: SmsPurposeValue, siteName: string, now = new Date()): Promise<number> {
-    const [last] = await this.db
-      .select({ createdAt: schema.smsCodes.createdAt })
-      .from(schema.smsCodes)
-      .where(and(eq(schema.smsCodes.phone, phone), eq(schema.smsCodes.purpose, purpose)))
-      .orderBy(desc(schema.smsCodes.createdAt))
-      .limit(1);
-    if (last && now.getTime() - last.createdAt.getTime() < SMS_RESEND_SECONDS * 1000) {
-      throw new AppError(ErrorCode.SMS_TOO_FREQUENT);
-    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const inserted = await this.db.transaction(async (tx) => {
+      // One send of a phone and purpose at a time, to its commit: the check below then sees the
+      // code a concurrent send just wrote, so of sends at the same moment one is sent (decision 023).
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEND_LOCK_CLASS}, hashtext(${`${phone}:${purpose}`}))`);
+      const [last] = await tx
+        .select({ createdAt: schema.smsCodes.createdAt })
+        .from(schema.smsCodes)
+        .where(and(eq(schema.smsCodes.phone, phone), eq(schema.smsCodes.purpose, purpose)))
+        .orderBy(desc(schema.smsCodes.createdAt))
+        .limit(1);
+      if (last && now.getTime() - last.createdAt.getTime() < SMS_RESEND_SECONDS * 1000) {
+        throw new AppError(ErrorCode.SMS_TOO_FREQUENT);
+      }
       // The code before, if any, is of no more use.
       await tx
         .update(schema.smsCodes)

@@ -1,5 +1,9 @@
 import { schema, type Db } from '@portal/db';
 
+/**
+ * Applications to join the platform: not one tenant's rows (an applicant is no enterprise yet), so
+ * the owner's connection writes them (`platform.systemDb`; the app's role has no grant, decision 020).
+ */
 export class EnterpriseApplicationRepository {
   constructor(private readonly db: Db) {}
 

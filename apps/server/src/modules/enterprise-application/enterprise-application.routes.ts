@@ -11,7 +11,7 @@ import { EnterpriseApplicationRepository } from './enterprise-application.reposi
 export default defineModule({
   name: 'enterprise-application',
   register(gateway, platform) {
-    const applications = new EnterpriseApplicationRepository(platform.db);
+    const applications = new EnterpriseApplicationRepository(platform.systemDb);
     gateway.call(
       calls.applyEnterprise,
       async (input, ctx) => {

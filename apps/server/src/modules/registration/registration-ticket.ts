@@ -75,6 +75,6 @@ export const registrationTicketsOf = (p: Platform): RegistrationTickets => p.sha
 const buildTickets = (p: Platform) =>
   new RegistrationTickets(
     p.signer,
-    new RegistrationRepository(p.db),
+    new RegistrationRepository(p.db, p.systemDb),
     async (eid) => (await p.site.viewWebsite(eid)).registerOpenSet,
   );

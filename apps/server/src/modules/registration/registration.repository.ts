@@ -1,10 +1,19 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { MEMBERSHIP_PENDING } from '../../platform/session.ts';
+import { agreementTypes as AGREEMENT_TYPES } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 
 /** SQL of the registration form's configuration, the position hierarchy and new accounts. */
 export class RegistrationRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * `db`: the request's enterprise (row-level security); `system`: the owner's connection, for the
+   * new account and a registration's change of it (accounts are people, not one tenant's rows:
+   * the app's role may not write them, decision 020).
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly system: Db,
+  ) {}
 
   async viewRegistrationConfig(eid: number) {
     const rows = await this.db
@@ -57,7 +66,22 @@ export class RegistrationRepository {
     return row ?? null;
   }
 
-  /** The new account and its membership, together; null when the phone was taken meanwhile. */
+  /**
+   * The versions of the site's agreements a registration consents to: each text's last change
+   * (null for a text the site does not have, whose default the page shows).
+   */
+  async agreementVersions(eid: number): Promise<Array<{ type: string; version: Date | null }>> {
+    const rows = await this.db
+      .select({ type: schema.agreements.type, version: schema.agreements.updatedAt })
+      .from(schema.agreements)
+      .where(eq(schema.agreements.eid, eid));
+    return AGREEMENT_TYPES.map((type) => ({ type, version: rows.find((r) => r.type === type)?.version ?? null }));
+  }
+
+  /**
+   * The new account, its membership and its consents to the site's agreements, together; null
+   * when the phone was taken meanwhile.
+   */
   async createMember(values: {
     phone: string;
     passwordHash: string;
@@ -69,9 +93,10 @@ export class RegistrationRepository {
     headshot: string;
     userDetail: Record<string, string>;
     active: boolean;
+    consents: Array<{ type: string; version: Date | null }>;
   }): Promise<number | null> {
     try {
-      return await this.db.transaction(async (tx) => {
+      return await this.system.transaction(async (tx) => {
         const [account] = await tx
           .insert(schema.accounts)
           .values({
@@ -92,6 +117,9 @@ export class RegistrationRepository {
           userDetail: values.userDetail,
           status: values.active ? 1 : 3,
         });
+        await tx
+          .insert(schema.agreementConsents)
+          .values(values.consents.map((c) => ({ eid: values.eid, accountId: account!.id, ...c })));
         return account!.id;
       });
     } catch (err) {
@@ -136,7 +164,8 @@ export class RegistrationRepository {
     userDetail: Record<string, string>;
     active: boolean;
   }): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    // The membership's update names its enterprise; the account's is the owner's work.
+    return this.system.transaction(async (tx) => {
       const updated = await tx
         .update(schema.enterpriseUsers)
         .set({

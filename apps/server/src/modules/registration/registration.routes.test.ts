@@ -77,6 +77,7 @@ async function registerWith(domain: string, over: Record<string, unknown> = {}, 
       loginPsw: encrypt('Regist#2026'),
       confirmPassword: encrypt('Regist#2026'),
       realName: '新学员',
+      agreed: true,
       ...(await captcha()),
       ...over,
     }),
@@ -192,6 +193,7 @@ describe('registering', () => {
       realName: '重复',
       userName: 'x',
       userDetail: OPEN_DETAIL,
+      agreed: true,
       ...(await captcha()),
     });
     expect(dup.json().code).toBe(3007);
@@ -245,6 +247,72 @@ describe('registering', () => {
       confirmPassword: encrypt('Other#2026'),
     });
     expect(mismatch.body).toMatchObject({ code: 400, message: '两次输入的密码不一致' });
+  });
+});
+
+describe('consent to the service agreement and privacy policy (PIPL)', () => {
+  it('a registration without it is refused (3015, both languages) before anything is checked or stored', async () => {
+    const phone = newPhone();
+    const agreeing = { userName: '同意者', userDetail: OPEN_DETAIL };
+    const refused = await registerWith(open.domain, { ...agreeing, agreed: false }, phone);
+    expect(refused.body).toEqual({ code: 3015, message: '请阅读并同意《服务协议》和《隐私政策》', data: null });
+    const missing = await registerWith(open.domain, { ...agreeing, agreed: undefined }, newPhone());
+    expect(missing.body.code).toBe(3015);
+    const form = {
+      phone,
+      verificationCode: '123456',
+      loginPsw: encrypt('Regist#2026'),
+      confirmPassword: encrypt('Regist#2026'),
+      realName: '新学员',
+      userName: '同意者',
+      userDetail: OPEN_DETAIL,
+    };
+    const en = await t.call(
+      register,
+      { ...form, ...(await captcha()) },
+      {
+        as: { domain: open.domain },
+        lang: 'en',
+      },
+    );
+    expect(en).toMatchObject({
+      code: 3015,
+      message: 'Please read and agree to the terms of service and the privacy policy',
+    });
+    const accounts = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.phone, phone));
+    expect(accounts).toEqual([]);
+  });
+
+  it('is recorded with its time and the versions of both texts', async () => {
+    const changed = new Date('2026-03-01T08:00:00Z');
+    await t.database.db
+      .insert(schema.agreements)
+      .values({
+        eid: open.eid,
+        type: 'privacyAgreement',
+        title: '隐私政策',
+        content: '<p>隐私</p>',
+        updatedAt: changed,
+      })
+      .onConflictDoUpdate({
+        target: [schema.agreements.eid, schema.agreements.type],
+        set: { updatedAt: changed },
+      });
+    const before = new Date();
+    const { phone, body } = await registerWith(open.domain, { userName: '同意者', userDetail: OPEN_DETAIL });
+    expect(body.code).toBe(200);
+    const [account] = await t.database.db.select().from(schema.accounts).where(eq(schema.accounts.phone, phone));
+    const consents = await t.database.db
+      .select()
+      .from(schema.agreementConsents)
+      .where(eq(schema.agreementConsents.accountId, account!.id))
+      .orderBy(schema.agreementConsents.type);
+    expect(consents.map((c) => ({ eid: c.eid, type: c.type, version: c.version }))).toEqual([
+      { eid: open.eid, type: 'privacyAgreement', version: changed },
+      // The site has no service agreement of its own: the page shows the default text.
+      { eid: open.eid, type: 'serviceAgreement', version: null },
+    ]);
+    for (const c of consents) expect(c.acceptedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });
 });
 

@@ -44,6 +44,8 @@ export interface RegisterInput {
   idCard: string;
   confirmBind?: boolean | undefined;
   userDetail: Record<string, string>;
+  /** Consent to the site's service agreement and privacy policy (required to register). */
+  agreed?: boolean | undefined;
 }
 
 const noPendingRegistration = () =>
@@ -156,6 +158,10 @@ export class RegistrationService {
 
   async register(input: RegisterInput, site: RegistrationSite, now = new Date()): Promise<Registered> {
     const { eid } = site;
+    if (!site.website.registerOpenSet) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
+    // PIPL: no ID number (nor anything else) is collected without consent to the two texts; asked
+    // before the image code is used up, so the person ticks the box and submits again.
+    if (!input.agreed) throw new AppError(ErrorCode.AGREEMENTS_NOT_ACCEPTED);
     await this.openForm(input, site.website, now);
     const password = this.newPassword(input.loginPsw, input.confirmPassword);
     const { config, autoAudit, userName } = await this.topFields(input, site);
@@ -179,6 +185,7 @@ export class RegistrationService {
         headshot,
         userDetail: detail,
         active: autoAudit,
+        consents: await this.deps.registrations.agreementVersions(eid),
       })
       .catch(async (err: unknown) => {
         await this.deps.uploads.release([headshot], now);
@@ -500,7 +507,7 @@ export class RegistrationService {
 export const registrationServiceOf = (p: Platform): RegistrationService => p.shared(buildRegistrationService);
 const buildRegistrationService = (p: Platform) =>
   new RegistrationService({
-    registrations: new RegistrationRepository(p.db),
+    registrations: new RegistrationRepository(p.db, p.systemDb),
     accounts: new AccountRepository(p.db, p.systemDb),
     sessions: p.sessions,
     captchas: p.captchas,

@@ -22,7 +22,7 @@ import {
   previewVod,
   downloadDoc,
 } from '@portal/contract';
-import { schema } from '@portal/db';
+import { schema, type TableChange } from '@portal/db';
 import { createTestApp, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
 import { createEnterprise, createStudyCourse, type Learner } from '../../test/factories.ts';
 
@@ -373,6 +373,64 @@ describe('completion earns, exactly once', () => {
     expect(board.data.list[0]).toMatchObject({ rank: 1, value: 15 });
     const detail = await t.call(viewCourse, { courseId: course.id }, { as: learner });
     expect(detail.data.progress.completed).toBe(true);
+  });
+});
+
+describe('a change of a course in the database (decision 026)', () => {
+  /** Runs `change` and waits until the database has announced a change of the course to this process. */
+  async function changeAndWait(eid: number, courseId: number, change: () => Promise<unknown>) {
+    const { changes } = t.platform.database;
+    await changes.whenListening();
+    const seen = new Promise<void>((resolve) => {
+      const hear = (c: TableChange) => {
+        if (c.eid !== eid || c.id !== courseId) return;
+        changes.off('change', hear);
+        resolve();
+      };
+      changes.on('change', hear);
+    });
+    await change();
+    await seen;
+  }
+
+  it('an unpublished course stops playing at once, though its rules were cached; published again, it plays', async () => {
+    const learner = await t.learner(a);
+    const { course, periods } = await createStudyCourse(t.database.db, a.eid, { videos: [60] });
+    const q = { courseId: course.id, periodId: periods[0]!.id };
+    expect((await t.call(watchStudyResource, q, { as: learner })).code).toBe(200);
+    expect((await t.call(findCoursePeriods, { courseId: course.id }, { as: learner })).code).toBe(200);
+    // By hand, as the back office will: the cached rules would have played it up to 10 s more.
+    await changeAndWait(a.eid, course.id, () =>
+      t.database.db.execute(sql`UPDATE courses SET published = false WHERE eid = ${a.eid} AND id = ${course.id}`),
+    );
+    expect((await t.call(watchStudyResource, q, { as: learner })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(findCoursePeriods, { courseId: course.id }, { as: learner })).code).toBe(ErrorCode.NOT_FOUND);
+    await changeAndWait(a.eid, course.id, () =>
+      t.database.db.execute(sql`UPDATE courses SET published = true WHERE eid = ${a.eid} AND id = ${course.id}`),
+    );
+    expect((await t.call(watchStudyResource, q, { as: learner })).code).toBe(200);
+  });
+
+  it('a new learner counting itself in, or an update that changes nothing, announces nothing; a period’s change does', async () => {
+    const { changes } = t.platform.database;
+    await changes.whenListening();
+    const { course, periods } = await createStudyCourse(t.database.db, a.eid, { videos: [60] });
+    const rename = (title: string) => () =>
+      t.database.db.execute(sql`UPDATE course_periods SET title = ${title} WHERE id = ${periods[0]!.id}`);
+    // Announcements come in commit order: once this one is heard, the course's creation's were.
+    await changeAndWait(a.eid, course.id, rename('第一次'));
+    const heard: TableChange[] = [];
+    const hear = (c: TableChange) => heard.push(c);
+    changes.on('change', hear);
+    try {
+      await t.database.db.execute(sql`UPDATE courses SET learner_count = learner_count + 1 WHERE id = ${course.id}`);
+      await t.database.db.execute(sql`UPDATE courses SET title = title WHERE id = ${course.id}`);
+      await changeAndWait(a.eid, course.id, rename('第二次'));
+      // The counter's and the update that changed nothing would have come first.
+      expect(heard).toEqual([{ table: 'course_periods', eid: a.eid, id: course.id }]);
+    } finally {
+      changes.off('change', hear);
+    }
   });
 });
 

@@ -24,6 +24,14 @@ export default defineModule({
       vod: new PolyvVodProvider(platform.db),
       rulesTtlMs: platform.config.SITE_CACHE_TTL_MS,
     });
+    // Every process forgets a course's cached rules when the database announces its change (an
+    // unpublished course stops playing at once, issue 19 item 10).
+    void platform.database.changes.subscribe({
+      change: (c) => {
+        if (c.table === 'courses' || c.table === 'course_periods') s.forgetCourse(c);
+      },
+      gap: () => s.forgetCourse(),
+    });
     const limited = { perMinute: platform.perMinute };
     const progressExport = platform.exports.define('course-progress', courseProgressExport(s));
     gateway.call(calls.viewCourse, (q, ctx) => s.viewCourse(learnerOf(ctx.session), q.courseId, ctx.lang));

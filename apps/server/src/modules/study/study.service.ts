@@ -50,7 +50,10 @@ export interface StudyDeps {
   progress: ProgressRepository;
   site: SiteService;
   vod: VodProvider;
-  /** How long a course's rules and a period's kind and length are kept for reports. */
+  /**
+   * How long a course's rules and a period's kind and length are kept for reports at most; a change
+   * the database announces forgets them at once (`forgetCourse`).
+   */
   rulesTtlMs: number;
 }
 
@@ -69,6 +72,22 @@ export class StudyService {
   constructor(private readonly d: StudyDeps) {
     this.rules = new TtlCache({ max: 5000, ttlMs: d.rulesTtlMs });
     this.periods = new TtlCache({ max: 20000, ttlMs: d.rulesTtlMs });
+  }
+
+  /**
+   * Forgets a course's rules and its periods' facts (the database announced a change of the course
+   * or one of its periods, decision 026); without arguments, every course's (changes may have been
+   * missed while the announcements' connection was down).
+   */
+  forgetCourse(change?: { eid: number; id: number }): void {
+    if (!change) {
+      this.rules.forget();
+      this.periods.forget();
+      return;
+    }
+    const prefix = `${change.eid}:${change.id}`;
+    this.rules.forget((key) => key === prefix);
+    this.periods.forget((key) => key.startsWith(`${prefix}:`));
   }
 
   private courseRules(eid: number, courseId: number) {

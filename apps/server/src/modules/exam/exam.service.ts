@@ -129,12 +129,12 @@ export class ExamService {
       for (const row of rows) yield presentTask(row);
       if (rows.length < 500) return;
       const last = rows[rows.length - 1]!;
-      after = { startsAt: new Date(last.starts_at), taskId: last.task_id };
+      after = { startsAt: new Date(last.startsAt), taskId: last.taskId };
     }
   }
 
   async countTasks(who: Learner): Promise<ExamTaskCounts> {
-    const counts = new Map((await this.d.repo.countTasks(who)).map((r) => [r.status_label, r.n]));
+    const counts = new Map((await this.d.repo.countTasks(who)).map((r) => [r.statusLabel, r.n]));
     const n = (label: number) => counts.get(label) ?? 0;
     return {
       total: [...counts.values()].reduce((a, b) => a + b, 0),
@@ -157,14 +157,14 @@ export class ExamService {
       ...presentTask(row),
       attempts: attempts.rows.map(presentAttempt),
       certificate:
-        earned.certificate_id === null ? null : { id: earned.certificate_id, number: earned.certificate_number ?? '' },
+        earned.certificateId === null ? null : { id: earned.certificateId, number: earned.certificateNumber ?? '' },
     };
   }
 
   /** The admission ticket: 404 for a task without one, 7005 before its print time. */
   async viewAdmissionTicket(who: Learner, taskId: number) {
     const row = requireFound(await this.d.repo.viewTask(who, taskId));
-    if (!row.admission_ticket) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!row.admissionTicket) throw new AppError(ErrorCode.NOT_FOUND);
     if (!admissionPrintable(row)) throw new AppError(ErrorCode.ADMISSION_TICKET_NOT_PRINTABLE);
     const holder = requireFound(await this.d.repo.viewHolder(who));
     return {
@@ -172,9 +172,9 @@ export class ExamService {
       taskTitle: row.title,
       name: holder.name,
       phone: maskPhone(holder.phone),
-      startsAt: new Date(row.starts_at).toISOString(),
-      endsAt: new Date(row.ends_at).toISOString(),
-      durationMinutes: row.duration_minutes,
+      startsAt: new Date(row.startsAt).toISOString(),
+      endsAt: new Date(row.endsAt).toISOString(),
+      durationMinutes: row.durationMinutes,
     };
   }
 
@@ -195,19 +195,19 @@ export class ExamService {
         const open = await this.d.repo.findOpenAttempt(tx, who, taskId);
         if (open && open.overdue) return { overdue: open.id, started: null };
         if (open) {
-          const started = { attemptId: open.id, attemptNo: open.attempt_no, resumed: true, ...presentClock(open) };
+          const started = { attemptId: open.id, attemptNo: open.attemptNo, resumed: true, ...presentClock(open) };
           return { overdue: null, started };
         }
-        if (task.before_window) throw new AppError(ErrorCode.EXAM_NOT_STARTED);
-        if (task.after_window) throw new AppError(ErrorCode.EXAM_ENDED);
-        if (record.attempts_used >= task.attempts_allowed) throw new AppError(ErrorCode.EXAM_ATTEMPTS_USED_UP);
+        if (task.beforeWindow) throw new AppError(ErrorCode.EXAM_NOT_STARTED);
+        if (task.afterWindow) throw new AppError(ErrorCode.EXAM_ENDED);
+        if (record.attemptsUsed >= task.attemptsAllowed) throw new AppError(ErrorCode.EXAM_ATTEMPTS_USED_UP);
         const paper = await this.drawPaper(tx, who.eid, task);
         if (paper.length === 0) {
           throw new AppError(ErrorCode.NOT_FOUND, {
             message: { zh: '该考试的试卷暂无试题', en: 'The paper of this exam has no questions yet' },
           });
         }
-        const attemptNo = record.attempts_used + 1;
+        const attemptNo = record.attemptsUsed + 1;
         const attempt = await this.d.repo.createAttempt(tx, who, task, attemptNo, paper, clientAt);
         return {
           overdue: null,
@@ -225,11 +225,11 @@ export class ExamService {
     tx: Tx,
     eid: number,
     task: {
-      paper_id: number;
+      paperId: number;
       mode: number;
       rules: PaperRule[];
-      shuffle_questions: boolean;
-      shuffle_options: boolean;
+      shuffleQuestions: boolean;
+      shuffleOptions: boolean;
     },
   ): Promise<AttemptQuestion[]> {
     let questions: AttemptQuestion[];
@@ -245,11 +245,11 @@ export class ExamService {
         questions.push(...drawn);
       }
     } else {
-      questions = await this.d.repo.findFixedQuestions(tx, eid, task.paper_id);
+      questions = await this.d.repo.findFixedQuestions(tx, eid, task.paperId);
     }
     return arrangePaper(questions, {
-      shuffleQuestions: task.shuffle_questions,
-      shuffleOptions: task.shuffle_options,
+      shuffleQuestions: task.shuffleQuestions,
+      shuffleOptions: task.shuffleOptions,
     });
   }
 
@@ -273,21 +273,21 @@ export class ExamService {
     }
     return {
       attemptId: a.id,
-      taskId: a.task_id,
-      title: a.task_title,
-      attemptNo: a.attempt_no,
+      taskId: a.taskId,
+      title: a.taskTitle,
+      attemptNo: a.attemptNo,
       status: a.status,
-      submitReason: a.submit_reason,
-      durationMinutes: a.duration_minutes,
-      totalScore: points(a.total_score_tenths),
-      passScore: points(a.pass_score_tenths),
+      submitReason: a.submitReason,
+      durationMinutes: a.durationMinutes,
+      totalScore: points(a.totalScoreTenths),
+      passScore: points(a.passScoreTenths),
       questions: a.paper.map(presentPaperQuestion),
       answers: answers
         .filter((x) => x.seq > 0)
-        .map((x) => ({ questionId: x.question_id, answer: x.answer, flagged: x.flagged, seq: x.seq })),
-      lastSeq: a.last_seq,
-      screenSwitches: switches ?? a.screen_switches,
-      screenSwitchLimit: a.screen_switch_limit,
+        .map((x) => ({ questionId: x.questionId, answer: x.answer, flagged: x.flagged, seq: x.seq })),
+      lastSeq: a.lastSeq,
+      screenSwitches: switches ?? a.screenSwitches,
+      screenSwitchLimit: a.screenSwitchLimit,
       ...presentClock(a),
     };
   }
@@ -317,8 +317,8 @@ export class ExamService {
    */
   private async settleLeave(tx: Tx, who: Learner, a: AttemptRow, returned: boolean, clientAt: string | null) {
     const settled = await this.d.repo.settleLeave(tx, who, a.id, returned, clientAt);
-    const switches = settled?.switches ?? a.screen_switches;
-    if (settled?.counted && a.screen_switch_limit > 0 && switches > a.screen_switch_limit) {
+    const switches = settled?.switches ?? a.screenSwitches;
+    if (settled?.counted && a.screenSwitchLimit > 0 && switches > a.screenSwitchLimit) {
       const earned = await this.submitIn(tx, a, SubmitReason.SCREEN_SWITCH, clientAt);
       return { switchLimit: true as const, earned };
     }
@@ -338,7 +338,7 @@ export class ExamService {
     const clientAt = q.clientAt ?? null;
     const out = await this.d.repo.transaction(async (tx) => {
       const a = requireFound(await this.d.repo.viewAttempt(tx, who.eid, q.attemptId, who.accountId, true));
-      if (a.status !== AttemptStatus.ANSWERING) return { a, refusal: submittedRefusal(a.submit_reason, a.overdue) };
+      if (a.status !== AttemptStatus.ANSWERING) return { a, refusal: submittedRefusal(a.submitReason, a.overdue) };
       if (a.overdue) return { a, overdue: true };
       const settled = await this.settleLeave(tx, who, a, q.event === ScreenEvent.RETURN, clientAt);
       if ('switchLimit' in settled) return { a, ...settled };
@@ -355,18 +355,18 @@ export class ExamService {
     const { a } = out;
     if ('refusal' in out) {
       // Submitted by the taker earlier: the page goes to the result; by time or switches: the notice.
-      if (a.submit_reason !== SubmitReason.TAKER) throw out.refusal;
+      if (a.submitReason !== SubmitReason.TAKER) throw out.refusal;
       return {
         ...presentClock(a),
-        screenSwitches: a.screen_switches,
-        screenSwitchLimit: a.screen_switch_limit,
+        screenSwitches: a.screenSwitches,
+        screenSwitchLimit: a.screenSwitchLimit,
         submitted: true,
       };
     }
     return {
       ...presentClock(a),
       screenSwitches: out.switches,
-      screenSwitchLimit: a.screen_switch_limit,
+      screenSwitchLimit: a.screenSwitchLimit,
       submitted: false,
     };
   }
@@ -471,12 +471,12 @@ export class ExamService {
     const out = await this.d.repo.transaction(async (tx): Promise<(Submitted & { accountId: number }) | null> => {
       const a = await this.d.repo.viewAttempt(tx, eid, attemptId, accountId, true);
       if (!a) return null;
-      if (a.submitted_at !== null) {
-        return { submittedNow: false, reason: a.submit_reason ?? reason, earned: false, accountId: a.account_id };
+      if (a.submittedAt !== null) {
+        return { submittedNow: false, reason: a.submitReason ?? reason, earned: false, accountId: a.accountId };
       }
       const used = reason === SubmitReason.TAKER && a.overdue ? SubmitReason.TIME_OVER : reason;
       const earned = await this.submitIn(tx, a, used, clientAt);
-      return { submittedNow: true, reason: used, earned, accountId: a.account_id };
+      return { submittedNow: true, reason: used, earned, accountId: a.accountId };
     });
     return out;
   }
@@ -490,8 +490,8 @@ export class ExamService {
    * Answers whether the attempt earned something now.
    */
   private async submitIn(tx: Tx, a: AttemptRow, reason: number, clientAt: string | null = null): Promise<boolean> {
-    const who = { eid: a.eid, accountId: a.account_id };
-    const answers = new Map((await this.d.repo.findAnswers(tx, a.eid, a.id)).map((x) => [x.question_id, x]));
+    const who = { eid: a.eid, accountId: a.accountId };
+    const answers = new Map((await this.d.repo.findAnswers(tx, a.eid, a.id)).map((x) => [x.questionId, x]));
     const marks: Array<{ questionId: number; result: number | null; scoreTenths: number | null }> = [];
     const book: MarkedAnswer[] = [];
     let objective = 0;
@@ -508,7 +508,7 @@ export class ExamService {
         });
         continue;
       }
-      const mark = markAnswer(q, given, { partialMultiple: a.partial_multiple });
+      const mark = markAnswer(q, given, { partialMultiple: a.partialMultiple });
       objective += mark.scoreTenths;
       marks.push({ questionId: q.questionId, result: mark.result, scoreTenths: mark.scoreTenths });
       book.push({ questionId: q.questionId, correct: mark.result === MarkResult.RIGHT, answer: given });
@@ -555,17 +555,17 @@ export class ExamService {
    * cached user info after the commit. Answers whether something was earned now.
    */
   private async complete(tx: Tx, a: AttemptRow, scoreTenths: number): Promise<boolean> {
-    const passed = scoreTenths >= a.pass_score_tenths;
+    const passed = scoreTenths >= a.passScoreTenths;
     await this.d.repo.completeMarking(tx, a, scoreTenths, passed);
     if (!passed) return false;
     const earned = await earnOnce(
       tx,
-      { eid: a.eid, accountId: a.account_id },
+      { eid: a.eid, accountId: a.accountId },
       {
-        source: { type: EarningSource.EXAM_TASK, id: a.task_id, title: a.task_title },
-        hoursTenths: a.credit_tenths,
+        source: { type: EarningSource.EXAM_TASK, id: a.taskId, title: a.taskTitle },
+        hoursTenths: a.creditTenths,
         points: a.points,
-        certificate: a.certificate_template_id === null ? null : { templateId: a.certificate_template_id, scoreTenths },
+        certificate: a.certificateTemplateId === null ? null : { templateId: a.certificateTemplateId, scoreTenths },
       },
     );
     return earned.ledger || earned.certificate !== null;
@@ -581,14 +581,14 @@ export class ExamService {
     }
     const [answers, earned, standings] = await Promise.all([
       this.d.repo.findAnswers(this.d.repo.db, who.eid, attemptId),
-      this.d.repo.viewEarned(this.d.repo.db, who, a.task_id),
+      this.d.repo.viewEarned(this.d.repo.db, who, a.taskId),
       findQuestionStandings(
         this.d.repo.db,
         who,
         a.paper.map((q) => q.questionId),
       ),
     ]);
-    const byQ = new Map(answers.map((x) => [x.question_id, x]));
+    const byQ = new Map(answers.map((x) => [x.questionId, x]));
     const shown = answersShown(a);
     // The answer-visibility rule (decision 032): while the learner may take the task again, no mark
     // or key of a question is shown (true/false marks would give their keys away); the score stays.
@@ -597,12 +597,12 @@ export class ExamService {
       ...presentAttempt(a),
       answersShown: shown,
       certificate:
-        a.passed && earned.certificate_id !== null
-          ? { id: earned.certificate_id, number: earned.certificate_number ?? '' }
+        a.passed && earned.certificateId !== null
+          ? { id: earned.certificateId, number: earned.certificateNumber ?? '' }
           : null,
       earned:
         a.passed && earned.points !== null
-          ? { points: earned.points, creditHour: creditOf(earned.credit_tenths ?? 0) }
+          ? { points: earned.points, creditHour: creditOf(earned.creditTenths ?? 0) }
           : null,
       questions: a.paper.map((q) =>
         presentResultQuestion(q, byQ.get(q.questionId), examResultShows(task, standings.get(q.questionId))),
@@ -625,14 +625,14 @@ export class ExamService {
   private presentMarking(a: AttemptRow, learnerName: string, toMark: number) {
     return {
       attemptId: a.id,
-      taskId: a.task_id,
-      taskTitle: a.task_title,
+      taskId: a.taskId,
+      taskTitle: a.taskTitle,
       learnerName,
-      attemptNo: a.attempt_no,
-      submittedAt: new Date(a.submitted_at ?? a.started_at).toISOString(),
-      objectiveScore: points(a.objective_score_tenths ?? 0),
-      totalScore: points(a.total_score_tenths),
-      passScore: points(a.pass_score_tenths),
+      attemptNo: a.attemptNo,
+      submittedAt: new Date(a.submittedAt ?? a.startedAt).toISOString(),
+      objectiveScore: points(a.objectiveScoreTenths ?? 0),
+      totalScore: points(a.totalScoreTenths),
+      passScore: points(a.passScoreTenths),
       toMark,
     };
   }
@@ -648,7 +648,7 @@ export class ExamService {
       pageOffset(q.pageCurrent, q.pageSize),
     );
     return toPage(
-      rows.map((r) => this.presentMarking(r, r.learner_name, r.to_mark)),
+      rows.map((r) => this.presentMarking(r, r.learnerName, r.toMark)),
       total,
       q.pageCurrent,
       q.pageSize,
@@ -662,9 +662,9 @@ export class ExamService {
     if (a.status === AttemptStatus.ANSWERING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
     const [answers, name] = await Promise.all([
       this.d.repo.findAnswers(this.d.repo.db, a.eid, a.id),
-      this.d.repo.viewLearnerName(a.eid, a.account_id),
+      this.d.repo.viewLearnerName(a.eid, a.accountId),
     ]);
-    const byQ = new Map(answers.map((x) => [x.question_id, x]));
+    const byQ = new Map(answers.map((x) => [x.questionId, x]));
     const shorts = a.paper.filter((q) => q.questionType === QuestionType.SHORT_ANSWER);
     return {
       ...this.presentMarking(a, name, shorts.filter((q) => byQ.get(q.questionId)?.result === null).length),
@@ -696,7 +696,7 @@ export class ExamService {
       requireNotOwnAttempt(session, a);
       if (a.status !== AttemptStatus.WAITING_FOR_MARKING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
       const answers = await this.d.repo.findAnswers(tx, a.eid, a.id);
-      const waiting = new Set(answers.filter((x) => x.result === null).map((x) => x.question_id));
+      const waiting = new Set(answers.filter((x) => x.result === null).map((x) => x.questionId));
       const byId = new Map(a.paper.map((x) => [x.questionId, x]));
       const given = new Map<number, { score: number; comment: string }>();
       for (const m of q.marks) {
@@ -732,10 +732,10 @@ export class ExamService {
               : MarkResult.PARTLY,
       }));
       await this.d.repo.writeMarkerMarks(tx, a.eid, a.id, session.accountId, marks);
-      const score = (a.objective_score_tenths ?? 0) + marks.reduce((n, m) => n + m.scoreTenths, 0);
+      const score = (a.objectiveScoreTenths ?? 0) + marks.reduce((n, m) => n + m.scoreTenths, 0);
       const earned = await this.complete(tx, a, score);
       // The log names the marker of every mark (one event per question) and of the attempt's total.
-      const taker = { eid: a.eid, accountId: a.account_id };
+      const taker = { eid: a.eid, accountId: a.accountId };
       for (const m of marks) {
         await this.d.repo.logEvent(
           tx,
@@ -759,12 +759,12 @@ export class ExamService {
         },
         null,
       );
-      return { a, score, passed: score >= a.pass_score_tenths, earned };
+      return { a, score, passed: score >= a.passScoreTenths, earned };
     });
     const earned = await this.d.repo.viewEarned(
       this.d.repo.db,
-      { eid: out.a.eid, accountId: out.a.account_id },
-      out.a.task_id,
+      { eid: out.a.eid, accountId: out.a.accountId },
+      out.a.taskId,
     );
     return {
       attemptId: out.a.id,
@@ -772,8 +772,8 @@ export class ExamService {
       score: points(out.score),
       passed: out.passed,
       certificate:
-        out.passed && earned.certificate_id !== null
-          ? { id: earned.certificate_id, number: earned.certificate_number ?? '' }
+        out.passed && earned.certificateId !== null
+          ? { id: earned.certificateId, number: earned.certificateNumber ?? '' }
           : null,
     };
   }

@@ -15,15 +15,15 @@ interface Pending {
 }
 
 type Row = {
-  attempt_id: number;
+  attemptId: number;
   submitted: boolean;
-  submit_reason: number | null;
+  submitReason: number | null;
   overdue: boolean;
-  deadline_at: Date;
-  server_now: Date;
-  seconds_left: number;
-  last_seq: number;
-  too_far: boolean;
+  deadlineAt: Date;
+  serverNow: Date;
+  secondsLeft: number;
+  lastSeq: number;
+  tooFar: boolean;
   applied: Array<{ q: number; s: number }>;
   stored: Array<{ q: number; s: number }>;
 };
@@ -70,10 +70,10 @@ const SAVE = {
       WHERE a.eid = $1 AND a.id = m.attempt_id
       RETURNING a.id, a.last_seq
     )
-    SELECT att.id AS attempt_id, att.submitted_at IS NOT NULL AS submitted, att.submit_reason, att.overdue,
-      att.deadline_at, now() AS server_now,
-      GREATEST(0, floor(extract(epoch FROM (att.deadline_at - now()))))::int AS seconds_left,
-      coalesce(bump.last_seq, att.last_seq) AS last_seq, att.too_far,
+    SELECT att.id AS "attemptId", att.submitted_at IS NOT NULL AS submitted, att.submit_reason AS "submitReason",
+      att.overdue, att.deadline_at AS "deadlineAt", now() AS "serverNow",
+      GREATEST(0, floor(extract(epoch FROM (att.deadline_at - now()))))::int AS "secondsLeft",
+      coalesce(bump.last_seq, att.last_seq) AS "lastSeq", att.too_far AS "tooFar",
       (SELECT coalesce(jsonb_agg(jsonb_build_object('q', up.question_id, 's', up.seq)), '[]'::jsonb)
          FROM up WHERE up.attempt_id = att.id) AS applied,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('q', e.question_id, 's', e.seq)), '[]'::jsonb)
@@ -120,7 +120,7 @@ export class AnswerSaves {
       })),
     );
     const { rows } = await this.pool.query<Row>({ ...SAVE, values: [eid, JSON.stringify(input)] });
-    const byAttempt = new Map(rows.map((r) => [r.attempt_id, r]));
+    const byAttempt = new Map(rows.map((r) => [r.attemptId, r]));
     for (const save of batch) {
       const row = byAttempt.get(save.attemptId);
       if (!row) {
@@ -132,13 +132,13 @@ export class AnswerSaves {
       const stored = new Map(row.stored.map((x) => [x.q, x.s]));
       save.resolve({
         submitted: row.submitted,
-        submitReason: row.submit_reason,
+        submitReason: row.submitReason,
         overdue: row.overdue,
-        deadlineAt: row.deadline_at,
-        serverNow: row.server_now,
-        secondsLeft: row.seconds_left,
-        lastSeq: row.last_seq,
-        tooFar: row.too_far,
+        deadlineAt: row.deadlineAt,
+        serverNow: row.serverNow,
+        secondsLeft: row.secondsLeft,
+        lastSeq: row.lastSeq,
+        tooFar: row.tooFar,
         results: save.answers.map((a) => ({
           questionId: a.questionId,
           applied: applied.has(a.questionId),

@@ -1,6 +1,6 @@
 import { enumLabel, type Lang } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
-import type { ExamService } from './exam.service.ts';
+import type { ExamTasks } from './exam-tasks.ts';
 
 /** What the learner filtered their exam tasks by when asking for the export. */
 export interface ExamTaskExportParams {
@@ -22,7 +22,7 @@ const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
  * The learner's exam tasks as an XLSX (issue 13 item 2): one row per task of the list's filter,
  * newest window first, made by the export job (decision 027).
  */
-export function examTaskExport(exams: ExamService): ExportDefinition<ExamTaskExportParams> {
+export function examTaskExport(exams: ExamTasks): ExportDefinition<ExamTaskExportParams> {
   return {
     fileName: (lang: Lang) => `${lang === 'en' ? 'exam-tasks' : '考试任务'}-${stamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Exam tasks' : '考试任务'),

@@ -20,7 +20,7 @@ import {
 } from '@portal/contract';
 import { createEnterprise, createExam, SAMPLE_QUESTIONS, type Learner } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { examServiceOf } from './exam.routes.ts';
+import { examSweepOf } from './exam.routes.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
 let t: TestApp;
@@ -63,7 +63,7 @@ async function takeRight(learner: Learner, taskId: number, short = true) {
 
 describe('the sweep', () => {
   it('submits attempts abandoned past their deadline and the 60 s grace, of every enterprise, once', async () => {
-    const service = examServiceOf(t.platform);
+    const service = examSweepOf(t.platform);
     // Attempts left open by earlier tests or files would be swept too: start from none.
     await service.sweepOverdueAttempts();
     const examA = await createExam(db(), a.eid, {

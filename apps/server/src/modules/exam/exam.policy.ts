@@ -25,8 +25,8 @@ export function requireMarker(session: Session): void {
 }
 
 /** A marker's own attempt is refused (issue 19 item 2): 7611. */
-export function requireNotOwnAttempt(session: Session, attempt: { account_id: number }): void {
-  if (attempt.account_id === session.accountId) throw new AppError(ErrorCode.EXAM_OWN_ATTEMPT);
+export function requireNotOwnAttempt(session: Session, attempt: { accountId: number }): void {
+  if (attempt.accountId === session.accountId) throw new AppError(ErrorCode.EXAM_OWN_ATTEMPT);
 }
 
 /** The refusal of a change to a submitted attempt. */

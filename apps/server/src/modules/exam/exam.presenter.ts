@@ -18,48 +18,48 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** Why a learner cannot start now (the code a start answers), or null when they can (or continue). */
 export function startRefusal(row: TaskRow): 7601 | 7602 | 7604 | null {
-  if (row.open_attempt_id !== null) return null;
+  if (row.openAttemptId !== null) return null;
   const now = new Date(row.now).getTime();
-  if (now < new Date(row.starts_at).getTime()) return ErrorCode.EXAM_NOT_STARTED;
-  if (now >= new Date(row.ends_at).getTime()) return ErrorCode.EXAM_ENDED;
-  if (row.attempts_used >= row.attempts_allowed) return ErrorCode.EXAM_ATTEMPTS_USED_UP;
+  if (now < new Date(row.startsAt).getTime()) return ErrorCode.EXAM_NOT_STARTED;
+  if (now >= new Date(row.endsAt).getTime()) return ErrorCode.EXAM_ENDED;
+  if (row.attemptsUsed >= row.attemptsAllowed) return ErrorCode.EXAM_ATTEMPTS_USED_UP;
   return null;
 }
 
-export function admissionPrintable(row: { admission_ticket: boolean; admission_print_at: Date | null; now: Date }) {
+export function admissionPrintable(row: { admissionTicket: boolean; admissionPrintAt: Date | null; now: Date }) {
   return (
-    row.admission_ticket &&
-    (row.admission_print_at === null || new Date(row.admission_print_at).getTime() <= new Date(row.now).getTime())
+    row.admissionTicket &&
+    (row.admissionPrintAt === null || new Date(row.admissionPrintAt).getTime() <= new Date(row.now).getTime())
   );
 }
 
 export function presentTask(row: TaskRow): ExamTaskItem {
   const refusal = startRefusal(row);
   return {
-    taskId: row.task_id,
+    taskId: row.taskId,
     title: row.title,
     intro: row.intro,
-    startsAt: iso(row.starts_at),
-    endsAt: iso(row.ends_at),
-    durationMinutes: row.duration_minutes,
-    attemptsAllowed: row.attempts_allowed,
-    attemptsUsed: row.attempts_used,
-    bestScore: row.best_score_tenths === null ? null : points(row.best_score_tenths),
-    totalScore: points(row.total_score_tenths),
-    passScore: points(row.pass_score_tenths),
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    durationMinutes: row.durationMinutes,
+    attemptsAllowed: row.attemptsAllowed,
+    attemptsUsed: row.attemptsUsed,
+    bestScore: row.bestScoreTenths === null ? null : points(row.bestScoreTenths),
+    totalScore: points(row.totalScoreTenths),
+    passScore: points(row.passScoreTenths),
     passed: row.passed,
-    statusLabel: row.status_label,
+    statusLabel: row.statusLabel,
     canStart: refusal === null,
     cannotStartCode: refusal,
-    openAttemptId: row.open_attempt_id,
-    waitingForMarking: row.waiting_for_marking,
-    screenSwitchLimit: row.screen_switch_limit,
-    showAnswers: row.show_answers,
+    openAttemptId: row.openAttemptId,
+    waitingForMarking: row.waitingForMarking,
+    screenSwitchLimit: row.screenSwitchLimit,
+    showAnswers: row.showAnswers,
     points: row.points,
-    creditHour: creditOf(row.credit_tenths),
-    grantsCertificate: row.grants_certificate,
-    admissionTicket: row.admission_ticket,
-    admissionPrintAt: row.admission_print_at ? iso(row.admission_print_at) : null,
+    creditHour: creditOf(row.creditTenths),
+    grantsCertificate: row.grantsCertificate,
+    admissionTicket: row.admissionTicket,
+    admissionPrintAt: row.admissionPrintAt ? iso(row.admissionPrintAt) : null,
     admissionPrintable: admissionPrintable(row),
   };
 }
@@ -67,29 +67,29 @@ export function presentTask(row: TaskRow): ExamTaskItem {
 export function presentAttempt(row: AttemptRow): ExamAttemptItem {
   return {
     attemptId: row.id,
-    taskId: row.task_id,
-    taskTitle: row.task_title,
-    attemptNo: row.attempt_no,
+    taskId: row.taskId,
+    taskTitle: row.taskTitle,
+    attemptNo: row.attemptNo,
     status: row.status,
-    submitReason: row.submit_reason,
-    score: row.score_tenths === null ? null : points(row.score_tenths),
-    objectiveScore: row.objective_score_tenths === null ? null : points(row.objective_score_tenths),
-    totalScore: points(row.total_score_tenths),
-    passScore: points(row.pass_score_tenths),
+    submitReason: row.submitReason,
+    score: row.scoreTenths === null ? null : points(row.scoreTenths),
+    objectiveScore: row.objectiveScoreTenths === null ? null : points(row.objectiveScoreTenths),
+    totalScore: points(row.totalScoreTenths),
+    passScore: points(row.passScoreTenths),
     passed: row.passed,
-    startedAt: iso(row.started_at),
-    deadlineAt: iso(row.deadline_at),
-    submittedAt: row.submitted_at ? iso(row.submitted_at) : null,
-    usedSeconds: row.submitted_at
-      ? Math.max(0, Math.round((new Date(row.submitted_at).getTime() - new Date(row.started_at).getTime()) / 1000))
+    startedAt: iso(row.startedAt),
+    deadlineAt: iso(row.deadlineAt),
+    submittedAt: row.submittedAt ? iso(row.submittedAt) : null,
+    usedSeconds: row.submittedAt
+      ? Math.max(0, Math.round((new Date(row.submittedAt).getTime() - new Date(row.startedAt).getTime()) / 1000))
       : null,
-    screenSwitches: row.screen_switches,
+    screenSwitches: row.screenSwitches,
   };
 }
 
 /** The server's clock of an attempt. */
-export function presentClock(row: { seconds_left: number; deadline_at: Date; now: Date }) {
-  return { secondsLeft: row.seconds_left, deadlineAt: iso(row.deadline_at), serverNow: iso(row.now) };
+export function presentClock(row: { secondsLeft: number; deadlineAt: Date; now: Date }) {
+  return { secondsLeft: row.secondsLeft, deadlineAt: iso(row.deadlineAt), serverNow: iso(row.now) };
 }
 
 /**
@@ -116,13 +116,13 @@ export function presentPaperQuestion(q: AttemptQuestion): ExamPaperQuestion {
  * taker who may try again is not shown the keys first.
  */
 export function answersShown(row: AttemptRow): boolean {
-  return row.show_answers && row.status !== AttemptStatus.ANSWERING && examOver(row);
+  return row.showAnswers && row.status !== AttemptStatus.ANSWERING && examOver(row);
 }
 
 /** The task is over for the learner: no attempt can be taken again (none left, or the window closed) and none is under way. */
 export function examOver(row: AttemptRow): boolean {
-  if (row.task_open_attempt) return false;
-  return row.task_over || row.attempts_used >= row.attempts_allowed;
+  if (row.taskOpenAttempt) return false;
+  return row.taskOver || row.attemptsUsed >= row.attemptsAllowed;
 }
 
 /**
@@ -140,8 +140,8 @@ export function presentResultQuestion(
     answer: a?.answer ?? [],
     flagged: a?.flagged ?? false,
     result: mark ? (a?.result ?? null) : null,
-    gotScore: !mark || a?.score_tenths === null || a?.score_tenths === undefined ? null : points(a.score_tenths),
-    markerComment: mark ? (a?.marker_comment ?? '') : '',
+    gotScore: !mark || a?.scoreTenths === null || a?.scoreTenths === undefined ? null : points(a.scoreTenths),
+    markerComment: mark ? (a?.markerComment ?? '') : '',
     rightAnswer: key ? q.answer : null,
     blanks: key ? q.blanks : null,
     referenceAnswer: key ? q.referenceAnswer : null,

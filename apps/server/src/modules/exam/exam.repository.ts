@@ -25,29 +25,29 @@ export interface TaskFilter {
 
 /** An exam task with the learner's standing in it, and the database's now. */
 export type TaskRow = {
-  task_id: number;
+  taskId: number;
   title: string;
   intro: string;
-  starts_at: Date;
-  ends_at: Date;
-  duration_minutes: number;
-  attempts_allowed: number;
-  pass_score_tenths: number;
-  total_score_tenths: number;
-  screen_switch_limit: number;
-  show_answers: boolean;
+  startsAt: Date;
+  endsAt: Date;
+  durationMinutes: number;
+  attemptsAllowed: number;
+  passScoreTenths: number;
+  totalScoreTenths: number;
+  screenSwitchLimit: number;
+  showAnswers: boolean;
   points: number;
-  credit_tenths: number;
-  grants_certificate: boolean;
-  admission_ticket: boolean;
-  admission_print_at: Date | null;
-  attempts_used: number;
-  best_score_tenths: number | null;
+  creditTenths: number;
+  grantsCertificate: boolean;
+  admissionTicket: boolean;
+  admissionPrintAt: Date | null;
+  attemptsUsed: number;
+  bestScoreTenths: number | null;
   passed: boolean;
-  waiting_for_marking: boolean;
-  has_record: boolean;
-  open_attempt_id: number | null;
-  status_label: number;
+  waitingForMarking: boolean;
+  hasRecord: boolean;
+  openAttemptId: number | null;
+  statusLabel: number;
   now: Date;
 };
 
@@ -55,52 +55,52 @@ export type TaskRow = {
 export type AttemptRow = {
   id: number;
   eid: number;
-  task_id: number;
-  account_id: number;
-  attempt_no: number;
+  taskId: number;
+  accountId: number;
+  attemptNo: number;
   paper: AttemptQuestion[];
-  total_score_tenths: number;
-  pass_score_tenths: number;
-  started_at: Date;
-  deadline_at: Date;
-  submitted_at: Date | null;
-  submit_reason: number | null;
-  screen_switches: number;
+  totalScoreTenths: number;
+  passScoreTenths: number;
+  startedAt: Date;
+  deadlineAt: Date;
+  submittedAt: Date | null;
+  submitReason: number | null;
+  screenSwitches: number;
   status: number;
-  objective_score_tenths: number | null;
-  score_tenths: number | null;
+  objectiveScoreTenths: number | null;
+  scoreTenths: number | null;
   passed: boolean | null;
-  last_seq: number;
+  lastSeq: number;
   now: Date;
   /** The deadline has passed by the database's clock. */
   overdue: boolean;
-  seconds_left: number;
+  secondsLeft: number;
   // The task's settings.
-  task_title: string;
-  duration_minutes: number;
-  screen_switch_limit: number;
-  show_answers: boolean;
-  partial_multiple: boolean;
+  taskTitle: string;
+  durationMinutes: number;
+  screenSwitchLimit: number;
+  showAnswers: boolean;
+  partialMultiple: boolean;
   points: number;
-  credit_tenths: number;
-  certificate_template_id: number | null;
-  attempts_allowed: number;
-  task_ends_at: Date;
-  task_over: boolean;
+  creditTenths: number;
+  certificateTemplateId: number | null;
+  attemptsAllowed: number;
+  taskEndsAt: Date;
+  taskOver: boolean;
   /** The learner's attempts of the task so far. */
-  attempts_used: number;
+  attemptsUsed: number;
   /** An attempt of the task (this one or another) is under way. */
-  task_open_attempt: boolean;
+  taskOpenAttempt: boolean;
 };
 
 export type AnswerRow = {
-  question_id: number;
+  questionId: number;
   answer: string[];
   flagged: boolean;
   seq: number;
   result: number | null;
-  score_tenths: number | null;
-  marker_comment: string;
+  scoreTenths: number | null;
+  markerComment: string;
 };
 
 /** One answer of a save, as the repository writes it. */
@@ -157,17 +157,20 @@ const STATUS_LABEL = sql.raw(`CASE
     ELSE ${ExamStatusLabel.ABSENT} END`);
 
 /** The columns an attempt is read with (alias a, its task t). */
-const ATTEMPT_COLUMNS = sql`a.id, a.eid, a.task_id, a.account_id, a.attempt_no, a.paper, a.total_score_tenths,
-  a.pass_score_tenths, a.started_at, a.deadline_at, a.submitted_at, a.submit_reason, a.screen_switches, a.status,
-  a.objective_score_tenths, a.score_tenths, a.passed, a.last_seq, now() AS now, a.deadline_at <= now() AS overdue,
-  ${SECONDS_LEFT(sql`a.deadline_at`)} AS seconds_left,
-  t.title AS task_title, t.duration_minutes, t.screen_switch_limit, t.show_answers, t.partial_multiple, t.points,
-  t.credit_tenths, t.certificate_template_id, t.attempts_allowed, t.ends_at AS task_ends_at,
-  now() >= t.ends_at AS task_over,
+const ATTEMPT_COLUMNS = sql`a.id, a.eid, a.task_id AS "taskId", a.account_id AS "accountId", a.attempt_no AS "attemptNo",
+  a.paper, a.total_score_tenths AS "totalScoreTenths", a.pass_score_tenths AS "passScoreTenths", a.started_at AS "startedAt",
+  a.deadline_at AS "deadlineAt", a.submitted_at AS "submittedAt", a.submit_reason AS "submitReason",
+  a.screen_switches AS "screenSwitches", a.status, a.objective_score_tenths AS "objectiveScoreTenths",
+  a.score_tenths AS "scoreTenths", a.passed, a.last_seq AS "lastSeq", now() AS now, a.deadline_at <= now() AS overdue,
+  ${SECONDS_LEFT(sql`a.deadline_at`)} AS "secondsLeft",
+  t.title AS "taskTitle", t.duration_minutes AS "durationMinutes", t.screen_switch_limit AS "screenSwitchLimit",
+  t.show_answers AS "showAnswers", t.partial_multiple AS "partialMultiple", t.points, t.credit_tenths AS "creditTenths",
+  t.certificate_template_id AS "certificateTemplateId", t.attempts_allowed AS "attemptsAllowed",
+  t.ends_at AS "taskEndsAt", now() >= t.ends_at AS "taskOver",
   (SELECT r.attempts_used FROM exam_task_records r
-    WHERE r.eid = a.eid AND r.task_id = a.task_id AND r.account_id = a.account_id) AS attempts_used,
+    WHERE r.eid = a.eid AND r.task_id = a.task_id AND r.account_id = a.account_id) AS "attemptsUsed",
   EXISTS (SELECT 1 FROM exam_attempts o WHERE o.eid = a.eid AND o.task_id = a.task_id AND o.account_id = a.account_id
-    AND o.submitted_at IS NULL) AS task_open_attempt`;
+    AND o.submitted_at IS NULL) AS "taskOpenAttempt"`;
 
 /**
  * The SQL of exams (decision 029), always by enterprise and, for a learner's calls, by account.
@@ -186,16 +189,19 @@ export class ExamRepository {
 
   private taskSelect(who: Learner) {
     return sql`
-      SELECT t.id AS task_id, t.title, t.intro, t.starts_at, t.ends_at, t.duration_minutes, t.attempts_allowed,
-        t.pass_score_tenths, t.screen_switch_limit, t.show_answers, t.points, t.credit_tenths,
-        t.certificate_template_id IS NOT NULL AS grants_certificate, t.admission_ticket, t.admission_print_at,
+      SELECT t.id AS "taskId", t.title, t.intro, t.starts_at AS "startsAt", t.ends_at AS "endsAt",
+        t.duration_minutes AS "durationMinutes", t.attempts_allowed AS "attemptsAllowed",
+        t.pass_score_tenths AS "passScoreTenths", t.screen_switch_limit AS "screenSwitchLimit",
+        t.show_answers AS "showAnswers", t.points, t.credit_tenths AS "creditTenths",
+        t.certificate_template_id IS NOT NULL AS "grantsCertificate", t.admission_ticket AS "admissionTicket",
+        t.admission_print_at AS "admissionPrintAt",
         CASE WHEN p.mode = 2
           THEN (SELECT coalesce(sum((x->>'count')::int * (x->>'scoreTenths')::int), 0) FROM jsonb_array_elements(p.rules) x)
           ELSE (SELECT coalesce(sum(pq.score_tenths), 0) FROM exam_paper_questions pq WHERE pq.eid = t.eid AND pq.paper_id = t.paper_id)
-        END::int AS total_score_tenths,
-        coalesce(r.attempts_used, 0) AS attempts_used, r.best_score_tenths, coalesce(r.passed, false) AS passed,
-        coalesce(r.waiting_for_marking, false) AS waiting_for_marking, r.account_id IS NOT NULL AS has_record,
-        oa.id AS open_attempt_id, ${STATUS_LABEL} AS status_label, now() AS now
+        END::int AS "totalScoreTenths",
+        coalesce(r.attempts_used, 0) AS "attemptsUsed", r.best_score_tenths AS "bestScoreTenths",
+        coalesce(r.passed, false) AS passed, coalesce(r.waiting_for_marking, false) AS "waitingForMarking",
+        r.account_id IS NOT NULL AS "hasRecord", oa.id AS "openAttemptId", ${STATUS_LABEL} AS "statusLabel", now() AS now
       FROM exam_tasks t
       JOIN exam_papers p ON p.eid = t.eid AND p.id = t.paper_id
       LEFT JOIN exam_task_records r ON r.eid = t.eid AND r.task_id = t.id AND r.account_id = ${who.accountId}
@@ -211,8 +217,8 @@ export class ExamRepository {
 
   private taskWhere(filter: TaskFilter) {
     const parts: SQL[] = [sql`true`];
-    if (filter.recorded) parts.push(sql`x.has_record`);
-    if (filter.statusLabel !== undefined) parts.push(sql`x.status_label = ${filter.statusLabel}`);
+    if (filter.recorded) parts.push(sql`x."hasRecord"`);
+    if (filter.statusLabel !== undefined) parts.push(sql`x."statusLabel" = ${filter.statusLabel}`);
     if (filter.keyword) parts.push(sql`x.title ILIKE ${likeOf(filter.keyword)}`);
     return sql.join(parts, sql` AND `);
   }
@@ -222,7 +228,7 @@ export class ExamRepository {
     const [page, total] = await Promise.all([
       this.db.execute<TaskRow>(sql`
         SELECT * FROM (${this.taskSelect(who)}) x WHERE ${where}
-        ORDER BY x.starts_at DESC, x.task_id DESC LIMIT ${limit} OFFSET ${offset}`),
+        ORDER BY x."startsAt" DESC, x."taskId" DESC LIMIT ${limit} OFFSET ${offset}`),
       this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${this.taskSelect(who)}) x WHERE ${where}`),
     ]);
     return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
@@ -238,14 +244,14 @@ export class ExamRepository {
     const where = this.taskWhere(filter);
     const { rows } = await this.db.execute<TaskRow>(sql`
       SELECT * FROM (${this.taskSelect(who)}) x WHERE ${where}
-        ${after ? sql`AND (x.starts_at, x.task_id) < (${after.startsAt.toISOString()}::timestamptz, ${after.taskId})` : sql``}
-      ORDER BY x.starts_at DESC, x.task_id DESC LIMIT ${limit}`);
+        ${after ? sql`AND (x."startsAt", x."taskId") < (${after.startsAt.toISOString()}::timestamptz, ${after.taskId})` : sql``}
+      ORDER BY x."startsAt" DESC, x."taskId" DESC LIMIT ${limit}`);
     return rows;
   }
 
   async countTasks(who: Learner) {
-    const { rows } = await this.db.execute<{ status_label: number; n: number }>(sql`
-      SELECT x.status_label, count(*)::int AS n FROM (${this.taskSelect(who)}) x GROUP BY x.status_label`);
+    const { rows } = await this.db.execute<{ statusLabel: number; n: number }>(sql`
+      SELECT x."statusLabel", count(*)::int AS n FROM (${this.taskSelect(who)}) x GROUP BY x."statusLabel"`);
     return rows;
   }
 
@@ -270,22 +276,24 @@ export class ExamRepository {
     const { rows } = await tx.execute<{
       id: number;
       title: string;
-      paper_id: number;
-      starts_at: Date;
-      ends_at: Date;
-      duration_minutes: number;
-      attempts_allowed: number;
-      pass_score_tenths: number;
-      before_window: boolean;
-      after_window: boolean;
+      paperId: number;
+      startsAt: Date;
+      endsAt: Date;
+      durationMinutes: number;
+      attemptsAllowed: number;
+      passScoreTenths: number;
+      beforeWindow: boolean;
+      afterWindow: boolean;
       mode: number;
       rules: PaperRule[];
-      shuffle_questions: boolean;
-      shuffle_options: boolean;
+      shuffleQuestions: boolean;
+      shuffleOptions: boolean;
     }>(sql`
-      SELECT t.id, t.title, t.paper_id, t.starts_at, t.ends_at, t.duration_minutes, t.attempts_allowed,
-        t.pass_score_tenths, now() < t.starts_at AS before_window, now() >= t.ends_at AS after_window,
-        p.mode, p.rules, p.shuffle_questions, p.shuffle_options
+      SELECT t.id, t.title, t.paper_id AS "paperId", t.starts_at AS "startsAt", t.ends_at AS "endsAt",
+        t.duration_minutes AS "durationMinutes", t.attempts_allowed AS "attemptsAllowed",
+        t.pass_score_tenths AS "passScoreTenths", now() < t.starts_at AS "beforeWindow",
+        now() >= t.ends_at AS "afterWindow", p.mode, p.rules, p.shuffle_questions AS "shuffleQuestions",
+        p.shuffle_options AS "shuffleOptions"
       FROM exam_tasks t JOIN exam_papers p ON p.eid = t.eid AND p.id = t.paper_id
       WHERE t.eid = ${who.eid} AND t.id = ${taskId} AND t.published`);
     return rows[0] ?? null;
@@ -299,8 +307,8 @@ export class ExamRepository {
     await tx.execute(sql`
       INSERT INTO exam_task_records (eid, task_id, account_id) VALUES (${who.eid}, ${taskId}, ${who.accountId})
       ON CONFLICT (eid, task_id, account_id) DO NOTHING`);
-    const { rows } = await tx.execute<{ attempts_used: number }>(sql`
-      SELECT attempts_used FROM exam_task_records
+    const { rows } = await tx.execute<{ attemptsUsed: number }>(sql`
+      SELECT attempts_used AS "attemptsUsed" FROM exam_task_records
       WHERE eid = ${who.eid} AND task_id = ${taskId} AND account_id = ${who.accountId} FOR UPDATE`);
     return rows[0]!;
   }
@@ -308,14 +316,14 @@ export class ExamRepository {
   async findOpenAttempt(tx: Tx, who: Learner, taskId: number) {
     const { rows } = await tx.execute<{
       id: number;
-      attempt_no: number;
-      deadline_at: Date;
+      attemptNo: number;
+      deadlineAt: Date;
       overdue: boolean;
-      seconds_left: number;
+      secondsLeft: number;
       now: Date;
     }>(sql`
-      SELECT id, attempt_no, deadline_at, deadline_at <= now() AS overdue,
-        ${SECONDS_LEFT(sql`deadline_at`)} AS seconds_left, now() AS now
+      SELECT id, attempt_no AS "attemptNo", deadline_at AS "deadlineAt", deadline_at <= now() AS overdue,
+        ${SECONDS_LEFT(sql`deadline_at`)} AS "secondsLeft", now() AS now
       FROM exam_attempts
       WHERE eid = ${who.eid} AND task_id = ${taskId} AND account_id = ${who.accountId} AND submitted_at IS NULL
       ORDER BY attempt_no DESC LIMIT 1`);
@@ -352,7 +360,7 @@ export class ExamRepository {
   async createAttempt(
     tx: Tx,
     who: Learner,
-    task: { id: number; duration_minutes: number; ends_at: Date; pass_score_tenths: number },
+    task: { id: number; durationMinutes: number; endsAt: Date; passScoreTenths: number },
     attemptNo: number,
     paper: AttemptQuestion[],
     clientAt: string | null,
@@ -360,15 +368,15 @@ export class ExamRepository {
     const total = paper.reduce((n, q) => n + q.scoreTenths, 0);
     const { rows } = await tx.execute<{
       id: number;
-      deadline_at: Date;
-      seconds_left: number;
+      deadlineAt: Date;
+      secondsLeft: number;
       now: Date;
     }>(sql`
       INSERT INTO exam_attempts (eid, task_id, account_id, attempt_no, paper, total_score_tenths, pass_score_tenths, deadline_at)
       SELECT ${who.eid}, ${task.id}, ${who.accountId}, ${attemptNo}, ${JSON.stringify(paper)}::jsonb, ${total},
-        ${task.pass_score_tenths}, LEAST(now() + make_interval(mins => ${task.duration_minutes}), t.ends_at)
+        ${task.passScoreTenths}, LEAST(now() + make_interval(mins => ${task.durationMinutes}), t.ends_at)
       FROM exam_tasks t WHERE t.eid = ${who.eid} AND t.id = ${task.id}
-      RETURNING id, deadline_at, ${SECONDS_LEFT(sql`deadline_at`)} AS seconds_left, now() AS now`);
+      RETURNING id, deadline_at AS "deadlineAt", ${SECONDS_LEFT(sql`deadline_at`)} AS "secondsLeft", now() AS now`);
     const attempt = rows[0]!;
     await tx.execute(sql`
       UPDATE exam_task_records SET attempts_used = attempts_used + 1
@@ -397,7 +405,8 @@ export class ExamRepository {
 
   async findAnswers(db: Db | Tx, eid: number, attemptId: number): Promise<AnswerRow[]> {
     const { rows } = await db.execute<AnswerRow>(sql`
-      SELECT question_id, answer, flagged, seq, result, score_tenths, marker_comment
+      SELECT question_id AS "questionId", answer, flagged, seq, result, score_tenths AS "scoreTenths",
+        marker_comment AS "markerComment"
       FROM exam_answers WHERE eid = ${eid} AND attempt_id = ${attemptId}`);
     return rows;
   }
@@ -408,11 +417,11 @@ export class ExamRepository {
    * when it is settled past the grace. False when the attempt is no longer open.
    */
   async markLeft(tx: Tx, who: Learner, attemptId: number, clientAt: string | null) {
-    const { rows } = await tx.execute<{ screen_switches: number }>(sql`
+    const { rows } = await tx.execute<{ screenSwitches: number }>(sql`
       UPDATE exam_attempts SET left_at = coalesce(left_at, now())
       WHERE eid = ${who.eid} AND id = ${attemptId} AND account_id = ${who.accountId} AND submitted_at IS NULL
-      RETURNING screen_switches`);
-    const count = rows[0]?.screen_switches;
+      RETURNING screen_switches AS "screenSwitches"`);
+    const count = rows[0]?.screenSwitches;
     if (count === undefined) return false;
     await this.logEvent(tx, who, attemptId, AttemptEventKind.LEAVE, { count }, clientAt);
     return true;
@@ -427,7 +436,7 @@ export class ExamRepository {
    * (LEAVE_COUNTED). Null when no leave was open (or the attempt is no longer open).
    */
   async settleLeave(tx: Tx, who: Learner, attemptId: number, returned: boolean, clientAt: string | null) {
-    const { rows } = await tx.execute<{ screen_switches: number; away: number; counted: boolean; closed: boolean }>(sql`
+    const { rows } = await tx.execute<{ screenSwitches: number; away: number; counted: boolean; closed: boolean }>(sql`
       WITH cur AS (
         SELECT a.id, extract(epoch FROM now() - a.left_at)::float8 AS away,
           now() - a.left_at > make_interval(secs => ${LEAVE_GRACE(who.eid)}) AS past
@@ -438,14 +447,14 @@ export class ExamRepository {
       UPDATE exam_attempts a SET screen_switches = a.screen_switches + cur.past::int,
         left_at = CASE WHEN cur.past OR ${returned} THEN NULL ELSE a.left_at END
       FROM cur WHERE a.eid = ${who.eid} AND a.id = cur.id
-      RETURNING a.screen_switches, cur.away, cur.past AS counted, a.left_at IS NULL AS closed`);
+      RETURNING a.screen_switches AS "screenSwitches", cur.away, cur.past AS counted, a.left_at IS NULL AS closed`);
     const row = rows[0];
     if (!row || !row.closed) return null;
     const away = Math.round(row.away * 10) / 10;
-    const detail = { count: row.screen_switches, awaySeconds: away, counted: row.counted };
+    const detail = { count: row.screenSwitches, awaySeconds: away, counted: row.counted };
     const kind = returned ? AttemptEventKind.RETURN : AttemptEventKind.LEAVE_COUNTED;
     await this.logEvent(tx, who, attemptId, kind, detail, returned ? clientAt : null);
-    return { switches: row.screen_switches, counted: row.counted };
+    return { switches: row.screenSwitches, counted: row.counted };
   }
 
   async logEvent(
@@ -489,7 +498,7 @@ export class ExamRepository {
     attemptId: number,
     values: { reason: number; status: number; objectiveScoreTenths: number },
   ) {
-    const { rows } = await tx.execute<{ submitted_at: Date }>(sql`
+    const { rows } = await tx.execute<{ submittedAt: Date }>(sql`
       UPDATE exam_attempts SET submitted_at = now(), submit_reason = ${values.reason}, status = ${values.status},
         objective_score_tenths = ${values.objectiveScoreTenths},
         -- A leave with no return, away past the grace, is a leave too (the tab closed, the sweep submits).
@@ -497,14 +506,14 @@ export class ExamRepository {
           + (left_at IS NOT NULL AND now() - left_at > make_interval(secs => ${LEAVE_GRACE(eid)}))::int,
         left_at = NULL
       WHERE eid = ${eid} AND id = ${attemptId} AND submitted_at IS NULL
-      RETURNING submitted_at`);
+      RETURNING submitted_at AS "submittedAt"`);
     return rows[0] ?? null;
   }
 
   /** The attempt marked: its score and pass; the learner's record: the best score, passed, whether another attempt waits. */
   async completeMarking(
     tx: Tx,
-    attempt: { eid: number; id: number; task_id: number; account_id: number },
+    attempt: { eid: number; id: number; taskId: number; accountId: number },
     scoreTenths: number,
     passed: boolean,
   ) {
@@ -520,14 +529,14 @@ export class ExamRepository {
         waiting_for_marking = EXISTS (
           SELECT 1 FROM exam_attempts a WHERE a.eid = r.eid AND a.task_id = r.task_id AND a.account_id = r.account_id
             AND a.status = ${AttemptStatus.WAITING_FOR_MARKING} AND a.id <> ${attempt.id})
-      WHERE r.eid = ${attempt.eid} AND r.task_id = ${attempt.task_id} AND r.account_id = ${attempt.account_id}`);
+      WHERE r.eid = ${attempt.eid} AND r.task_id = ${attempt.taskId} AND r.account_id = ${attempt.accountId}`);
   }
 
   /** The record after a submit: when, and whether an attempt now waits for marking. */
-  async recordSubmit(tx: Tx, attempt: { eid: number; task_id: number; account_id: number }, waiting: boolean) {
+  async recordSubmit(tx: Tx, attempt: { eid: number; taskId: number; accountId: number }, waiting: boolean) {
     await tx.execute(sql`
       UPDATE exam_task_records SET last_submitted_at = now(), waiting_for_marking = waiting_for_marking OR ${waiting}
-      WHERE eid = ${attempt.eid} AND task_id = ${attempt.task_id} AND account_id = ${attempt.account_id}`);
+      WHERE eid = ${attempt.eid} AND task_id = ${attempt.taskId} AND account_id = ${attempt.accountId}`);
   }
 
   /** Which of these questions are still in the bank (the error book refers to them). */
@@ -569,12 +578,12 @@ export class ExamRepository {
   /** The learner's certificate and ledger row of a task. */
   async viewEarned(db: Db | Tx, who: Learner, taskId: number) {
     const { rows } = await db.execute<{
-      certificate_id: number | null;
-      certificate_number: string | null;
+      certificateId: number | null;
+      certificateNumber: string | null;
       points: number | null;
-      credit_tenths: number | null;
+      creditTenths: number | null;
     }>(sql`
-      SELECT c.id AS certificate_id, c.number AS certificate_number, e.points, e.credit_tenths
+      SELECT c.id AS "certificateId", c.number AS "certificateNumber", e.points, e.credit_tenths AS "creditTenths"
       FROM (SELECT 1) one
       LEFT JOIN certificates c ON c.eid = ${who.eid} AND c.account_id = ${who.accountId} AND c.source_type = 7
         AND c.source_id = ${taskId}
@@ -602,10 +611,10 @@ export class ExamRepository {
     const where = sql`a.eid = ${eid} AND a.status = ${AttemptStatus.WAITING_FOR_MARKING} AND a.account_id <> ${markerId}
       ${taskId === undefined ? sql`` : sql`AND a.task_id = ${taskId}`}`;
     const [page, total] = await Promise.all([
-      this.db.execute<AttemptRow & { learner_name: string; to_mark: number }>(sql`
+      this.db.execute<AttemptRow & { learnerName: string; toMark: number }>(sql`
         SELECT ${ATTEMPT_COLUMNS},
-          coalesce(nullif(eu.real_name, ''), eu.user_name) AS learner_name,
-          (SELECT count(*)::int FROM exam_answers e WHERE e.eid = a.eid AND e.attempt_id = a.id AND e.result IS NULL) AS to_mark
+          coalesce(nullif(eu.real_name, ''), eu.user_name) AS "learnerName",
+          (SELECT count(*)::int FROM exam_answers e WHERE e.eid = a.eid AND e.attempt_id = a.id AND e.result IS NULL) AS "toMark"
         FROM exam_attempts a JOIN exam_tasks t ON t.eid = a.eid AND t.id = a.task_id
         JOIN enterprise_users eu ON eu.eid = a.eid AND eu.account_id = a.account_id
         WHERE ${where} ORDER BY a.submitted_at, a.id LIMIT ${limit} OFFSET ${offset}`),

@@ -1,0 +1,183 @@
+import { AttemptEventKind, AttemptStatus, ErrorCode, pageOffset, toPage } from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { Session } from '../../platform/session.ts';
+import { MarkResult, QuestionType } from '../assessment/index.ts';
+import { markRefusal, requireFound, requireMarker, requireNotOwnAttempt } from './exam.policy.ts';
+import { points } from './exam.presenter.ts';
+import type { ExamRepository, AttemptRow } from './exam.repository.ts';
+import type { ExamSubmitting } from './exam-submitting.ts';
+import type { Paging } from './exam-tasks.ts';
+
+/** The score a marker gives, in tenths (a number with at most one decimal). */
+const toTenths = (score: number) => {
+  const tenths = Math.round(score * 10);
+  return Math.abs(tenths - score * 10) < 1e-6 ? tenths : null;
+};
+
+/**
+ * Marking short answers by the enterprise's administrators (decision 029): the attempts waiting
+ * for marking (a marker's own left out, 7611), one attempt's short answers, and the marks, which
+ * complete the attempt as at submit (`ExamSubmitting.complete`).
+ */
+export class MarkingCalls {
+  constructor(
+    private readonly repo: ExamRepository,
+    private readonly submitting: ExamSubmitting,
+  ) {}
+
+  private presentMarking(a: AttemptRow, learnerName: string, toMark: number) {
+    return {
+      attemptId: a.id,
+      taskId: a.taskId,
+      taskTitle: a.taskTitle,
+      learnerName,
+      attemptNo: a.attemptNo,
+      submittedAt: new Date(a.submittedAt ?? a.startedAt).toISOString(),
+      objectiveScore: points(a.objectiveScoreTenths ?? 0),
+      totalScore: points(a.totalScoreTenths),
+      passScore: points(a.passScoreTenths),
+      toMark,
+    };
+  }
+
+  async findMarking(session: Session, q: Paging & { taskId?: number | undefined }) {
+    requireMarker(session);
+    // An administrator's own attempts are left out: no one marks their own (7611).
+    const { rows, total } = await this.repo.findMarking(
+      session.eid,
+      session.accountId,
+      q.taskId,
+      q.pageSize,
+      pageOffset(q.pageCurrent, q.pageSize),
+    );
+    return toPage(
+      rows.map((r) => this.presentMarking(r, r.learnerName, r.toMark)),
+      total,
+      q.pageCurrent,
+      q.pageSize,
+    );
+  }
+
+  async viewMarking(session: Session, attemptId: number) {
+    requireMarker(session);
+    const a = requireFound(await this.repo.viewAttempt(this.repo.db, session.eid, attemptId, null));
+    requireNotOwnAttempt(session, a);
+    if (a.status === AttemptStatus.ANSWERING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
+    const [answers, name] = await Promise.all([
+      this.repo.findAnswers(this.repo.db, a.eid, a.id),
+      this.repo.viewLearnerName(a.eid, a.accountId),
+    ]);
+    const byQ = new Map(answers.map((x) => [x.questionId, x]));
+    const shorts = a.paper.filter((q) => q.questionType === QuestionType.SHORT_ANSWER);
+    return {
+      ...this.presentMarking(a, name, shorts.filter((q) => byQ.get(q.questionId)?.result === null).length),
+      status: a.status,
+      questions: shorts.map((q) => ({
+        questionId: q.questionId,
+        stem: q.stem,
+        score: points(q.scoreTenths),
+        answer: byQ.get(q.questionId)?.answer[0] ?? '',
+        referenceAnswer: q.referenceAnswer,
+        analysis: q.analysis,
+      })),
+    };
+  }
+
+  /**
+   * A marker's marks of an attempt's short answers (decision 029): every written short answer gets
+   * a score from 0 to the question's in tenths (7608 otherwise, nothing stored); the attempt, locked,
+   * must be waiting for marking (7607: marking completes once, a second mark or a concurrent one is
+   * refused); then it completes as at submit — score, pass or fail, the award and certificate once.
+   */
+  async markAttempt(
+    session: Session,
+    q: { attemptId: number; marks: Array<{ questionId: number; score: number; comment?: string | undefined }> },
+  ) {
+    requireMarker(session);
+    const out = await this.repo.transaction(async (tx) => {
+      const a = requireFound(await this.repo.viewAttempt(tx, session.eid, q.attemptId, null, true));
+      requireNotOwnAttempt(session, a);
+      if (a.status !== AttemptStatus.WAITING_FOR_MARKING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
+      const answers = await this.repo.findAnswers(tx, a.eid, a.id);
+      const waiting = new Set(answers.filter((x) => x.result === null).map((x) => x.questionId));
+      const byId = new Map(a.paper.map((x) => [x.questionId, x]));
+      const given = new Map<number, { score: number; comment: string }>();
+      for (const m of q.marks) {
+        if (!waiting.has(m.questionId) || given.has(m.questionId)) {
+          throw markRefusal({ zh: '该题不需要阅卷', en: 'this question is not waiting for a mark' }, m.questionId);
+        }
+        const full = byId.get(m.questionId)!.scoreTenths;
+        const tenths = toTenths(m.score);
+        if (tenths === null || tenths < 0 || tenths > full) {
+          throw markRefusal(
+            {
+              zh: `分数应在0到${points(full)}分之间，最多一位小数`,
+              en: `the score is 0 to ${points(full)} with at most one decimal`,
+            },
+            m.questionId,
+          );
+        }
+        given.set(m.questionId, { score: tenths, comment: m.comment ?? '' });
+      }
+      const missing = [...waiting].find((id) => !given.has(id));
+      if (missing !== undefined) {
+        throw markRefusal({ zh: '还有简答题未评分', en: 'a short answer has no mark yet' }, missing);
+      }
+      const marks = [...given].map(([questionId, m]) => ({
+        questionId,
+        scoreTenths: m.score,
+        comment: m.comment,
+        result:
+          m.score === byId.get(questionId)!.scoreTenths
+            ? MarkResult.RIGHT
+            : m.score === 0
+              ? MarkResult.WRONG
+              : MarkResult.PARTLY,
+      }));
+      await this.repo.writeMarkerMarks(tx, a.eid, a.id, session.accountId, marks);
+      const score = (a.objectiveScoreTenths ?? 0) + marks.reduce((n, m) => n + m.scoreTenths, 0);
+      const earned = await this.submitting.complete(tx, a, score);
+      // The log names the marker of every mark (one event per question) and of the attempt's total.
+      const taker = { eid: a.eid, accountId: a.accountId };
+      for (const m of marks) {
+        await this.repo.logEvent(
+          tx,
+          taker,
+          a.id,
+          AttemptEventKind.MARKED,
+          { markerId: session.accountId, score: points(m.scoreTenths), result: m.result, comment: m.comment },
+          null,
+          m.questionId,
+        );
+      }
+      await this.repo.logEvent(
+        tx,
+        taker,
+        a.id,
+        AttemptEventKind.MARKED,
+        {
+          markerId: session.accountId,
+          score: points(score),
+          marks: marks.map((m) => [m.questionId, points(m.scoreTenths)]),
+        },
+        null,
+      );
+      return { a, score, passed: score >= a.passScoreTenths, earned };
+    });
+    const earned = await this.repo.viewEarned(
+      this.repo.db,
+      { eid: out.a.eid, accountId: out.a.accountId },
+      out.a.taskId,
+    );
+    return {
+      attemptId: out.a.id,
+      status: AttemptStatus.MARKED,
+      score: points(out.score),
+      passed: out.passed,
+      certificate:
+        out.passed && earned.certificateId !== null
+          ? { id: earned.certificateId, number: earned.certificateNumber ?? '' }
+          : null,
+    };
+  }
+}

@@ -9,6 +9,12 @@ import type { PortalLoadContext } from '@portal/contract';
 export const streamTimeout = 10_000;
 
 /**
+ * The server makes its request handler with this build's React Router (its production build,
+ * vite.config.ts), so the handler and the routes it renders share one copy of it.
+ */
+export { createRequestHandler } from 'react-router';
+
+/**
  * React writes a page in many small chunks (2 KB views): each would cross two stream conversions
  * and be its own socket write. Chunks written in one turn of the event loop go on as one buffer
  * (the shell at once; a streamed Suspense boundary when it resolves).

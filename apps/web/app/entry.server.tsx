@@ -4,7 +4,6 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Button, Card, ConfigProvider, Space, Typography } from 'antd';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import type { PortalLoadContext } from '@portal/contract';
 
 export const streamTimeout = 10_000;
 
@@ -54,7 +53,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce } = loadContext as unknown as PortalLoadContext;
+  const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;

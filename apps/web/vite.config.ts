@@ -11,12 +11,12 @@ import { defineConfig, type Plugin } from 'vite';
  * process, decision 007). The server gets `createRequestHandler` from this build (entry.server).
  */
 const require = createRequire(import.meta.url);
-export const REACT_ROUTER_PRODUCTION = path.join(
+const REACT_ROUTER_PRODUCTION = path.join(
   path.dirname(require.resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
 
-function reactRouterProductionOnServer(): Plugin {
+export function reactRouterProductionOnServer(): Plugin {
   return {
     name: 'react-router-production-on-server',
     enforce: 'pre',

@@ -14,16 +14,7 @@
 //   npm run bench:pages -- [seconds] [rounds] [--against=/path/to/another/checkout] [--soak=60] [--record]
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  BENCH_EID,
-  load,
-  portalWithSession,
-  print,
-  processCpuMs,
-  rssMb,
-  startBareAntd,
-  type LoadResult,
-} from './lib.ts';
+import { BENCH_EID, load, portalWithSession, print, processCpuMs, rssMb, startBareAntd } from './lib.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const against = process.argv.find((a) => a.startsWith('--against='))?.slice('--against='.length);

@@ -194,6 +194,13 @@ export function print(rows: Array<Record<string, string | number>>): void {
   console.table(rows);
 }
 
+/** CPU time (user + system, all threads) of one process so far, in ms (Linux /proc). */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s
+}
+
 /**
  * CPU seconds (user + system) so far of the processes whose command name matches, with what their
  * ended children used (PostgreSQL's postmaster keeps the time of backends that exited; Linux /proc).

@@ -6,6 +6,7 @@
 // second.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -39,13 +40,24 @@ const keepModuleLocation = {
   },
 };
 
+/**
+ * React Router's package exports point Node at its development build; the server imports its
+ * production build by file, as the web app's server build does (apps/web/vite.config.ts).
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 /** Bare imports are libraries (node_modules), except the workspace's own packages (@portal/*). */
 const librariesExternal = {
   name: 'libraries-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@portal/')) return undefined;
+      if (args.path === 'react-router') return { path: REACT_ROUTER_PRODUCTION, external: true };
+      return { path: args.path, external: true };
+    });
   },
 };
 

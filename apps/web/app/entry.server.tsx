@@ -4,9 +4,14 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Button, Card, ConfigProvider, Space, Typography } from 'antd';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import type { PortalLoadContext } from '@portal/contract';
 
 export const streamTimeout = 10_000;
+
+/**
+ * The server makes its request handler with this build's React Router (its production build,
+ * vite.config.ts), so the handler and the routes it renders share one copy of it.
+ */
+export { createRequestHandler } from 'react-router';
 
 /**
  * React writes a page in many small chunks (2 KB views): each would cross two stream conversions
@@ -48,7 +53,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { nonce } = loadContext as unknown as PortalLoadContext;
+  const { nonce } = loadContext;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;

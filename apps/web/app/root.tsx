@@ -13,10 +13,8 @@ import {
   useRouteLoaderData,
   type ClientLoaderFunctionArgs,
   type HeadersFunction,
-  type LoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from 'react-router';
-import type { PortalLoadContext } from '@portal/contract';
 import { viewCurrentUser } from '@portal/contract/calls/account';
 import { FIRST_VISIT_COOKIE, LANG_COOKIE, TOKEN_COOKIE } from '@portal/contract/constants';
 import { bindRequestUi } from './lib/api.ts';
@@ -36,6 +34,7 @@ import { ErrorPage } from './shell/error-page.tsx';
 import { LoadingBar } from './shell/loading-bar.tsx';
 import { StatisticsCode } from './shell/statistics-code.tsx';
 import antdCss from './styles/antd.css?url';
+import type { Route } from './+types/root';
 import appCss from './styles/app.css?url';
 
 export const links = () => [
@@ -74,8 +73,7 @@ function navState(
   };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = context as unknown as PortalLoadContext;
+export async function loader({ request, context: ctx }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const cookies = request.headers.get('cookie');
   const eidParam = queryEid(request);

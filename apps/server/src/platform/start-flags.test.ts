@@ -60,4 +60,30 @@ describe('the portal process', () => {
       await rm(outdir, { recursive: true, force: true });
     }
   });
+
+  it("imports React Router's production build, never the development build its package exports name", async () => {
+    const outdir = await mkdtemp(path.join(tmpdir(), 'portal-server-build-'));
+    try {
+      const { buildServer } = (await import(pathToFileURL(path.join(root, 'scripts/build-server.mjs')).href)) as {
+        buildServer: (outdir: string) => Promise<void>;
+      };
+      await buildServer(outdir);
+      const specifiers = (
+        await Promise.all(
+          (await readdir(outdir, { recursive: true }))
+            .filter((f) => f.endsWith('.js'))
+            .map(async (f) => [
+              ...(await readFile(path.join(outdir, f), 'utf8')).matchAll(/["']([^"'\s]*react-router[^"'\s]*)["']/g),
+            ]),
+        )
+      )
+        .flat()
+        .map((m) => m[1]!);
+      // Node resolves a bare `react-router` to dist/development; the web build's handler is used
+      // (web.ts), and anything else takes dist/production by file (scripts/build-server.mjs).
+      for (const name of specifiers) expect(name).toMatch(/react-router\/dist\/production\//);
+    } finally {
+      await rm(outdir, { recursive: true, force: true });
+    }
+  });
 });

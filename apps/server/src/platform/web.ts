@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { createRequestHandler as CreateRequestHandler, ServerBuild } from 'react-router';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import {
@@ -259,6 +259,11 @@ export async function mountWeb(
     throw new Error(`The web app is not built (${serverEntry} is missing). Run "npm run build" first.`);
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  // The build's own React Router (its production build, apps/web/vite.config.ts) makes the
+  // handler: one copy of React Router for the handler and the routes it renders.
+  const { createRequestHandler } = build.entry.module as unknown as {
+    createRequestHandler: typeof CreateRequestHandler;
+  };
   const handle = createRequestHandler(build, services.config.NODE_ENV === 'production' ? 'production' : 'development');
   const themes = new ThemeCss(undefined, {
     dir: path.join(services.config.DATA_DIR, 'theme-css'),

@@ -1,4 +1,5 @@
 import {
+  INT4_MAX,
   isOpenAccess,
   type CallDef,
   type CallRequest,
@@ -8,14 +9,11 @@ import {
   type SiteBundle,
 } from '@portal/contract';
 
-/** The largest id PostgreSQL's `integer` holds, as every enterprise id is. */
-const INT32_MAX = 2147483647;
-
 /** An enterprise id as a page's query or cookie gives it: digits only, 1 to 2 147 483 647; else undefined. */
 export function parseEid(raw: string | null | undefined): number | undefined {
   if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
   const n = Number(raw);
-  return n > 0 && n <= INT32_MAX ? n : undefined;
+  return n > 0 && n <= INT4_MAX ? n : undefined;
 }
 
 /**
@@ -41,15 +39,10 @@ export function requestedEid(request: Request): number | null | undefined {
   return parseEid(/(?:^|;\s*)eid=([^;]*)/.exec(request.headers.get('cookie') ?? '')?.[1]);
 }
 
-/** The load context React Router passes to loaders, as the server builds it. */
-export function portalContext(context: unknown): PortalLoadContext {
-  return context as PortalLoadContext;
-}
-
 /** The site of a page's request (cached on the server; the root loader answers 404 when there is none). */
-export async function siteOf(request: Request, context: unknown): Promise<SiteBundle | null> {
+export async function siteOf(request: Request, context: PortalLoadContext): Promise<SiteBundle | null> {
   const eid = requestedEid(request);
-  return eid === null ? null : portalContext(context).loadSite(request, eid);
+  return eid === null ? null : context.loadSite(request, eid);
 }
 
 /**
@@ -58,11 +51,11 @@ export async function siteOf(request: Request, context: unknown): Promise<SiteBu
  */
 export function callGateway<C extends CallDef>(
   request: Request,
-  context: unknown,
+  context: PortalLoadContext,
   site: SiteBundle,
   call: C,
   input: Omit<CallRequest<C>, 'eid'>,
 ): Promise<Envelope<CallResponse<C>>> {
   const withEid = isOpenAccess(call.access) ? { ...input, eid: site.website.eid } : input;
-  return portalContext(context).gateway(request, call, withEid as CallRequest<C>);
+  return context.gateway(request, call, withEid as CallRequest<C>);
 }

@@ -1,8 +1,8 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { SUCCESS_CODES, viewAgreement } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useMessages } from '../lib/i18n.ts';
 import { RichContent } from '../features/rich-content/rich-content.tsx';
+import type { Route } from './+types/agreement';
 
 const messages = defineMessages({
   zh: { title: '平台协议', failed: '网络繁忙，请稍后再试' },
@@ -11,7 +11,7 @@ const messages = defineMessages({
 
 type AgreementType = 'serviceAgreement' | 'privacyAgreement';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type: AgreementType =
     url.searchParams.get('type') === 'privacyAgreement' ? 'privacyAgreement' : 'serviceAgreement';
@@ -25,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** A site agreement (?type=serviceAgreement, the default, or privacyAgreement). */
-export default function Agreement() {
-  const { agreement, message } = useLoaderData<typeof loader>();
+export default function Agreement({ loaderData }: Route.ComponentProps) {
+  const { agreement, message } = loaderData;
   const t = useMessages(messages);
   if (!agreement) {
     return (

@@ -1,4 +1,3 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Button, Empty, QRCode } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
@@ -7,6 +6,7 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
 import { newsDate } from '../features/news/news-date.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
 import './app-download.css';
+import type { Route } from './+types/app-download';
 
 const messages = defineMessages({
   zh: {
@@ -31,7 +31,7 @@ const messages = defineMessages({
   },
 });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await siteOf(request, context);
   if (!site) return { ok: false as const, message: '' };
   const env = await callGateway(request, context, site, viewLatestAndroid, {});
@@ -53,8 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The latest official Android app of the site, with a download button. */
-export default function AppDownload() {
-  const result = useLoaderData<typeof loader>();
+export default function AppDownload({ loaderData: result }: Route.ComponentProps) {
   const t = useMessages(messages);
   const colon = useLang() === 'en' ? ': ' : '：';
   let body: React.ReactNode;

@@ -1,10 +1,11 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from 'react-router';
 import { viewBusinessIntro } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { RichContent } from '../features/rich-content/rich-content.tsx';
 import './business-intro.css';
+import type { Route } from './+types/business-intro';
 
 const messages = defineMessages({
   zh: {
@@ -24,15 +25,15 @@ const messages = defineMessages({
 });
 
 /** /business/intro: the site's business introduction (a site text, sanitised on the server). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await siteOf(request, context);
   if (!site) return { intro: null };
   const env = await callGateway(request, context, site, viewBusinessIntro, {});
   return { intro: env.code === 200 ? env.data : null };
 }
 
-export default function BusinessIntro() {
-  const { intro } = useLoaderData<typeof loader>();
+export default function BusinessIntro({ loaderData }: Route.ComponentProps) {
+  const { intro } = loaderData;
   const t = useMessages(messages);
   const lang = useLang();
   return (

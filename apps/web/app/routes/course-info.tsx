@@ -1,9 +1,10 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data } from 'react-router';
 import { findCoursePeriods, viewCourse } from '@portal/contract';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CourseDetailPage } from '../features/course/course-detail.tsx';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { pathLang } from '../lib/navigation.ts';
+import type { Route } from './+types/course-info';
 
 const positive = (raw: string | null) => {
   const n = Number(raw);
@@ -14,7 +15,7 @@ const positive = (raw: string | null) => {
  * /knowledge/course/info?id=… (signed-in learners): the course with the learner's progress, and
  * its chapters and periods, rendered on the server. `courseId=` is read too (older links).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const missing = () =>
     data({ message: pathLang(url.pathname) === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
@@ -30,8 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { course: course.data, chapters: chapters.code === 200 ? chapters.data : null };
 }
 
-export default function CourseInfo() {
-  const { course, chapters } = useLoaderData<typeof loader>();
+export default function CourseInfo({ loaderData }: Route.ComponentProps) {
+  const { course, chapters } = loaderData;
   return (
     <AntdRoot>
       <CourseDetailPage key={course.id} course={course} chapters={chapters} />

@@ -1,10 +1,11 @@
-import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect } from 'react-router';
 import { AttemptStatus, viewExamPaper } from '@portal/contract/calls/exam';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { ExamTaking } from '../features/exam/exam-taking.tsx';
 import { examPagePath, positiveParam } from '../features/exam/exam-paths.ts';
 import { pathLang } from '../lib/navigation.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
+import type { Route } from './+types/exam-question';
 
 /**
  * /account/exam/examQuestion?attemptId= (blank layout, signed-in learners): the attempt's paper
@@ -12,7 +13,7 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
  * server. A submitted attempt (or one whose time ran out: the server submits it, 7610) goes to its
  * result.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = pathLang(url.pathname);
   const missing = () => data({ message: lang === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
@@ -30,8 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { paper: paper.data };
 }
 
-export default function ExamQuestionPage() {
-  const loaded = useLoaderData<typeof loader>();
+export default function ExamQuestionPage({ loaderData: loaded }: Route.ComponentProps) {
   if (!loaded) return null;
   return (
     <AntdRoot>

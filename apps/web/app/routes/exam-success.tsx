@@ -1,16 +1,17 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data } from 'react-router';
 import { viewExamResult } from '@portal/contract/calls/exam';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { ExamResultView } from '../features/exam/exam-result.tsx';
 import { positiveParam } from '../features/exam/exam-paths.ts';
 import { pathLang } from '../lib/navigation.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
+import type { Route } from './+types/exam-success';
 
 /**
  * /account/exam/examSuccess?attemptId= (signed-in learners): the attempt's result, rendered on the
  * server (an attempt whose time ran out is submitted by the server as it is asked for).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const missing = () =>
     data({ message: pathLang(url.pathname) === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
@@ -24,8 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { result: result.data };
 }
 
-export default function ExamSuccessPage() {
-  const loaded = useLoaderData<typeof loader>();
+export default function ExamSuccessPage({ loaderData: loaded }: Route.ComponentProps) {
   if (!loaded) return null;
   return (
     <AntdRoot>

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from 'react-router';
 import { LAYOUT_WIDTH } from '@portal/contract/constants';
 import {
   findZoneCourses,
@@ -19,11 +19,12 @@ import { LecturerZone } from '../features/home/lecturer-zone.tsx';
 import { LinksZone } from '../features/home/links-zone.tsx';
 import { NewsZone } from '../features/home/news-zone.tsx';
 import { newsDate } from '../features/news/news-date.ts';
-import { callGateway, portalContext, siteOf } from '../lib/site.server.ts';
+import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, type Lang } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
 import '../features/home/banner.css';
+import type { Route } from './+types/home';
 
 const messages = defineMessages({
   zh: { banners: '轮播图', slide: '第{n}张' },
@@ -34,12 +35,12 @@ const messages = defineMessages({
 const BANNER_WIDTH = LAYOUT_WIDTH;
 const BANNER_HEIGHT = 360;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The site is cached on the server; the root loader answers 404 when there is none.
   const site = await siteOf(request, context);
   if (!site) return { banners: [], zones: [], news: [], courses: {}, lecturers: {} };
   const [banners, zones, news] = await Promise.all([
-    portalContext(context).loadBanners(site.website.eid, site.signedIn),
+    context.loadBanners(site.website.eid, site.signedIn),
     callGateway(request, context, site, findZones, {}),
     callGateway(request, context, site, findNews, { pageCurrent: 1, pageSize: NEWS_IN_ZONE }),
   ]);
@@ -214,8 +215,8 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
  * The home page: its zones in the configured order (banners, courses, news, lecturers,
  * leaderboards, system links), rendered with the page.
  */
-export default function Home() {
-  const { banners, zones, news, courses, lecturers } = useLoaderData<typeof loader>();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { banners, zones, news, courses, lecturers } = loaderData;
   const { website } = useSite();
   const lang = useLang();
   const name = (z: Zone) => (lang === 'en' && z.zoneNameEn ? z.zoneNameEn : z.zoneName);

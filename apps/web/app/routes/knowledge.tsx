@@ -1,4 +1,3 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   CategoryType,
   COURSE_PAGE_SIZE,
@@ -11,13 +10,14 @@ import {
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { Catalogue, parseCatalogueQuery, LECTURER_OPTIONS } from '../features/course/catalogue.tsx';
 import { callGateway, siteOf } from '../lib/site.server.ts';
+import type { Route } from './+types/knowledge';
 
 /**
  * /knowledge: the course catalogue of the learner's enterprise (signed-in learners; the guard sends
  * visitors to /login). Category, keyword, lecturer, sort and page are the address's search
  * parameters, so the back button and shared links keep them; the first paint comes from here.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(new URL(request.url).searchParams);
   const site = await siteOf(request, context);
   const empty = { query, categories: [], page: null, counts: null, lecturers: [], failed: true };
@@ -54,8 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export default function Knowledge() {
-  const data = useLoaderData<typeof loader>();
+export default function Knowledge({ loaderData: data }: Route.ComponentProps) {
   return (
     <AntdRoot>
       <Catalogue {...data} />

@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link } from 'react-router';
 import { findLecturerCourses, viewLecturerDetail } from '@portal/contract';
 import { CourseGrid } from '../features/course/course-card.tsx';
 import { Pager } from '../features/paging/pager.tsx';
@@ -10,9 +10,10 @@ import { useSite } from '../lib/root-data.ts';
 import { RichContent } from '../features/rich-content/rich-content.tsx';
 import '../features/news/news.css';
 import '../features/lecturer/lecturer.css';
+import type { Route } from './+types/lecturer-info';
 
 /** /lecturer/view/info?lecturerId=…: a lecturer, the introduction sanitised on the server. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get('lecturerId'));
   const en = /^\/en(\/|$)/.test(url.pathname);
@@ -37,8 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The lecturer's courses a page shows (two rows of four cards). */
 const COURSES_PER_PAGE = 8;
 
-export default function LecturerInfo() {
-  const { lecturer, courses } = useLoaderData<typeof loader>();
+export default function LecturerInfo({ loaderData }: Route.ComponentProps) {
+  const { lecturer, courses } = loaderData;
   const t = useMessages(lecturerMessages);
   const lang = useLang();
   const { website } = useSite();

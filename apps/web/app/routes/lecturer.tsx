@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link } from 'react-router';
 import { findLecturers, findLecturerRanks } from '@portal/contract';
 import { lecturerMessages } from '../features/lecturer/lecturer-messages.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
@@ -7,6 +7,7 @@ import { Pager } from '../features/paging/pager.tsx';
 import { LecturerGrid } from '../features/lecturer/lecturer-card.tsx';
 import { localePath } from '../lib/navigation.ts';
 import '../features/news/news.css';
+import type { Route } from './+types/lecturer';
 
 const PAGE_SIZE = 12;
 const positive = (raw: string | null) => {
@@ -15,7 +16,7 @@ const positive = (raw: string | null) => {
 };
 
 /** /lecturer: the enterprise's lecturers by rank, 12 a page (signed-in learners; the guard sees to it). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rankId = positive(url.searchParams.get('rankId'));
   const pageCurrent = positive(url.searchParams.get('page')) ?? 1;
@@ -32,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ranks: ranks.code === 200 ? ranks.data : [], page: page.code === 200 ? page.data : null, rankId };
 }
 
-export default function Lecturers() {
-  const { ranks, page, rankId } = useLoaderData<typeof loader>();
+export default function Lecturers({ loaderData }: Route.ComponentProps) {
+  const { ranks, page, rankId } = loaderData;
   const t = useMessages(lecturerMessages);
   const lang = useLang();
   const here = localePath('/lecturer', lang);

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Form, Input, Tabs } from 'antd';
 import { loginByCode, loginByEmployeeNo, loginByPassword, SmsPurpose } from '@portal/contract/calls/account';
 import { findThirdPartyProviders } from '@portal/contract/calls/third-party';
@@ -18,9 +18,10 @@ import { useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
 import '../features/account/account.css';
+import type { Route } from './+types/login';
 
 /** The site's third-party buttons come with the page (no jump when they arrive later). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await siteOf(request, context);
   const env = site ? await callGateway(request, context, site, findThirdPartyProviders, {}) : null;
   return { providers: env?.code === 200 && env.data ? env.data : [] };

@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link } from 'react-router';
 import { viewNews } from '@portal/contract';
 import { newsDate } from '../features/news/news-date.ts';
 import { newsMessages } from '../features/news/news-messages.ts';
@@ -7,9 +7,10 @@ import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath } from '../lib/navigation.ts';
 import { RichContent } from '../features/rich-content/rich-content.tsx';
 import '../features/news/news.css';
+import type { Route } from './+types/news-detail';
 
 /** /news/detail?id=…: one article (sanitised on the server), with the newer and older ones. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const id = Number(new URL(request.url).searchParams.get('id'));
   const site = await siteOf(request, context);
   const en = /^\/en(\/|$)/.test(new URL(request.url).pathname);
@@ -21,8 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { article: { ...env.data, date: newsDate(env.data.publishedAt) } };
 }
 
-export default function NewsDetail() {
-  const { article } = useLoaderData<typeof loader>();
+export default function NewsDetail({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData;
   const t = useMessages(newsMessages);
   const lang = useLang();
   const detail = (id: number) => `${localePath('/news/detail', lang)}?id=${id}`;

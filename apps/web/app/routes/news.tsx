@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { findNewsCategories, findNews } from '@portal/contract';
 import { newsDate } from '../features/news/news-date.ts';
 import { newsMessages } from '../features/news/news-messages.ts';
@@ -7,6 +7,7 @@ import { format, useLang, useMessages } from '../lib/i18n.ts';
 import { Pager } from '../features/paging/pager.tsx';
 import { basePath, localePath } from '../lib/navigation.ts';
 import '../features/news/news.css';
+import type { Route } from './+types/news';
 
 const positive = (raw: string | null) => {
   const n = Number(raw);
@@ -14,7 +15,7 @@ const positive = (raw: string | null) => {
 };
 
 /** /news and /news/categorySearch: the site's news by category, newest first, 10 a page. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categoryId = positive(url.searchParams.get('categoryId'));
   const pageCurrent = positive(url.searchParams.get('page')) ?? 1;
@@ -36,8 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export default function News() {
-  const { categories, page, categoryId, failed } = useLoaderData<typeof loader>();
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { categories, page, categoryId, failed } = loaderData;
   const t = useMessages(newsMessages);
   const lang = useLang();
   const { pathname } = useLocation();

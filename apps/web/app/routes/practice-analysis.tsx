@@ -1,11 +1,12 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data } from 'react-router';
 import { viewPracticeAnalysis } from '@portal/contract/calls/practice';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PracticeAnalysisPage } from '../features/practice/practice-analysis.tsx';
 import { callGateway, siteOf } from '../lib/site.server.ts';
+import type { Route } from './+types/practice-analysis';
 
 /** /account/practice/analysis?source=: the learner's accuracy by type and difficulty, rendered on the server. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const site = await siteOf(request, context);
   if (!site) throw data({ message: '该页面不存在' }, { status: 404 });
@@ -16,8 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { analysis: res.data };
 }
 
-export default function PracticeAnalysis() {
-  const { analysis } = useLoaderData<typeof loader>();
+export default function PracticeAnalysis({ loaderData }: Route.ComponentProps) {
+  const { analysis } = loaderData;
   return (
     <AntdRoot>
       <PracticeAnalysisPage analysis={analysis} />

@@ -1,12 +1,13 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data } from 'react-router';
 import { PRACTICE_PAGE_SIZE, findErrorBook } from '@portal/contract/calls/practice';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { ErrorBookPage } from '../features/practice/error-book.tsx';
 import { positiveId } from '../features/practice/practice-paths.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
+import type { Route } from './+types/practice-error';
 
 /** /account/practice/error?type=&page=: the learner's error book, rendered on the server (again when the address changes). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const site = await siteOf(request, context);
   if (!site) throw data({ message: '该页面不存在' }, { status: 404 });
@@ -20,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { book: res.data };
 }
 
-export default function PracticeError() {
-  const { book } = useLoaderData<typeof loader>();
+export default function PracticeError({ loaderData }: Route.ComponentProps) {
+  const { book } = loaderData;
   return (
     <AntdRoot>
       <ErrorBookPage book={book} />

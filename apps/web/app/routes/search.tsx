@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { findCourses, findCoursesAuth, findLecturers, findNews } from '@portal/contract';
 import { CourseGrid } from '../features/course/course-card.tsx';
 import { LecturerGrid } from '../features/lecturer/lecturer-card.tsx';
@@ -8,6 +8,7 @@ import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { Pager } from '../features/paging/pager.tsx';
 import { localePath } from '../lib/navigation.ts';
 import '../features/news/news.css';
+import type { Route } from './+types/search';
 
 const messages = defineMessages({
   zh: {
@@ -45,7 +46,7 @@ function pageOf(url: URL, name: string): number {
  * lecturers by name, for signed-in learners: the lecturer calls need a session), each section
  * paged on its own. The type says where the search started.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const str = (params.str ?? '').trim().slice(0, 50);
   const url = new URL(request.url);
   const site = await siteOf(request, context);
@@ -81,8 +82,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export default function Search() {
-  const { str, courses, news, lecturers, failed } = useLoaderData<typeof loader>();
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { str, courses, news, lecturers, failed } = loaderData;
   const t = useMessages(messages);
   const lang = useLang();
   const { pathname, search } = useLocation();

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { findTopicBanners, findTopicCourses, findTopics, TOPIC_COURSE_PAGE_SIZE } from '@portal/contract';
 import { CourseGrid } from '../features/course/course-card.tsx';
 import { Pager } from '../features/paging/pager.tsx';
@@ -9,6 +9,7 @@ import { useLang, useMessages } from '../lib/i18n.ts';
 import { pathLang } from '../lib/navigation.ts';
 import '../features/news/news.css';
 import '../features/topic/topic.css';
+import type { Route } from './+types/topic';
 
 const positive = (raw: string | null | undefined) => {
   const n = Number(raw);
@@ -20,7 +21,7 @@ const positive = (raw: string | null | undefined) => {
  * id: the first topic, or 暂无专题课程 when the enterprise has none. With one: its banners, name,
  * summary, the other topics and its courses, 12 a page, all rendered on the server.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = pathLang(url.pathname);
   const missing = () => data({ message: lang === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
@@ -54,8 +55,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export default function Topic() {
-  const { topics, topic, banners, page, failed } = useLoaderData<typeof loader>();
+export default function Topic({ loaderData }: Route.ComponentProps) {
+  const { topics, topic, banners, page, failed } = loaderData;
   const t = useMessages(topicMessages);
   const lang = useLang();
   if (!topic) {

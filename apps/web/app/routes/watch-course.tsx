@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { findCoursePeriods, viewCourse, viewCourseConfig } from '@portal/contract';
 import type { CourseChapter, CoursePeriod, CourseProgress } from '@portal/contract/calls/study';
 import { ErrorCode, errorText } from '@portal/contract/errors';
@@ -11,6 +11,7 @@ import { localePath, pathLang } from '../lib/navigation.ts';
 import { forgetRootData, useSite } from '../lib/root-data.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import '../features/player/player.css';
+import type { Route } from './+types/watch-course';
 
 const INT32_MAX = 2147483647;
 const positive = (raw: string | null) => {
@@ -26,7 +27,7 @@ const playerPath = (lang: 'zh' | 'en', courseId: number, periodId: number) =>
  * learner's progress and the player settings, rendered on the server; without a period, the one
  * the learner left off at (or the first that plays).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = pathLang(url.pathname);
   const missing = () => data({ message: lang === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });
@@ -76,8 +77,7 @@ function withLive(chapters: CourseChapter[], live: Live | null): CourseChapter[]
   }));
 }
 
-export default function WatchCourse() {
-  const loaded = useLoaderData<typeof loader>();
+export default function WatchCourse({ loaderData: loaded }: Route.ComponentProps) {
   if (!loaded) return null;
   return <Player loaded={loaded} />;
 }

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 // Announcements and notices (platform.md section 7 "Announcement calls", account-area.md
 // /account?change=5; decision 014). A learner addresses an announcement through their own record
 // of it (the "record id"); comments by their comment id.
 
-const id = z.coerce.number().int().positive().max(2147483647);
 const ids = z.array(id).min(1).max(100);
 
 /** Kind 1: an announcement of the enterprise; kind 2: a platform (system) notice. */
@@ -18,10 +17,7 @@ export const ANNOUNCEMENT_COMMENT_PAGE_SIZE = 10;
 /** Replies shown under a comment in a comment page; the rest are paged with `parentId`. */
 export const ANNOUNCEMENT_REPLY_PREVIEW = 3;
 
-const paging = {
-  pageCurrent: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ANNOUNCEMENT_PAGE_SIZE_MAX).default(ANNOUNCEMENT_PAGE_SIZE),
-};
+const listPaging = paging(ANNOUNCEMENT_PAGE_SIZE, ANNOUNCEMENT_PAGE_SIZE_MAX);
 
 /** One announcement as one learner's record of it. */
 export const announcementRecord = z.object({
@@ -93,7 +89,7 @@ export const findAnnouncementRecords = defineCall({
   summary: "The learner's announcements (deleted ones left out), newest first; readStatus 0 unread, 1 read",
   tags: ['announcement'],
   request: z.object({
-    ...paging,
+    ...listPaging,
     readStatus: z.coerce.number().int().min(0).max(1).optional(),
     kind: z.coerce.number().int().min(1).max(2).optional(),
   }),
@@ -191,8 +187,7 @@ export const findAnnouncementComments = defineCall({
   request: z.object({
     id,
     parentId: id.optional(),
-    pageCurrent: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(ANNOUNCEMENT_PAGE_SIZE_MAX).default(ANNOUNCEMENT_COMMENT_PAGE_SIZE),
+    ...paging(ANNOUNCEMENT_COMMENT_PAGE_SIZE, ANNOUNCEMENT_PAGE_SIZE_MAX),
   }),
   response: pageResponse(announcementComment),
 });

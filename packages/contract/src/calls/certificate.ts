@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 import type { Lang } from '../errors.ts';
 
 // Certificates (issue 13 item 6, decision 030): issued once when a learner passes an exam task (or
 // later a project) that grants one; the learner's list and PDF download (/account?change=3&recordType=2),
 // and the public check of /certificate/query, open to visitors of every site (platform.md section 6:
 // a path needing no login), by certificate number or by name and ID number with an image captcha.
-
-const id = z.coerce.number().int().positive().max(2147483647);
 
 /** A certificate is valid until its end of validity (none: for ever), then expired. */
 export const CertificateStatus = { VALID: 1, EXPIRED: 2 } as const;
@@ -82,8 +80,7 @@ export const findMyCertificates = defineCall({
     "The learner's certificates in the session's enterprise, newest first: number, title, issued at, valid until, status (1 valid, 2 expired) and score",
   tags: ['certificate'],
   request: z.object({
-    pageCurrent: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(CERTIFICATE_PAGE_SIZE),
+    ...paging(CERTIFICATE_PAGE_SIZE, 50),
   }),
   response: pageResponse(myCertificate),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 // Courses as lists show them (issue 4): the home page's course zones, a topic's courses, a
 // lecturer's courses and search results share this card. The course calls live beside it.
@@ -21,8 +21,6 @@ export type CourseCard = z.infer<typeof courseCard>;
 // ---- The course calls (issue 4, decision 017) ----
 
 const eid = z.coerce.number().int().positive().optional().describe('Enterprise id; the domain default when absent');
-const id = z.coerce.number().int().positive().max(2147483647);
-const pageCurrent = z.coerce.number().int().min(1).max(2147483647).default(1);
 
 /** How a course zone orders its courses (zones.relation_type; decision 017). */
 export const CourseRelation = { NEWEST: 1, MOST_LEARNERS: 2, RECOMMENDED: 3 } as const;
@@ -75,8 +73,7 @@ const filters = z.object({
 });
 
 const pageRequest = filters.extend({
-  pageCurrent,
-  pageSize: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(COURSE_PAGE_SIZE),
+  ...paging(COURSE_PAGE_SIZE, COURSE_LIST_MAX),
   sortType: z.coerce.number().int().min(1).max(2).default(CourseSort.NEWEST),
 });
 
@@ -111,8 +108,7 @@ export const findLecturerCourses = defineCall({
   tags: ['course'],
   request: z.object({
     lecturerId: id,
-    pageCurrent,
-    pageSize: z.coerce.number().int().min(1).max(COURSE_LIST_MAX).default(COURSE_PAGE_SIZE),
+    ...paging(COURSE_PAGE_SIZE, COURSE_LIST_MAX),
   }),
   response: pageResponse(courseCard),
 });

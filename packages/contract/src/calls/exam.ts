@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 // Taking exams (issue 13 items 2–4, account-area.md section 7 "Exams and practice", platform.md
 // sections 7 and 8; decision 029): the learner's exam tasks, their counts, one task's record, its
@@ -9,14 +9,8 @@ import { pageResponse } from '../envelope.ts';
 // past attempts; marking short answers by an enterprise's administrators. The server is the clock
 // and the judge (DESIGN.md section 9): every time below is the database's.
 
-const id = z.coerce.number().int().positive().max(2147483647);
-const pageCurrent = z.coerce.number().int().min(1).max(2147483647).default(1);
-
 export const EXAM_PAGE_SIZE = 10;
-const paging = {
-  pageCurrent,
-  pageSize: z.coerce.number().int().min(1).max(100).default(EXAM_PAGE_SIZE),
-};
+const listPaging = paging(EXAM_PAGE_SIZE, 100);
 
 /**
  * The statusLabel enumeration as an exam task shows it for a learner: 1 not started (before the
@@ -149,7 +143,7 @@ export const findExamTasks = defineCall({
   summary:
     "The learner's exam tasks (every published task of the enterprise), newest window first, by status label and keyword, each with its window, duration, attempts, best and pass score, status label and whether it can be started now",
   tags: ['exam'],
-  request: taskFilter.extend(paging),
+  request: taskFilter.extend(listPaging),
   response: pageResponse(examTaskItem),
 });
 
@@ -159,7 +153,7 @@ export const findExamTaskRecords = defineCall({
   path: '/exam/auth/user/exam/task/record/page',
   summary: 'The exam tasks the learner has started (has a record in), newest window first, by status label and keyword',
   tags: ['exam'],
-  request: taskFilter.extend(paging),
+  request: taskFilter.extend(listPaging),
   response: pageResponse(examTaskItem),
 });
 
@@ -469,7 +463,7 @@ export const findPaperRecords = defineCall({
   path: '/exam/auth/user/paper/record/getPaperRecord',
   summary: "The learner's attempts, newest first, optionally of one task",
   tags: ['exam'],
-  request: z.object({ ...paging, taskId: id.optional() }),
+  request: z.object({ ...listPaging, taskId: id.optional() }),
   response: pageResponse(examAttemptItem),
 });
 
@@ -496,7 +490,7 @@ export const findMarkingAttempts = defineCall({
   summary:
     "Attempts of the administrator's enterprise waiting for marking, longest waiting first, optionally of one task (administrators only: 7609)",
   tags: ['exam'],
-  request: z.object({ ...paging, taskId: id.optional() }),
+  request: z.object({ ...listPaging, taskId: id.optional() }),
   response: pageResponse(markingAttemptItem),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { EXPORT_PAGE_SIZE } from '../constants.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 /**
  * Export records (platform.md section 7, account-area.md sections 3, 4 and 9): the signed-in
@@ -11,8 +11,6 @@ import { pageResponse } from '../envelope.ts';
 
 export const ExportStatus = { PROCESSING: 1, DONE: 2, FAILED: 3 } as const;
 export type ExportStatusValue = (typeof ExportStatus)[keyof typeof ExportStatus];
-
-const id = z.coerce.number().int().positive().max(2147483647);
 
 export const exportRecord = z.object({
   id: z.number().int(),
@@ -32,8 +30,7 @@ export const findExportRecords = defineCall({
   summary: 'My export records, newest first',
   tags: ['export'],
   request: z.object({
-    pageCurrent: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(EXPORT_PAGE_SIZE),
+    ...paging(EXPORT_PAGE_SIZE, 50),
   }),
   response: pageResponse(exportRecord),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 // Lecturers (issue 4): the rank list and the filtered, paged list of /lecturer, and the detail and
 // base views of /lecturer/view/info (platform.md section 7, user calls). Signed-in learners only.
@@ -35,15 +35,14 @@ export const findLecturers = defineCall({
   summary: 'Lecturers of the enterprise in their order, by rank and by keyword in the name, paged',
   tags: ['lecturer'],
   request: z.object({
-    pageCurrent: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(12),
-    rankId: z.coerce.number().int().positive().max(2147483647).optional(),
+    ...paging(12, 50),
+    rankId: id.optional(),
     keyword: z.string().trim().max(50).optional(),
   }),
   response: pageResponse(lecturerBase),
 });
 
-const lecturerId = z.object({ lecturerId: z.coerce.number().int().positive().max(2147483647) });
+const lecturerId = z.object({ lecturerId: id });
 
 export const viewLecturerDetail = defineCall({
   name: 'viewLecturerDetail',
@@ -70,7 +69,7 @@ export const viewLecturerBase = defineCall({
 
 const lecturerZoneRequest = z.object({
   /** A lecturer zone of the site: its showNum applies. */
-  zoneId: z.coerce.number().int().positive().max(2147483647).optional(),
+  zoneId: id.optional(),
   showNum: z.coerce.number().int().min(1).max(50).default(8),
 });
 

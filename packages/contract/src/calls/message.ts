@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 import type { Lang } from '../errors.ts';
 
 /**
@@ -52,8 +52,6 @@ export function messageFields(lang: Lang) {
   };
 }
 
-const id = z.coerce.number().int().positive().max(2147483647);
-
 export const onlineMessage = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -98,8 +96,7 @@ export const findMessages = defineCall({
   summary: 'My messages, newest first; keyword filters title and content',
   tags: ['message'],
   request: z.object({
-    pageCurrent: z.coerce.number().int().min(1).max(100000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(MESSAGE_PAGE_SIZE),
+    ...paging(MESSAGE_PAGE_SIZE, 50),
     keyword: z.string().trim().max(50).optional(),
   }),
   response: pageResponse(onlineMessage),

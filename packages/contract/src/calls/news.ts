@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 // News (issue 4): /news, /news/detail and /news/categorySearch read these. The spec names the
 // pages, not the calls: paths follow the system calls' shape (decision 013).
@@ -48,9 +48,8 @@ export const findNews = defineCall({
   tags: ['news'],
   request: z.object({
     eid,
-    pageCurrent: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(NEWS_PAGE_SIZE),
-    categoryId: z.coerce.number().int().positive().max(2147483647).optional(),
+    ...paging(NEWS_PAGE_SIZE, 50),
+    categoryId: id.optional(),
     keyword: z.string().trim().max(50).optional(),
   }),
   response: pageResponse(newsItem),
@@ -69,6 +68,6 @@ export const viewNews = defineCall({
   summary:
     "One article with its sanitised content and its neighbours in the list (newer, older); counts a view. Visitors only where the site's visitor mode is on, else 301",
   tags: ['news'],
-  request: z.object({ eid, id: z.coerce.number().int().positive().max(2147483647) }),
+  request: z.object({ eid, id: id }),
   response: newsItem.extend({ content: z.string(), newer: neighbour, older: neighbour }),
 });

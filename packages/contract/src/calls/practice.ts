@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 // Practice and the error book (issue 13 item 5, account-area.md section 7 "Exams and practice";
 // decision 031). The spec names one call, the practice sets' page; the rest are the portal's own,
@@ -8,9 +8,6 @@ import { pageResponse } from '../envelope.ts';
 // their answers), answering one question at a time (marked at once by the server, DESIGN.md
 // section 9), finishing a round, the learner's error book (错题本) and a round over it, and the
 // learner's accuracy by question type and difficulty.
-
-const id = z.coerce.number().int().positive().max(2147483647);
-const pageCurrent = z.coerce.number().int().min(1).max(100000).default(1);
 
 export const PRACTICE_PAGE_SIZE = 10;
 /** Questions an error-book round draws unless asked for another number (at most ERROR_BOOK_ROUND_MAX). */
@@ -26,10 +23,7 @@ export const ErrorBookSource = { PRACTICE: 2, EXAM: 7 } as const;
 /** Which answers the analysis counts: 0 practice and exams, 2 practice only, 7 exams only. */
 export const AnalysisSource = { ALL: 0, PRACTICE: 2, EXAM: 7 } as const;
 
-const paging = {
-  pageCurrent,
-  pageSize: z.coerce.number().int().min(1).max(50).default(PRACTICE_PAGE_SIZE),
-};
+const listPaging = paging(PRACTICE_PAGE_SIZE, 50);
 
 const choice = z.object({ key: z.string(), text: z.string() });
 
@@ -68,7 +62,7 @@ export const findPracticeSets = defineCall({
   summary:
     "The published practice sets of the learner's enterprise, newest first, with the questions a round draws and the learner's latest round",
   tags: ['practice'],
-  request: z.object({ ...paging, keyword: z.string().trim().max(50).optional() }),
+  request: z.object({ ...listPaging, keyword: z.string().trim().max(50).optional() }),
   response: pageResponse(practiceSet),
 });
 
@@ -251,7 +245,7 @@ export const findErrorBook = defineCall({
   summary:
     "The learner's error book: the questions answered wrong and not yet cleared, last wrong first, with times wrong and the streak of right answers toward the site's clear streak",
   tags: ['practice'],
-  request: z.object({ ...paging, questionType: z.coerce.number().int().min(1).max(7).optional() }),
+  request: z.object({ ...listPaging, questionType: z.coerce.number().int().min(1).max(7).optional() }),
   response: pageResponse(errorBookEntry).extend({ clearStreak: z.number().int() }),
 });
 

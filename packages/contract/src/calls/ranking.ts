@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { RANK_PAGE_SIZE } from '../constants.ts';
-import { pageResponse } from '../envelope.ts';
+import { paging, pageResponse } from '../envelope.ts';
 
 /** The three leaderboards of the home page (platform.md section 7, ranking calls). */
 export const rankKinds = ['integral', 'creditHour', 'certificate'] as const;
@@ -11,8 +11,7 @@ export type RankKind = (typeof rankKinds)[number];
 export const LEADERBOARD_SIZE = 100;
 
 const rankPageRequest = z.object({
-  pageCurrent: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(RANK_PAGE_SIZE),
+  ...paging(RANK_PAGE_SIZE, 50),
 });
 
 export const rankEntry = z.object({

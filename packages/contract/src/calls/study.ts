@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 
 // Studying a course (issue 12, account-area.md section 7 "Courses and study", "Live and
 // resources"; decision 026): the course page, its chapters and periods, playing a period, progress
 // the server keeps, admire, marks, comments, my study, the earning ledger and the resource library's
 // preview. The server is the clock (DESIGN.md section 9): the player reports, the server credits.
-
-const id = z.coerce.number().int().positive().max(2147483647);
-const pageCurrent = z.coerce.number().int().min(1).max(2147483647).default(1);
 
 /** A period's kind: 1 video, 2 document (PDF, shown in the page), 3 image-text. */
 export const PeriodType = { VIDEO: 1, DOCUMENT: 2, IMAGE_TEXT: 3 } as const;
@@ -31,10 +28,7 @@ export const RATING_MIN = 0.5;
 export const RATING_MAX = 5;
 
 export const STUDY_PAGE_SIZE = 10;
-const paging = {
-  pageCurrent,
-  pageSize: z.coerce.number().int().min(1).max(50).default(STUDY_PAGE_SIZE),
-};
+const listPaging = paging(STUDY_PAGE_SIZE, 50);
 
 const courseRef = z.object({ courseId: id });
 
@@ -197,8 +191,7 @@ export const findCourseComments = defineCall({
   summary: "A course's comments, newest first (none where comments are closed)",
   tags: ['study'],
   request: courseRef.extend({
-    pageCurrent,
-    pageSize: z.coerce.number().int().min(1).max(50).default(COURSE_COMMENT_PAGE_SIZE),
+    ...paging(COURSE_COMMENT_PAGE_SIZE, 50),
   }),
   response: pageResponse(courseComment),
 });
@@ -399,7 +392,7 @@ export const findCourseProgress = defineCall({
   path: '/data/auth/course/user/progress/course/page',
   summary: "The learner's courses with progress (all, in progress, completed or marked), last studied first",
   tags: ['study'],
-  request: progressFilter.extend(paging),
+  request: progressFilter.extend(listPaging),
   response: pageResponse(myCourse),
 });
 
@@ -423,7 +416,7 @@ export const findStudyDynamics = defineCall({
   path: '/course/auth/study/dynamic/page',
   summary: "Recent study in the learner's enterprise (who started or completed which course), newest first",
   tags: ['study'],
-  request: z.object(paging),
+  request: z.object(listPaging),
   response: pageResponse(
     z.object({
       userName: z.string(),
@@ -455,7 +448,7 @@ export const findEarnings = defineCall({
   summary:
     "The learner's earning ledger (/account?change=3&recordType=1): points and credit hours, one row per award, newest first, with the totals",
   tags: ['study'],
-  request: z.object(paging),
+  request: z.object(listPaging),
   response: pageResponse(earningRecord).extend({ totalPoints: z.number().int(), totalCreditHour: z.number() }),
 });
 

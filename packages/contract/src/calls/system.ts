@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../envelope.ts';
 import { defineCall } from '../call.ts';
 
 const eidQuery = z.object({
@@ -176,7 +177,7 @@ export const viewCorrectDomain = defineCall({
   path: '/system/api/website/domain',
   summary: 'The configured correct domain of an enterprise',
   tags: ['system'],
-  request: z.object({ eid: z.coerce.number().int().positive().max(2147483647) }),
+  request: z.object({ eid: id }),
   response: z.object({ eid: z.number().int(), domain: z.string() }),
 });
 

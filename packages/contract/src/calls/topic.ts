@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { pageResponse } from '../envelope.ts';
+import { id, paging, pageResponse } from '../envelope.ts';
 import { courseCard } from './course.ts';
 
 // Topics (专题, issue 4): /topic, /topic/cate/{id} and the navigation's topic submenu
@@ -24,7 +24,7 @@ export const findTopics = defineCall({
   response: z.array(topicItem),
 });
 
-const topicId = z.coerce.number().int().positive().max(2147483647);
+const topicId = id;
 
 export const topicBanner = z.object({
   id: z.number().int(),
@@ -55,8 +55,7 @@ export const findTopicCourses = defineCall({
   tags: ['topic'],
   request: z.object({
     topicId,
-    pageCurrent: z.coerce.number().int().min(1).max(2147483647).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50).default(TOPIC_COURSE_PAGE_SIZE),
+    ...paging(TOPIC_COURSE_PAGE_SIZE, 50),
   }),
   response: pageResponse(courseCard),
 });

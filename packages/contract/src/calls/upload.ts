@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../envelope.ts';
 import { defineCall } from '../call.ts';
 
 /** Upload limits and texts (account-area.md section 5). */
@@ -28,7 +29,7 @@ export const uploadPrivateFile = defineCall({
   summary:
     'Upload a one-inch photo (multipart/form-data, part file: JPG or PNG by content, at most 1024 KB); answers its key and a short-lived link',
   tags: ['upload'],
-  request: z.object({ eid: z.coerce.number().int().positive().max(2147483647).optional() }),
+  request: z.object({ eid: id.optional() }),
   requestIn: 'query',
   response: z.object({ key: z.string(), url: z.string() }),
 });

@@ -1,6 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
-import { App, Button, Empty, Input, Pagination, Segmented, Spin } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import {
   EXAM_PAGE_SIZE,
   ExamStatusLabel,
@@ -14,8 +12,9 @@ import { enumLabel } from '@portal/contract/enums';
 import { request } from '../../lib/api.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
-import { useAction, useLoad } from '../../lib/use-call.ts';
+import { useLoad } from '../../lib/use-call.ts';
 import { LinkButton } from '../antd/link-button.tsx';
+import { FilteredPagedList, type ListQuery } from '../paging/filtered-paged-list.tsx';
 import { StatusTag } from './exam-info.tsx';
 import { examMessages, scoreText } from './exam-messages.ts';
 import { examPagePath } from './exam-paths.ts';
@@ -52,99 +51,36 @@ const COUNT_OF: Record<Filter, keyof ExamTaskCounts> = {
 export function ExamTasks() {
   const t = useMessages(examMessages);
   const lang = useLang();
-  const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('status'));
-  const status: Filter = FILTERS.find((s) => s === asked) ?? 0;
-  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const filter = { ...(status ? { statusLabel: status } : {}), ...(keyword ? { keyword } : {}) };
-
-  const { data } = useLoad(
-    (signal) => request(findExamTasks, { ...filter, pageCurrent: page, pageSize: EXAM_PAGE_SIZE }, { signal }),
-    [status, keyword, page],
-  );
   const { data: counts } = useLoad((signal) => request(countExamTasks, {}, { signal, quiet: true }), []);
-
-  const go = (next: { status?: Filter; keyword?: string; page?: number }) => {
-    const q = new URLSearchParams(params);
-    const s = next.status ?? status;
-    const k = next.keyword ?? keyword;
-    const p = next.page ?? 1;
-    if (s === 0) q.delete('status');
-    else q.set('status', String(s));
-    if (k) q.set('keyword', k);
-    else q.delete('keyword');
-    if (p === 1) q.delete('page');
-    else q.set('page', String(p));
-    setParams(q);
-  };
-
-  const exporting = useAction(async () => {
-    const record = await request(exportExamTasks, filter);
-    void message.success(t.exported);
-    return record;
-  });
-
   const label = (s: Filter) => (s === 0 ? t.all : enumLabel('statusLabel', s, lang));
+  const filterOf = ({ filter, keyword }: ListQuery<Filter>) => ({
+    ...(filter ? { statusLabel: filter } : {}),
+    ...(keyword ? { keyword } : {}),
+  });
 
   return (
     <div className="portal-exam-tasks">
-      <div className="portal-exam-tasks-bar">
-        <Segmented<Filter>
-          aria-label={t.filter}
-          value={status}
-          onChange={(s) => go({ status: s })}
-          options={FILTERS.map((s) => ({
-            value: s,
-            label: (
-              <span className="portal-exam-filter">
-                <span className="portal-exam-filter-label">{label(s)}</span>
-                {counts && <span className="portal-exam-count">{counts[COUNT_OF[s]]}</span>}
-              </span>
-            ),
-          }))}
-        />
-        <div role="search" className="portal-exam-tasks-search">
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            aria-label={t.keyword}
-            placeholder={t.keywordPlaceholder}
-            maxLength={50}
-            allowClear
-            onSearch={(value) => go({ keyword: value.trim() })}
-          />
-        </div>
-        <Button
-          icon={<ExportOutlined aria-hidden="true" />}
-          loading={exporting.running}
-          onClick={() => void exporting.run()}
-        >
-          {t.export}
-        </Button>
-      </div>
-      {data === undefined ? (
-        <Spin />
-      ) : data.list.length === 0 ? (
-        <Empty description={t.empty} />
-      ) : (
-        <ul className="portal-exam-task-list" aria-label={t.list}>
-          {data.list.map((task) => (
-            <TaskRow key={task.taskId} task={task} />
-          ))}
-        </ul>
-      )}
-      {data && data.totalCount > EXAM_PAGE_SIZE && (
-        <Pagination
-          className="portal-exam-pager"
-          current={page}
-          pageSize={EXAM_PAGE_SIZE}
-          total={data.totalCount}
-          showSizeChanger={false}
-          onChange={(p) => go({ page: p })}
-        />
-      )}
+      <FilteredPagedList<ExamTaskItem, Filter>
+        filters={{
+          values: FILTERS,
+          all: 0,
+          ariaLabel: t.filter,
+          label: (s) => (
+            <span className="portal-exam-filter">
+              <span className="portal-exam-filter-label">{label(s)}</span>
+              {counts && <span className="portal-exam-count">{counts[COUNT_OF[s]]}</span>}
+            </span>
+          ),
+        }}
+        load={(q, signal) =>
+          request(findExamTasks, { ...filterOf(q), pageCurrent: q.pageCurrent, pageSize: q.pageSize }, { signal })
+        }
+        pageSize={EXAM_PAGE_SIZE}
+        rowKey={(task) => task.taskId}
+        renderRow={(task) => <TaskRow task={task} />}
+        texts={{ keyword: t.keyword, keywordPlaceholder: t.keywordPlaceholder, list: t.list, empty: t.empty }}
+        export={{ label: t.export, done: t.exported, run: (q) => request(exportExamTasks, filterOf(q)) }}
+      />
     </div>
   );
 }

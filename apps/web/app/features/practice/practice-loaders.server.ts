@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import type { PortalLoadContext } from '@portal/contract';
 import type { viewPracticeRound } from '@portal/contract/calls/practice';
 import { callGateway, siteOf } from '../../lib/site.server.ts';
 import { pathLang } from '../../lib/navigation.ts';
@@ -8,7 +9,7 @@ import { positiveId } from './practice-paths.ts';
  * A round of the address's `recordId` for the detail and summary pages: 404 (该页面不存在) when the
  * id is missing or the round is not the learner's; 503 when the gateway cannot answer.
  */
-export async function loadRound(request: Request, context: unknown, call: typeof viewPracticeRound) {
+export async function loadRound(request: Request, context: PortalLoadContext, call: typeof viewPracticeRound) {
   const url = new URL(request.url);
   const missing = () =>
     data({ message: pathLang(url.pathname) === 'en' ? 'This page does not exist' : '该页面不存在' }, { status: 404 });

@@ -1,12 +1,13 @@
-import { useNavigate, useSearchParams } from 'react-router';
-import { Button, Empty, Input, Pagination, Spin, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { Button, Tag } from 'antd';
 import { PRACTICE_PAGE_SIZE, findPracticeSets, startPractice, type PracticeSet } from '@portal/contract/calls/practice';
 import { enumLabel } from '@portal/contract/enums';
 import { request } from '../../lib/api.ts';
-import { useAction, useCall } from '../../lib/use-call.ts';
+import { useAction } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { LinkButton } from '../antd/link-button.tsx';
+import { FilteredPagedList } from '../paging/filtered-paged-list.tsx';
 import { practiceMessages } from './practice-messages.ts';
 import { errorBookPath, practiceAnalysisPath, practiceDetailPath } from './practice-paths.ts';
 import './practice.css';
@@ -20,65 +21,26 @@ import './practice.css';
 export function PracticeSets() {
   const t = useMessages(practiceMessages);
   const lang = useLang();
-  const [params, setParams] = useSearchParams();
-  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const { data } = useCall(findPracticeSets, {
-    pageCurrent: page,
-    pageSize: PRACTICE_PAGE_SIZE,
-    ...(keyword ? { keyword } : {}),
-  });
-  const go = (next: { keyword?: string; page?: number }) => {
-    const q = new URLSearchParams(params);
-    const k = next.keyword ?? keyword;
-    if (k) q.set('keyword', k);
-    else q.delete('keyword');
-    if ((next.page ?? 1) === 1) q.delete('page');
-    else q.set('page', String(next.page));
-    setParams(q);
-  };
   return (
     <section id="practice-sets" className="portal-practice-sets" aria-labelledby="practice-sets-title">
       <h2 id="practice-sets-title" className="portal-visually-hidden">
         {t.sets}
       </h2>
-      <div className="portal-practice-bar">
-        <div role="search" className="portal-practice-search">
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            aria-label={t.keyword}
-            placeholder={t.keywordPlaceholder}
-            maxLength={50}
-            allowClear
-            onSearch={(value) => go({ keyword: value.trim() })}
-          />
-        </div>
-        <span className="portal-practice-bar-gap" />
-        <LinkButton to={errorBookPath(lang)}>{t.errorBook}</LinkButton>
-        <LinkButton to={practiceAnalysisPath(lang)}>{t.analysis}</LinkButton>
-      </div>
-      {data === undefined ? (
-        <Spin />
-      ) : data.list.length === 0 ? (
-        <Empty description={t.empty} />
-      ) : (
-        <ul className="portal-practice-set-list" aria-label={t.sets}>
-          {data.list.map((s) => (
-            <SetRow key={s.id} set={s} />
-          ))}
-        </ul>
-      )}
-      {data && data.totalCount > PRACTICE_PAGE_SIZE && (
-        <Pagination
-          className="portal-practice-pager"
-          current={page}
-          pageSize={PRACTICE_PAGE_SIZE}
-          total={data.totalCount}
-          showSizeChanger={false}
-          onChange={(p) => go({ page: p })}
-        />
-      )}
+      <FilteredPagedList<PracticeSet>
+        load={({ keyword, pageCurrent, pageSize }, signal) =>
+          request(findPracticeSets, { pageCurrent, pageSize, ...(keyword ? { keyword } : {}) }, { signal })
+        }
+        pageSize={PRACTICE_PAGE_SIZE}
+        rowKey={(s) => s.id}
+        renderRow={(s) => <SetRow set={s} />}
+        texts={{ keyword: t.keyword, keywordPlaceholder: t.keywordPlaceholder, list: t.sets, empty: t.empty }}
+        actions={
+          <>
+            <LinkButton to={errorBookPath(lang)}>{t.errorBook}</LinkButton>
+            <LinkButton to={practiceAnalysisPath(lang)}>{t.analysis}</LinkButton>
+          </>
+        }
+      />
     </section>
   );
 }

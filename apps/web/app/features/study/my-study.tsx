@@ -1,6 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
-import { App, Avatar, Button, Empty, Input, Pagination, Progress, Segmented, Spin } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { Avatar, Progress, Spin } from 'antd';
 import {
   STUDY_PAGE_SIZE,
   StudyAction,
@@ -12,11 +11,12 @@ import {
 } from '@portal/contract/calls/study';
 import { relativeTime } from '@portal/contract/relative-time';
 import { request } from '../../lib/api.ts';
-import { useAction, useCall } from '../../lib/use-call.ts';
+import { useCall } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { LinkButton } from '../antd/link-button.tsx';
 import { coursePath, watchPath } from '../course/course-card.tsx';
+import { FilteredPagedList, type ListQuery } from '../paging/filtered-paged-list.tsx';
 import { quoted, studiedTime, studyMessages } from './study-messages.ts';
 import './study.css';
 
@@ -35,85 +35,35 @@ const CHINA_OFFSET = { utcOffsetMinutes: 480 };
  */
 export function MyStudy() {
   const t = useMessages(studyMessages);
-  const { message } = App.useApp();
-  const [params, setParams] = useSearchParams();
-  const asked = Number(params.get('status'));
-  const status: Status = STATUSES.find((s) => s === asked) ?? StudyStatus.ALL;
-  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const filter = { status, ...(keyword ? { keyword } : {}) };
-  const { data } = useCall(findCourseProgress, { ...filter, pageCurrent: page, pageSize: STUDY_PAGE_SIZE });
-
-  const go = (next: { status?: Status; keyword?: string; page?: number }) => {
-    const q = new URLSearchParams(params);
-    const s = next.status ?? status;
-    const k = next.keyword ?? keyword;
-    const p = next.page ?? 1;
-    if (s === StudyStatus.ALL) q.delete('status');
-    else q.set('status', String(s));
-    if (k) q.set('keyword', k);
-    else q.delete('keyword');
-    if (p === 1) q.delete('page');
-    else q.set('page', String(p));
-    setParams(q);
-  };
-
-  const exporting = useAction(async () => {
-    const record = await request(exportCourseProgress, filter);
-    void message.success(t.exported);
-    return record;
-  });
-
+  const filterOf = ({ filter, keyword }: ListQuery<Status>) => ({ status: filter, ...(keyword ? { keyword } : {}) });
   return (
     <div className="portal-study">
       <div className="portal-study-main">
-        <div className="portal-study-bar">
-          <Segmented<Status>
-            aria-label={t.status}
-            value={status}
-            onChange={(s) => go({ status: s })}
-            options={STATUSES.map((s) => ({ value: s, label: t[`status${s}`] }))}
-          />
-          <div role="search" className="portal-study-search">
-            <Input.Search
-              key={keyword}
-              defaultValue={keyword}
-              aria-label={t.keyword}
-              placeholder={t.keywordPlaceholder}
-              maxLength={50}
-              allowClear
-              onSearch={(value) => go({ keyword: value.trim() })}
-            />
-          </div>
-          <Button
-            icon={<ExportOutlined aria-hidden="true" />}
-            loading={exporting.running}
-            onClick={() => void exporting.run()}
-          >
-            {t.export}
-          </Button>
-        </div>
-        {data === undefined ? (
-          <Spin />
-        ) : data.list.length === 0 ? (
-          <Empty description={status === StudyStatus.MARKED ? t.emptyMarked : t.empty} />
-        ) : (
-          <ul className="portal-study-list" aria-label={t.list}>
-            {data.list.map((c) => (
-              <CourseRow key={c.courseId} course={c} />
-            ))}
-          </ul>
-        )}
-        {data && data.totalCount > STUDY_PAGE_SIZE && (
-          <Pagination
-            className="portal-study-pager"
-            current={page}
-            pageSize={STUDY_PAGE_SIZE}
-            total={data.totalCount}
-            showSizeChanger={false}
-            onChange={(p) => go({ page: p })}
-          />
-        )}
+        <FilteredPagedList<MyCourse, Status>
+          filters={{
+            values: STATUSES,
+            all: StudyStatus.ALL,
+            ariaLabel: t.status,
+            label: (s) => t[`status${s}`],
+          }}
+          load={(q, signal) =>
+            request(
+              findCourseProgress,
+              { ...filterOf(q), pageCurrent: q.pageCurrent, pageSize: q.pageSize },
+              { signal },
+            )
+          }
+          pageSize={STUDY_PAGE_SIZE}
+          rowKey={(c) => c.courseId}
+          renderRow={(c) => <CourseRow course={c} />}
+          texts={{
+            keyword: t.keyword,
+            keywordPlaceholder: t.keywordPlaceholder,
+            list: t.list,
+            empty: (s) => (s === StudyStatus.MARKED ? t.emptyMarked : t.empty),
+          }}
+          export={{ label: t.export, done: t.exported, run: (q) => request(exportCourseProgress, filterOf(q)) }}
+        />
       </div>
       <StudyDynamics />
     </div>

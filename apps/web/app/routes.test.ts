@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import routes from './routes.ts';
+import { PAGES } from './pages.ts';
+
+const toObjects = (entries: RouteConfigEntry[]): RouteObject[] =>
+  entries.map((e) =>
+    e.index
+      ? { id: e.id, path: e.path, index: true }
+      : { id: e.id, path: e.path, children: e.children ? toObjects(e.children) : undefined },
+  );
+const table = toObjects(routes);
+const countRoutes = (entries: RouteConfigEntry[]): number =>
+  entries.reduce((n, e) => n + 1 + countRoutes(e.children ?? []), 0);
+/** The id of the route a path renders (the deepest match). */
+const routeOf = (pathname: string) => matchRoutes(table, pathname)?.at(-1)?.route.id;
+/** A concrete address of a page path: `search/:str` → `/search/x`. */
+const addressOf = (p: string) => '/' + p.replace(/:\w+\??/g, 'x');
+
+describe('the route table', () => {
+  it('is one tree for both languages: each page once, not once per language', () => {
+    // The pages, their three layouts, the index, the redirect and the 404 page.
+    expect(countRoutes(routes)).toBe(PAGES.length + 6);
+  });
+
+  it('answers every page in Chinese and under /en with the same route', () => {
+    for (const page of PAGES) {
+      expect(routeOf(addressOf(page.path)), page.path).toBe(page.path);
+      expect(routeOf('/en' + addressOf(page.path)), page.path).toBe(page.path);
+    }
+  });
+
+  it('keeps the index, the redirects and the 404 page in both languages', () => {
+    expect(routeOf('/')).toBe('index');
+    expect(routeOf('/en')).toBe('index');
+    expect(routeOf('/en/')).toBe('index');
+    expect(routeOf('/redirect/home')).toBe('redirect');
+    expect(routeOf('/en/redirect/home')).toBe('redirect');
+    expect(routeOf('/no-such-page')).toBe('not-found');
+    expect(routeOf('/en/no-such-page')).toBe('not-found');
+    expect(routeOf('/english')).toBe('not-found');
+  });
+});

@@ -1,8 +1,9 @@
 import { AttemptStatus, SubmitReason, pageOffset, toPage, type ExamResult } from '@portal/contract';
 import { examResultShows, findQuestionStandings } from '../assessment/index.ts';
-import { requireFound } from './exam.policy.ts';
+import { requireFound } from '../../platform/errors.ts';
 import { answersShown, creditOf, examOver, presentAttempt, presentResultQuestion } from './exam.presenter.ts';
-import type { ExamRepository, Learner } from './exam.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
+import type { ExamRepository } from './exam.repository.ts';
 import type { ExamSubmitting } from './exam-submitting.ts';
 import type { Paging } from './exam-tasks.ts';
 

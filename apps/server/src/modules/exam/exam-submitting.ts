@@ -9,9 +9,11 @@ import {
   type MarkedAnswer,
 } from '../assessment/index.ts';
 import { earnOnce } from '../earning/index.ts';
-import { requireFound } from './exam.policy.ts';
+import { requireFound } from '../../platform/errors.ts';
 import { points } from './exam.presenter.ts';
-import type { ExamRepository, AttemptRow, Learner, Tx } from './exam.repository.ts';
+import type { Tx } from '@portal/db';
+import type { Learner } from '../../platform/learner.ts';
+import type { ExamRepository, AttemptRow } from './exam.repository.ts';
 
 /** The attempt log's kind of a submit, by its reason. */
 const SUBMIT_KIND: Record<number, number> = {

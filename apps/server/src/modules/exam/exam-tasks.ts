@@ -1,8 +1,9 @@
 import { ErrorCode, ExamStatusLabel, maskPhone, pageOffset, toPage, type ExamTaskCounts } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
-import { requireFound } from './exam.policy.ts';
+import { requireFound } from '../../platform/errors.ts';
 import { admissionPrintable, presentAttempt, presentTask } from './exam.presenter.ts';
-import type { ExamRepository, Learner, TaskFilter } from './exam.repository.ts';
+import type { Learner } from '../../platform/learner.ts';
+import type { ExamRepository, TaskFilter } from './exam.repository.ts';
 
 /** A page of a list: its number (from 1) and size. */
 export interface Paging {

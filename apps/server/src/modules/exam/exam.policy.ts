@@ -1,7 +1,6 @@
 import { ErrorCode, SubmitReason, errorText } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
-import type { Learner } from './exam.repository.ts';
 
 /**
  * Who may do what with exams (decision 029), in one place:
@@ -13,13 +12,6 @@ import type { Learner } from './exam.repository.ts';
  * - only the enterprise's administrators (isAdmin) mark short answers (7609), and never their own
  *   attempts (7611: no one marks their own paper).
  */
-export const learnerOf = (session: Session): Learner => ({ eid: session.eid, accountId: session.accountId });
-
-export function requireFound<T>(row: T | null | undefined): T {
-  if (row === null || row === undefined) throw new AppError(ErrorCode.NOT_FOUND);
-  return row;
-}
-
 export function requireMarker(session: Session): void {
   if (!session.isAdmin) throw new AppError(ErrorCode.EXAM_MARKERS_ONLY);
 }

@@ -6,15 +6,8 @@ import {
   EXAM_LEAVE_GRACE_SECONDS,
   ExamStatusLabel,
 } from '@portal/contract';
-import type { AttemptQuestion, Db, PaperRule } from '@portal/db';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** A learner in an enterprise: every personal read and write is by both. */
-export interface Learner {
-  eid: number;
-  accountId: number;
-}
+import type { AttemptQuestion, Db, PaperRule, Tx } from '@portal/db';
+import type { Learner } from '../../platform/learner.ts';
 
 export interface TaskFilter {
   statusLabel?: number | undefined;

@@ -10,7 +10,7 @@ import { ExamSubmitting } from './exam-submitting.ts';
 import { ExamSweep } from './exam-sweep.ts';
 import { ExamTaking } from './exam-taking.ts';
 import { ExamTasks } from './exam-tasks.ts';
-import { learnerOf } from './exam.policy.ts';
+import { learnerOf } from '../../platform/learner.ts';
 import { ExamRepository } from './exam.repository.ts';
 import { MarkingCalls } from './marking-calls.ts';
 

@@ -2,7 +2,8 @@ import { AttemptEventKind, AttemptStatus, ErrorCode, pageOffset, toPage } from '
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
 import { MarkResult, QuestionType } from '../assessment/index.ts';
-import { markRefusal, requireFound, requireMarker, requireNotOwnAttempt } from './exam.policy.ts';
+import { requireFound } from '../../platform/errors.ts';
+import { markRefusal, requireMarker, requireNotOwnAttempt } from './exam.policy.ts';
 import { points } from './exam.presenter.ts';
 import type { ExamRepository, AttemptRow } from './exam.repository.ts';
 import type { ExamSubmitting } from './exam-submitting.ts';

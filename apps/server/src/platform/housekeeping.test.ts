@@ -3,7 +3,7 @@ import { schema } from '@portal/db';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createAccount, createEnterprise } from '../test/factories.ts';
 import { Housekeeping } from './housekeeping.ts';
-import { uploadServiceOf } from '../modules/upload/upload.service.ts';
+import { uploadServiceOf } from '../modules/upload/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { lt } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
-import type { UploadService } from '../modules/upload/upload.service.ts';
+import type { UploadService } from '../modules/upload/index.ts';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;

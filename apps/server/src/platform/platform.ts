@@ -1,8 +1,7 @@
 import { pino } from 'pino';
 import type { Database, Db } from '@portal/db';
-import { SmsCodes } from '../modules/account/sms-code.service.ts';
-import { SiteRepository } from '../modules/site/site.repository.ts';
-import { SiteService } from '../modules/site/site.service.ts';
+import { SmsCodes } from './sms-codes.ts';
+import { SiteRepository, SiteService } from '../modules/site/index.ts';
 import { withAfterCommit } from './after-commit.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';

@@ -581,7 +581,7 @@ describe('per-address limit of sign-in calls', () => {
 
 describe('an SMS provider that fails', () => {
   it('answers a clear error and keeps no code, so asking again is not "too frequent"', async () => {
-    const { SmsCodes } = await import('./sms-code.service.ts');
+    const { SmsCodes } = await import('../../platform/sms-codes.ts');
     let fail = true;
     const codes = new SmsCodes(t.database.db, {
       name: 'failing',

@@ -6,8 +6,7 @@ import { defineModule } from '../../platform/module.ts';
 import { DevSmsProvider } from '../../platform/providers/sms.ts';
 import { hostnameOf, registrableDomain, requestLang } from '../../platform/request-context.ts';
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
-import { registrationTicketsOf } from '../registration/registration-ticket.ts';
-import { registrationServiceOf } from '../registration/registration.service.ts';
+import { registrationFormsOf, registrationTicketsOf } from '../registration-form/index.ts';
 import { accountServiceOf, type SignedIn } from './account.service.ts';
 import { assertMethodOffered } from './sign-in.policy.ts';
 
@@ -17,7 +16,7 @@ export default defineModule({
   register(gateway, platform) {
     const { site, captchas, cipher, sms, tenancy } = platform;
     const accounts = accountServiceOf(platform);
-    const registrations = registrationServiceOf(platform);
+    const forms = registrationFormsOf(platform);
     const tickets = registrationTicketsOf(platform);
     const limited = { perMinute: platform.perMinute };
     const siteOf = async (ctx: PublicContext) => {
@@ -40,7 +39,7 @@ export default defineModule({
       async (input, ctx) => {
         const at = await siteOf(ctx);
         // A registration code starts a registration: only where the site registers, and it gives
-        // the browser the ticket its one-inch photo is uploaded with (registration-ticket.ts).
+        // the browser the ticket its one-inch photo is uploaded with (registration-form module).
         const registering = input.verificationCodeType === calls.SmsPurpose.REGISTER;
         if (registering && !(await site.viewWebsite(at.eid)).registerOpenSet) {
           throw new AppError(ErrorCode.REGISTRATION_CLOSED);
@@ -73,7 +72,7 @@ export default defineModule({
     gateway.call(calls.viewCurrentUser, (_q, ctx) => accounts.viewCurrentUser(ctx.session));
     gateway.call(calls.verifyComplete, async (_q, ctx) => {
       const website = await site.viewWebsite(ctx.eid);
-      const required = await registrations.requiredFields(ctx.eid);
+      const required = await forms.requiredFields(ctx.eid);
       return accounts.verifyComplete(ctx.session, website, required);
     });
     gateway.call(calls.logout, async (_q, ctx) => {

@@ -12,10 +12,10 @@ import {
   type SessionStore,
 } from '../../platform/session.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { uploadServiceOf, type UploadService } from '../upload/upload.service.ts';
+import { uploadServiceOf, type UploadService } from '../upload/index.ts';
 import { AccountRepository, type Membership } from './account.repository.ts';
 import { SignInLock } from './sign-in-lock.ts';
-import type { SmsCodes } from './sms-code.service.ts';
+import type { SmsCodes } from '../../platform/sms-codes.ts';
 
 /** Where a sign-in happens: the site's enterprise (domain and eid) and the client's address. */
 export interface SignInSite {

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { IdCardVault } from '../../platform/id-card-vault.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
-import type { SiteService } from '../site/site.service.ts';
+import type { SiteService } from '../site/index.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { requireCertificate, requireFound, type Holder } from './certificate.policy.ts';
 import { presentCheck, presentMine } from './certificate.presenter.ts';

@@ -1,8 +1,8 @@
 import * as calls from '@portal/contract';
 import { defineModule } from '../../platform/module.ts';
-import { AccountRepository } from '../account/account.repository.ts';
-import { registrationServiceOf } from '../registration/registration.service.ts';
-import { uploadServiceOf } from '../upload/upload.service.ts';
+import { AccountRepository } from '../account/index.ts';
+import { registrationServiceOf } from '../registration/index.ts';
+import { uploadServiceOf } from '../upload/index.ts';
 import { ProfileService } from './profile.service.ts';
 
 /** The personal-information page (account-area.md section 7): the signed-in learner's own profile. */

@@ -3,9 +3,9 @@ import { AppError } from '../../platform/errors.ts';
 import type { IdCardVault } from '../../platform/id-card-vault.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import type { Session } from '../../platform/session.ts';
-import type { RegistrationService } from '../registration/registration.service.ts';
-import type { UploadService } from '../upload/upload.service.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
+import type { RegistrationService } from '../registration/index.ts';
+import type { UploadService } from '../upload/index.ts';
+import type { AccountRepository } from '../account/index.ts';
 
 /** An avatar's storage key from its public address. */
 const avatarKey = (url: string) => url.replace(/^\/uploads\//, '');

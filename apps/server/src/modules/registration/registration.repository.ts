@@ -3,7 +3,7 @@ import { MEMBERSHIP_PENDING } from '../../platform/session.ts';
 import { agreementTypes as AGREEMENT_TYPES } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 
-/** SQL of the registration form's configuration, the position hierarchy and new accounts. */
+/** SQL of the position hierarchy and new accounts (the form's configuration: registration-form). */
 export class RegistrationRepository {
   /**
    * `db`: the request's enterprise (row-level security); `system`: the owner's connection, for the
@@ -14,19 +14,6 @@ export class RegistrationRepository {
     private readonly db: Db,
     private readonly system: Db,
   ) {}
-
-  async viewRegistrationConfig(eid: number) {
-    const rows = await this.db
-      .select()
-      .from(schema.registrationFields)
-      .where(eq(schema.registrationFields.eid, eid))
-      .orderBy(asc(schema.registrationFields.sort));
-    const pick = (grp: string) =>
-      rows
-        .filter((r) => r.grp === grp)
-        .map(({ field, name, required, show, sort }) => ({ field, name, required, show, sort }));
-    return { default: pick('default'), userTitle: pick('userTitle') };
-  }
 
   async viewAutoAudit(eid: number): Promise<boolean> {
     const [row] = await this.db

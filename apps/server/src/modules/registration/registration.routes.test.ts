@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import { captchaFor, createTestApp, encryptFor, unchecked, type TestApp, type Unchecked } from '../../test/harness.ts';
 import { configureRegistration, createAccount, createEnterprise, createPositions } from '../../test/factories.ts';
-import { uploadServiceOf } from '../upload/upload.service.ts';
+import { uploadServiceOf } from '../upload/index.ts';
 
 let t: TestApp;
 let open: Awaited<ReturnType<typeof createEnterprise>>;

@@ -27,9 +27,10 @@ import type { IdCardVault } from '../../platform/id-card-vault.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import type { SessionStore } from '../../platform/session.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { AccountRepository } from '../account/account.repository.ts';
-import type { SmsCodes } from '../account/sms-code.service.ts';
-import { uploadServiceOf, type UploadService } from '../upload/upload.service.ts';
+import { AccountRepository } from '../account/index.ts';
+import type { SmsCodes } from '../../platform/sms-codes.ts';
+import { uploadServiceOf, type UploadService } from '../upload/index.ts';
+import { registrationFormsOf, type RegistrationForms } from '../registration-form/index.ts';
 import { RegistrationRepository } from './registration.repository.ts';
 
 export interface RegisterInput {
@@ -94,29 +95,18 @@ export class RegistrationService {
       vault: IdCardVault;
       uploads: UploadService;
       audit: AuditLog;
+      /** The site's registration form (registration-form module). */
+      forms: RegistrationForms;
     },
   ) {}
 
   viewRegistrationConfig(eid: number) {
-    return this.deps.registrations.viewRegistrationConfig(eid);
-  }
-
-  /** What the site's form requires of a profile (for its completeness). */
-  async requiredFields(eid: number): Promise<{ nickname: boolean; realName: boolean; detail: string[] }> {
-    const config = await this.deps.registrations.viewRegistrationConfig(eid);
-    const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh');
-    const detail = formFields(DETAIL_FIELDS, config.userTitle, 'zh').filter((f) => f.required);
-    return {
-      nickname: top.some((f) => f.field === 'userName' && f.required),
-      realName: top.some((f) => f.field === 'realName' && f.required),
-      // A required cascade needs its first level; the levels below depend on the category.
-      detail: detail.map((f) => f.field),
-    };
+    return this.deps.forms.viewRegistrationConfig(eid);
   }
 
   /** Edit info: the detail fields checked as at registration (the one-inch photo apart). */
   async checkEditedDetail(eid: number, raw: Record<string, string>): Promise<Record<string, string>> {
-    const config = await this.deps.registrations.viewRegistrationConfig(eid);
+    const config = await this.deps.forms.viewRegistrationConfig(eid);
     const userTitle = [
       ...config.userTitle.filter((f) => f.field !== 'headshot'),
       { field: 'headshot', name: '', required: false, show: false, sort: 0 },
@@ -379,7 +369,7 @@ export class RegistrationService {
     input: { userName: string; realName: string },
     site: { eid: number; website: Pick<WebsiteInfo, 'usernameOpenSet'> },
   ) {
-    const config = await this.deps.registrations.viewRegistrationConfig(site.eid);
+    const config = await this.deps.forms.viewRegistrationConfig(site.eid);
     const autoAudit = await this.deps.registrations.viewAutoAudit(site.eid);
     const top = formFields(DEFAULT_GROUP_FIELDS, config.default, 'zh').filter(
       (f) => f.field !== 'userName' || site.website.usernameOpenSet,
@@ -516,4 +506,5 @@ const buildRegistrationService = (p: Platform) =>
     vault: p.vault,
     uploads: uploadServiceOf(p),
     audit: p.audit,
+    forms: registrationFormsOf(p),
   });

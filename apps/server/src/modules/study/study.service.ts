@@ -18,7 +18,7 @@ import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { VodProvider } from '../../platform/providers/vod.ts';
 import { earnOnce } from '../earning/index.ts';
-import type { SiteService } from '../site/site.service.ts';
+import type { SiteService } from '../site/index.ts';
 import { authorizeCommentDelete, authorizePlay, requireCourse } from './study.policy.ts';
 import {
   presentComment,

@@ -4,9 +4,7 @@ import type { PublicContext } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
 import { DevThirdPartyProvider, type ThirdPartyKind } from '../../platform/providers/third-party.ts';
 import { setSessionCookie } from '../../platform/session-cookie.ts';
-import { AccountRepository } from '../account/account.repository.ts';
-import { accountServiceOf } from '../account/account.service.ts';
-import { assertProviderOffered, offeredProviders } from '../account/sign-in.policy.ts';
+import { AccountRepository, accountServiceOf, assertProviderOffered, offeredProviders } from '../account/index.ts';
 import { ThirdPartyService } from './third-party.service.ts';
 
 const html = (s: string) =>

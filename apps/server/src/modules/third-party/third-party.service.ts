@@ -3,8 +3,7 @@ import { AppError } from '../../platform/errors.ts';
 import { ThirdPartyError, type ThirdPartyKind, type ThirdPartyProvider } from '../../platform/providers/third-party.ts';
 import type { Session } from '../../platform/session.ts';
 import type { UrlSigner } from '../../platform/storage.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { AccountService, SignedIn, SignInSite } from '../account/account.service.ts';
+import type { AccountRepository, AccountService, SignedIn, SignInSite } from '../account/index.ts';
 
 const TICKET_TTL_MS = 10 * 60_000;
 /** What a bind ticket is sealed for (UrlSigner.seal: it opens for nothing else). */

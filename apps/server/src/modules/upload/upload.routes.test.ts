@@ -11,7 +11,7 @@ import {
   type CallRequest,
 } from '@portal/contract';
 import { captchaFor, createTestApp, unchecked, type TestApp, type UploadFile } from '../../test/harness.ts';
-import { REGISTRATION_TICKET_PURPOSE } from '../registration/registration-ticket.ts';
+import { REGISTRATION_TICKET_PURPOSE } from '../registration-form/index.ts';
 import { configureRegistration, createAccount, createEnterprise } from '../../test/factories.ts';
 import { uploadServiceOf } from './upload.service.ts';
 

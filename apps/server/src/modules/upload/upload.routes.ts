@@ -2,7 +2,7 @@ import * as calls from '@portal/contract';
 import { requestToken } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
 import { isFileKey } from '../../platform/storage.ts';
-import { registrationTicketsOf } from '../registration/registration-ticket.ts';
+import { registrationTicketsOf } from '../registration-form/index.ts';
 import { uploadServiceOf } from './upload.service.ts';
 
 const TYPES: Record<string, string> = {

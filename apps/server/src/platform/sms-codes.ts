@@ -2,8 +2,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ErrorCode, type SmsPurposeValue } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
-import { AppError } from '../../platform/errors.ts';
-import type { SmsProvider } from '../../platform/providers/sms.ts';
+import { AppError } from './errors.ts';
+import type { SmsProvider } from './providers/sms.ts';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 /** Seconds before another code may be sent to the same phone for the same purpose. */

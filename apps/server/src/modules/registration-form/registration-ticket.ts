@@ -3,7 +3,8 @@ import { DETAIL_FIELDS, ErrorCode, GATEWAY_PREFIX, formFields, uploadPrivateFile
 import { AppError } from '../../platform/errors.ts';
 import type { UrlSigner } from '../../platform/storage.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { RegistrationRepository } from './registration.repository.ts';
+import type { RegistrationForms } from './registration-form.ts';
+import { registrationFormsOf } from './registration-form.ts';
 
 /** The cookie that carries a registration in progress to the one-inch photo's upload. */
 export const REGISTRATION_TICKET_COOKIE = 'regTicket';
@@ -23,7 +24,7 @@ export const REGISTRATION_TICKET_PURPOSE = 'registration-upload';
 export class RegistrationTickets {
   constructor(
     private readonly signer: UrlSigner,
-    private readonly registrations: RegistrationRepository,
+    private readonly forms: RegistrationForms,
     private readonly registerOpen: (eid: number) => Promise<boolean>,
   ) {}
 
@@ -48,7 +49,7 @@ export class RegistrationTickets {
    */
   async assertMayUpload(req: FastifyRequest, eid: number, now = Date.now()): Promise<void> {
     if (!(await this.registerOpen(eid))) throw new AppError(ErrorCode.REGISTRATION_CLOSED);
-    const config = await this.registrations.viewRegistrationConfig(eid);
+    const config = await this.forms.viewRegistrationConfig(eid);
     if (!formFields(DETAIL_FIELDS, config.userTitle, 'zh').some((f) => f.field === 'headshot')) {
       throw new AppError(ErrorCode.FORBIDDEN, {
         message: {
@@ -75,6 +76,6 @@ export const registrationTicketsOf = (p: Platform): RegistrationTickets => p.sha
 const buildTickets = (p: Platform) =>
   new RegistrationTickets(
     p.signer,
-    new RegistrationRepository(p.db, p.systemDb),
+    registrationFormsOf(p),
     async (eid) => (await p.site.viewWebsite(eid)).registerOpenSet,
   );

@@ -95,6 +95,17 @@ const nationRows: readonly Row[] = [
   [56, '基诺族', 'Jino'],
 ];
 
+/** The question types (account-area.md section 3): the server's marking and the pages' answer forms name them so. */
+export const QuestionType = {
+  SINGLE: 1,
+  MULTIPLE: 2,
+  TRUE_FALSE: 3,
+  FILL_IN: 4,
+  SHORT_ANSWER: 5,
+  MATCHING: 6,
+  INDEFINITE: 7,
+} as const;
+
 export const enumerations = {
   invoiceTitleType: options([
     [1, '个人', 'Personal'],

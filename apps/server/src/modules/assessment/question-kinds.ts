@@ -1,13 +1,6 @@
-/** The question types (account-area.md section 3). */
-export const QuestionType = {
-  SINGLE: 1,
-  MULTIPLE: 2,
-  TRUE_FALSE: 3,
-  FILL_IN: 4,
-  SHORT_ANSWER: 5,
-  MATCHING: 6,
-  INDEFINITE: 7,
-} as const;
+import { QuestionType } from '@portal/contract/enums';
+
+export { QuestionType };
 
 /** Every question type, in order (the practice analysis lists them all). */
 export const QUESTION_TYPES: readonly number[] = Object.values(QuestionType);

@@ -1,15 +1,7 @@
 import type { ExamPaperQuestion } from '@portal/contract/calls/exam';
+import { QuestionType } from '@portal/contract/enums';
 
-/** The question types (account-area.md section 3). */
-export const QuestionType = {
-  SINGLE: 1,
-  MULTIPLE: 2,
-  TRUE_FALSE: 3,
-  FILL_IN: 4,
-  SHORT_ANSWER: 5,
-  MATCHING: 6,
-  INDEFINITE: 7,
-} as const;
+export { QuestionType };
 
 /** One question's state on the page: its answer as the server takes it, and the review flag. */
 export interface AnswerState {

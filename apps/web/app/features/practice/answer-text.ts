@@ -1,15 +1,8 @@
 import type { PracticeMark, PracticeQuestion } from '@portal/contract/calls/practice';
+import { QuestionType } from '@portal/contract/enums';
 
-/** The question types (account-area.md section 3). */
-export const Q = {
-  SINGLE: 1,
-  MULTIPLE: 2,
-  TRUE_FALSE: 3,
-  FILL_IN: 4,
-  SHORT_ANSWER: 5,
-  MATCHING: 6,
-  INDEFINITE: 7,
-} as const;
+/** The question types (account-area.md section 3), by a short name in this feature. */
+export const Q = QuestionType;
 
 type Texts = { true: string; false: string; noAnswer: string };
 

@@ -417,10 +417,19 @@ describe('a change of a course in the database (decision 026)', () => {
     const { course, periods } = await createStudyCourse(t.database.db, a.eid, { videos: [60] });
     const rename = (title: string) => () =>
       t.database.db.execute(sql`UPDATE course_periods SET title = ${title} WHERE id = ${periods[0]!.id}`);
-    // Announcements come in commit order: once this one is heard, the course's creation's were.
-    await changeAndWait(a.eid, course.id, rename('第一次'));
+    await rename('第一次')();
+    // Announcements come in commit order: once one of a course made after these changes is heard,
+    // theirs (the course's creation and the first rename) were delivered. Waiting for the course's
+    // own would stop at the first of them, and a later one would land among those heard below.
+    const marker = await createStudyCourse(t.database.db, a.eid, { videos: [60] });
+    await changeAndWait(a.eid, marker.course.id, () =>
+      t.database.db.execute(sql`UPDATE course_periods SET title = '标记' WHERE id = ${marker.periods[0]!.id}`),
+    );
     const heard: TableChange[] = [];
-    const hear = (c: TableChange) => heard.push(c);
+    // Only this course's: the marker's later announcements (and other files' courses) may still come.
+    const hear = (c: TableChange) => {
+      if (c.eid === a.eid && c.id === course.id) heard.push(c);
+    };
     changes.on('change', hear);
     try {
       await t.database.db.execute(sql`UPDATE courses SET learner_count = learner_count + 1 WHERE id = ${course.id}`);

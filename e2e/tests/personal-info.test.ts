@@ -290,6 +290,10 @@ describe.runIf(browserAvailable())('personal information', () => {
     await expect.poll(() => bound.textContent()).toContain(t.verify.boundText(masked));
     expect(await bound.textContent()).toContain(t.verify.boundQuestion);
     await bound.getByRole('button', { name: t.verify.continueBind }).click();
+    // Step by step, so that a failure names the step: the confirm closed (its onOk settled), the
+    // binding answered 认证成功 (not an error toast), and only then the reloaded section.
+    await bound.waitFor({ state: 'hidden' });
+    await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.verify.done);
     await expect.poll(() => realName.textContent()).toContain(t.verify.masked);
   });
 

@@ -1611,3 +1611,473 @@ export const certificates = pgTable(
     index('certificates_mine_idx').on(t.eid, t.accountId, t.issuedAt.desc(), t.id),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Study tasks and study projects (issue 20, decision 033)
+// ---------------------------------------------------------------------------------------------
+
+/** An enterprise's departments (a tree by `parentId`); study tasks are assigned to them. */
+export const departments = pgTable(
+  'departments',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    parentId: integer('parent_id'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('departments_parent_idx').on(t.eid, t.parentId)],
+);
+
+/** Who is in a department now (a person may be in several). Leaving deletes the row. */
+export const departmentMembers = pgTable(
+  'department_members',
+  {
+    eid: integer('eid').notNull(),
+    departmentId: integer('department_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.departmentId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.departmentId], foreignColumns: [departments.eid, departments.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('department_members_account_idx').on(t.eid, t.accountId, t.departmentId),
+  ],
+);
+
+/** The tags a learner carries now (the enterprise's `tags`); study tasks are assigned to them. */
+export const learnerTags = pgTable(
+  'learner_tags',
+  {
+    eid: integer('eid').notNull(),
+    tagId: integer('tag_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    taggedAt: timestamp('tagged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.tagId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.tagId], foreignColumns: [tags.eid, tags.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('learner_tags_account_idx').on(t.eid, t.accountId, t.tagId),
+  ],
+);
+
+/**
+ * A study task (学习任务): an ordered or free path of items assigned to learners for a time window.
+ * `taskType`: 1 learning, 2 exam, 3 assessment (passed by `passRule` over its items), 4 coaching
+ * (a mentor confirms each step). `timed` (resource type 10): past `endsAt` an unfinished task is
+ * missed and closed; otherwise it can still be finished late. Completing it earns `creditTenths`,
+ * `points` and, with a template, a certificate (through `earnOnce`, source type 5).
+ */
+export const studyTasks = pgTable(
+  'study_tasks',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    coverUrl: text('cover_url').notNull().default(''),
+    /** Rich text, sanitised when served. */
+    intro: text('intro').notNull().default(''),
+    taskType: integer('task_type').notNull().default(1),
+    ordered: boolean('ordered').notNull().default(false),
+    timed: boolean('timed').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Assessment tasks: what passing takes beyond the required items (decision 033). */
+    passRule: jsonb('pass_rule')
+      .$type<{ minExamScoreTenths?: number; minRequiredDone?: number }>()
+      .notNull()
+      .default({}),
+    creditTenths: integer('credit_tenths').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    certificateTemplateId: integer('certificate_template_id'),
+    commentsOpen: boolean('comments_open').notNull().default(true),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.certificateTemplateId],
+      foreignColumns: [certificateTemplates.eid, certificateTemplates.id],
+    }).onDelete('restrict'),
+    index('study_tasks_window_idx').on(t.eid, t.startsAt.desc(), t.id),
+  ],
+);
+
+/**
+ * One item of a study task, in `position` order: a resource of the spec's resource types (3 online
+ * course, 4 material, 7 exam task, 13 exam paper, 2 exercise — a practice set, 11 sign-in — a
+ * check-in plan). `required` items decide completion; `minScoreTenths` is an exam item's bar in an
+ * assessment task.
+ */
+export const studyTaskItems = pgTable(
+  'study_task_items',
+  {
+    ...tenantId(),
+    taskId: integer('task_id').notNull(),
+    position: integer('position').notNull(),
+    resourceType: integer('resource_type').notNull(),
+    resourceId: integer('resource_id').notNull(),
+    title: text('title').notNull(),
+    required: boolean('required').notNull().default(true),
+    minScoreTenths: integer('min_score_tenths'),
+    downloadCount: integer('download_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    uniqueIndex('study_task_items_order_idx').on(t.eid, t.taskId, t.position),
+    index('study_task_items_resource_idx').on(t.eid, t.resourceType, t.resourceId),
+  ],
+);
+
+/**
+ * To whom a task is assigned, by rule: `targetType` 1 a person (account id), 2 a department, 3 a
+ * tag, 4 the approved members of a study project. A learner sees a task while a rule matches them
+ * now: who joins a department later gets it, who leaves loses it (their progress is kept).
+ */
+export const studyTaskAssignments = pgTable(
+  'study_task_assignments',
+  {
+    eid: integer('eid').notNull(),
+    taskId: integer('task_id').notNull(),
+    targetType: integer('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.taskId, t.targetType, t.targetId] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    index('study_task_assignments_target_idx').on(t.eid, t.targetType, t.targetId, t.taskId),
+  ],
+);
+
+/** Coaching tasks: the mentor (another learner of the enterprise) of each coached learner. */
+export const studyTaskMentors = pgTable(
+  'study_task_mentors',
+  {
+    eid: integer('eid').notNull(),
+    taskId: integer('task_id').notNull(),
+    learnerId: integer('learner_id').notNull(),
+    mentorId: integer('mentor_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.taskId, t.learnerId] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.learnerId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.mentorId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('study_task_mentors_mentor_idx').on(t.eid, t.mentorId, t.taskId),
+  ],
+);
+
+/**
+ * A learner's standing in a task, made at their first progress: required items done of all,
+ * the share (0 to 100), `status` (the spec's status labels: 1 not started, 2 learning, 3 completed,
+ * 5 passed, 6 failed, 9 missed), when it completed (and earned) or was missed.
+ */
+export const studyTaskLearners = pgTable(
+  'study_task_learners',
+  {
+    eid: integer('eid').notNull(),
+    taskId: integer('task_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    status: integer('status').notNull().default(2),
+    requiredDone: integer('required_done').notNull().default(0),
+    requiredCount: integer('required_count').notNull().default(0),
+    progressPercent: integer('progress_percent').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStudiedAt: timestamp('last_studied_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    missedAt: timestamp('missed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.taskId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('study_task_learners_mine_idx').on(t.eid, t.accountId, t.lastStudiedAt.desc(), t.taskId),
+  ],
+);
+
+/**
+ * A learner's progress in one item: the share reported or derived (0 to 100), when it was done,
+ * the exam score it counted, and, in coaching tasks, the mentor's confirmation.
+ */
+export const studyTaskItemProgress = pgTable(
+  'study_task_item_progress',
+  {
+    eid: integer('eid').notNull(),
+    itemId: integer('item_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    progressPercent: integer('progress_percent').notNull().default(0),
+    studySeconds: integer('study_seconds').notNull().default(0),
+    scoreTenths: integer('score_tenths'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    confirmedBy: integer('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.itemId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.itemId], foreignColumns: [studyTaskItems.eid, studyTaskItems.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('study_task_item_progress_mine_idx').on(t.eid, t.accountId, t.taskId),
+  ],
+);
+
+/** Learners' comments on a task (deleted by their author only). */
+export const studyTaskComments = pgTable(
+  'study_task_comments',
+  {
+    ...tenantId(),
+    taskId: integer('task_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('study_task_comments_task_idx').on(t.eid, t.taskId, t.createdAt.desc(), t.id),
+  ],
+);
+
+/** A learner's mark (favourite) of a task. */
+export const studyTaskMarks = pgTable(
+  'study_task_marks',
+  {
+    eid: integer('eid').notNull(),
+    taskId: integer('task_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.taskId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A check-in plan (签到任务, resource type 11), an item of a study task: check in once on each of
+ * `weekdays` (1 Monday … 7 Sunday) from `startsOn` to `endsOn` between `windowStart` and
+ * `windowEnd` (China time, HH:MM), by the server's clock. `requiredCount` check-ins complete it.
+ */
+export const checkInPlans = pgTable(
+  'check_in_plans',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    weekdays: jsonb('weekdays').$type<number[]>().notNull().default([1, 2, 3, 4, 5, 6, 7]),
+    startsOn: text('starts_on').notNull(),
+    endsOn: text('ends_on').notNull(),
+    windowStart: text('window_start').notNull().default('00:00'),
+    windowEnd: text('window_end').notNull().default('23:59'),
+    requiredCount: integer('required_count').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+);
+
+/** One check-in: once per learner, plan and slot (the slot's date in China time). */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    eid: integer('eid').notNull(),
+    planId: integer('plan_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    slotDate: text('slot_date').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.planId, t.accountId, t.slotDate] }),
+    foreignKey({ columns: [t.eid, t.planId], foreignColumns: [checkInPlans.eid, checkInPlans.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('check_ins_mine_idx').on(t.eid, t.accountId, t.checkedAt.desc()),
+  ],
+);
+
+/**
+ * A study project (学习项目): a programme of stages of study tasks, with lecturers, for `capacity`
+ * people (0: no limit). `enrolRule`: 1 open (applying enrols at once), 2 approval (an admin
+ * approves), 3 closed. `seatsTaken` counts pending and approved applications and never passes the
+ * capacity (one conditional update). `visitorVisible`: listed to visitors where visitor mode is on.
+ * Completing all its tasks earns through `earnOnce` (source type 9).
+ */
+export const studyProjects = pgTable(
+  'study_projects',
+  {
+    ...tenantId(),
+    title: text('title').notNull(),
+    coverUrl: text('cover_url').notNull().default(''),
+    summary: text('summary').notNull().default(''),
+    /** Rich text, sanitised when served. */
+    intro: text('intro').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull().default(0),
+    enrolRule: integer('enrol_rule').notNull().default(1),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    admireCount: integer('admire_count').notNull().default(0),
+    creditTenths: integer('credit_tenths').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    certificateTemplateId: integer('certificate_template_id'),
+    visitorVisible: boolean('visitor_visible').notNull().default(true),
+    recommended: boolean('recommended').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.certificateTemplateId],
+      foreignColumns: [certificateTemplates.eid, certificateTemplates.id],
+    }).onDelete('restrict'),
+    index('study_projects_list_idx').on(t.eid, t.startsAt.desc(), t.id),
+  ],
+);
+
+/** A stage of a project, in `position` order. */
+export const studyProjectStages = pgTable(
+  'study_project_stages',
+  {
+    ...tenantId(),
+    projectId: integer('project_id').notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.projectId], foreignColumns: [studyProjects.eid, studyProjects.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('study_project_stages_order_idx').on(t.eid, t.projectId, t.position),
+  ],
+);
+
+/** The tasks of a stage, in order (a task belongs to one project's stage at most). */
+export const studyProjectStageTasks = pgTable(
+  'study_project_stage_tasks',
+  {
+    eid: integer('eid').notNull(),
+    stageId: integer('stage_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.stageId, t.taskId] }),
+    foreignKey({ columns: [t.eid, t.stageId], foreignColumns: [studyProjectStages.eid, studyProjectStages.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    uniqueIndex('study_project_stage_tasks_task_idx').on(t.eid, t.taskId),
+    index('study_project_stage_tasks_project_idx').on(t.eid, t.projectId),
+  ],
+);
+
+/** The lecturers of a project, in order. */
+export const studyProjectLecturers = pgTable(
+  'study_project_lecturers',
+  {
+    eid: integer('eid').notNull(),
+    projectId: integer('project_id').notNull(),
+    lecturerId: integer('lecturer_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.projectId, t.lecturerId] }),
+    foreignKey({ columns: [t.eid, t.projectId], foreignColumns: [studyProjects.eid, studyProjects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.eid, t.lecturerId], foreignColumns: [lecturers.eid, lecturers.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A learner's application to a project: `status` 1 pending, 2 approved (enrolled), 3 rejected,
+ * 4 withdrawn. Pending and approved hold a seat. `completedAt`: all the project's tasks complete.
+ */
+export const studyProjectApplications = pgTable(
+  'study_project_applications',
+  {
+    eid: integer('eid').notNull(),
+    projectId: integer('project_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    status: integer('status').notNull().default(1),
+    reason: text('reason').notNull().default(''),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.projectId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.projectId], foreignColumns: [studyProjects.eid, studyProjects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('study_project_applications_mine_idx').on(t.eid, t.accountId, t.appliedAt.desc()),
+    index('study_project_applications_project_idx').on(t.eid, t.projectId, t.status),
+  ],
+);
+
+/** A learner's admire (like) of a project, once. */
+export const studyProjectAdmires = pgTable(
+  'study_project_admires',
+  {
+    eid: integer('eid').notNull(),
+    projectId: integer('project_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.projectId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.projectId], foreignColumns: [studyProjects.eid, studyProjects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,12 +1,16 @@
 import type { Db, Tx } from '@portal/db';
+import type { LearningEvent } from './learning-events.ts';
 
 /**
  * What work run after a commit may do: drop what this process keeps that the committed change made
- * stale. Only the session store's remembered reads need it today (`SessionStore.forgetAccount`).
+ * stale (`SessionStore.forgetAccount`), and announce what a learner finished to the modules that
+ * listen (`LearningEvents`, decision 033).
  */
 export interface CommitEffects {
   /** Forgets what this process kept of an account: its looked-up sessions and remembered reads. */
   forgetAccount(accountId: number): void;
+  /** Announces a learning event to its listeners (they run in the background). */
+  learned(event: LearningEvent): void;
 }
 
 type Hook = (effects: CommitEffects) => void;

@@ -3,6 +3,7 @@ import type { Database, Db } from '@portal/db';
 import { SmsCodes } from './sms-codes.ts';
 import { SiteRepository, SiteService } from '../modules/site/index.ts';
 import { withAfterCommit } from './after-commit.ts';
+import { LearningEvents } from './learning-events.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
@@ -56,6 +57,11 @@ export interface Platform {
   jobs: Jobs;
   /** XLSX exports made by a background job, recorded as the learner's export records. */
   exports: Exports;
+  /**
+   * What learners finished, announced after the commit that recorded it (`afterCommit(tx, (e) =>
+   * e.learned(…))`) to the modules that listen (decision 033).
+   */
+  learningEvents: LearningEvents;
   /** The per-address limit of sign-in, code and writing calls (SIGN_IN_PER_IP_PER_MINUTE). */
   perMinute: number;
   /**
@@ -70,7 +76,11 @@ export async function createPlatform(config: Config, database: Database): Promis
   const sessions = new SessionStore(systemDb, database.pool, config.SESSION_CACHE_TTL_MS);
   // Tenant transactions run their after-commit work (after-commit.ts): what earning changes, the
   // cached user info of the learner, is forgotten once it is committed, by whoever earns.
-  const db = withAfterCommit(database.tenantDb, { forgetAccount: (accountId) => sessions.forgetAccount(accountId) });
+  const learningEvents = new LearningEvents();
+  const db = withAfterCommit(database.tenantDb, {
+    forgetAccount: (accountId) => sessions.forgetAccount(accountId),
+    learned: (event) => learningEvents.announce(event),
+  });
   const tenancy = new Tenancy(systemDb, config);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
   const sms: SmsProvider =
@@ -105,6 +115,7 @@ export async function createPlatform(config: Config, database: Database): Promis
     thirdPartyProviders: thirdPartyProvidersOf(config),
     jobs,
     exports: new Exports({ jobs, pool: database.pool, storage, log: jobsLog }),
+    learningEvents,
     perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
     shared<T>(build: (p: Platform) => T): T {
       if (!built.has(build)) built.set(build, build(platform));

@@ -37,6 +37,9 @@ const SERVER_MODULES = [
   'certificate',
   'practice',
   'exam',
+  'check-in',
+  'task',
+  'project',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

@@ -37,6 +37,7 @@ const SERVER_MODULES = [
   'certificate',
   'practice',
   'exam',
+  'assignment',
   'check-in',
   'task',
   'project',

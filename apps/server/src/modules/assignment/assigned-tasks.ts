@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** How a study task reaches learners (`study_task_assignments.target_type`, decision 033). */
+export const AssignmentTarget = {
+  PERSON: 1,
+  DEPARTMENT: 2,
+  TAG: 3,
+} as const;
+
+/** Project application status of an enrolled (approved) learner (`study_project_applications`). */
+const APPROVED = 2;
+
+/**
+ * The ids of the study tasks assigned to one learner now, as a subquery (`task_id`): by name, by a
+ * department or tag they are in now, or as a stage task of a study project they are enrolled in.
+ * Read at request time (decision 033): who joins a department later gets its tasks, who leaves
+ * loses them (their progress rows stay). Each branch walks an index led by eid and the target.
+ * It says nothing of whether the task is published or open: the callers decide that.
+ */
+export function assignedTaskIds(eid: number, accountId: number): SQL {
+  return sql`(
+    SELECT a.task_id FROM study_task_assignments a
+     WHERE a.eid = ${eid} AND a.target_type = ${AssignmentTarget.PERSON} AND a.target_id = ${accountId}
+    UNION
+    SELECT a.task_id FROM department_members m
+      JOIN study_task_assignments a
+        ON a.eid = m.eid AND a.target_type = ${AssignmentTarget.DEPARTMENT} AND a.target_id = m.department_id
+     WHERE m.eid = ${eid} AND m.account_id = ${accountId}
+    UNION
+    SELECT a.task_id FROM learner_tags g
+      JOIN study_task_assignments a
+        ON a.eid = g.eid AND a.target_type = ${AssignmentTarget.TAG} AND a.target_id = g.tag_id
+     WHERE g.eid = ${eid} AND g.account_id = ${accountId}
+    UNION
+    SELECT s.task_id FROM study_project_applications p
+      JOIN study_project_stage_tasks s ON s.eid = p.eid AND s.project_id = p.project_id
+     WHERE p.eid = ${eid} AND p.account_id = ${accountId} AND p.status = ${APPROVED}
+  )`;
+}

@@ -111,6 +111,8 @@ export const findCheckInPlans = defineCall({
     ...paging(CHECK_IN_PAGE_SIZE, 50),
     /** 0 all (default), 1 not started, 2 under way, 3 ended. */
     state: z.coerce.number().int().min(0).max(3).default(0),
+    /** Words of the plan's or its task's title. */
+    keyword: z.string().trim().max(50).optional(),
   }),
   response: pageResponse(checkInPlanRow).extend({
     /** The server's time when it answered (ISO 8601): the page shows slots by it, not by the browser's. */

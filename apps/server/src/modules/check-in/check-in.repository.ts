@@ -47,7 +47,14 @@ const PLAN_COLUMNS = sql`
   p.window_start AS "windowStart", p.window_end AS "windowEnd", p.required_count AS "requiredCount",
   m.task_id AS "taskId", m.task_title AS "taskTitle", m.tasks_closed AS "tasksClosed"`;
 
-/** The plans filter by state at the China date `today`. */
+const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+
+/** The plans filter: the state at the China date `today`, words of the plan's or task's title. */
+function planFilter(state: number, keyword: string | undefined, today: string): SQL {
+  const words = keyword ? sql`AND (p.title ILIKE ${likeOf(keyword)} OR m.task_title ILIKE ${likeOf(keyword)})` : sql``;
+  return sql`${stateFilter(state, today)} ${words}`;
+}
+
 function stateFilter(state: number, today: string): SQL {
   switch (state) {
     case CheckInPlanState.NOT_STARTED:
@@ -79,8 +86,15 @@ export class CheckInRepository {
    * A page of the learner's plans: those under way first, then those not started, then the ended
    * ones; by first date within each.
    */
-  async findPlans(who: Learner, state: number, today: string, at: Date, limit: number, offset: number) {
-    const filter = stateFilter(state, today);
+  async findPlans(
+    who: Learner,
+    q: { state: number; keyword?: string | undefined },
+    today: string,
+    at: Date,
+    limit: number,
+    offset: number,
+  ) {
+    const filter = planFilter(q.state, q.keyword, today);
     const [list, count] = await Promise.all([
       this.db.execute<PlanRow & Record<string, unknown>>(sql`
         SELECT ${PLAN_COLUMNS}

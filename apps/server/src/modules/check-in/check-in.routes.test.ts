@@ -303,6 +303,10 @@ describe('streaks and slots', () => {
     expect(await byState(1)).toEqual([later.plan.id]);
     expect(await byState(2)).toEqual([now.plan.id]);
     expect(await byState(3)).toEqual([ended.plan.id]);
+    const found = await t.call(findCheckInPlans, { keyword: ' 开始 ' }, { as: me });
+    expect(found.data.list.map((p) => p.title)).toEqual(['未开始']);
+    const none = await t.call(findCheckInPlans, { keyword: '%' }, { as: me });
+    expect(none.data.totalCount).toBe(0);
   });
 });
 

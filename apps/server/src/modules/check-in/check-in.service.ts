@@ -63,12 +63,12 @@ export class CheckInService {
     });
   }
 
-  async findPlans(who: Learner, q: Paging & { state: number }) {
+  async findPlans(who: Learner, q: Paging & { state: number; keyword?: string | undefined }) {
     const at = this.clock.now();
     const now = chinaMomentOf(at);
     const { rows, total } = await this.repo.findPlans(
       who,
-      q.state,
+      q,
       now.date,
       at,
       q.pageSize,

@@ -13,6 +13,8 @@ import { signInAs } from '../sign-in-as.ts';
 // the same page. The demo seed may hold no plan yet: the test puts its own plan, task and
 // assignment in the portal's database, for a new learner, with a window of the whole day (open
 // whenever the test runs) and check-ins made on the two days before (the day before those missed).
+// It runs on the SFJ demo site: the default site hides 我的签到 (its accountHidePage is '9', which
+// the sign-in test's menu checks).
 const TEXTS = {
   zh: {
     section: '我的签到',
@@ -60,9 +62,9 @@ describe.runIf(browserAvailable())('my check-ins', () => {
   });
   afterAll(async () => database?.close());
 
-  /** A new learner of the default site with a plan of a task assigned to them. */
+  /** A new learner of the SFJ site with a plan of a task assigned to them. */
   async function learnerWithPlan() {
-    const eid = 1001;
+    const eid = 1002;
     const learner = await createLearner(eid);
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, learner.phone));
     const n = Date.now() % 100_000;
@@ -116,7 +118,7 @@ describe.runIf(browserAvailable())('my check-ins', () => {
     const t = TEXTS.zh;
     const p = page();
     const { learner, accountId, plan, task } = await learnerWithPlan();
-    await signInAs(session.b, learner, { path: '/account?change=9' });
+    await signInAs(session.b, learner, { host: 'sfj', path: '/account?change=9' });
     await declineProfileTip(p, 'zh');
     expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe(t.section);
     expect(await p.locator('.ant-segmented').first().innerText()).toBe(t.tabs.join('\n'));
@@ -166,7 +168,7 @@ describe.runIf(browserAvailable())('my check-ins', () => {
 
     // The English page: its texts where they differ.
     const e = TEXTS.en;
-    await p.goto(url('/en/account?change=9'));
+    await p.goto(url('/en/account?change=9', 'sfj'));
     expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe(e.section);
     expect(await p.locator('.ant-segmented').first().innerText()).toBe(e.tabs.join('\n'));
     await row.waitFor();

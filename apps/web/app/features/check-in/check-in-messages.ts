@@ -89,7 +89,7 @@ export const checkInMessages = defineMessages({
     slotOpen: 'Open now',
     slotUpcoming: 'Upcoming',
     slotDate: '{date} ({weekday})',
-    slotTime: 'Checked in at {time}',
+    slotTime: 'at {time}',
     noSlots: 'No check-in days',
   },
 });

@@ -92,21 +92,26 @@ function todayText(plan: CheckInPlanRow, t: CheckInTexts): string | null {
 function PlanRow({ plan: loaded }: { plan: CheckInPlanRow }) {
   const t = useMessages(checkInMessages);
   const { message } = App.useApp();
-  // The row shows the server's answer to a check-in at once, without loading the list again.
-  const [plan, setPlan] = useState(loaded);
+  // The row shows the server's answer to a check-in at once, without loading the list again; a
+  // new load of the list (another row object) replaces it.
+  const [answered, setAnswered] = useState<{ base: CheckInPlanRow; plan: CheckInPlanRow } | null>(null);
+  const plan = answered?.base === loaded ? answered.plan : loaded;
   const [slotsOpen, setSlotsOpen] = useState(false);
   // Bumped by a check-in: an open slot list loads again.
   const [version, setVersion] = useState(0);
   const checking = useAction(async () => {
     const r = await request(checkIn, { planId: plan.planId });
-    setPlan((p) => ({
-      ...p,
-      madeCount: r.madeCount,
-      currentStreak: r.currentStreak,
-      bestStreak: r.bestStreak,
-      today: { date: r.slotDate, status: 'checked', checkedAt: r.checkedAt },
-      canCheckIn: false,
-    }));
+    setAnswered({
+      base: loaded,
+      plan: {
+        ...plan,
+        madeCount: r.madeCount,
+        currentStreak: r.currentStreak,
+        bestStreak: r.bestStreak,
+        today: { date: r.slotDate, status: 'checked', checkedAt: r.checkedAt },
+        canCheckIn: false,
+      },
+    });
     setVersion((v) => v + 1);
     void message.success(format(t.checkedIn, { n: r.currentStreak }));
     return r;
@@ -120,7 +125,8 @@ function PlanRow({ plan: loaded }: { plan: CheckInPlanRow }) {
         <div className="portal-check-in-text">
           <h2 className="portal-check-in-title">
             <span>{plan.title}</span>
-            {plan.today && (
+            {/* An open slot of a plan whose tasks have closed takes no check-in: no tag then. */}
+            {plan.today && (plan.today.status !== 'open' || plan.canCheckIn) && (
               <Tag color={SLOT_COLOR[plan.today.status]} className="portal-check-in-today">
                 {today}
               </Tag>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCalls, GATEWAY_PREFIX } from '@portal/contract';
+import { allCalls, GATEWAY_PREFIX, routePathOf } from '@portal/contract';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 /**
@@ -76,7 +76,8 @@ afterAll(async () => t?.close());
 const declared = new Set(allCalls.map((c) => `${c.method} ${c.path}`));
 const registered = (call: string) => {
   const [method, url] = call.split(' ') as [string, string];
-  return t.app.hasRoute({ method: method as 'GET', url: GATEWAY_PREFIX + url });
+  // A path parameter (`{id}`) is routed as `:id`.
+  return t.app.hasRoute({ method: method as 'GET', url: GATEWAY_PREFIX + routePathOf(url) });
 };
 
 describe('the calls the spec names', () => {

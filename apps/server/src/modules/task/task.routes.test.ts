@@ -29,7 +29,14 @@ import {
 } from '@portal/contract';
 import { schema } from '@portal/db';
 import { waitFor } from '../../test/export-files.ts';
-import { createCourse, createEnterprise, createExam, SAMPLE_QUESTIONS, type Learner } from '../../test/factories.ts';
+import {
+  createCourse,
+  createEnterprise,
+  createExam,
+  createPracticeSet,
+  SAMPLE_QUESTIONS,
+  type Learner,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import {
   createDepartment,
@@ -221,6 +228,44 @@ describe('completion', () => {
     expect(await ledgerRows(me.accountId, task.id)).toBe(1);
     const listed = await t.call(findStudyTasks, {}, { as: me });
     expect(listed.data.list.find((r) => r.id === task.id)?.statusLabel).toBe(TaskStatusLabel.COMPLETED);
+  });
+});
+
+describe('derived items', () => {
+  it('counts a check-in item done at its required check-ins and an exercise item at a finished round', async () => {
+    const me = await t.learner(a);
+    const [plan] = await db()
+      .insert(schema.checkInPlans)
+      .values({ eid: a.eid, title: '晨读打卡', startsOn: '2026-01-01', endsOn: '2099-12-31', requiredCount: 2 })
+      .returning();
+    const { set } = await createPracticeSet(db(), a.eid);
+    const { task } = await createTask(db(), a.eid, {
+      items: [
+        { resourceType: TaskResourceType.CHECK_IN, resourceId: plan!.id },
+        { resourceType: TaskResourceType.EXERCISE, resourceId: set.id },
+      ],
+      assign: [person(me)],
+    });
+    await db()
+      .insert(schema.checkIns)
+      .values({ eid: a.eid, planId: plan!.id, accountId: me.accountId, slotDate: '2026-11-01' });
+    let view = await t.call(viewStudyTask, { taskId: task.id }, { as: me });
+    expect(view.data.items[0]).toMatchObject({
+      done: false,
+      checkInsMade: 1,
+      checkInsRequired: 2,
+      progressPercent: 50,
+    });
+    expect(view.data.statusLabel).toBe(TaskStatusLabel.LEARNING);
+    await db()
+      .insert(schema.checkIns)
+      .values({ eid: a.eid, planId: plan!.id, accountId: me.accountId, slotDate: '2026-11-02' });
+    await db()
+      .insert(schema.practiceRecords)
+      .values({ eid: a.eid, accountId: me.accountId, setId: set.id, questionIds: [], finishedAt: new Date() });
+    view = await t.call(viewStudyTask, { taskId: task.id }, { as: me });
+    expect(view.data.items.map((i) => i.done)).toEqual([true, true]);
+    expect(view.data.statusLabel).toBe(TaskStatusLabel.COMPLETED);
   });
 });
 

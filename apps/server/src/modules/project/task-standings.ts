@@ -13,8 +13,9 @@ export interface TaskStanding {
 
 /** statusLabel of a task the learner has not started (no standing yet). */
 const NOT_STARTED = 1;
-/** statusLabel of a completed task. */
+/** statusLabel of a completed task, and of a passed (assessment) one: both are complete. */
 const COMPLETED = 3;
+const PASSED = 5;
 
 export const NO_STANDING: TaskStanding = { statusLabel: NOT_STARTED, progressPercent: 0, completedAt: null };
 
@@ -41,7 +42,7 @@ export async function standingsOf(q: Db | Tx, who: Learner, taskIds: number[]): 
      )})`);
   for (const r of rows) {
     standings.set(r.taskId, {
-      statusLabel: r.completedAt ? COMPLETED : r.status,
+      statusLabel: r.completedAt && r.status !== COMPLETED && r.status !== PASSED ? COMPLETED : r.status,
       progressPercent: r.completedAt ? 100 : Math.max(0, Math.min(100, r.progressPercent)),
       completedAt: r.completedAt,
     });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
 
 let seq = 0;
@@ -10,6 +10,8 @@ export interface ProjectOptions {
   values?: Partial<Omit<typeof schema.studyProjects.$inferInsert, 'eid'>>;
   /** Tasks per stage, in order (default one stage of one task). */
   stages?: number[];
+  /** Material items per task (default 2): the learner finishes them with `finishTaskItems`. */
+  itemsPerTask?: number;
   /** Lecturer names, in order. */
   lecturers?: string[];
   /** A certificate template the project grants. */
@@ -60,6 +62,12 @@ export async function createProject(db: Db, eid: number, options: ProjectOptions
           endsAt: new Date(now + 30 * DAY),
         })
         .returning();
+      for (let k = 0; k < (options.itemsPerTask ?? 2); k++) {
+        // A material item (resource type 4): done when the learner read it to the end.
+        await db
+          .insert(schema.studyTaskItems)
+          .values({ eid, taskId: task!.id, position: k, resourceType: 4, resourceId: k + 1, title: `资料${k + 1}` });
+      }
       await db
         .insert(schema.studyProjectStageTasks)
         .values({ eid, stageId: stage!.id, taskId: task!.id, projectId: project!.id, position: i });
@@ -75,26 +83,24 @@ export async function createProject(db: Db, eid: number, options: ProjectOptions
   return { project: project!, taskIds, stageIds, lecturerIds, templateId: template?.id ?? null };
 }
 
-/** The learner's standing in a task as the task module keeps it: completed now, or at `percent`. */
-export async function setTaskStanding(
-  db: Db,
-  eid: number,
-  taskId: number,
-  accountId: number,
-  standing: { completed: boolean; percent?: number },
-) {
-  const values = {
-    status: standing.completed ? 3 : 2,
-    progressPercent: standing.completed ? 100 : (standing.percent ?? 50),
-    completedAt: standing.completed ? new Date() : null,
-  };
-  await db
-    .insert(schema.studyTaskLearners)
-    .values({ eid, taskId, accountId, ...values })
-    .onConflictDoUpdate({
-      target: [schema.studyTaskLearners.eid, schema.studyTaskLearners.taskId, schema.studyTaskLearners.accountId],
-      set: values,
-    });
+/**
+ * The learner read the first `count` material items of a task to the end (as `progress/save` at
+ * 100 records it); the task module derives the task's standing from them when it next evaluates.
+ */
+export async function finishTaskItems(db: Db, eid: number, taskId: number, accountId: number, count: number) {
+  const i = schema.studyTaskItems;
+  const items = await db
+    .select({ id: i.id })
+    .from(i)
+    .where(and(eq(i.eid, eid), eq(i.taskId, taskId)))
+    .orderBy(asc(i.position))
+    .limit(count);
+  for (const item of items) {
+    await db
+      .insert(schema.studyTaskItemProgress)
+      .values({ eid, itemId: item.id, accountId, taskId, progressPercent: 100, completedAt: new Date() })
+      .onConflictDoNothing();
+  }
 }
 
 /** The learner's application row of a project, or undefined. */

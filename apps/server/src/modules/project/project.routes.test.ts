@@ -25,7 +25,7 @@ import { schema } from '@portal/db';
 import { createEnterprise, type Learner } from '../../test/factories.ts';
 import { downloadExport, sheetValues, waitFor } from '../../test/export-files.ts';
 import { createTestApp, visitorOf, type TestApp } from '../../test/harness.ts';
-import { applicationOf, createProject, seatsTakenOf, setTaskStanding } from '../../test/project-factories.ts';
+import { applicationOf, createProject, finishTaskItems, seatsTakenOf } from '../../test/project-factories.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
 let t: TestApp;
@@ -140,12 +140,12 @@ describe('the signed-in list, page and tenancy', () => {
     });
 
     expect((await apply(me, project.id)).data.status).toBe(ApplicationStatus.APPROVED);
-    await setTaskStanding(db(), a.eid, taskIds[0]!, me.accountId, { completed: true });
-    await setTaskStanding(db(), a.eid, taskIds[1]!, me.accountId, { completed: false, percent: 40 });
+    await finishTaskItems(db(), a.eid, taskIds[0]!, me.accountId, 2);
+    await finishTaskItems(db(), a.eid, taskIds[1]!, me.accountId, 1);
     const after = (await t.call(viewProject, { projectId: project.id }, { as: me })).data;
     expect(after.stages.flatMap((s) => s.tasks.map((x) => [x.statusLabel, x.progressPercent]))).toEqual([
       [3, 100],
-      [2, 40],
+      [2, 50],
       [1, 0],
     ]);
     expect(after).toMatchObject({
@@ -157,7 +157,7 @@ describe('the signed-in list, page and tenancy', () => {
       cannotApplyCode: ErrorCode.PROJECT_APPLIED,
       taskCount: 3,
       completedTaskCount: 1,
-      progressPercent: 46,
+      progressPercent: 50,
       completed: false,
     });
     expect(after.application!.decidedAt).not.toBeNull();
@@ -405,11 +405,11 @@ describe('completion', () => {
     });
     const me = await t.learner(a);
     await apply(me, project.id);
-    await setTaskStanding(db(), a.eid, taskIds[0]!, me.accountId, { completed: true });
+    await finishTaskItems(db(), a.eid, taskIds[0]!, me.accountId, 2);
     expect((await t.call(viewProject, { projectId: project.id }, { as: me })).data.completed).toBe(false);
     expect(await earningsOf(a.eid, me.accountId, project.id)).toMatchObject({ earnings: 0, certificates: 0 });
 
-    await setTaskStanding(db(), a.eid, taskIds[1]!, me.accountId, { completed: true });
+    await finishTaskItems(db(), a.eid, taskIds[1]!, me.accountId, 2);
     const event = { eid: a.eid, accountId: me.accountId, resourceType: 5, resourceId: taskIds[1]! };
     const views = Array.from({ length: 8 }, () => t.call(viewProject, { projectId: project.id }, { as: me }));
     for (let i = 0; i < 8; i++) t.platform.learningEvents.announce(event);
@@ -437,7 +437,7 @@ describe('completion', () => {
     });
     const me = await t.learner(a);
     await apply(me, project.id);
-    await setTaskStanding(db(), a.eid, taskIds[0]!, me.accountId, { completed: true });
+    await finishTaskItems(db(), a.eid, taskIds[0]!, me.accountId, 2);
     const event = { eid: a.eid, accountId: me.accountId, resourceType: 5, resourceId: taskIds[0]! };
     t.platform.learningEvents.announce(event);
     await t.platform.learningEvents.settled();
@@ -467,7 +467,9 @@ describe('project records', () => {
     });
     const me = await t.learner(ent);
     for (const p of [started, fresh, pending]) await apply(me, p.project.id);
-    await setTaskStanding(db(), ent.eid, started.taskIds[0]!, me.accountId, { completed: true });
+    await finishTaskItems(db(), ent.eid, started.taskIds[0]!, me.accountId, 2);
+    // The task module stores the standing when it evaluates (here: the project page); records read it.
+    expect((await t.call(viewProject, { projectId: started.project.id }, { as: me })).data.completedTaskCount).toBe(1);
 
     const page = await t.call(findProjectRecords, {}, { as: me });
     expect(

@@ -14,6 +14,7 @@ import * as message from './message.ts';
 import * as news from './news.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
+import * as project from './project.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
 import * as study from './study.ts';
@@ -40,6 +41,7 @@ export * from './message.ts';
 export * from './news.ts';
 export * from './practice.ts';
 export * from './profile.ts';
+export * from './project.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
 export * from './study.ts';
@@ -76,6 +78,7 @@ export const allCalls: CallDef[] = [
   news,
   practice,
   profile,
+  project,
   ranking,
   registration,
   study,

@@ -18,6 +18,7 @@ import * as registration from './registration.ts';
 import * as study from './study.ts';
 import * as system from './system.ts';
 import * as tag from './tag.ts';
+import * as task from './task.ts';
 import * as thirdParty from './third-party.ts';
 import * as topic from './topic.ts';
 import * as upload from './upload.ts';
@@ -42,6 +43,7 @@ export * from './registration.ts';
 export * from './study.ts';
 export * from './system.ts';
 export * from './tag.ts';
+export * from './task.ts';
 export * from './third-party.ts';
 export * from './topic.ts';
 export * from './upload.ts';
@@ -76,6 +78,7 @@ export const allCalls: CallDef[] = [
   study,
   system,
   tag,
+  task,
   thirdParty,
   topic,
   upload,

@@ -24,7 +24,7 @@ export const taskMessages = defineMessages({
     emptyRecords: '暂无任务记录',
     emptyProjects: '暂无学习项目',
     export: '导出',
-    exported: '已提交导出，完成后可在右上角“下载”中下载',
+    exported: '导出任务已提交，完成后可在右上角下载列表中下载',
     window: '{from} 至 {to}',
     progressValue: '进度 {percent}%（{done}/{total}）',
     completedAt: '完成于 {time}',

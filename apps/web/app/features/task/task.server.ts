@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { viewStudyTask } from '@portal/contract/calls/task';
+import { ErrorCode } from '@portal/contract/errors';
 import { pathLang } from '../../lib/navigation.ts';
 import { callGateway, siteOf } from '../../lib/site.server.ts';
 import { positiveParam } from '../exam/exam-paths.ts';
@@ -18,7 +19,7 @@ export async function loadStudyTask({ request, context }: Pick<LoaderFunctionArg
   if (!site || taskId === null) throw missing();
   if (!site.signedIn) return null;
   const task = await callGateway(request, context, site, viewStudyTask, { taskId });
-  if (task.code === 404) throw missing();
+  if (task.code === 404 || task.code === ErrorCode.STUDY_TASK_NOT_FOUND) throw missing();
   if (task.code !== 200) throw data({ message: task.message }, { status: task.code === 429 ? 429 : 503 });
   return { task: task.data, itemId: positiveParam(url.searchParams.get('itemId')) };
 }

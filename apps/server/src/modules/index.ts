@@ -30,5 +30,6 @@ export const modules: PortalModule[] = (
     import('./practice/practice.routes.ts'),
     import('./exam/exam.routes.ts'),
     import('./task/task.routes.ts'),
+    import('./project/project.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -13,6 +13,7 @@ import * as message from './message.ts';
 import * as news from './news.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
+import * as project from './project.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
 import * as study from './study.ts';
@@ -38,6 +39,7 @@ export * from './message.ts';
 export * from './news.ts';
 export * from './practice.ts';
 export * from './profile.ts';
+export * from './project.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
 export * from './study.ts';
@@ -73,6 +75,7 @@ export const allCalls: CallDef[] = [
   news,
   practice,
   profile,
+  project,
   ranking,
   registration,
   study,

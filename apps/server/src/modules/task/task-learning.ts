@@ -61,7 +61,8 @@ export class TaskLearning {
     const [counts, earned] = await Promise.all([this.countTasks(who, {}), this.repo.earnedFromTasks(who)]);
     return {
       assigned: counts.total,
-      learning: counts.learning + counts.waitingForExam + counts.waitingForMarking + counts.failed,
+      // Under way: learning, waiting for an exam or its marking (a failed assessment is not).
+      learning: counts.learning + counts.waitingForExam + counts.waitingForMarking,
       completed: counts.completed + counts.passed,
       missed: counts.missed,
       creditTenths: earned.creditTenths,

@@ -374,7 +374,8 @@ export class TaskRepository {
       >(sql`
         SELECT ${TASK_COLUMNS}, ${LISTED_STATUS} AS status, l.required_done, l.required_count, l.progress_percent,
                l.completed_at, e.credit_tenths AS earned_credit_tenths, e.points AS earned_points,
-               (SELECT count(*)::int FROM study_task_items i WHERE i.eid = t.eid AND i.task_id = t.id AND i.required) AS item_count
+               (SELECT COALESCE(NULLIF(count(*) FILTER (WHERE i.required), 0), count(*))::int
+                  FROM study_task_items i WHERE i.eid = t.eid AND i.task_id = t.id) AS item_count
           FROM ${from} WHERE ${where}
          ORDER BY t.starts_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`),
       this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),

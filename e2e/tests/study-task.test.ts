@@ -349,7 +349,13 @@ describe.runIf(browserAvailable())('the study task pages', () => {
     const eid = 1004;
     // 王磊, a demo person of the English site whose profile is complete (a fresh learner is asked
     // to confirm their information first).
-    const { learner, task, items } = await learnerWithTheTask(eid, WANG);
+    const { learner, accountId, task, items } = await learnerWithTheTask(eid, WANG);
+    // The site asks its learners to confirm their information once (personal-info.test.ts covers
+    // that popup): confirmed here, so it does not stand in front of these pages.
+    await db
+      .update(schema.enterpriseUsers)
+      .set({ personalConfirmedAt: new Date(), talentConfirmedAt: new Date() })
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)));
     const [handout, course] = items as [(typeof items)[0], (typeof items)[0]];
     await signInAs(session.b, learner, { host: 'global', lang, path: `/account/task/info?id=${task.id}` });
     await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe(task.title);

@@ -17,8 +17,8 @@ import { signInAs } from '../sign-in-as.ts';
 // short course in the course player opened from the task and comes back to it, passes the exam
 // item, and sees the task complete on its page and in the task records, whose export reaches the
 // header's download list. The English flow on the English site: the page's texts, a comment
-// posted and deleted, the mark, the handout read. Fresh learners assigned the demo task by person,
-// so the demo learner's seeded progress and other files' runs do not matter.
+// posted and deleted, the mark, the handout read. Learners assigned the demo task by person with
+// any seeded progress in it taken back, so the demo data and other files' runs do not matter.
 const TEXTS = {
   zh: {
     tasksTab: '学习任务',
@@ -72,6 +72,9 @@ const TEXTS = {
     progress: (percent: number, done: number, total: number) => `Progress ${percent}% (${done}/${total})`,
   },
 } as const;
+
+/** 王磊, demo learner of 1003 and 1004. */
+const WANG = { phone: '13800000003', password: 'Demo@2026' };
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 const optionName = (q: AttemptQuestion, key: string) => {
@@ -137,9 +140,12 @@ describe.runIf(browserAvailable())('the study task pages', () => {
   });
   afterAll(async () => database?.close());
 
-  /** A fresh learner of the site, assigned the demo ordered task by person; the task and its items. */
-  async function learnerWithTheTask(eid: number) {
-    const learner = await createLearner(eid);
+  /**
+   * A learner of the site (a fresh one, or a demo person) assigned the demo ordered task by person,
+   * with no progress in it yet; the task and its items.
+   */
+  async function learnerWithTheTask(eid: number, person?: { phone: string; password: string }) {
+    const learner = person ?? (await createLearner(eid));
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, learner.phone));
     const [task] = await db
       .select()
@@ -147,7 +153,27 @@ describe.runIf(browserAvailable())('the study task pages', () => {
       .where(and(eq(schema.studyTasks.eid, eid), eq(schema.studyTasks.title, demoTaskTitle(eid, 'ordered'))));
     await db
       .insert(schema.studyTaskAssignments)
-      .values({ eid, taskId: task!.id, targetType: 1, targetId: account!.id });
+      .values({ eid, taskId: task!.id, targetType: 1, targetId: account!.id })
+      .onConflictDoNothing();
+    // A demo person's seeded progress (the handout read) taken back: the flow starts from nothing.
+    await db
+      .delete(schema.studyTaskItemProgress)
+      .where(
+        and(
+          eq(schema.studyTaskItemProgress.eid, eid),
+          eq(schema.studyTaskItemProgress.taskId, task!.id),
+          eq(schema.studyTaskItemProgress.accountId, account!.id),
+        ),
+      );
+    await db
+      .delete(schema.studyTaskLearners)
+      .where(
+        and(
+          eq(schema.studyTaskLearners.eid, eid),
+          eq(schema.studyTaskLearners.taskId, task!.id),
+          eq(schema.studyTaskLearners.accountId, account!.id),
+        ),
+      );
     const items = await db
       .select()
       .from(schema.studyTaskItems)
@@ -307,7 +333,7 @@ describe.runIf(browserAvailable())('the study task pages', () => {
       expect(exported!.fileName).toMatch(/\.xlsx$/);
 
       // The study tasks filtered by 已完成: the task.
-      await p.getByRole('link', { name: t.tasksTab }).click();
+      await p.getByRole('link', { name: t.tasksTab, exact: true }).click();
       await p.locator('.portal-task-records .ant-segmented').getByText(t.completed, { exact: true }).click();
       await p.waitForURL((u) => u.searchParams.get('status') === '3');
       await expect
@@ -321,10 +347,17 @@ describe.runIf(browserAvailable())('the study task pages', () => {
     const lang: Lang = 'en';
     const p = page();
     const eid = 1004;
-    const { learner, task, items } = await learnerWithTheTask(eid);
+    // 王磊, a demo person of the English site whose profile is complete (a fresh learner is asked
+    // to confirm their information first).
+    const { learner, accountId, task, items } = await learnerWithTheTask(eid, WANG);
+    // The site asks its learners to confirm their information once (personal-info.test.ts covers
+    // that popup): confirmed here, so it does not stand in front of these pages.
+    await db
+      .update(schema.enterpriseUsers)
+      .set({ personalConfirmedAt: new Date(), talentConfirmedAt: new Date() })
+      .where(and(eq(schema.enterpriseUsers.eid, eid), eq(schema.enterpriseUsers.accountId, accountId)));
     const [handout, course] = items as [(typeof items)[0], (typeof items)[0]];
     await signInAs(session.b, learner, { host: 'global', lang, path: `/account/task/info?id=${task.id}` });
-    await declineProfileTip(p, lang);
     await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe(task.title);
     expect(await p.locator('.portal-task-title-row .portal-task-status').textContent()).toBe(t.notStarted);
     const list = p.locator('.portal-task-section ol.portal-task-items');

@@ -13,8 +13,7 @@ import { signInAs } from '../sign-in-as.ts';
 // the same page. The demo seed may hold no plan yet: the test puts its own plan, task and
 // assignment in the portal's database, for a new learner, with a window of the whole day (open
 // whenever the test runs) and check-ins made on the two days before (the day before those missed).
-// It runs on the SFJ demo site: the default site hides 我的签到 (its accountHidePage is '9', which
-// the sign-in test's menu checks).
+// It runs on the SFJ demo site (its own learner and data, away from the default site's tests).
 const TEXTS = {
   zh: {
     section: '我的签到',

@@ -16,14 +16,14 @@ const zh = {
   wrongPassword: '账号或密码错误',
   admin: '管理后台',
   menu: '个人中心菜单',
-  // The menu of a member of 1001, which hides 9 (我的签到).
+  // The menu of a member of 1001, which hides 4 (我的订单).
   entries: [
     '个人信息',
     '我的学习',
     '培训档案',
     '我的档案',
-    '我的订单',
     '我的报名',
+    '我的签到',
     '我的留言',
     '总学分 75.5',
     '证书 4',
@@ -41,7 +41,7 @@ const zh = {
   smsAccount: { phone: '13800000001', name: '张晓明', host: undefined as 'global' | undefined },
   enter: '进入',
   current: '当前',
-  checkIns: '我的签到',
+  orders: '我的订单',
   verifyBanner: '请填写真实姓名和身份证号码完成实名认证',
   notice: '温馨提示',
   handoff: '以 张*明（138****0001）的身份登录司法行政干部教育培训平台？',
@@ -62,8 +62,8 @@ const TEXTS: Record<Lang, typeof zh> = {
       'My study',
       'Training records',
       'My records',
-      'My orders',
       'My enrolments',
+      'My check-ins',
       'My messages',
       'Total credits 75.5',
       'Certificates 4',
@@ -79,7 +79,7 @@ const TEXTS: Record<Lang, typeof zh> = {
     smsAccount: { phone: '13800000003', name: '王磊', host: 'global' },
     enter: 'Enter',
     current: 'Current',
-    checkIns: 'My check-ins',
+    orders: 'My orders',
     verifyBanner: 'Please enter your real name and ID number to verify your identity',
     notice: 'Notice',
     handoff: 'Sign in to 司法行政干部教育培训平台 as 张*明 (138****0001)?',
@@ -298,9 +298,9 @@ describe.runIf(browserAvailable())('signing in', () => {
     expect(await b.page.title()).toBe('司法行政干部教育培训平台');
     expect(await theme()).toBe('#b4232a');
     await expect.poll(() => info.textContent()).toContain(t.verifyBanner);
-    // 1002 hides no entry: my check-ins is back, before my messages.
+    // 1002 hides no entry: my orders is back, after my records.
     expect(await alert.count()).toBe(0);
-    expect(await menuEntries()).toEqual([...t.entries.slice(0, 6), t.checkIns, ...t.entries.slice(6)]);
+    expect(await menuEntries()).toEqual([...t.entries.slice(0, 4), t.orders, ...t.entries.slice(4)]);
     await b.page.goto(url(localePath(lang, '/company'), 'sfj'));
     await expect.poll(() => items.count()).toBe(2);
     expect(await items.filter({ hasText: '司法行政干部教育培训平台' }).locator('.ant-tag').textContent()).toBe(

@@ -227,7 +227,7 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       usernameOpenSet: true,
       isEnableAppDownload: true,
       h5Url: '',
-      individuationOptions: { accountHidePage: '9' },
+      individuationOptions: { accountHidePage: '4' },
     },
     1002: {
       websiteDesc: '司法行政干部教育培训平台：政策法规学习、业务培训与考试。',

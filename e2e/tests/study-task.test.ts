@@ -23,6 +23,7 @@ const TEXTS = {
   zh: {
     tasksTab: '学习任务',
     recordsTab: '任务记录',
+    projectsTab: '学习项目',
     notStarted: '未开始',
     learning: '学习中',
     completed: '已完成',
@@ -73,6 +74,8 @@ const TEXTS = {
   },
 } as const;
 
+/** 张晓明, demo learner of 1001 and 1002. */
+const ZHANG = { phone: '13800000001', password: 'Demo@2026' };
 /** 王磊, demo learner of 1003 and 1004. */
 const WANG = { phone: '13800000003', password: 'Demo@2026' };
 
@@ -395,5 +398,29 @@ describe.runIf(browserAvailable())('the study task pages', () => {
     await expect.poll(() => itemRow(side, course.id).getAttribute('data-locked')).toBeNull();
     expect(await p.getByTestId('task-progress').textContent()).toBe(t.progress(33, 1, 3));
     expect(await p.locator('.portal-watch-head .portal-task-status').textContent()).toBe(t.learning);
+  });
+
+  it('the demo learner’s study projects in the training records: the enrolled one, to its page, and the export', async () => {
+    const t = TEXTS.zh;
+    const p = page();
+    const eid = 1001;
+    const [project] = await db
+      .select()
+      .from(schema.studyProjects)
+      .where(and(eq(schema.studyProjects.eid, eid), eq(schema.studyProjects.title, demoTaskTitle(eid, 'projectOpen'))));
+    await signInAs(session.b, ZHANG, { path: '/account?change=2&section=project' });
+    await declineProfileTip(p, 'zh');
+    expect(await p.getByRole('link', { name: t.projectsTab, exact: true }).getAttribute('aria-current')).toBe('page');
+    const row = p.locator(`li.portal-task-row[data-project-id="${project!.id}"]`);
+    await row.waitFor();
+    expect(await row.locator('.portal-task-status').textContent()).toBe(t.learning);
+    expect(await row.getByRole('link', { name: project!.title }).getAttribute('href')).toBe(
+      `/knowledge/project/info?id=${project!.id}`,
+    );
+    await p.getByRole('button', { name: t.export }).click();
+    await p.locator('.ant-message').getByText(t.exported, { exact: true }).waitFor();
+    // The pointer off the button: antd's hover shade of the site's colour is not what is checked here.
+    await p.mouse.move(0, 0);
+    await expectAccessible(p, 'project records');
   });
 });

@@ -31,5 +31,6 @@ export const modules: PortalModule[] = (
     import('./exam/exam.routes.ts'),
     import('./task/task.routes.ts'),
     import('./project/project.routes.ts'),
+    import('./check-in/check-in.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -4,6 +4,7 @@ import * as announcement from './announcement.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as certificate from './certificate.ts';
+import * as checkIn from './check-in.ts';
 import * as course from './course.ts';
 import * as enterpriseApplication from './enterprise-application.ts';
 import * as exam from './exam.ts';
@@ -30,6 +31,7 @@ export * from './announcement.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
 export * from './certificate.ts';
+export * from './check-in.ts';
 export * from './course.ts';
 export * from './enterprise-application.ts';
 export * from './exam.ts';
@@ -66,6 +68,7 @@ export const allCalls: CallDef[] = [
   businessIntro,
   category,
   certificate,
+  checkIn,
   course,
   enterpriseApplication,
   exam,

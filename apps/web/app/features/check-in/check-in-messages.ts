@@ -1,0 +1,108 @@
+import { defineMessages, format } from '../../lib/i18n.ts';
+
+/** Texts of my check-ins (/account?change=9). */
+export const checkInMessages = defineMessages({
+  zh: {
+    state: '按签到状态筛选',
+    state0: '全部',
+    state1: '未开始',
+    state2: '进行中',
+    state3: '已结束',
+    keyword: '搜索我的签到',
+    keywordPlaceholder: '输入签到或任务名称',
+    list: '我的签到',
+    empty: '暂无签到任务',
+    task: '所属任务：{title}',
+    window: '签到时间：{days} {start}~{end}',
+    dates: '{from} 至 {to}',
+    everyDay: '每天',
+    weekdays: '每周{days}',
+    weekdaySeparator: '、',
+    weekday1: '一',
+    weekday2: '二',
+    weekday3: '三',
+    weekday4: '四',
+    weekday5: '五',
+    weekday6: '六',
+    weekday7: '日',
+    progress: '{title} 的签到进度',
+    made: '已签到 {made}/{required} 次',
+    streak: '连续签到 {n} 次',
+    bestStreak: '最长连续 {n} 次',
+    checkIn: '签到',
+    checkInOf: '签到：{title}',
+    checkedIn: '签到成功，已连续签到 {n} 次',
+    todayChecked: '今日已签到 {time}',
+    todayOpen: '今日可签到',
+    todayMissed: '今日未签到',
+    todayUpcoming: '今日签到时间 {start}~{end}',
+    slots: '签到记录',
+    slotsOf: '{title} 的签到记录',
+    hideSlots: '收起记录',
+    slotChecked: '已签到',
+    slotMissed: '缺签',
+    slotOpen: '可签到',
+    slotUpcoming: '未开始',
+    slotDate: '{date}（周{weekday}）',
+    slotTime: '签到时间 {time}',
+    noSlots: '暂无签到日',
+  },
+  en: {
+    state: 'Filter by check-in state',
+    state0: 'All',
+    state1: 'Not started',
+    state2: 'Ongoing',
+    state3: 'Ended',
+    keyword: 'Search my check-ins',
+    keywordPlaceholder: 'Words in a check-in or task title',
+    list: 'My check-ins',
+    empty: 'No check-in tasks yet',
+    task: 'Task: {title}',
+    window: 'Check in: {days}, {start} to {end}',
+    dates: '{from} to {to}',
+    everyDay: 'every day',
+    weekdays: '{days}',
+    weekdaySeparator: ', ',
+    weekday1: 'Mon',
+    weekday2: 'Tue',
+    weekday3: 'Wed',
+    weekday4: 'Thu',
+    weekday5: 'Fri',
+    weekday6: 'Sat',
+    weekday7: 'Sun',
+    progress: 'Check-in progress of {title}',
+    made: '{made} of {required} check-ins made',
+    streak: 'Streak: {n}',
+    bestStreak: 'Best streak: {n}',
+    checkIn: 'Check in',
+    checkInOf: 'Check in: {title}',
+    checkedIn: 'Checked in. Your streak is {n}',
+    todayChecked: 'Checked in today at {time}',
+    todayOpen: 'Open for check-in now',
+    todayMissed: 'Missed today',
+    todayUpcoming: 'Today from {start} to {end}',
+    slots: 'Check-in record',
+    slotsOf: 'Check-in record of {title}',
+    hideSlots: 'Hide record',
+    slotChecked: 'Checked in',
+    slotMissed: 'Missed',
+    slotOpen: 'Open now',
+    slotUpcoming: 'Upcoming',
+    slotDate: '{date} ({weekday})',
+    slotTime: 'at {time}',
+    noSlots: 'No check-in days',
+  },
+});
+
+export type CheckInTexts = Record<keyof (typeof checkInMessages)['zh'], string>;
+
+type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/** A weekday's short name (1 Monday … 7 Sunday). */
+export const weekdayName = (day: number, t: CheckInTexts): string => t[`weekday${day as Weekday}`];
+
+/** The plan's days: every day, or its weekdays (每周一、三、五 / Mon, Wed, Fri). */
+export function daysText(weekdays: readonly number[], t: CheckInTexts): string {
+  if (weekdays.length === 7) return t.everyDay;
+  return format(t.weekdays, { days: weekdays.map((d) => weekdayName(d, t)).join(t.weekdaySeparator) });
+}

@@ -24,6 +24,8 @@ const TEXTS = {
     tasksTab: '学习任务',
     recordsTab: '任务记录',
     projectsTab: '学习项目',
+    checkInWindow: '每日签到时间00:00 至 23:59',
+    openCheckIn: '去签到',
     notStarted: '未开始',
     learning: '学习中',
     completed: '已完成',
@@ -400,7 +402,7 @@ describe.runIf(browserAvailable())('the study task pages', () => {
     expect(await p.locator('.portal-watch-head .portal-task-status').textContent()).toBe(t.learning);
   });
 
-  it('the demo learner’s study projects in the training records: the enrolled one, to its page, and the export', async () => {
+  it('the demo learner’s study projects in the training records (to its page, the export); a check-in item’s plan', async () => {
     const t = TEXTS.zh;
     const p = page();
     const eid = 1001;
@@ -422,5 +424,17 @@ describe.runIf(browserAvailable())('the study task pages', () => {
     // The pointer off the button: antd's hover shade of the site's colour is not what is checked here.
     await p.mouse.move(0, 0);
     await expectAccessible(p, 'project records');
+
+    // The sign-in task in the player: its check-in plan, and the way to my check-ins.
+    const [checkInTask] = await db
+      .select()
+      .from(schema.studyTasks)
+      .where(and(eq(schema.studyTasks.eid, eid), eq(schema.studyTasks.title, demoTaskTitle(eid, 'checkIn'))));
+    await p.goto(p.url().replace(/\/account\?.*$/, `/watch/task?id=${checkInTask!.id}`));
+    const plan = p.getByTestId('task-check-in-plan');
+    await plan.waitFor();
+    expect(await plan.textContent()).toContain(t.checkInWindow);
+    expect(await p.getByRole('link', { name: t.openCheckIn }).getAttribute('href')).toBe('/account?change=9');
+    await expectAccessible(p, 'check-in item');
   });
 });

@@ -191,6 +191,9 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
     expect(await p.getByRole('navigation', { name: '培训档案分类' }).getByRole('link').allTextContents()).toEqual([
       '考试',
       t.tab,
+      '学习任务',
+      '学习项目',
+      '任务记录',
     ]);
     const row = p.locator(`.portal-practice-set[data-set-id="${set.id}"]`);
     await row.waitFor();

@@ -304,7 +304,7 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
     await declineProfileTip(p, 'en');
     expect(
       await p.getByRole('navigation', { name: 'Training record sections' }).getByRole('link').allTextContents(),
-    ).toEqual(['Exams', t.tab]);
+    ).toEqual(['Exams', t.tab, 'Study tasks', 'Study projects', 'Task records']);
     const row = p.locator(`.portal-practice-set[data-set-id="${set.id}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain('3 questions a round');

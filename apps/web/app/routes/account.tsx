@@ -3,6 +3,7 @@ import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
 import { MyMessages } from '../features/message/my-messages.tsx';
+import { MyEnrolments } from '../features/project/my-enrolments.tsx';
 import { TrainingRecords } from '../features/training/training-records.tsx';
 import { MyStudy } from '../features/study/my-study.tsx';
 import { MyRecords } from '../features/study/earning-records.tsx';
@@ -20,7 +21,8 @@ type Section = (typeof SECTIONS)[number];
 /**
  * The account area: the menu of sections the site does not hide (accountHidePage) and the chosen
  * one. My study (1), training records (2: practice, decision 031), my records (3: points and
- * hours; certificates to come), notices (5), personal information (7) and my messages (10) are here; the other sections render with their title until
+ * hours; certificates to come), notices (5), personal information (7), my enrolments (8: study
+ * projects, decision 033) and my messages (10) are here; the other sections render with their title until
  * their issues fill them.
  */
 export default function AccountPage() {
@@ -78,6 +80,11 @@ export default function AccountPage() {
         {current === 7 && user && (
           <AntdRoot>
             <PersonalInfo />
+          </AntdRoot>
+        )}
+        {current === 8 && user && (
+          <AntdRoot>
+            <MyEnrolments />
           </AntdRoot>
         )}
         {current === 10 && user && (

@@ -169,7 +169,7 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   8203: { zh: '项目已结束，不能报名', en: 'This project has ended; it no longer takes applications' },
   8204: { zh: '报名人数已满', en: 'This project is full' },
   8205: { zh: '您已报名该项目，请勿重复报名', en: 'You have already applied to this project' },
-  8206: { zh: '只能取消待审核的报名', en: 'Only a pending application can be withdrawn' },
+  8206: { zh: '该报名不在待审核状态', en: 'This application is not pending' },
   8207: { zh: '仅企业管理员可以审核报名', en: 'Only administrators of the organisation can decide applications' },
   8208: { zh: '该报名已审核，不能重复审核', en: 'This application has already been decided' },
   9001: { zh: '订单不存在', en: 'The order does not exist' },

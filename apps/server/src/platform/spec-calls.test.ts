@@ -32,16 +32,6 @@ export const EXPECTED_MISSING: readonly string[] = [
   'POST /course/auth/user/study/task/relation/export',
   'POST /course/auth/user/study/task/relation/page',
   'POST /course/auth/user/study/task/training/progress/page',
-  // study projects
-  'POST /course/api/study/project/list',
-  'POST /course/auth/study/project/apply/project/list',
-  'POST /course/auth/study/project/count',
-  'POST /course/auth/study/project/lecturer/page',
-  'POST /course/auth/study/project/page',
-  'POST /course/auth/study/project/view/project',
-  'POST /course/auth/user/study/task/relation/project/export',
-  'POST /course/auth/user/study/task/relation/project/page',
-  'PUT /course/auth/study/project/admire',
   // exams and practice
   // live
   'GET /course/api/live/room/watch/url',

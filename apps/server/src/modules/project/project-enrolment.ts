@@ -1,0 +1,107 @@
+import { ApplicationStatus, ErrorCode, pageOffset, toPage } from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { Learner } from '../../platform/learner.ts';
+import type { Session } from '../../platform/session.ts';
+import { applyRefusal, requireProjectAdmin, statusOnApply } from './project.policy.ts';
+import { presentApplicant, presentApplication, presentApplied } from './project.presenter.ts';
+import type { ProjectRepository } from './project.repository.ts';
+
+interface Paging {
+  pageCurrent: number;
+  pageSize: number;
+}
+
+/**
+ * Enrolment (decision 035): applying and withdrawing, the learner's applications (my enrolments),
+ * and the administrators' decisions. Pending and approved applications hold a seat; the seat count
+ * is changed in the same transaction as the application, by one conditional UPDATE that never
+ * passes the capacity.
+ */
+export class ProjectEnrolment {
+  constructor(private readonly repo: ProjectRepository) {}
+
+  /**
+   * Applies: approved at once where the rule is open, pending where it needs approval. In one
+   * transaction: the application row first (a second one of the same learner waits on it and
+   * finds it holding a seat: 8205), then the seat (full: 8204, and the application is rolled
+   * back). Rule and dates are read in the transaction by the database's clock.
+   */
+  async apply(who: Learner, projectId: number) {
+    return this.repo.db.transaction(async (tx) => {
+      const facts = await this.repo.viewEnrolment(tx, who.eid, projectId);
+      if (!facts) throw new AppError(ErrorCode.NOT_FOUND);
+      const existing = await this.repo.viewApplication(tx, who, projectId);
+      const refusal = applyRefusal(facts, existing?.status);
+      // The seat count read here may be stale; the full case is decided by `takeSeat` below.
+      if (refusal !== null && refusal !== ErrorCode.PROJECT_FULL) throw new AppError(refusal);
+      const application = await this.repo.upsertApplication(tx, who, projectId, statusOnApply(facts.enrolRule));
+      if (!application) throw new AppError(ErrorCode.PROJECT_APPLIED);
+      if (!(await this.repo.takeSeat(tx, who.eid, projectId))) throw new AppError(ErrorCode.PROJECT_FULL);
+      return presentApplication(application);
+    });
+  }
+
+  /** Withdraws the learner's pending application and frees its seat. */
+  async cancel(who: Learner, projectId: number) {
+    return this.repo.db.transaction(async (tx) => {
+      const withdrawn = await this.repo.withdrawApplication(tx, who, projectId);
+      if (!withdrawn) {
+        const existing = await this.repo.viewApplication(tx, who, projectId);
+        throw new AppError(existing ? ErrorCode.PROJECT_NOT_PENDING : ErrorCode.NOT_FOUND);
+      }
+      await this.repo.freeSeat(tx, who.eid, projectId);
+      return presentApplication(withdrawn);
+    });
+  }
+
+  async findAppliedProjects(who: Learner, q: Paging & { status?: number | undefined }) {
+    const { rows, total } = await this.repo.findAppliedProjects(
+      who,
+      q.status,
+      pageOffset(q.pageCurrent, q.pageSize),
+      q.pageSize,
+    );
+    return toPage(rows.map(presentApplied), total, q.pageCurrent, q.pageSize);
+  }
+
+  async findApplicants(session: Session, q: Paging & { projectId: number; status?: number | undefined }) {
+    requireProjectAdmin(session);
+    if (!(await this.repo.projectExists(session.eid, q.projectId))) throw new AppError(ErrorCode.NOT_FOUND);
+    const { rows, total } = await this.repo.findApplicants(
+      session.eid,
+      q.projectId,
+      q.status,
+      pageOffset(q.pageCurrent, q.pageSize),
+      q.pageSize,
+    );
+    return toPage(rows.map(presentApplicant), total, q.pageCurrent, q.pageSize);
+  }
+
+  /**
+   * Approves or rejects a pending application, once: the conditional UPDATE of the pending row
+   * decides which of two concurrent decisions stands (the other: 8208). Rejecting frees the seat.
+   */
+  async decide(
+    session: Session,
+    q: { projectId: number; accountId: number; approve: boolean; reason?: string | undefined },
+  ) {
+    requireProjectAdmin(session);
+    return this.repo.db.transaction(async (tx) => {
+      const decided = await this.repo.decideApplication(tx, session.eid, q.projectId, q.accountId, {
+        status: q.approve ? ApplicationStatus.APPROVED : ApplicationStatus.REJECTED,
+        reason: q.reason ?? '',
+        decidedBy: session.accountId,
+      });
+      if (!decided) {
+        const existing = await this.repo.viewApplication(tx, { eid: session.eid, accountId: q.accountId }, q.projectId);
+        if (!existing) throw new AppError(ErrorCode.NOT_FOUND);
+        // Approved or rejected: decided already; withdrawn by the learner: no longer pending.
+        throw new AppError(
+          existing.status === ApplicationStatus.WITHDRAWN ? ErrorCode.PROJECT_NOT_PENDING : ErrorCode.PROJECT_DECIDED,
+        );
+      }
+      if (!q.approve) await this.repo.freeSeat(tx, session.eid, q.projectId);
+      return presentApplicant(decided);
+    });
+  }
+}

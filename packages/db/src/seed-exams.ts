@@ -537,6 +537,11 @@ function rightAnswer(q: s.AttemptQuestion): string[] {
   return q.questionType === 4 ? q.blanks.map((b) => b[0]!) : q.answer;
 }
 
+/** The title of a demo site's open exam (certificated, 20 minutes, three attempts); the study tasks take its paper. */
+export function demoOpenExamTitle(en: boolean): string {
+  return (en ? EN : ZH).open.title;
+}
+
 export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
   const { eid } = site;
   const text = site.en ? EN : ZH;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as s from './schema.ts';
 import { seedSiteExams } from './seed-exams.ts';
+import { seedSiteTasks } from './seed-tasks.ts';
 
 type Db = NodePgDatabase<typeof s>;
 
@@ -157,6 +158,8 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     // After the courses, the categories and the leaderboards' totals it builds on.
     await seedLearning(db, created);
     await seedExams(db, created);
+    // After the courses, the learning, the exams and the tags the tasks are made of.
+    await seedTasks(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(
@@ -645,6 +648,35 @@ async function seedExams(db: Db, createdEids: number[]): Promise<void> {
         people,
         certificatesOf,
       }),
+    );
+  }
+}
+
+/**
+ * The study tasks, check-in plans and study projects of every new demo site (issue 20;
+ * seed-tasks.ts): the demo learner of each is the first demo person who is not an administrator.
+ */
+async function seedTasks(db: Db, createdEids: number[]): Promise<void> {
+  for (const eid of createdEids) {
+    const tenant = DEMO_TENANTS.find((t) => t.eid === eid);
+    if (!tenant) continue;
+    const people = DEMO_ACCOUNTS.filter((p) => p.eids.includes(eid));
+    const ordered = [...people.filter((p) => !p.isAdmin), ...people.filter((p) => p.isAdmin)];
+    const ids: number[] = [];
+    for (const person of ordered) {
+      const accountId = await demoAccountId(db, person.phone);
+      if (accountId !== null) ids.push(accountId);
+    }
+    const [learner, ...otherPeople] = ids;
+    if (learner === undefined) continue;
+    const siteLearners: number[] = [];
+    const names = tenant.lang === 'en' ? LEARNER_NAMES_EN : LEARNER_NAMES_ZH;
+    for (const i of names.keys()) {
+      const accountId = await siteLearnerId(db, eid, i);
+      if (accountId !== null) siteLearners.push(accountId);
+    }
+    await db.transaction((tx) =>
+      seedSiteTasks(tx as unknown as Db, { eid, en: tenant.lang === 'en', learner, otherPeople, siteLearners }),
     );
   }
 }

@@ -285,10 +285,10 @@ function ProjectStages({ stages, enrolled }: { stages: ProjectStage[]; enrolled:
   if (stages.length === 0) return <Empty description={t.noStages} />;
   return (
     <div className="portal-project-stages">
-      {stages.map((stage, i) => (
+      {stages.map((stage) => (
         <section key={stage.id} className="portal-project-stage" aria-labelledby={`stage-${stage.id}`}>
           <h2 id={`stage-${stage.id}`} className="portal-project-stage-title">
-            {format(t.stage, { n: i + 1 })} · {stage.title}
+            {stage.title}
           </h2>
           {stage.tasks.length === 0 ? (
             <p className="portal-news-note">{t.noTasks}</p>
@@ -314,7 +314,8 @@ function TaskRow({ task, enrolled }: { task: ProjectTask; enrolled: boolean }) {
       ? t.enrolToStudy
       : [
           enumLabel('statusLabel', task.statusLabel, lang),
-          task.progressPercent !== null && !done ? format(t.taskProgress, { n: task.progressPercent }) : '',
+          // A started, unfinished task says how far it is.
+          task.progressPercent && !done ? format(t.taskProgress, { n: task.progressPercent }) : '',
         ]
           .filter(Boolean)
           .join(' · ');

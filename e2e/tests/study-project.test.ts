@@ -142,6 +142,15 @@ describe.runIf(browserAvailable())('study projects', () => {
     await zone.getByRole('link', { name: projects.approval.title }).click();
     await page().waitForURL((u) => u.pathname === '/login');
     expect(new URL(page().url()).searchParams.get('redirect')).toBe(projectPath('zh', projects.approval.id));
+
+    // The English home page names the zone in English; 'More' goes to the projects tab.
+    await page().goto(url('/en/home'));
+    const en = page().getByRole('region', { name: TEXTS.en.zone });
+    expect(await en.locator('.portal-project-card').count()).toBe(titles.length);
+    expect(await en.locator('.portal-project-rule').allTextContents()).toEqual(
+      expect.arrayContaining(['Open enrolment', 'Approval required']),
+    );
+    expect(await en.getByRole('link', { name: 'More' }).getAttribute('href')).toBe('/en/knowledge?tab=project');
   });
 
   it('a learner applies to the project needing approval, sees it pending, and approved once an administrator decides', async () => {

@@ -97,3 +97,34 @@ export function defineCall<
   const requestIn = def.requestIn ?? (def.method === 'GET' ? 'query' : 'body');
   return { ...def, access, requestIn };
 }
+
+/** The `{name}` parameters of a call's path (the spec writes `/download/resource/download/{id}`). */
+const PATH_PARAM = /\{(\w+)\}/g;
+
+export function pathParamsOf(path: string): string[] {
+  return [...path.matchAll(PATH_PARAM)].map((m) => m[1] as string);
+}
+
+/** The path as the router matches it (`{id}` → `:id`). */
+export function routePathOf(path: string): string {
+  return path.replace(PATH_PARAM, ':$1');
+}
+
+/**
+ * The path with its `{name}` parameters filled from `input` (URI-encoded) and the input left for
+ * the query or body. A parameter missing from the input is left empty (the server answers 400).
+ */
+export function fillPath(
+  path: string,
+  input: Record<string, unknown>,
+): { path: string; rest: Record<string, unknown> } {
+  const names = pathParamsOf(path);
+  if (names.length === 0) return { path, rest: input };
+  const rest = { ...input };
+  for (const name of names) delete rest[name];
+  const filled = path.replace(PATH_PARAM, (_m, name: string) => {
+    const value = input[name];
+    return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
+}

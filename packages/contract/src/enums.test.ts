@@ -72,7 +72,7 @@ describe('enumerations', () => {
     expect(values('leadershipLevel')).toEqual([1, 2]);
     expect(values('difficulty')).toEqual([1, 2, 3, 4]);
     expect(values('taskType')).toEqual([1, 2, 3, 4]);
-    expect(values('statusLabel')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(values('statusLabel')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(values('education')).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 

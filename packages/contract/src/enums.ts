@@ -206,6 +206,7 @@ export const enumerations = {
     [6, '未通过', 'Failed'],
     [7, '等待批阅', 'Waiting for marking'],
     [8, '缺考', 'Absent'],
+    [9, '已逾期', 'Missed'],
   ]),
   gender: options([
     [1, '男', 'Male'],

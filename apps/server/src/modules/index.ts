@@ -29,6 +29,7 @@ export const modules: PortalModule[] = (
     import('./certificate/certificate.routes.ts'),
     import('./practice/practice.routes.ts'),
     import('./exam/exam.routes.ts'),
+    import('./task/task.routes.ts'),
     import('./project/project.routes.ts'),
   ])
 ).map((m) => m.default);

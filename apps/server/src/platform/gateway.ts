@@ -8,6 +8,7 @@ import {
   errorCodes,
   errorText,
   isOpenAccess,
+  routePathOf,
   type CallAccess,
   type CallDef,
   type CallParsedRequest,
@@ -298,7 +299,7 @@ export function registerCall<C extends CallDef>(
   const cacheable = options.cacheForVisitors === true && call.method === 'GET' && isOpenAccess(call.access);
   app.route({
     method: call.method,
-    url: GATEWAY_PREFIX + call.path,
+    url: GATEWAY_PREFIX + routePathOf(call.path),
     // Compression only where answers are large (region trees); gateway bodies are small JSON.
     ...(options.compress ? {} : { compress: false, decompress: false }),
     ...(options.perMinute ? { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } } : {}),
@@ -315,7 +316,11 @@ export function registerCall<C extends CallDef>(
         }
       }
       refuseNul(req); // U+0000 anywhere in the query or body: 400 (input-guard.ts)
-      const raw = (call.requestIn === 'query' ? queryInput(req.query) : req.body) ?? {};
+      const input = (call.requestIn === 'query' ? queryInput(req.query) : req.body) ?? {};
+      // A path parameter (`{id}`) joins the input as the query would carry it.
+      const params = req.params as Record<string, string> | undefined;
+      const raw =
+        params && Object.keys(params).length > 0 && typeof input === 'object' ? { ...input, ...params } : input;
       const result = await runCall(call, handler, deps, raw, httpCaller(req, reply, lang, deps));
       const body =
         result instanceof RawJson

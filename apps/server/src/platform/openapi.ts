@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GATEWAY_PREFIX, allCalls, isOpenAccess, type CallDef } from '@portal/contract';
+import { GATEWAY_PREFIX, allCalls, isOpenAccess, pathParamsOf, type CallDef } from '@portal/contract';
 
 /** The OpenAPI 3.1 document, generated from the contract's zod schemas (never hand-written). */
 export function buildOpenApi(calls: CallDef[] = allCalls): Record<string, unknown> {
@@ -49,8 +49,15 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Record<string, unknow
     };
     if (call.requestIn === 'query') {
       const required = new Set(reqSchema.required ?? []);
+      const inPath = new Set(pathParamsOf(call.path));
       for (const [name, schema] of Object.entries(reqSchema.properties ?? {})) {
-        (op.parameters as unknown[]).push({ name, in: 'query', required: required.has(name), schema });
+        const where = inPath.has(name) ? 'path' : 'query';
+        (op.parameters as unknown[]).push({
+          name,
+          in: where,
+          required: where === 'path' || required.has(name),
+          schema,
+        });
       }
     } else {
       op.requestBody = { required: false, content: { 'application/json': { schema: reqSchema } } };

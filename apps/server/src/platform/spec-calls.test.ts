@@ -13,25 +13,6 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
  */
 export const EXPECTED_MISSING: readonly string[] = [
   // courses and study
-  // study tasks
-  'DELETE /course/auth/user/study/task/comment/delete',
-  'GET /course/auth/download/resource/download/{id}',
-  'GET /course/auth/study/task/download/resource',
-  'GET /course/auth/study/task/summary/count',
-  'GET /course/auth/user/study/task/training/progress/sub',
-  'POST /course/auth/study/task/count',
-  'POST /course/auth/study/task/page',
-  'POST /course/auth/study/task/progress/check/resource',
-  'POST /course/auth/study/task/progress/get/resource',
-  'POST /course/auth/study/task/progress/save',
-  'POST /course/auth/study/task/view/task',
-  'POST /course/auth/user/study/task/comment/page',
-  'POST /course/auth/user/study/task/comment/save',
-  'POST /course/auth/user/study/task/mark/save',
-  'POST /course/auth/user/study/task/mark/view',
-  'POST /course/auth/user/study/task/relation/export',
-  'POST /course/auth/user/study/task/relation/page',
-  'POST /course/auth/user/study/task/training/progress/page',
   // exams and practice
   // live
   'GET /course/api/live/room/watch/url',

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import {
   GATEWAY_PREFIX,
+  fillPath,
   PLATFORM_HEADER_VALUE,
   type CallDef,
   type CallRequest,
@@ -140,9 +141,12 @@ async function callGateway(
   for (const [name, value] of Object.entries(given)) if (value !== undefined) headers[name] = value;
   const multipart = options.file ? multipartBody(options.file) : undefined;
   if (multipart) headers['content-type'] = multipart.contentType;
+  // A path parameter (`{id}`) is filled from the input, as the web app's request does.
+  const filled = fillPath(def.path, (input ?? {}) as Record<string, unknown>);
+  input = filled.path === def.path ? input : (filled.rest as typeof input);
   const response = await app.inject({
     method: def.method,
-    url: GATEWAY_PREFIX + def.path,
+    url: GATEWAY_PREFIX + filled.path,
     headers,
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     // An upload's input, if any, goes in the query (its file is the body).

@@ -1,6 +1,13 @@
 // Only light modules of the contract here: this file is in every page's first load, and the call
 // definitions (with their zod schemas) are imported by the features that use them.
-import { GATEWAY_PREFIX, isOpenAccess, type CallDef, type CallRequest, type CallResponse } from '@portal/contract/call';
+import {
+  GATEWAY_PREFIX,
+  fillPath,
+  isOpenAccess,
+  type CallDef,
+  type CallRequest,
+  type CallResponse,
+} from '@portal/contract/call';
 import type { WebsiteInfo } from '@portal/contract/calls/system';
 import type { Envelope } from '@portal/contract/envelope';
 import { ErrorCode, SUCCESS_CODES, errorText } from '@portal/contract/errors';
@@ -200,8 +207,10 @@ export async function request<C extends CallDef>(
 ): Promise<CallResponse<C>>;
 export async function request(call: CallDef, input?: unknown, options: RequestOptions = {}): Promise<unknown> {
   const raw = hasNoDispose(input);
-  const payload = withoutFlag(input);
-  let url = GATEWAY_PREFIX + call.path;
+  // A path parameter (`{id}`) is filled from the input and left out of the query or body.
+  const filled = fillPath(call.path, withoutFlag(input));
+  const payload = filled.rest;
+  let url = GATEWAY_PREFIX + filled.path;
   const init: RequestInit = {
     method: call.method,
     credentials: 'same-origin',

@@ -19,6 +19,7 @@ import * as registration from './registration.ts';
 import * as study from './study.ts';
 import * as system from './system.ts';
 import * as tag from './tag.ts';
+import * as task from './task.ts';
 import * as thirdParty from './third-party.ts';
 import * as topic from './topic.ts';
 import * as upload from './upload.ts';
@@ -44,6 +45,7 @@ export * from './registration.ts';
 export * from './study.ts';
 export * from './system.ts';
 export * from './tag.ts';
+export * from './task.ts';
 export * from './third-party.ts';
 export * from './topic.ts';
 export * from './upload.ts';
@@ -79,6 +81,7 @@ export const allCalls: CallDef[] = [
   study,
   system,
   tag,
+  task,
   thirdParty,
   topic,
   upload,

@@ -8,6 +8,7 @@ import {
   recordErrorBook,
   type MarkedAnswer,
 } from '../assessment/index.ts';
+import { afterCommit } from '../../platform/after-commit.ts';
 import { earnOnce } from '../earning/index.ts';
 import { requireFound } from '../../platform/errors.ts';
 import { points } from './exam.presenter.ts';
@@ -113,6 +114,9 @@ export class ExamSubmitting {
     const status = waiting ? AttemptStatus.WAITING_FOR_MARKING : AttemptStatus.MARKED;
     await this.repo.markSubmitted(tx, a.eid, a.id, { reason, status, objectiveScoreTenths: objective });
     await this.repo.recordSubmit(tx, a, waiting);
+    // Tasks holding this exam re-evaluate the learner once this commits (decision 033); a marked
+    // attempt announces in complete() below.
+    if (waiting) announceExam(tx, a);
     await this.repo.logEvent(
       tx,
       who,
@@ -153,6 +157,7 @@ export class ExamSubmitting {
   async complete(tx: Tx, a: AttemptRow, scoreTenths: number): Promise<boolean> {
     const passed = scoreTenths >= a.passScoreTenths;
     await this.repo.completeMarking(tx, a, scoreTenths, passed);
+    announceExam(tx, a);
     if (!passed) return false;
     const earned = await earnOnce(
       tx,
@@ -166,4 +171,11 @@ export class ExamSubmitting {
     );
     return earned.ledger || earned.certificate !== null;
   }
+}
+
+/** Announces after the commit that the learner's standing in an exam task changed (decision 033). */
+function announceExam(tx: Tx, a: Pick<AttemptRow, 'eid' | 'accountId' | 'taskId'>): void {
+  afterCommit(tx, (e) =>
+    e.learned({ eid: a.eid, accountId: a.accountId, resourceType: EarningSource.EXAM_TASK, resourceId: a.taskId }),
+  );
 }

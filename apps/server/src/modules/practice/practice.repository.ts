@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { schema, type Db } from '@portal/db';
 import { keyHeldSql, QuestionType, readErrorBookClearStreak, recordErrorBook } from '../assessment/index.ts';
 import type { Learner } from '../../platform/learner.ts';
+import { TaskResourceType } from '@portal/contract';
+import { afterCommit } from '../../platform/after-commit.ts';
 
 const s = schema.practiceSets;
 const r = schema.practiceRecords;
@@ -291,12 +293,26 @@ export class PracticeRepository {
 
   /** Finishes the learner's round once (the first finish's time stands); null when it is not theirs. */
   async finishRound(who: Learner, recordId: number) {
-    const [row] = await this.db
-      .update(r)
-      .set({ finishedAt: sql`COALESCE(${r.finishedAt}, now())` })
-      .where(and(eq(r.eid, who.eid), eq(r.id, recordId), eq(r.accountId, who.accountId)))
-      .returning();
-    return row ?? null;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(r)
+        .set({ finishedAt: sql`COALESCE(${r.finishedAt}, now())` })
+        .where(and(eq(r.eid, who.eid), eq(r.id, recordId), eq(r.accountId, who.accountId)))
+        .returning();
+      // Tasks holding this set re-evaluate the learner once this commits (decision 033).
+      const setId = row?.setId;
+      if (setId != null) {
+        afterCommit(tx, (e) =>
+          e.learned({
+            eid: who.eid,
+            accountId: who.accountId,
+            resourceType: TaskResourceType.EXERCISE,
+            resourceId: setId,
+          }),
+        );
+      }
+      return row ?? null;
+    });
   }
 
   /** Short answers answered in a round (neither right nor wrong). */

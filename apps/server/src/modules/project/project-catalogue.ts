@@ -12,7 +12,7 @@ import {
   tenthsToHours,
 } from './project.presenter.ts';
 import type { ProjectFilter, ProjectRepository } from './project.repository.ts';
-import { NO_STANDING, progressOver, standingsOf } from './task-standings.ts';
+import { NO_STANDING, currentStandingsOf, progressOver, type TaskStanding } from './task-standings.ts';
 
 // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
@@ -71,10 +71,11 @@ export class ProjectCatalogue {
     let row = await this.repo.viewProject(who, projectId);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     const enrolled = row.applicationStatus === ApplicationStatus.APPROVED;
-    if (enrolled) {
-      const open = (await this.repo.viewApplication(this.repo.db, who, projectId))?.completedAt === null;
-      if (open && (await this.completion.evaluate(who, projectId)))
-        row = (await this.repo.viewProject(who, projectId)) ?? row;
+    let evaluated: Map<number, TaskStanding> | null = null;
+    if (enrolled && (await this.repo.viewApplication(this.repo.db, who, projectId))?.completedAt === null) {
+      const found = await this.completion.evaluate(who, projectId);
+      evaluated = found?.standings ?? null;
+      if (found?.completedNow) row = (await this.repo.viewProject(who, projectId)) ?? row;
     }
     const [application, stageRows, lecturers] = await Promise.all([
       row.applicationStatus === null ? null : this.repo.viewApplication(this.repo.db, who, projectId),
@@ -82,7 +83,11 @@ export class ProjectCatalogue {
       this.repo.findLecturers(who.eid, projectId, 0, 100),
     ]);
     const taskIds = stageRows.flatMap((s) => (s.taskId === null ? [] : [s.taskId]));
-    const standings = enrolled ? await standingsOf(this.repo.db, who, taskIds) : new Map();
+    // The enrolled learner's standings as the task module has them now (read again for a project
+    // completed earlier: the evaluation above does not run then).
+    const standings = !enrolled
+      ? new Map<number, TaskStanding>()
+      : (evaluated ?? (await this.repo.db.transaction((tx) => currentStandingsOf(tx, who, taskIds))));
     const stages: ProjectDetail['stages'] = [];
     for (const s of stageRows) {
       let stage = stages.at(-1);

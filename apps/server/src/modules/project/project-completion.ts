@@ -5,7 +5,13 @@ import type { Learner } from '../../platform/learner.ts';
 import type { LearningEvent } from '../../platform/learning-events.ts';
 import { earnOnce } from '../earning/index.ts';
 import type { ProjectRepository } from './project.repository.ts';
-import { progressOver, standingsOf } from './task-standings.ts';
+import { currentStandingsOf, progressOver, type TaskStanding } from './task-standings.ts';
+
+/** What an evaluation found: whether it completed the project now, and the standings it read. */
+export interface Evaluated {
+  completedNow: boolean;
+  standings: Map<number, TaskStanding>;
+}
 
 /**
  * Completing a project (decision 035): an approved learner completes it when every published task
@@ -21,12 +27,13 @@ export class ProjectCompletion {
    * is locked for the evaluation, so concurrent triggers run one after another and only the first
    * finds it open; `earnOnce`'s unique ledger rows would hold even if they did not.
    */
-  evaluate(who: Learner, projectId: number): Promise<boolean> {
+  evaluate(who: Learner, projectId: number): Promise<Evaluated | null> {
     return this.repo.db.transaction(async (tx) => {
       const project = await this.repo.lockOpenEnrolment(tx, who, projectId);
-      if (!project) return false;
+      if (!project) return null;
       const taskIds = (await this.repo.findProjectTaskIds(tx, who.eid, [projectId])).get(projectId) ?? [];
-      if (!progressOver(taskIds, await standingsOf(tx, who, taskIds)).allComplete) return false;
+      const standings = await currentStandingsOf(tx, who, taskIds);
+      if (!progressOver(taskIds, standings).allComplete) return { completedNow: false, standings };
       await earnOnce(tx, who, {
         source: { type: EarningSource.STUDY_PROJECT, id: project.id, title: project.title },
         hoursTenths: project.creditTenths,
@@ -46,7 +53,7 @@ export class ProjectCompletion {
           resourceId: projectId,
         }),
       );
-      return true;
+      return { completedNow: true, standings };
     });
   }
 

@@ -2,7 +2,7 @@ import { ProjectRecordLabel, pageOffset, toPage, type ProjectRecord } from '@por
 import type { Learner } from '../../platform/learner.ts';
 import { iso, tenthsToHours } from './project.presenter.ts';
 import type { ProjectRepository } from './project.repository.ts';
-import { progressOver, standingsOf } from './task-standings.ts';
+import { progressOver, storedStandingsOf } from './task-standings.ts';
 
 interface Paging {
   pageCurrent: number;
@@ -32,7 +32,7 @@ export class ProjectRecords {
       who.eid,
       rows.map((r) => r.projectId),
     );
-    const standings = await standingsOf(this.repo.db, who, [...taskIds.values()].flat());
+    const standings = await storedStandingsOf(this.repo.db, who, [...taskIds.values()].flat());
     const list = rows.map((r): ProjectRecord => {
       const p = progressOver(taskIds.get(r.projectId) ?? [], standings);
       const completed = r.completedAt !== null;

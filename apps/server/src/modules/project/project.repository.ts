@@ -447,7 +447,8 @@ export class ProjectRepository {
     // the learner has a standing in one of the project's tasks (the task module's row), else not started.
     const started = sql`EXISTS (SELECT 1 FROM study_project_stage_tasks st
       JOIN study_task_learners tl ON tl.eid = st.eid AND tl.task_id = st.task_id AND tl.account_id = a.account_id
-      WHERE st.eid = a.eid AND st.project_id = a.project_id)`;
+      WHERE st.eid = a.eid AND st.project_id = a.project_id
+        AND (tl.status <> 1 OR tl.progress_percent > 0 OR tl.completed_at IS NOT NULL))`;
     if (f.statusLabel === ProjectRecordLabel.COMPLETED) parts.push(sql`a.completed_at IS NOT NULL`);
     if (f.statusLabel === ProjectRecordLabel.LEARNING) parts.push(sql`a.completed_at IS NULL AND ${started}`);
     if (f.statusLabel === ProjectRecordLabel.NOT_STARTED) parts.push(sql`a.completed_at IS NULL AND NOT ${started}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
+import { taskStandingsOf } from '../task/index.ts';
 
 /** A learner's standing in one study task, as the project reads it. */
 export interface TaskStanding {
@@ -13,18 +14,36 @@ export interface TaskStanding {
 
 /** statusLabel of a task the learner has not started (no standing yet). */
 const NOT_STARTED = 1;
-/** statusLabel of a completed task. */
+/** statusLabel of a completed task, and of a passed (assessment) one: both are complete. */
 const COMPLETED = 3;
+const PASSED = 5;
 
 export const NO_STANDING: TaskStanding = { statusLabel: NOT_STARTED, progressPercent: 0, completedAt: null };
 
 /**
- * The learner's standings in the given tasks (a task without one: not started). Read here from the
- * task module's stored standings (`study_task_learners`, kept by the task module on every read and
- * learning event, decision 033) until the task module's front door `taskStandingsOf` exists; this
- * function is the one place to switch to it.
+ * The learner's standings in the given tasks, re-evaluated now by the task module (its front door
+ * `taskStandingsOf`, in the caller's transaction under each standing row's lock; a task completing
+ * here earns and is announced as anywhere). For the project page and the completion.
  */
-export async function standingsOf(q: Db | Tx, who: Learner, taskIds: number[]): Promise<Map<number, TaskStanding>> {
+export async function currentStandingsOf(tx: Tx, who: Learner, taskIds: number[]): Promise<Map<number, TaskStanding>> {
+  const standings = new Map<number, TaskStanding>();
+  if (taskIds.length === 0) return standings;
+  for (const [taskId, s] of await taskStandingsOf(tx, who, taskIds)) {
+    standings.set(taskId, { statusLabel: s.status, progressPercent: s.progressPercent, completedAt: s.completedAt });
+  }
+  return standings;
+}
+
+/**
+ * The learner's standings as the task module stored them at its last evaluation (decision 033:
+ * lists read stored rows, so the training records stay fast with many projects). For the records
+ * and their export; the page and the completion re-evaluate (`currentStandingsOf`).
+ */
+export async function storedStandingsOf(
+  q: Db | Tx,
+  who: Learner,
+  taskIds: number[],
+): Promise<Map<number, TaskStanding>> {
   const standings = new Map<number, TaskStanding>();
   if (taskIds.length === 0) return standings;
   const { rows } = await q.execute<{
@@ -41,7 +60,7 @@ export async function standingsOf(q: Db | Tx, who: Learner, taskIds: number[]): 
      )})`);
   for (const r of rows) {
     standings.set(r.taskId, {
-      statusLabel: r.completedAt ? COMPLETED : r.status,
+      statusLabel: r.completedAt && r.status !== COMPLETED && r.status !== PASSED ? COMPLETED : r.status,
       progressPercent: r.completedAt ? 100 : Math.max(0, Math.min(100, r.progressPercent)),
       completedAt: r.completedAt,
     });

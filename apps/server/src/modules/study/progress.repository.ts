@@ -5,6 +5,8 @@ import type { Db, Tx } from '@portal/db';
 import { PROGRESS_COLUMNS, stateOf, type ProgressRow } from './progress-row.ts';
 import { TickBatcher } from './progress-ticks.ts';
 import type { Learner } from '../../platform/learner.ts';
+import { EarningSource } from '@portal/contract';
+import { afterCommit } from '../../platform/after-commit.ts';
 
 /** A period's progress row as the report reads it, with the database's clock. */
 export interface ProgressState {
@@ -186,6 +188,8 @@ export class ProgressRepository {
       if (!course) return { change, earned: null, course: null };
       let earned: T | null = null;
       if (course.completed_at && !course.was_complete) {
+        // Tasks holding this course re-evaluate the learner once this commits (decision 033).
+        afterCommit(tx, (e) => e.learned({ ...who, resourceType: EarningSource.COURSE, resourceId: courseId }));
         earned = await onCourseComplete(tx);
       }
       return {

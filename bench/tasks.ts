@@ -324,10 +324,10 @@ try {
   const page = await fetch(base + TASK_PAGE, {
     method: 'POST',
     headers: { ...headersOf(tokenOf(departmentSize)), 'content-type': 'application/json' },
-    body: JSON.stringify({ pageNo: 1, pageSize: 100 }),
+    body: JSON.stringify({ pageCurrent: 1, pageSize: 100 }),
   });
   const pageBody = await page.text();
-  const reached = ok(pageBody) && pageBody.includes(`"taskId":${assignedTask}`);
+  const reached = ok(pageBody) && pageBody.includes(`"id":${assignedTask},`);
   const sortedAssign = [...assignMs].sort((a, b) => a - b);
   console.log(
     `assigning a task to a department of ${departmentSize}: ${assignMs.length} calls, median ${median(assignMs).toFixed(1)} ms, slowest ${sortedAssign.at(-1)!.toFixed(1)} ms (target < 5 000 ms); reaches a member: ${reached}`,

@@ -123,7 +123,12 @@ export const PAGES: PageDef[] = [
     file: 'routes/practice-success.tsx',
     title: { zh: '练习完成', en: 'Practice finished' },
   },
-  { path: 'account/task/info', layout: 'default', file: TITLED, title: { zh: '任务详情', en: 'Task details' } },
+  {
+    path: 'account/task/info',
+    layout: 'default',
+    file: 'routes/task-info.tsx',
+    title: { zh: '任务详情', en: 'Task details' },
+  },
   { path: 'knowledge', layout: 'default', file: 'routes/knowledge.tsx', title: { zh: '知识库', en: 'Knowledge' } },
   {
     path: 'knowledge/course/info',
@@ -143,7 +148,12 @@ export const PAGES: PageDef[] = [
     file: 'routes/watch-course.tsx',
     title: { zh: '课程学习', en: 'Course player' },
   },
-  { path: 'watch/task', layout: 'blank', file: TITLED, title: { zh: '任务学习', en: 'Task player' } },
+  {
+    path: 'watch/task',
+    layout: 'blank',
+    file: 'routes/watch-task.tsx',
+    title: { zh: '任务学习', en: 'Task player' },
+  },
   { path: 'live/watch', layout: 'blank', file: TITLED, title: { zh: '直播', en: 'Live' } },
   { path: 'lecturer', layout: 'default', file: 'routes/lecturer.tsx', title: { zh: '讲师', en: 'Lecturers' } },
   {

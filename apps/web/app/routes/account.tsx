@@ -20,9 +20,10 @@ type Section = (typeof SECTIONS)[number];
 
 /**
  * The account area: the menu of sections the site does not hide (accountHidePage) and the chosen
- * one. My study (1), training records (2: practice, decision 031), my records (3: points and
- * hours; certificates to come), notices (5), personal information (7), my enrolments (8: study
- * projects, decision 033) and my messages (10) are here; the other sections render with their title until
+ * one. My study (1), training records (2: exams, practice, study tasks, task and project records;
+ * decisions 031, 033), my records (3: points and hours; certificates to come), notices (5),
+ * personal information (7), my enrolments (8: study projects, decision 033) and my messages (10)
+ * are here; the other sections render with their title until
  * their issues fill them.
  */
 export default function AccountPage() {

@@ -19,8 +19,25 @@ const positive = (raw: string | null) => {
   return raw && /^\d+$/.test(raw) && n > 0 && n <= INT32_MAX ? n : null;
 };
 
-const playerPath = (lang: 'zh' | 'en', courseId: number, periodId: number) =>
-  `${localePath('/watch/course', lang)}?id=${courseId}&periodId=${periodId}`;
+/**
+ * A course opened from a study task's player (/watch/task) carries the task and item
+ * (`taskId`, `itemId`): every period link keeps them, and the back link returns to the task.
+ */
+interface TaskContext {
+  taskId: number;
+  itemId: number;
+}
+
+const playerPath = (lang: 'zh' | 'en', courseId: number, periodId: number, task: TaskContext | null = null) =>
+  `${localePath('/watch/course', lang)}?id=${courseId}&periodId=${periodId}${
+    task ? `&taskId=${task.taskId}&itemId=${task.itemId}` : ''
+  }`;
+
+function taskContextOf(params: URLSearchParams): TaskContext | null {
+  const taskId = positive(params.get('taskId'));
+  const itemId = positive(params.get('itemId'));
+  return taskId !== null && itemId !== null ? { taskId, itemId } : null;
+}
 
 /**
  * /watch/course?id=&periodId= (blank layout, signed-in learners): the course, its periods with the
@@ -48,16 +65,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // (Answered 200 each, as the loop made sure: this says so to the types.)
   if (course.code !== 200 || chapters.code !== 200 || config.code !== 200) throw missing();
   const periods = flattenPeriods(chapters.data);
+  const task = taskContextOf(url.searchParams);
   const asked = url.searchParams.get('periodId');
   if (asked === null || asked === '') {
     const last = periods.find((p) => p.id === course.data.progress.lastPeriodId && p.playable);
     const first = last ?? periods.find((p) => p.playable) ?? periods[0];
-    if (first) throw redirect(playerPath(lang, courseId, first.id));
-    return { course: course.data, chapters: chapters.data, config: config.data, periodId: null };
+    if (first) throw redirect(playerPath(lang, courseId, first.id, task));
+    return { course: course.data, chapters: chapters.data, config: config.data, periodId: null, task };
   }
   const periodId = positive(asked);
   if (periodId === null || !periods.some((p) => p.id === periodId)) throw missing();
-  return { course: course.data, chapters: chapters.data, config: config.data, periodId };
+  return { course: course.data, chapters: chapters.data, config: config.data, periodId, task };
 }
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof loader>>>;
@@ -86,7 +104,7 @@ function Player({ loaded }: { loaded: Loaded }) {
   const t = useMessages(playerMessages);
   const lang = useLang();
   const { website } = useSite();
-  const { course, config, periodId } = loaded;
+  const { course, config, periodId, task } = loaded;
   const [live, setLive] = useState<Live | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [earned, setEarned] = useState('');
@@ -128,10 +146,12 @@ function Player({ loaded }: { loaded: Loaded }) {
     }
   };
 
-  const courseHref = `${localePath('/knowledge/course/info', lang)}?id=${course.id}`;
+  const courseHref = task
+    ? `${localePath('/watch/task', lang)}?id=${task.taskId}&itemId=${task.itemId}`
+    : `${localePath('/knowledge/course/info', lang)}?id=${course.id}`;
   const stepLink = (target: CoursePeriod | undefined, label: string, className: string) =>
     target?.playable ? (
-      <Link className={`portal-watch-button ${className}`} to={playerPath(lang, course.id, target.id)}>
+      <Link className={`portal-watch-button ${className}`} to={playerPath(lang, course.id, target.id, task)}>
         {label}
       </Link>
     ) : (
@@ -145,7 +165,7 @@ function Player({ loaded }: { loaded: Loaded }) {
       <header className="portal-watch-head">
         {/* After earning, the next page loads whole: the header's hours come fresh from the server. */}
         <Link className="portal-watch-back" to={courseHref}>
-          ‹ {t.back}
+          ‹ {task ? t.backToTask : t.back}
         </Link>
         <h1 className="portal-watch-title">{course.title}</h1>
         <div className="portal-watch-progress">
@@ -210,7 +230,11 @@ function Player({ loaded }: { loaded: Loaded }) {
           )}
         </section>
         <aside className="portal-watch-side">
-          <PeriodList chapters={chapters} currentId={periodId ?? 0} href={(p) => playerPath(lang, course.id, p.id)} />
+          <PeriodList
+            chapters={chapters}
+            currentId={periodId ?? 0}
+            href={(p) => playerPath(lang, course.id, p.id, task)}
+          />
         </aside>
       </div>
     </div>

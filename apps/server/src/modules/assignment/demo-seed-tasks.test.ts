@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { findStudyTasks, viewProject, viewStudyTask } from '@portal/contract';
 import { DEMO_ACCOUNTS, DEMO_TENANTS, schema, seedDemoData } from '@portal/db';
 import { demoCourseTitle } from '@portal/db/seed';
 import { demoTaskTitle, type DemoTaskRole } from '@portal/db/seed-tasks';
@@ -306,6 +307,66 @@ describe('demo study tasks and projects', () => {
       for (const id of openTasks) expect(reachedIds).toContain(id);
       for (const x of stageTasks.filter((x) => x.projectId === approvalProject.id))
         expect(reachedIds).not.toContain(x.taskId);
+    }
+  });
+
+  it('read by the task and project modules as the demo learner: part way, locks, check-ins, a mentor, missed, enrolled', async () => {
+    const db = t.database.db;
+    for (const site of DEMO_TENANTS) {
+      const eid = site.eid;
+      const learner = await demoLearner(eid);
+      const who = { domain: 'localhost', token: (await t.platform.sessions.create(learner, eid)).token };
+      const taskId = async (role: DemoTaskRole) =>
+        (
+          await db
+            .select({ id: schema.studyTasks.id })
+            .from(schema.studyTasks)
+            .where(and(eq(schema.studyTasks.eid, eid), eq(schema.studyTasks.title, demoTaskTitle(eid, role))))
+        )[0]!.id;
+      const view = async (role: DemoTaskRole) =>
+        (await t.call(viewStudyTask, { taskId: await taskId(role) }, { as: who })).data;
+
+      const list = (await t.call(findStudyTasks, { pageSize: 100 }, { as: who })).data.list;
+      const titles = list.map((x) => x.title);
+      for (const role of ['ordered', 'assessment', 'coaching', 'checkIn', 'timedOpen', 'timedMissed'] as const) {
+        expect(titles, `${eid} ${role}`).toContain(demoTaskTitle(eid, role));
+      }
+
+      const ordered = await view('ordered');
+      expect(ordered.statusLabel, `${eid}`).toBe(2);
+      expect(ordered.items.map((i) => [i.resourceType, i.done, i.locked])).toEqual([
+        [4, true, false],
+        [3, false, false],
+        [7, false, true],
+      ]);
+      expect(ordered.progressPercent).toBe(33);
+      expect(ordered.hasCertificate).toBe(true);
+
+      const assessment = await view('assessment');
+      expect(assessment.items.map((i) => i.done)).toEqual([true, false]);
+
+      const coaching = await view('coaching');
+      expect(coaching.mentor?.accountId).not.toBe(learner);
+      expect(coaching.items[0]!.confirmed).toBe(true);
+
+      const checkIn = await view('checkIn');
+      expect([checkIn.items[0]!.checkInsMade, checkIn.items[0]!.checkInsRequired]).toEqual([4, 10]);
+      expect(checkIn.statusLabel).toBe(2);
+
+      expect((await view('timedMissed')).statusLabel).toBe(9);
+      expect((await view('timedOpen')).statusLabel).toBe(1);
+
+      const projects = await db.select().from(schema.studyProjects).where(eq(schema.studyProjects.eid, eid));
+      const open = (await t.call(viewProject, { projectId: projects.find((p) => p.enrolRule === 1)!.id }, { as: who }))
+        .data;
+      expect(open.application?.status).toBe(2);
+      expect(open.progressPercent).toBeGreaterThan(0);
+      expect(open.progressPercent).toBeLessThan(100);
+      expect(open.lecturers.length).toBeGreaterThanOrEqual(1);
+      const approval = (
+        await t.call(viewProject, { projectId: projects.find((p) => p.enrolRule === 2)!.id }, { as: who })
+      ).data;
+      expect([approval.application, approval.canApply]).toEqual([null, true]);
     }
   });
 

@@ -12,8 +12,18 @@ const ZOOMS = [50, 75, 100, 125, 150, 200, 300];
 /**
  * A document period's PDF shown in the page with pdf.js (loaded only with this component): one
  * page at a time, page navigation and zoom (100 % fits the page to the viewer's width).
+ * `onPage` hears of each page shown with the document's page count (a study task's material item
+ * is read once its last page has been shown).
  */
-export default function PdfViewer({ url, name }: { url: string; name: string }) {
+export default function PdfViewer({
+  url,
+  name,
+  onPage,
+}: {
+  url: string;
+  name: string;
+  onPage?: (page: number, pages: number) => void;
+}) {
   const t = useMessages(playerMessages);
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -22,6 +32,13 @@ export default function PdfViewer({ url, name }: { url: string; name: string }) 
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState(100);
   const [rendered, setRendered] = useState(0);
+  const latestOnPage = useRef(onPage);
+  useEffect(() => {
+    latestOnPage.current = onPage;
+  });
+  useEffect(() => {
+    if (doc && rendered > 0) latestOnPage.current?.(rendered, doc.numPages);
+  }, [doc, rendered]);
 
   useEffect(() => {
     // A new URL is a new viewer (the page keys it by URL): nothing to reset here.

@@ -4,6 +4,7 @@ import { defineMessages } from '../../lib/i18n.ts';
 export const playerMessages = defineMessages({
   zh: {
     back: '返回课程',
+    backToTask: '返回任务',
     courseProgress: '课程进度',
     progressValue: '{percent}%（{done}/{total}）',
     periods: '课程目录',
@@ -41,6 +42,7 @@ export const playerMessages = defineMessages({
   },
   en: {
     back: 'Back to the course',
+    backToTask: 'Back to the task',
     courseProgress: 'Course progress',
     progressValue: '{percent}% ({done}/{total})',
     periods: 'Contents',

@@ -220,6 +220,11 @@ describe.runIf(browserAvailable())('study projects', () => {
     await expect.poll(() => links.count()).toBeGreaterThan(0);
     expect(await links.count()).toBe(await page().locator('.portal-project-task').count());
     expect(await links.first().getAttribute('href')).toMatch(/^\/account\/task\/info\?id=\d+$/);
+    // The approved learner now has the project's tasks: the first opens on its page.
+    const firstTask = (await links.first().textContent())!;
+    await links.first().click();
+    await page().waitForURL((u) => u.pathname === '/account/task/info');
+    await page().getByRole('heading', { level: 1, name: firstTask }).waitFor();
 
     // The open project takes the same learner at once.
     await page().goto(url(projectPath(lang, projects.open.id)));

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ProjectCard } from '@portal/contract/calls/project';
 import { ProjectGrid, projectsTabPath } from '../project/project-card.tsx';
-import { projectListMessages } from '../project/project-messages.ts';
+import { projectCardMessages } from '../project/project-card-messages.ts';
 import { useLang, useMessages } from '../../lib/i18n.ts';
 
 /**
@@ -10,7 +10,7 @@ import { useLang, useMessages } from '../../lib/i18n.ts';
  * and 'more' to the projects tab of /knowledge.
  */
 export function ProjectZone({ id, title, projects }: { id: number; title: string; projects: ProjectCard[] }) {
-  const t = useMessages(projectListMessages);
+  const t = useMessages(projectCardMessages);
   const lang = useLang();
   const headingId = `zone-${id}`;
   return (

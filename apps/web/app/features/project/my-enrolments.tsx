@@ -13,7 +13,8 @@ import { useAction } from '../../lib/use-call.ts';
 import { LinkButton } from '../antd/link-button.tsx';
 import { FilteredPagedList } from '../paging/filtered-paged-list.tsx';
 import { ApplicationTag, projectDate, projectPath, projectsTabPath } from './project-card.tsx';
-import { applicationMessages, enrolmentMessages } from './project-messages.ts';
+import { applicationMessages } from './project-card-messages.ts';
+import { enrolmentMessages } from './project-messages.ts';
 import './project.css';
 
 /** The filter's tabs: all, then the application statuses. */

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
-import { EnrolRule, type ProjectCard, type ProjectCardMine } from '@portal/contract/calls/project';
+// Types only: the home page shows these cards, and the call declarations would bring zod into its
+// first load (decision 004).
+import type { ProjectCard, ProjectCardMine } from '@portal/contract/calls/project';
 import { dateTime } from '../../lib/date-time.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath, type Lang } from '../../lib/navigation.ts';
-import { applicationMessages, projectListMessages } from './project-messages.ts';
+import { applicationMessages, projectCardMessages } from './project-card-messages.ts';
 import '../news/news.css';
 import './project.css';
 
@@ -31,10 +33,10 @@ export function seatsText(
   return project.seatsLeft <= 0 ? t.seatsFull : format(t.seatsLeft, { n: project.seatsLeft });
 }
 
-/** The enrolment rule: 自由报名, 报名需审核 or 暂停报名. */
+/** The enrolment rule (the contract's EnrolRule: 1 open, 2 approval, 3 closed): 自由报名, 报名需审核 or 暂停报名. */
 export function RuleTag({ rule }: { rule: number }) {
-  const t = useMessages(projectListMessages);
-  const text = rule === EnrolRule.APPROVAL ? t.rule2 : rule === EnrolRule.CLOSED ? t.rule3 : t.rule1;
+  const t = useMessages(projectCardMessages);
+  const text = rule === 2 ? t.rule2 : rule === 3 ? t.rule3 : t.rule1;
   return <span className={`portal-project-rule is-rule-${rule}`}>{text}</span>;
 }
 
@@ -55,7 +57,7 @@ export function ApplicationTag({ status }: { status: number }) {
  * learner, their application's status.
  */
 function ProjectCardItem({ project }: { project: ProjectCard | ProjectCardMine }) {
-  const t = useMessages(projectListMessages);
+  const t = useMessages(projectCardMessages);
   const lang = useLang();
   const status = 'applicationStatus' in project ? project.applicationStatus : null;
   return (
@@ -89,7 +91,7 @@ export function ProjectGrid({
   projects: Array<ProjectCard | ProjectCardMine>;
   emptyText?: string;
 }) {
-  const t = useMessages(projectListMessages);
+  const t = useMessages(projectCardMessages);
   if (projects.length === 0) return <p className="portal-news-note">{emptyText ?? t.empty}</p>;
   return (
     <ul className="portal-project-grid">

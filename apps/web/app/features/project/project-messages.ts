@@ -1,6 +1,6 @@
 import { defineMessages } from '../../lib/i18n.ts';
 
-/** Texts of the project cards, the projects tab of /knowledge and the home's project zone. */
+/** Texts of the projects tab of /knowledge. */
 export const projectListMessages = defineMessages({
   zh: {
     tabs: '知识库栏目',
@@ -21,15 +21,6 @@ export const projectListMessages = defineMessages({
     empty: '暂无培训项目',
     noMatch: '暂无符合条件的项目',
     failed: '数据加载失败，请稍后再试',
-    dates: '{from} 至 {to}',
-    seatsLeft: '剩余名额 {n}',
-    seatsFull: '名额已满',
-    noLimit: '不限名额',
-    lecturers: '讲师：{names}',
-    rule1: '自由报名',
-    rule2: '报名需审核',
-    rule3: '暂停报名',
-    more: '更多',
   },
   en: {
     tabs: 'Knowledge sections',
@@ -50,22 +41,7 @@ export const projectListMessages = defineMessages({
     empty: 'No training projects yet',
     noMatch: 'No projects match',
     failed: 'Failed to load data, please try again later',
-    dates: '{from} to {to}',
-    seatsLeft: '{n} places left',
-    seatsFull: 'Full',
-    noLimit: 'No limit on places',
-    lecturers: 'Lecturers: {names}',
-    rule1: 'Open enrolment',
-    rule2: 'Approval required',
-    rule3: 'Enrolment closed',
-    more: 'More',
   },
-});
-
-/** The learner's application status (ApplicationStatus 1–4), as a tag on cards and in my enrolments. */
-export const applicationMessages = defineMessages({
-  zh: { status1: '待审核', status2: '已通过', status3: '未通过', status4: '已取消' },
-  en: { status1: 'Pending', status2: 'Approved', status3: 'Not approved', status4: 'Withdrawn' },
 });
 
 /** Texts of the project page (/knowledge/project/info). */

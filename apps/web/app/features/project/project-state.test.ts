@@ -68,3 +68,9 @@ describe("the projects tab's address", () => {
     expect(projectListHref('zh', q, { state: undefined })).toBe('/knowledge?tab=project&keyword=%E5%8C%BB%E4%BF%9D');
   });
 });
+
+describe('the project cards', () => {
+  it("name the rules by the contract's numbers (the cards hold them as numbers, to keep zod off /home)", () => {
+    expect(EnrolRule).toEqual({ OPEN: 1, APPROVAL: 2, CLOSED: 3 });
+  });
+});

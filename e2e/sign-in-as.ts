@@ -11,11 +11,15 @@ import { localePath, type Lang } from './langs.ts';
 
 type Host = 'sfj' | 'yb' | 'global' | 'px';
 
-/** One gateway call from Node as a browser on the site's address would make it (Host names the site). */
+/**
+ * One gateway call from Node as a browser on the site's address would make it (Host names the
+ * site), signed in when `token` is given.
+ */
 async function gateway<C extends CallDef>(
   call: C,
   input: CallRequest<C>,
   host: Host | undefined,
+  token?: string,
 ): Promise<CallResponse<C>> {
   const port = inject('port');
   const inQuery = call.requestIn === 'query';
@@ -33,6 +37,7 @@ async function gateway<C extends CallDef>(
           host: `${host ? `${host}.` : ''}localhost:${port}`,
           platform: PLATFORM_HEADER_VALUE,
           ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { token } : {}),
         },
       },
       (res) => {
@@ -51,6 +56,37 @@ async function gateway<C extends CallDef>(
 }
 
 /**
+ * A person's session from the real password sign-in call (as `signInAs` makes it), for a test that
+ * acts as a second person from Node (an administrator deciding an application) while the browser
+ * stays signed in as the first. Only for a person of one enterprise (no choice of enterprise).
+ */
+export async function signInByCall(
+  account: { phone: string; password: string },
+  host?: Host,
+): Promise<<C extends CallDef>(call: C, input: CallRequest<C>) => Promise<CallResponse<C>>> {
+  const { token, chooseEnterprise } = await passwordSignIn(account, host);
+  if (chooseEnterprise) throw new Error(`${account.phone} must choose an enterprise first`);
+  return (call, input) => gateway(call, input, host, token);
+}
+
+/** The password sign-in call: the password encrypted with the site's key, a known captcha. */
+async function passwordSignIn(account: { phone: string; password: string }, host: Host | undefined) {
+  const { publicKey } = await gateway(getPasswordKey, {}, host);
+  const password = publicEncrypt(
+    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(account.password),
+  ).toString('base64');
+  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  let imageCodeToken: string;
+  try {
+    imageCodeToken = await putCaptcha(database.db);
+  } finally {
+    await database.close();
+  }
+  return gateway(loginByPassword, { phone: account.phone, password, imageCode: CAPTCHA_ANSWER, imageCodeToken }, host);
+}
+
+/**
  * Signs a person in without the form (only the sign-in tests use it): the real password sign-in
  * call from Node, as the page makes it (the password RSA-OAEP-encrypted with the site's public
  * key, a captcha of the database as `knownCaptchas` puts one there), then the session's `token`
@@ -64,23 +100,7 @@ export async function signInAs(
   options: { host?: Host; lang?: Lang; path?: string } = {},
 ): Promise<void> {
   const { host, lang = 'zh' } = options;
-  const { publicKey } = await gateway(getPasswordKey, {}, host);
-  const password = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(account.password),
-  ).toString('base64');
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
-  let imageCodeToken: string;
-  try {
-    imageCodeToken = await putCaptcha(database.db);
-  } finally {
-    await database.close();
-  }
-  const { token, chooseEnterprise } = await gateway(
-    loginByPassword,
-    { phone: account.phone, password, imageCode: CAPTCHA_ANSWER, imageCodeToken },
-    host,
-  );
+  const { token, chooseEnterprise } = await passwordSignIn(account, host);
   const origin = url('/', host);
   await b.context.addCookies([{ name: TOKEN_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Lax' }]);
   const target = localePath(lang, options.path ?? '/home');

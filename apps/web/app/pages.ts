@@ -136,7 +136,12 @@ export const PAGES: PageDef[] = [
     file: 'routes/course-info.tsx',
     title: { zh: '课程详情', en: 'Course' },
   },
-  { path: 'knowledge/project/info', layout: 'default', file: TITLED, title: { zh: '项目详情', en: 'Project' } },
+  {
+    path: 'knowledge/project/info',
+    layout: 'default',
+    file: 'routes/project-info.tsx',
+    title: { zh: '项目详情', en: 'Project' },
+  },
   {
     path: 'watch/course',
     layout: 'blank',

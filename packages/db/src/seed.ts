@@ -362,6 +362,8 @@ async function seedTenant(db: Db, t: DemoTenant): Promise<void> {
       ['轮播图', 'Banners', 1, null],
       ['推荐课程', 'Recommended courses', 2, 3],
       ['最新课程', 'New courses', 2, 1],
+      // Zone type 7: the site's study projects (issue 20).
+      ['培训项目', 'Training projects', 7, null],
       ['新闻资讯', 'News', 3, null],
       ['优秀讲师', 'Lecturers', 4, null],
       ['学习排行', 'Leaderboard', 5, null],

@@ -4,6 +4,7 @@ import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
 import { MyMessages } from '../features/message/my-messages.tsx';
 import { MyCheckIns } from '../features/check-in/my-check-ins.tsx';
+import { MyEnrolments } from '../features/project/my-enrolments.tsx';
 import { TrainingRecords } from '../features/training/training-records.tsx';
 import { MyStudy } from '../features/study/my-study.tsx';
 import { MyRecords } from '../features/study/earning-records.tsx';
@@ -22,7 +23,8 @@ type Section = (typeof SECTIONS)[number];
  * The account area: the menu of sections the site does not hide (accountHidePage) and the chosen
  * one. My study (1), training records (2: exams, practice, study tasks, task and project records;
  * decisions 031, 033), my records (3: points and hours; certificates), notices (5), personal
- * information (7), my check-ins (9) and my messages (10) are here; the other sections render with their title until
+ * information (7), my enrolments (8: study projects, decision 035), my check-ins (9, decision 034)
+ * and my messages (10) are here; the other sections render with their title until
  * their issues fill them.
  */
 export default function AccountPage() {
@@ -80,6 +82,11 @@ export default function AccountPage() {
         {current === 7 && user && (
           <AntdRoot>
             <PersonalInfo />
+          </AntdRoot>
+        )}
+        {current === 8 && user && (
+          <AntdRoot>
+            <MyEnrolments />
           </AntdRoot>
         )}
         {current === 9 && user && (

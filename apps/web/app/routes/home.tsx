@@ -7,10 +7,14 @@ import {
   findZoneLecturers,
   findZoneLecturersAuth,
   findNews,
+  findProjects,
+  findPublicProjects,
   findZones,
+  PROJECT_LIST_MAX,
   type Banner,
   type CourseCard,
   type LecturerBase,
+  type ProjectCard,
   type Zone,
 } from '@portal/contract';
 import { CourseZone } from '../features/home/course-zone.tsx';
@@ -18,6 +22,7 @@ import { Leaderboards } from '../features/home/leaderboards.tsx';
 import { LecturerZone } from '../features/home/lecturer-zone.tsx';
 import { LinksZone } from '../features/home/links-zone.tsx';
 import { NewsZone } from '../features/home/news-zone.tsx';
+import { ProjectZone } from '../features/home/project-zone.tsx';
 import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
@@ -38,40 +43,51 @@ const BANNER_HEIGHT = 360;
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The site is cached on the server; the root loader answers 404 when there is none.
   const site = await siteOf(request, context);
-  if (!site) return { banners: [], zones: [], news: [], courses: {}, lecturers: {} };
+  if (!site) return { banners: [], zones: [], news: [], courses: {}, lecturers: {}, projects: {} };
   const [banners, zones, news] = await Promise.all([
     context.loadBanners(site.website.eid, site.signedIn),
     callGateway(request, context, site, findZones, {}),
     callGateway(request, context, site, findNews, { pageCurrent: 1, pageSize: NEWS_IN_ZONE }),
   ]);
   const zoneList = zones.code === 200 ? zones.data : [];
-  // Each course and lecturer zone's list, by zone id (signed-in learners through the auth calls).
+  // Each course, lecturer and project zone's list, by zone id (signed-in learners through the auth calls).
   const lists = await Promise.all(
     zoneList.map(async (z) => {
       if (z.zoneType === ZONE_COURSES) {
         const call = site.signedIn ? findZoneCoursesAuth : findZoneCourses;
         const env = await callGateway(request, context, site, call, { zoneId: z.id });
-        return { id: z.id, courses: env.code === 200 ? env.data : [], lecturers: undefined };
+        return { id: z.id, courses: env.code === 200 ? env.data : [], lecturers: undefined, projects: undefined };
       }
       if (z.zoneType === ZONE_LECTURERS) {
         const call = site.signedIn ? findZoneLecturersAuth : findZoneLecturers;
         const env = await callGateway(request, context, site, call, { zoneId: z.id });
-        return { id: z.id, courses: undefined, lecturers: env.code === 200 ? env.data : [] };
+        return { id: z.id, courses: undefined, lecturers: env.code === 200 ? env.data : [], projects: undefined };
       }
-      return { id: z.id, courses: undefined, lecturers: undefined };
+      if (z.zoneType === ZONE_PROJECTS) {
+        // As many as the zone shows, first page of the list (recommended first, then newest).
+        const input = { pageCurrent: 1, pageSize: Math.min(Math.max(z.showNum, 1), PROJECT_LIST_MAX) };
+        const env = site.signedIn
+          ? await callGateway(request, context, site, findProjects, input)
+          : await callGateway(request, context, site, findPublicProjects, input);
+        return { id: z.id, courses: undefined, lecturers: undefined, projects: env.code === 200 ? env.data.list : [] };
+      }
+      return { id: z.id, courses: undefined, lecturers: undefined, projects: undefined };
     }),
   );
   const courses: Record<number, CourseCard[]> = {};
   const lecturers: Record<number, LecturerBase[]> = {};
+  const projects: Record<number, ProjectCard[]> = {};
   for (const l of lists) {
     if (l.courses) courses[l.id] = l.courses;
     if (l.lecturers) lecturers[l.id] = l.lecturers;
+    if (l.projects) projects[l.id] = l.projects;
   }
   return {
     banners,
     zones: zoneList,
     courses,
     lecturers,
+    projects,
     news:
       news.code === 200
         ? news.data.list.map((n) => ({
@@ -93,6 +109,7 @@ const ZONE_COURSES = 2;
 const ZONE_NEWS = 3;
 const ZONE_LECTURERS = 4;
 const ZONE_LEADERBOARD = 5;
+const ZONE_PROJECTS = 7;
 const ZONE_LINKS = 8;
 
 function BannerLink({
@@ -213,10 +230,10 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
 
 /**
  * The home page: its zones in the configured order (banners, courses, news, lecturers,
- * leaderboards, system links), rendered with the page.
+ * leaderboards, study projects, system links), rendered with the page.
  */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banners, zones, news, courses, lecturers } = loaderData;
+  const { banners, zones, news, courses, lecturers, projects } = loaderData;
   const { website } = useSite();
   const lang = useLang();
   const name = (z: Zone) => (lang === 'en' && z.zoneNameEn ? z.zoneNameEn : z.zoneName);
@@ -235,6 +252,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <NewsZone key={z.id} id={z.id} title={name(z)} news={news} />
         ) : z.zoneType === ZONE_LECTURERS ? (
           <LecturerZone key={z.id} id={z.id} title={name(z)} lecturers={lecturers[z.id] ?? []} />
+        ) : z.zoneType === ZONE_PROJECTS ? (
+          <ProjectZone key={z.id} id={z.id} title={name(z)} projects={projects[z.id] ?? []} />
         ) : z.zoneType === ZONE_LEADERBOARD ? (
           <Leaderboards key={z.id} id={z.id} title={name(z)} />
         ) : z.zoneType === ZONE_LINKS ? (

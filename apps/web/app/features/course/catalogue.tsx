@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Input, Select } from 'antd';
 import type { CategoryNode } from '@portal/contract/calls/category';
@@ -74,6 +74,8 @@ interface CatalogueProps {
   counts: { totalCount: number; learningCount: number; completedCount: number } | null;
   lecturers: Array<{ id: number; name: string }>;
   failed: boolean;
+  /** The tabs of /knowledge (courses, projects), under the heading. */
+  tabs?: ReactNode;
 }
 
 /**
@@ -82,7 +84,7 @@ interface CatalogueProps {
  * counts line, the course cards and the pages. Every filter is a link or a navigation, so the
  * address holds them all.
  */
-export function Catalogue({ query, categories, page, counts, lecturers, failed }: CatalogueProps) {
+export function Catalogue({ query, categories, page, counts, lecturers, failed, tabs }: CatalogueProps) {
   const t = useMessages(catalogueMessages);
   const lang = useLang();
   const navigate = useNavigate();
@@ -92,6 +94,7 @@ export function Catalogue({ query, categories, page, counts, lecturers, failed }
   return (
     <section className="portal-page portal-catalogue">
       <h1 className="portal-page-title">{t.title}</h1>
+      {tabs}
       <CategoryRows categories={categories} selected={query.categoryId} href={href} />
       <div className="portal-catalogue-tools">
         <div role="search" className="portal-catalogue-search">

@@ -144,4 +144,23 @@ describe('FilteredPagedList', () => {
     );
     expect([...container.querySelectorAll('button')].some((b) => b.textContent?.includes('导出'))).toBe(false);
   });
+
+  it('without keyword texts: no search box, the keyword of the address ignored; a row can load the page again', async () => {
+    let reloadRows: (() => Promise<void>) | undefined;
+    const { load } = await show('/account?keyword=旧', {
+      texts: { list: '报名列表', empty: '暂无数据' },
+      renderRow: (r, reload) => {
+        reloadRows = reload;
+        return <li className="row">{r.name}</li>;
+      },
+    });
+    expect(container.querySelector('[role="search"]')).toBeNull();
+    expect(load).toHaveBeenLastCalledWith(
+      { filter: 0, keyword: '', pageCurrent: 1, pageSize: 10 },
+      expect.any(AbortSignal),
+    );
+    const calls = load.mock.calls.length;
+    await act(async () => reloadRows?.());
+    expect(load.mock.calls.length).toBe(calls + 1);
+  });
 });

@@ -25,9 +25,9 @@ export interface ListQuery<F> {
 }
 
 export interface ListTexts<F> {
-  /** The search box's accessible name and placeholder. */
-  keyword: string;
-  keywordPlaceholder: string;
+  /** The search box's accessible name and placeholder (none: the list has no keyword search). */
+  keyword?: string;
+  keywordPlaceholder?: string;
   /** The list's accessible name. */
   list: string;
   /** Shown when the page has no rows (by filter: "no favourites yet"). */
@@ -55,8 +55,8 @@ export interface FilteredPagedListProps<Row, F extends string | number> {
   }>;
   pageSize: number;
   rowKey: (row: Row) => Key;
-  /** One row: an `<li>`. */
-  renderRow: (row: Row) => ReactNode;
+  /** One row: an `<li>`; `reload` loads the page again (after a row's action changed the list). */
+  renderRow: (row: Row, reload: () => Promise<void>) => ReactNode;
   texts: ListTexts<F>;
   export?: ListExport<F>;
   /** More controls at the end of the bar (links to related pages). */
@@ -75,9 +75,9 @@ export function keywordOfAddress(value: string | null): string {
 }
 
 /**
- * A signed-in list of the account area (my study, exam tasks, practice sets; next study tasks,
- * projects and orders): filter tabs, a keyword search, an export of the filtered list and further
- * actions in one bar; the rows (a spinner until the first page, the empty text when none); page
+ * A signed-in list of the account area (my study, exam tasks, practice sets, my enrolments; next
+ * study tasks and orders): filter tabs, a keyword search (left out when the texts give none), an
+ * export of the filtered list and further actions in one bar; the rows (a spinner until the first page, the empty text when none); page
  * numbers when there is more than one page. The filter (`status`), keyword and page are in the
  * address, so a list can be linked, reloaded and gone back to; a new filter or keyword starts
  * again from page 1. The caller wraps it (its section, heading and anything beside the list).
@@ -97,10 +97,10 @@ export function FilteredPagedList<Row, F extends string | number = never>({
   const asked = params.get('status');
   // Without filter tabs the filter is undefined throughout (F is `never`).
   const filter = (filters ? (filters.values.find((v) => String(v) === asked) ?? filters.all) : undefined) as F;
-  const keyword = keywordOfAddress(params.get('keyword'));
+  const keyword = texts.keyword === undefined ? '' : keywordOfAddress(params.get('keyword'));
   const page = pageOfAddress(params.get('page'));
 
-  const { data } = useLoad(
+  const { data, reload } = useLoad(
     (signal) => load({ filter, keyword, pageCurrent: page, pageSize }, signal),
     [filter ?? null, keyword, page, pageSize],
   );
@@ -139,17 +139,19 @@ export function FilteredPagedList<Row, F extends string | number = never>({
             options={filters.values.map((v) => ({ value: v, label: filters.label(v) }))}
           />
         )}
-        <div role="search" className="portal-filtered-search">
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            aria-label={texts.keyword}
-            placeholder={texts.keywordPlaceholder}
-            maxLength={KEYWORD_MAX}
-            allowClear
-            onSearch={(value) => go({ keyword: value.trim() })}
-          />
-        </div>
+        {texts.keyword !== undefined && (
+          <div role="search" className="portal-filtered-search">
+            <Input.Search
+              key={keyword}
+              defaultValue={keyword}
+              aria-label={texts.keyword}
+              placeholder={texts.keywordPlaceholder}
+              maxLength={KEYWORD_MAX}
+              allowClear
+              onSearch={(value) => go({ keyword: value.trim() })}
+            />
+          </div>
+        )}
         <span className="portal-filtered-gap" />
         {exportList && (
           <Button
@@ -169,7 +171,7 @@ export function FilteredPagedList<Row, F extends string | number = never>({
       ) : (
         <ul className="portal-filtered-list" aria-label={texts.list}>
           {data.list.map((row) => (
-            <Fragment key={rowKey(row)}>{renderRow(row)}</Fragment>
+            <Fragment key={rowKey(row)}>{renderRow(row, reload)}</Fragment>
           ))}
         </ul>
       )}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { decideProjectApplication } from '@portal/contract/calls/project';
+import { connectDatabase, schema, type Db } from '@portal/db';
+import { demoTaskTitle } from '@portal/db/seed-tasks';
+import { createLearner } from '../accounts.ts';
+import { browserAvailable, url } from '../browser.ts';
+import { expectAccessible } from '../a11y.ts';
+import { declineProfileTip, localePath, type Lang } from '../langs.ts';
+import { browserSession } from '../session.ts';
+import { signInAs, signInByCall } from '../sign-in-as.ts';
+
+// Study projects (issue 20, items 5 and 6): the home page's project zone for a visitor (a card
+// leads to sign-in and back); a new learner applies to the demo project needing approval, sees it
+// pending on the project page and in my enrolments (/account?change=8), an administrator approves
+// it through the admin call, and the learner sees it approved and the tasks open; the open demo
+// project enrols at once. In English: apply, withdraw from my enrolments, apply again, rejected
+// with a reason. The demo learner's part-way project shows their progress.
+const TEXTS = {
+  zh: {
+    zone: '培训项目',
+    projectsTab: '培训项目',
+    // antd spaces a two-character Chinese button text.
+    apply: '报 名',
+    applyAgain: '重新报名',
+    ok: '确 定',
+    appliedPending: '报名成功，请等待审核',
+    applied: '报名成功',
+    pending: '审核中',
+    withdraw: '取消报名',
+    withdrawn: '已取消报名',
+    enrolled: '已报名',
+    status: { 1: '待审核', 2: '已通过', 3: '未通过', 4: '已取消' },
+    all: '全部',
+    seatsLeft: (n: number) => `剩余 ${n} 个`,
+    progress: (done: number, total: number) => `已完成 ${done}/${total} 个任务`,
+    stages: '学习阶段',
+    rejectedNote: '报名未通过审核',
+    reason: (r: string) => `原因：${r}`,
+    learning: '学习中',
+  },
+  en: {
+    zone: 'Training projects',
+    projectsTab: 'Training projects',
+    apply: 'Apply',
+    applyAgain: 'Apply again',
+    ok: 'OK',
+    appliedPending: 'Application sent; waiting for approval',
+    applied: 'You are enrolled',
+    pending: 'Pending approval',
+    withdraw: 'Withdraw',
+    withdrawn: 'Application withdrawn',
+    enrolled: 'Enrolled',
+    status: { 1: 'Pending', 2: 'Approved', 3: 'Not approved', 4: 'Withdrawn' },
+    all: 'All',
+    seatsLeft: (n: number) => `${n} left`,
+    progress: (done: number, total: number) => `${done} of ${total} tasks completed`,
+    stages: 'Stages',
+    rejectedNote: 'Your application was not approved',
+    reason: (r: string) => `Reason: ${r}`,
+    learning: 'Learning',
+  },
+} as const;
+
+/** The default site (1001): its administrator decides applications; 张晓明 is its demo learner. */
+const EID = 1001;
+const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
+const ZHANG = { phone: '13800000001', password: 'Demo@2026' };
+
+describe.runIf(browserAvailable())('study projects', () => {
+  const session = browserSession();
+  const page = () => session.b.page;
+  let database: ReturnType<typeof connectDatabase>;
+  let db: Db;
+  const projects = { open: { id: 0, title: '' }, approval: { id: 0, title: '' } };
+
+  beforeAll(async () => {
+    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    db = database.db;
+    const p = schema.studyProjects;
+    for (const [kind, role] of [
+      ['open', 'projectOpen'],
+      ['approval', 'projectApproval'],
+    ] as const) {
+      const title = demoTaskTitle(EID, role);
+      const [row] = await db
+        .select({ id: p.id })
+        .from(p)
+        .where(and(eq(p.eid, EID), eq(p.title, title)));
+      projects[kind] = { id: row!.id, title };
+    }
+  });
+  afterAll(async () => database?.close());
+
+  const seatsLeft = async (projectId: number) => {
+    const [row] = await db
+      .select({ capacity: schema.studyProjects.capacity, taken: schema.studyProjects.seatsTaken })
+      .from(schema.studyProjects)
+      .where(and(eq(schema.studyProjects.eid, EID), eq(schema.studyProjects.id, projectId)));
+    return row!.capacity - row!.taken;
+  };
+  const accountIdOf = async (phone: string) => {
+    const [row] = await db
+      .select({ id: schema.accounts.id })
+      .from(schema.accounts)
+      .where(eq(schema.accounts.phone, phone));
+    return row!.id;
+  };
+  const projectPath = (lang: Lang, id: number) => `${localePath(lang, '/knowledge/project/info')}?id=${id}`;
+  const toast = (text: string) => page().locator('.ant-message').getByText(text, { exact: true }).waitFor();
+
+  /** A new learner of the site, signed in at `path`, past the profile tip and the announcements popup. */
+  const newLearner = async (lang: Lang, path: string) => {
+    const learner = await createLearner(EID);
+    await signInAs(session.b, learner, { lang, path });
+    await declineProfileTip(page(), lang);
+    // The site's popup announcements show once after sign-in (over the page's right side): closed.
+    const popupClose = page().locator('.portal-announcement-popup-x');
+    await popupClose.waitFor({ timeout: 15_000 });
+    await popupClose.click();
+    return { ...learner, accountId: await accountIdOf(learner.phone) };
+  };
+
+  /** Applies on the project page: 报名, the confirmation, the toast. */
+  const apply = async (lang: Lang, label: string, toastText: string) => {
+    await page().getByRole('button', { name: label, exact: true }).click();
+    const dialog = page().getByRole('dialog');
+    await dialog.waitFor();
+    await expectAccessible(page(), 'apply confirmation');
+    await dialog.getByRole('button', { name: TEXTS[lang].ok, exact: true }).click();
+    await toast(toastText);
+  };
+
+  const enrolmentRow = (projectId: number) => page().locator(`li.portal-enrolment[data-project-id="${projectId}"]`);
+
+  it('a visitor sees the projects zone on the home page; a card leads to sign-in and back to the project', async () => {
+    const t = TEXTS.zh;
+    await page().goto(url('/home'));
+    const zone = page().getByRole('region', { name: t.zone });
+    const titles = await zone.locator('.portal-project-title').allTextContents();
+    expect(titles).toEqual(expect.arrayContaining([projects.open.title, projects.approval.title]));
+    await zone.getByRole('link', { name: projects.approval.title }).click();
+    await page().waitForURL((u) => u.pathname === '/login');
+    expect(new URL(page().url()).searchParams.get('redirect')).toBe(projectPath('zh', projects.approval.id));
+
+    // The English home page names the zone in English; 'More' goes to the projects tab.
+    await page().goto(url('/en/home'));
+    const en = page().getByRole('region', { name: TEXTS.en.zone });
+    expect(await en.locator('.portal-project-card').count()).toBe(titles.length);
+    expect(await en.locator('.portal-project-rule').allTextContents()).toEqual(
+      expect.arrayContaining(['Open enrolment', 'Approval required']),
+    );
+    expect(await en.getByRole('link', { name: 'More' }).getAttribute('href')).toBe('/en/knowledge?tab=project');
+  });
+
+  it('a learner applies to the project needing approval, sees it pending, and approved once an administrator decides', async () => {
+    const lang = 'zh';
+    const t = TEXTS[lang];
+    const learner = await newLearner(lang, '/knowledge?tab=project');
+
+    // The projects tab of /knowledge: both demo projects, each card to its page.
+    const tabs = page().getByRole('navigation', { name: '知识库栏目' });
+    expect(await tabs.getByRole('link', { name: t.projectsTab }).getAttribute('aria-current')).toBe('page');
+    const cards = page().locator('.portal-project-card .portal-project-title');
+    await expect
+      .poll(() => cards.allTextContents())
+      .toEqual(expect.arrayContaining([projects.open.title, projects.approval.title]));
+    await page().getByRole('link', { name: projects.approval.title }).click();
+    await page().waitForURL((u) => u.search === `?id=${projects.approval.id}`);
+    await page().getByRole('heading', { level: 1, name: projects.approval.title }).waitFor();
+
+    const before = await seatsLeft(projects.approval.id);
+    expect(await page().locator('.portal-project-seats-left').textContent()).toBe(t.seatsLeft(before));
+    // Not enrolled: the tasks are listed without links.
+    await page().getByRole('tab', { name: t.stages }).click();
+    expect(await page().locator('.portal-project-task a').count()).toBe(0);
+    await expectAccessible(page(), 'project stages, not enrolled');
+
+    await apply(lang, t.apply, t.appliedPending);
+    await page().getByRole('button', { name: t.pending, exact: true }).waitFor();
+    expect(await page().getByRole('button', { name: t.pending, exact: true }).isDisabled()).toBe(true);
+    await page().getByRole('button', { name: t.withdraw, exact: true }).waitFor();
+    // A pending application holds a seat.
+    await expect.poll(() => page().locator('.portal-project-seats-left').textContent()).toBe(t.seatsLeft(before - 1));
+    expect(await seatsLeft(projects.approval.id)).toBe(before - 1);
+
+    // My enrolments: pending, and under the 待审核 filter (in the address).
+    await page().goto(url('/account?change=8'));
+    const row = enrolmentRow(projects.approval.id);
+    await row.waitFor();
+    expect(await row.locator('.portal-project-status').textContent()).toBe(t.status[1]);
+    await row.getByRole('button', { name: t.withdraw, exact: true }).waitFor();
+    await page().locator('.ant-segmented').getByText(t.status[2], { exact: true }).click();
+    await page().waitForURL((u) => u.searchParams.get('status') === '2');
+    await expect.poll(() => row.count()).toBe(0);
+    await page().locator('.ant-segmented').getByText(t.status[1], { exact: true }).click();
+    await page().waitForURL((u) => u.searchParams.get('status') === '1');
+    await row.waitFor();
+
+    // The administrator approves it (the admin call, until the back office exists).
+    const asAdmin = await signInByCall(ADMIN);
+    const decided = await asAdmin(decideProjectApplication, {
+      projectId: projects.approval.id,
+      accountId: learner.accountId,
+      approve: true,
+    });
+    expect(decided.status).toBe(2);
+
+    await page().goto(url('/account?change=8'));
+    await expect.poll(() => row.locator('.portal-project-status').textContent()).toBe(t.status[2]);
+    expect(await row.getByRole('button', { name: t.withdraw, exact: true }).count()).toBe(0);
+    await row.getByRole('link', { name: projects.approval.title }).click();
+    await page().waitForURL((u) => u.pathname === '/knowledge/project/info');
+
+    // Enrolled: 已报名, the progress over the project's tasks, each task linked to its page.
+    await page().getByRole('button', { name: t.enrolled, exact: true }).waitFor();
+    expect(await page().locator('.portal-project-progress-text').textContent()).toBe(t.progress(0, 2));
+    await page().getByRole('tab', { name: t.stages }).click();
+    const links = page().locator('.portal-project-task a');
+    await expect.poll(() => links.count()).toBeGreaterThan(0);
+    expect(await links.count()).toBe(await page().locator('.portal-project-task').count());
+    expect(await links.first().getAttribute('href')).toMatch(/^\/account\/task\/info\?id=\d+$/);
+    // The approved learner now has the project's tasks: the first opens on its page.
+    const firstTask = (await links.first().textContent())!;
+    await links.first().click();
+    await page().waitForURL((u) => u.pathname === '/account/task/info');
+    await page().getByRole('heading', { level: 1, name: firstTask }).waitFor();
+
+    // The open project takes the same learner at once.
+    await page().goto(url(projectPath(lang, projects.open.id)));
+    await apply(lang, t.apply, t.applied);
+    await page().getByRole('button', { name: t.enrolled, exact: true }).waitFor();
+    await page().goto(url('/account?change=8'));
+    await expect
+      .poll(() => enrolmentRow(projects.open.id).locator('.portal-project-status').textContent())
+      .toBe(t.status[2]);
+  });
+
+  it('in English: apply, withdraw from my enrolments, apply again, rejected with the reason', async () => {
+    const lang = 'en';
+    const t = TEXTS[lang];
+    const learner = await newLearner(lang, projectPath(lang, projects.approval.id).slice(3));
+    await page().getByRole('heading', { level: 1, name: projects.approval.title }).waitFor();
+    await apply(lang, t.apply, t.appliedPending);
+    await page().getByRole('button', { name: t.pending, exact: true }).waitFor();
+
+    await page().goto(url('/en/account?change=8'));
+    const row = enrolmentRow(projects.approval.id);
+    await row.waitFor();
+    expect(await row.locator('.portal-project-status').textContent()).toBe(t.status[1]);
+    expect(await page().locator('.ant-segmented').first().innerText()).toBe(
+      [t.all, t.status[1], t.status[2], t.status[3], t.status[4]].join('\n'),
+    );
+    await row.getByRole('button', { name: t.withdraw, exact: true }).click();
+    const dialog = page().getByRole('dialog');
+    await dialog.waitFor();
+    await expectAccessible(page(), 'withdraw confirmation');
+    await dialog.getByRole('button', { name: t.ok, exact: true }).click();
+    await toast(t.withdrawn);
+    await expect.poll(() => row.locator('.portal-project-status').textContent()).toBe(t.status[4]);
+
+    // Applying again after a withdrawal; the administrator rejects it with a reason.
+    await row.getByRole('link', { name: projects.approval.title }).click();
+    await page().waitForURL((u) => u.pathname === '/en/knowledge/project/info');
+    await apply(lang, t.applyAgain, t.appliedPending);
+    const reason = 'Places are kept for the sales team this term';
+    const asAdmin = await signInByCall(ADMIN);
+    await asAdmin(decideProjectApplication, {
+      projectId: projects.approval.id,
+      accountId: learner.accountId,
+      approve: false,
+      reason,
+    });
+    await page().reload();
+    const notice = page().locator('.portal-project-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(`${t.rejectedNote} · ${t.reason(reason)}`);
+    await page().getByRole('button', { name: t.applyAgain, exact: true }).waitFor();
+
+    await page().goto(url('/en/account?change=8&status=3'));
+    await row.waitFor();
+    expect(await row.locator('.portal-project-status').textContent()).toBe(t.status[3]);
+    expect(await row.locator('.portal-enrolment-reason').textContent()).toBe(t.reason(reason));
+  });
+
+  it('the demo learner’s project part way: enrolled, the progress and each task’s standing', async () => {
+    const t = TEXTS.zh;
+    await signInAs(session.b, ZHANG, { path: projectPath('zh', projects.open.id) });
+    await declineProfileTip(page(), 'zh');
+    await page().getByRole('heading', { level: 1, name: projects.open.title }).waitFor();
+    await page().getByRole('button', { name: t.enrolled, exact: true }).waitFor();
+    expect(await page().locator('.portal-project-progress-text').textContent()).toBe(t.progress(0, 2));
+    await page().getByRole('tab', { name: t.stages }).click();
+    const first = page().locator('.portal-project-task').first();
+    await first.waitFor();
+    expect(await first.locator('.portal-project-task-state').textContent()).toContain(t.learning);
+  });
+});

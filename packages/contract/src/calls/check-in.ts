@@ -113,6 +113,8 @@ export const findCheckInPlans = defineCall({
     state: z.coerce.number().int().min(0).max(3).default(0),
     /** Words of the plan's or its task's title. */
     keyword: z.string().trim().max(50).optional(),
+    /** One plan (a task's check-in item shows its plan): the page holds it or, not assigned, nothing. */
+    planId: id.optional(),
   }),
   response: pageResponse(checkInPlanRow).extend({
     /** The server's time when it answered (ISO 8601): the page shows slots by it, not by the browser's. */

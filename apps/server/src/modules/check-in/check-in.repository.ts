@@ -49,10 +49,20 @@ const PLAN_COLUMNS = sql`
 
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
 
-/** The plans filter: the state at the China date `today`, words of the plan's or task's title. */
-function planFilter(state: number, keyword: string | undefined, today: string): SQL {
-  const words = keyword ? sql`AND (p.title ILIKE ${likeOf(keyword)} OR m.task_title ILIKE ${likeOf(keyword)})` : sql``;
-  return sql`${stateFilter(state, today)} ${words}`;
+/** The plans filter: the state at the China date `today`, words of the plan's or task's title, one plan. */
+function planFilter(q: PlanQuery, today: string): SQL {
+  const words = q.keyword
+    ? sql`AND (p.title ILIKE ${likeOf(q.keyword)} OR m.task_title ILIKE ${likeOf(q.keyword)})`
+    : sql``;
+  const one = q.planId === undefined ? sql`` : sql`AND p.id = ${q.planId}`;
+  return sql`${stateFilter(q.state, today)} ${words} ${one}`;
+}
+
+/** What a page of the learner's plans is filtered by. */
+export interface PlanQuery {
+  state: number;
+  keyword?: string | undefined;
+  planId?: number | undefined;
 }
 
 function stateFilter(state: number, today: string): SQL {
@@ -86,15 +96,8 @@ export class CheckInRepository {
    * A page of the learner's plans: those under way first, then those not started, then the ended
    * ones; by first date within each.
    */
-  async findPlans(
-    who: Learner,
-    q: { state: number; keyword?: string | undefined },
-    today: string,
-    at: Date,
-    limit: number,
-    offset: number,
-  ) {
-    const filter = planFilter(q.state, q.keyword, today);
+  async findPlans(who: Learner, q: PlanQuery, today: string, at: Date, limit: number, offset: number) {
+    const filter = planFilter(q, today);
     const [list, count] = await Promise.all([
       this.db.execute<PlanRow & Record<string, unknown>>(sql`
         SELECT ${PLAN_COLUMNS}

@@ -307,6 +307,9 @@ describe('streaks and slots', () => {
     expect(found.data.list.map((p) => p.title)).toEqual(['未开始']);
     const none = await t.call(findCheckInPlans, { keyword: '%' }, { as: me });
     expect(none.data.totalCount).toBe(0);
+    // One plan by id (a task's check-in item shows its plan).
+    const one = await t.call(findCheckInPlans, { planId: later.plan.id }, { as: me });
+    expect(one.data.list.map((p) => p.planId)).toEqual([later.plan.id]);
   });
 });
 

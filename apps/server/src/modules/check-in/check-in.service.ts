@@ -4,7 +4,7 @@ import { AppError, requireFound } from '../../platform/errors.ts';
 import type { Learner } from '../../platform/learner.ts';
 import type { CheckInClock } from './check-in-clock.ts';
 import { presentPlan, presentSlots } from './check-in.presenter.ts';
-import type { CheckInRepository, CheckInRow } from './check-in.repository.ts';
+import type { CheckInRepository, CheckInRow, PlanQuery } from './check-in.repository.ts';
 import { chinaMomentOf, closedReason, streaksOf } from './slots.ts';
 
 interface Paging {
@@ -63,7 +63,7 @@ export class CheckInService {
     });
   }
 
-  async findPlans(who: Learner, q: Paging & { state: number; keyword?: string | undefined }) {
+  async findPlans(who: Learner, q: Paging & PlanQuery) {
     const at = this.clock.now();
     const now = chinaMomentOf(at);
     const { rows, total } = await this.repo.findPlans(

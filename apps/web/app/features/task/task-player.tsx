@@ -259,7 +259,7 @@ function ItemStage({ task, item, onProgress }: { task: StudyTaskDetail; item: St
 }
 
 /**
- * A check-in item's plan as my check-ins show it (found among the learner's plans by its title):
+ * A check-in item's plan as my check-ins show it (the learner's plan of the item's resource id):
  * its dates, weekdays, daily window, check-ins made of those required and the streaks.
  */
 function CheckInPlan({ item }: { item: StudyTaskItem }) {
@@ -267,12 +267,8 @@ function CheckInPlan({ item }: { item: StudyTaskItem }) {
   const lang = useLang();
   const { data } = useLoad(
     (signal) =>
-      request(
-        findCheckInPlans,
-        { pageCurrent: 1, pageSize: 50, state: 0, keyword: item.title.slice(0, 50) },
-        { signal },
-      ),
-    [item.id, item.title],
+      request(findCheckInPlans, { pageCurrent: 1, pageSize: 1, state: 0, planId: item.resourceId }, { signal }),
+    [item.id, item.resourceId],
   );
   const plan = data?.list.find((p) => p.planId === item.resourceId);
   if (!plan) return null;

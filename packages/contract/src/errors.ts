@@ -3,6 +3,10 @@
  * its Chinese and English text. `code` in the envelope is authoritative; the HTTP status is 200 for
  * every outcome the API meant to produce, except the ones with `httpStatus` below.
  */
+import { ErrorCode, type ErrorCodeValue } from './error-codes.ts';
+
+export { ErrorCode, SUCCESS_CODES, type ErrorCodeValue } from './error-codes.ts';
+
 export type Lang = 'zh' | 'en';
 
 export interface ErrorCodeInfo {
@@ -11,99 +15,6 @@ export interface ErrorCodeInfo {
   /** HTTP status to send with the envelope when it is not 200. */
   httpStatus?: number;
 }
-
-export const ErrorCode = {
-  OK: 200,
-  OK_NOTICE: 3300,
-  NOT_SIGNED_IN: 301,
-  SESSION_EXPIRED: 305,
-  SESSION_ENDED: 307,
-  ACCOUNT_DISABLED: 308,
-  CHOOSE_ENTERPRISE: 309,
-  BAD_INPUT: 400,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-  PASSWORD_FORMAT: 3001,
-  WRONG_CREDENTIALS: 3002,
-  CAPTCHA_WRONG: 3003,
-  CAPTCHA_EXPIRED: 3004,
-  SMS_CODE_WRONG: 3005,
-  SMS_CODE_EXPIRED: 3006,
-  PHONE_REGISTERED: 3007,
-  ACCOUNT_LOCKED: 3008,
-  SMS_TOO_FREQUENT: 3009,
-  PHONE_NOT_REGISTERED: 3010,
-  REGISTRATION_CLOSED: 3011,
-  IDCARD_BOUND: 3052,
-  THIRD_PARTY_UNBOUND: 3013,
-  THIRD_PARTY_BOUND_ELSEWHERE: 3014,
-  /** A registration without consent to the site's service agreement and privacy policy (PIPL). */
-  AGREEMENTS_NOT_ACCEPTED: 3015,
-  ENTERPRISE_NOT_FOUND: 3101,
-  ADMISSION_TICKET_NOT_PRINTABLE: 7005,
-  EXAM_NOT_STARTED: 7601,
-  EXAM_ENDED: 7602,
-  EXAM_SCREEN_SWITCH_LIMIT: 7603,
-  EXAM_ATTEMPTS_USED_UP: 7604,
-  EXAM_SUBMITTED: 7605,
-  EXAM_ANSWER_INVALID: 7606,
-  EXAM_NOT_WAITING_FOR_MARKING: 7607,
-  EXAM_MARK_INVALID: 7608,
-  EXAM_MARKERS_ONLY: 7609,
-  EXAM_TIME_OVER: 7610,
-  EXAM_OWN_ATTEMPT: 7611,
-  EXAM_SEQ_TOO_FAR: 7612,
-  CERTIFICATE_NOT_FOUND: 7701,
-  PRACTICE_FINISHED: 7711,
-  PRACTICE_NO_QUESTIONS: 7712,
-  ERROR_BOOK_EMPTY: 7713,
-  PRACTICE_QUESTION_HELD: 7714,
-  COURSE_NOT_BOUGHT: 8001,
-  STUDY_RESOURCE_LOCKED: 8004,
-  STUDY_ELSEWHERE: 8010,
-  STUDY_SEEK_FORWARD: 8011,
-  COURSE_COMMENTS_CLOSED: 8012,
-  VIDEO_NOT_READY: 8013,
-  STUDY_TASK_NOT_FOUND: 8101,
-  STUDY_TASK_MISSED: 8102,
-  STUDY_TASK_PROGRESS_ELSEWHERE: 8103,
-  STUDY_TASK_COMMENTS_CLOSED: 8104,
-  STUDY_TASK_NOT_STARTED: 8105,
-  STUDY_TASK_NOT_YOUR_COACHING: 8106,
-  STUDY_TASK_STEP_NOT_DONE: 8107,
-  STUDY_TASK_ITEM_NOT_FOUND: 8108,
-  STUDY_TASK_NOTHING_TO_DOWNLOAD: 8109,
-  STUDY_TASK_ADMINS_ONLY: 8110,
-  STUDY_TASK_TARGET_UNKNOWN: 8111,
-  CHECK_IN_NOT_STARTED: 8151,
-  CHECK_IN_ENDED: 8152,
-  CHECK_IN_NOT_A_DAY: 8153,
-  CHECK_IN_TOO_EARLY: 8154,
-  CHECK_IN_TOO_LATE: 8155,
-  CHECK_IN_DONE: 8156,
-  CHECK_IN_TASK_CLOSED: 8157,
-  PROJECT_CLOSED: 8201,
-  PROJECT_NOT_STARTED: 8202,
-  PROJECT_ENDED: 8203,
-  PROJECT_FULL: 8204,
-  PROJECT_APPLIED: 8205,
-  PROJECT_NOT_PENDING: 8206,
-  PROJECT_ADMINS_ONLY: 8207,
-  PROJECT_DECIDED: 8208,
-  ORDER_NOT_FOUND: 9001,
-  COMMENT_NOT_OWN: 5401,
-  COMMENTS_CLOSED: 5402,
-  MESSAGE_REPLIED: 4101,
-  EXPORT_PROCESSING: 4201,
-  EXPORT_FAILED: 4202,
-} as const;
-
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   200: { zh: '成功', en: 'Success' },
@@ -230,9 +141,6 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   4201: { zh: '文件正在导出中，请稍后再下载', en: 'The file is still being exported, please download it later' },
   4202: { zh: '文件导出失败，无法下载', en: 'The export failed; there is no file to download' },
 };
-
-/** Success codes (platform.md section 7). */
-export const SUCCESS_CODES: readonly number[] = [200, 3300];
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {
   const info = errorCodes[code as ErrorCodeValue];

@@ -1,3 +1,4 @@
+import { errorText } from '@portal/contract/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from './api.ts';
 import { bindRequestUi, handleErrorEnvelope, request, toastOnce, type RequestUi } from './api.ts';
@@ -41,6 +42,8 @@ describe('the error catalogue (platform.md section 8)', () => {
     const e = fail(3001, 'x');
     expect(e.code).toBe(3001);
     expect(ui.toastError).toHaveBeenCalledWith('密码格式错误，密码为8~20位包含英文大、小写字母和数字或特殊字符的组合');
+    // The request layer keeps its own copy of the registry's text (it loads no registry): the same.
+    expect(ui.toastError).toHaveBeenCalledWith(errorText(3001, 'zh'));
   });
   it('clears the session and goes to /login with the return target on 301, 305 and 307', () => {
     for (const code of [301, 305, 307]) {

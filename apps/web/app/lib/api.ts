@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/call';
 import type { WebsiteInfo } from '@portal/contract/calls/system';
 import type { Envelope } from '@portal/contract/envelope';
-import { ErrorCode, SUCCESS_CODES, errorText } from '@portal/contract/errors';
+import { ErrorCode, SUCCESS_CODES } from '@portal/contract/error-codes';
 import { HTTP_TIMEOUT_MS, NO_DISPOSE_FLAG, PLATFORM_HEADER_VALUE, TOAST_DEDUPE_MS } from '@portal/contract/constants';
 import { startLoading } from './loading.ts';
 import { isPublicPath, localePath, pathLang, type Lang } from './navigation.ts';
@@ -70,9 +70,18 @@ function currentLang(): Lang {
 }
 
 const TEXTS = {
-  zh: { notice: '温馨提示', ok: '确定', timeout: '请求超时，请稍后再试', network: '网络繁忙，请稍后再试' },
+  zh: {
+    notice: '温馨提示',
+    ok: '确定',
+    timeout: '请求超时，请稍后再试',
+    network: '网络繁忙，请稍后再试',
+    // 3001's text of the registry (errors.ts), kept here so the request layer loads no registry.
+    passwordFormat: '密码格式错误，密码为8~20位包含英文大、小写字母和数字或特殊字符的组合',
+  },
   en: {
     notice: 'Notice',
+    passwordFormat:
+      'Wrong password format: 8 to 20 characters with upper and lower case letters and digits or special characters',
     ok: 'OK',
     timeout: 'The request timed out, please try again later',
     network: 'Network busy, please try again later',
@@ -86,7 +95,7 @@ export function handleErrorEnvelope(env: Envelope): never {
   const here = typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search;
   switch (true) {
     case env.code === ErrorCode.PASSWORD_FORMAT:
-      toastOnce(errorText(ErrorCode.PASSWORD_FORMAT, lang));
+      toastOnce(t.passwordFormat);
       break;
     case SIGN_IN_CODES.includes(env.code): {
       ui?.clearSession();

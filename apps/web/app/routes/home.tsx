@@ -14,7 +14,6 @@ import {
   type Banner,
   type CourseCard,
   type LecturerBase,
-  type ProjectCard,
   type Zone,
 } from '@portal/contract';
 import { CourseZone } from '../features/home/course-zone.tsx';
@@ -23,6 +22,7 @@ import { LecturerZone } from '../features/home/lecturer-zone.tsx';
 import { LinksZone } from '../features/home/links-zone.tsx';
 import { NewsZone } from '../features/home/news-zone.tsx';
 import { ProjectZone } from '../features/home/project-zone.tsx';
+import { cardShownOf, type ProjectCardShown } from '../features/project/project-card.tsx';
 import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
@@ -69,14 +69,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         const env = site.signedIn
           ? await callGateway(request, context, site, findProjects, input)
           : await callGateway(request, context, site, findPublicProjects, input);
-        return { id: z.id, courses: undefined, lecturers: undefined, projects: env.code === 200 ? env.data.list : [] };
+        return {
+          id: z.id,
+          courses: undefined,
+          lecturers: undefined,
+          projects: env.code === 200 ? env.data.list.map(cardShownOf) : [],
+        };
       }
       return { id: z.id, courses: undefined, lecturers: undefined, projects: undefined };
     }),
   );
   const courses: Record<number, CourseCard[]> = {};
   const lecturers: Record<number, LecturerBase[]> = {};
-  const projects: Record<number, ProjectCard[]> = {};
+  const projects: Record<number, ProjectCardShown[]> = {};
   for (const l of lists) {
     if (l.courses) courses[l.id] = l.courses;
     if (l.lecturers) lecturers[l.id] = l.lecturers;

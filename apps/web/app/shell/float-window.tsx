@@ -7,7 +7,6 @@ import { basePath, localePath } from '../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../lib/root-data.ts';
 import { Disclosure } from './disclosure.tsx';
 import { useScrolledPast } from './header/use-scrolled-past.tsx';
-import { messageTexts } from '../features/message/message-texts.ts';
 import { CloseIcon, CustomerServiceIcon, MessageIcon, MobileIcon, QrcodeIcon, VerticalAlignTopIcon } from './icons.tsx';
 import { shellMessages } from './messages.ts';
 import { request } from '../lib/api.ts';
@@ -190,7 +189,6 @@ export function FloatWindow() {
   const signedIn = useCurrentUser() !== null;
   const lang = useLang();
   const t = useMessages(shellMessages);
-  const tm = useMessages(messageTexts);
   // null until first opened (nothing loaded), then whether the dialog shows.
   const [messageOpen, setMessageOpen] = useState<boolean | null>(null);
   const { pathname } = useLocation();
@@ -233,7 +231,7 @@ export function FloatWindow() {
           <li>
             <FloatButton
               icon={<MessageIcon aria-hidden="true" />}
-              label={tm.onlineMessage}
+              label={t.onlineMessage}
               onClick={() => setMessageOpen(true)}
             />
           </li>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ProjectCard } from '@portal/contract/calls/project';
+import type { ProjectCardShown } from '../project/project-card.tsx';
 import { ProjectGrid, projectsTabPath } from '../project/project-card.tsx';
 import { projectCardMessages } from '../project/project-card-messages.ts';
 import { useLang, useMessages } from '../../lib/i18n.ts';
@@ -9,7 +9,7 @@ import { useLang, useMessages } from '../../lib/i18n.ts';
  * (visitors: those open to visitors; learners: their enterprise's, with their application status),
  * and 'more' to the projects tab of /knowledge.
  */
-export function ProjectZone({ id, title, projects }: { id: number; title: string; projects: ProjectCard[] }) {
+export function ProjectZone({ id, title, projects }: { id: number; title: string; projects: ProjectCardShown[] }) {
   const t = useMessages(projectCardMessages);
   const lang = useLang();
   const headingId = `zone-${id}`;

@@ -1,9 +1,8 @@
 import { defineMessages } from '../../lib/i18n.ts';
 
-/** Texts of the message board (float window, dialog, /account?change=10); light, the shell imports them. */
+/** Texts of the message board (its dialog and /account?change=10; the float window's button label is the shell's). */
 export const messageTexts = defineMessages({
   zh: {
-    onlineMessage: '在线留言',
     addTitle: '在线留言',
     editTitle: '编辑留言',
     title: '留言标题',
@@ -31,7 +30,6 @@ export const messageTexts = defineMessages({
     total: '共 {n} 条',
   },
   en: {
-    onlineMessage: 'Online message',
     addTitle: 'Leave a message',
     editTitle: 'Edit message',
     title: 'Title',

@@ -52,14 +52,37 @@ export function ApplicationTag({ status }: { status: number }) {
   );
 }
 
+/** What a card shows of a project (the home zone sends only these with the page). */
+export type ProjectCardShown = Pick<
+  ProjectCard,
+  'id' | 'title' | 'coverUrl' | 'startsAt' | 'endsAt' | 'enrolRule' | 'seatsLeft' | 'lecturerNames'
+> &
+  Partial<Pick<ProjectCardMine, 'applicationStatus'>>;
+
+/** The fields of a project a card shows (the rest stays out of the page's data). */
+export function cardShownOf(p: ProjectCard | ProjectCardMine): ProjectCardShown {
+  const shown: ProjectCardShown = {
+    id: p.id,
+    title: p.title,
+    coverUrl: p.coverUrl,
+    startsAt: p.startsAt,
+    endsAt: p.endsAt,
+    enrolRule: p.enrolRule,
+    seatsLeft: p.seatsLeft,
+    lecturerNames: p.lecturerNames,
+  };
+  if ('applicationStatus' in p) shown.applicationStatus = p.applicationStatus;
+  return shown;
+}
+
 /**
  * A project card: cover, title, dates, enrolment rule, seats, lecturers and, for a signed-in
  * learner, their application's status.
  */
-function ProjectCardItem({ project }: { project: ProjectCard | ProjectCardMine }) {
+function ProjectCardItem({ project }: { project: ProjectCardShown }) {
   const t = useMessages(projectCardMessages);
   const lang = useLang();
-  const status = 'applicationStatus' in project ? project.applicationStatus : null;
+  const status = project.applicationStatus ?? null;
   return (
     <li className="portal-project-card" data-project-id={project.id}>
       <Link to={projectPath(project.id, lang)}>
@@ -84,13 +107,7 @@ function ProjectCardItem({ project }: { project: ProjectCard | ProjectCardMine }
 }
 
 /** A grid of project cards, or the empty text. */
-export function ProjectGrid({
-  projects,
-  emptyText,
-}: {
-  projects: Array<ProjectCard | ProjectCardMine>;
-  emptyText?: string;
-}) {
+export function ProjectGrid({ projects, emptyText }: { projects: ProjectCardShown[]; emptyText?: string }) {
   const t = useMessages(projectCardMessages);
   if (projects.length === 0) return <p className="portal-news-note">{emptyText ?? t.empty}</p>;
   return (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExportRecord } from '@portal/contract/calls/export-record';
-import { SUCCESS_CODES } from '@portal/contract/errors';
+import { SUCCESS_CODES } from '@portal/contract/error-codes';
 import { formatFileSize } from '@portal/contract/file-size';
 import { EXPORT_LIST_PAGE_SIZE, NO_DISPOSE_FLAG } from '@portal/contract/constants';
 import { handleErrorEnvelope, request, SIGN_IN_CODES } from '../../lib/api.ts';

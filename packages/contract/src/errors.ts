@@ -3,7 +3,7 @@
  * its Chinese and English text. `code` in the envelope is authoritative; the HTTP status is 200 for
  * every outcome the API meant to produce, except the ones with `httpStatus` below.
  */
-import { ErrorCode, type ErrorCodeValue } from './error-codes.ts';
+import type { ErrorCodeValue } from './error-codes.ts';
 
 export { ErrorCode, SUCCESS_CODES, type ErrorCodeValue } from './error-codes.ts';
 

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import type { Logger } from 'pino';
 
 /**
  * What a learner finished, announced once the transaction that recorded it has committed (decision
@@ -25,7 +25,8 @@ export type LearningListener = (event: LearningEvent) => Promise<void>;
 export class LearningEvents {
   private readonly listeners: LearningListener[] = [];
   private readonly running = new Set<Promise<void>>();
-  private readonly log = pino({ name: 'learning-events', level: process.env.LOG_LEVEL ?? 'info' });
+
+  constructor(private readonly log: Logger) {}
 
   listen(listener: LearningListener): void {
     this.listeners.push(listener);

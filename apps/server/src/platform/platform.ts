@@ -76,7 +76,7 @@ export async function createPlatform(config: Config, database: Database): Promis
   const sessions = new SessionStore(systemDb, database.pool, config.SESSION_CACHE_TTL_MS);
   // Tenant transactions run their after-commit work (after-commit.ts): what earning changes, the
   // cached user info of the learner, is forgotten once it is committed, by whoever earns.
-  const learningEvents = new LearningEvents();
+  const learningEvents = new LearningEvents(pino({ level: config.LOG_LEVEL, name: 'learning-events' }));
   const db = withAfterCommit(database.tenantDb, {
     forgetAccount: (accountId) => sessions.forgetAccount(accountId),
     learned: (event) => learningEvents.announce(event),

@@ -57,7 +57,13 @@ interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+// Node names a profile CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile: the server's main
+// thread is thread 0 of its process. Worker threads (the theme worker's stylesheet build) write
+// their own files, often first, so the first file of the folder is not necessarily the main one.
+const serverPid = side.portal.child.pid!;
+const profiles = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+const file =
+  profiles.find((f) => f.includes(`.${serverPid}.0.`)) ?? profiles.find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
 if (!file) throw new Error('no profile written');
 const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
   nodes: Node[];

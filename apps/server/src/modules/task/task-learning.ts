@@ -122,10 +122,14 @@ export class TaskLearning {
   }
 
   async viewTask(who: Learner, taskId: number): Promise<StudyTaskDetail> {
+    // The mark is the learner's own, apart from the evaluation: read beside it (a refused task
+    // answers 404 all the same). A certificate exists only once the task completed with one.
+    const marking = this.repo.isMarked(who, taskId);
+    marking.catch(() => undefined);
     const { task, ev, materials } = await this.current(who, taskId);
     const [marked, certificateId, mentor, intro] = await Promise.all([
-      this.repo.isMarked(who, taskId),
-      this.repo.certificateOf(who, taskId),
+      marking,
+      ev.standing.completedAt && task.certificateTemplateId !== null ? this.repo.certificateOf(who, taskId) : null,
       task.taskType === TaskType.COACHING ? this.repo.mentorOf(this.repoDb(), who.eid, taskId, who.accountId) : null,
       sanitize(task.id, task.intro),
     ]);

@@ -191,6 +191,9 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
     expect(await p.getByRole('navigation', { name: '培训档案分类' }).getByRole('link').allTextContents()).toEqual([
       '考试',
       t.tab,
+      '学习任务',
+      '学习项目',
+      '任务记录',
     ]);
     const row = p.locator(`.portal-practice-set[data-set-id="${set.id}"]`);
     await row.waitFor();
@@ -301,7 +304,7 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
     await declineProfileTip(p, 'en');
     expect(
       await p.getByRole('navigation', { name: 'Training record sections' }).getByRole('link').allTextContents(),
-    ).toEqual(['Exams', t.tab]);
+    ).toEqual(['Exams', t.tab, 'Study tasks', 'Study projects', 'Task records']);
     const row = p.locator(`.portal-practice-set[data-set-id="${set.id}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain('3 questions a round');

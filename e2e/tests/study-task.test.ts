@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { connectDatabase, schema, type AttemptQuestion, type Db } from '@portal/db';
 import { demoTaskTitle } from '@portal/db/seed-tasks';
 import { expectAccessible } from '../a11y.ts';
-import { browserAvailable } from '../browser.ts';
+import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
 import { browserSession } from '../session.ts';
@@ -23,6 +23,10 @@ const TEXTS = {
   zh: {
     tasksTab: '学习任务',
     recordsTab: '任务记录',
+    projectsTab: '学习项目',
+    checkInWindow: '每日签到时间00:00 至 23:59',
+    openCheckIn: '去签到',
+    noMentor: '暂未分配导师',
     notStarted: '未开始',
     learning: '学习中',
     completed: '已完成',
@@ -66,6 +70,7 @@ const TEXTS = {
     ok: 'OK',
     deleted: 'Deleted',
     pdfNext: 'Next page',
+    downloadAll: 'Download all',
     itemDone: 'This item is done',
     itemLocked: 'This item is locked: finish the previous resource first.',
     types: ['Material library', 'Online course', 'Exam task'],
@@ -73,6 +78,8 @@ const TEXTS = {
   },
 } as const;
 
+/** 张晓明, demo learner of 1001 and 1002. */
+const ZHANG = { phone: '13800000001', password: 'Demo@2026' };
 /** 王磊, demo learner of 1003 and 1004. */
 const WANG = { phone: '13800000003', password: 'Demo@2026' };
 
@@ -384,6 +391,13 @@ describe.runIf(browserAvailable())('the study task pages', () => {
     await expect.poll(() => comment.count()).toBe(0);
     await expectAccessible(p, 'English task page');
 
+    // The task's files as one archive, by a signed link asked for at the click.
+    const [archive] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: t.downloadAll }).click(),
+    ]);
+    expect(archive.suggestedFilename()).toMatch(/\.zip$/);
+
     // Start: the player at the handout, read to the end; the course opens.
     await p.getByRole('link', { name: t.start, exact: true }).click();
     await p.waitForURL((u) => u.pathname === localePath(lang, '/watch/task'));
@@ -395,5 +409,53 @@ describe.runIf(browserAvailable())('the study task pages', () => {
     await expect.poll(() => itemRow(side, course.id).getAttribute('data-locked')).toBeNull();
     expect(await p.getByTestId('task-progress').textContent()).toBe(t.progress(33, 1, 3));
     expect(await p.locator('.portal-watch-head .portal-task-status').textContent()).toBe(t.learning);
+  });
+
+  it('the demo learner’s study projects in the training records (to its page, the export); a coaching task’s mentor; a check-in item’s plan', async () => {
+    const t = TEXTS.zh;
+    const p = page();
+    const eid = 1001;
+    const [project] = await db
+      .select()
+      .from(schema.studyProjects)
+      .where(and(eq(schema.studyProjects.eid, eid), eq(schema.studyProjects.title, demoTaskTitle(eid, 'projectOpen'))));
+    await signInAs(session.b, ZHANG, { path: '/account?change=2&section=project' });
+    await declineProfileTip(p, 'zh');
+    expect(await p.getByRole('link', { name: t.projectsTab, exact: true }).getAttribute('aria-current')).toBe('page');
+    const row = p.locator(`li.portal-task-row[data-project-id="${project!.id}"]`);
+    await row.waitFor();
+    expect(await row.locator('.portal-task-status').textContent()).toBe(t.learning);
+    expect(await row.getByRole('link', { name: project!.title }).getAttribute('href')).toBe(
+      `/knowledge/project/info?id=${project!.id}`,
+    );
+    await p.getByRole('button', { name: t.export }).click();
+    await p.locator('.ant-message').getByText(t.exported, { exact: true }).waitFor();
+    // The pointer off the button: antd's hover shade of the site's colour is not what is checked here.
+    await p.mouse.move(0, 0);
+    await expectAccessible(p, 'project records');
+
+    // The coaching task's page: the learner's mentor and the steps' confirmations.
+    const [coaching] = await db
+      .select()
+      .from(schema.studyTasks)
+      .where(and(eq(schema.studyTasks.eid, eid), eq(schema.studyTasks.title, demoTaskTitle(eid, 'coaching'))));
+    await p.goto(url(`/account/task/info?id=${coaching!.id}`));
+    const mentor = p.getByTestId('task-mentor');
+    await mentor.waitFor();
+    expect(await mentor.textContent()).toMatch(/导师已确认 \d+\/\d+ 步/);
+    expect(await mentor.textContent()).not.toContain(t.noMentor);
+    await expectAccessible(p, 'coaching task');
+
+    // The sign-in task in the player: its check-in plan, and the way to my check-ins.
+    const [checkInTask] = await db
+      .select()
+      .from(schema.studyTasks)
+      .where(and(eq(schema.studyTasks.eid, eid), eq(schema.studyTasks.title, demoTaskTitle(eid, 'checkIn'))));
+    await p.goto(url(`/watch/task?id=${checkInTask!.id}`));
+    const plan = p.getByTestId('task-check-in-plan');
+    await plan.waitFor();
+    expect(await plan.textContent()).toContain(t.checkInWindow);
+    expect(await p.getByRole('link', { name: t.openCheckIn }).getAttribute('href')).toBe('/account?change=9');
+    await expectAccessible(p, 'check-in item');
   });
 });

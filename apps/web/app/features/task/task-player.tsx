@@ -11,10 +11,11 @@ import {
   type StudyTaskItem,
 } from '@portal/contract/calls/task';
 import { startPractice } from '@portal/contract/calls/practice';
+import { findCheckInPlans } from '@portal/contract/calls/check-in';
 import { enumLabel } from '@portal/contract/enums';
 import { request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
-import { useAction } from '../../lib/use-call.ts';
+import { useAction, useLoad } from '../../lib/use-call.ts';
 import { LinkButton } from '../antd/link-button.tsx';
 import { examPagePath } from '../exam/exam-paths.ts';
 import { practiceDetailPath } from '../practice/practice-paths.ts';
@@ -246,6 +247,7 @@ function ItemStage({ task, item, onProgress }: { task: StudyTaskDetail; item: St
       return (
         <div className="portal-task-open">
           <p className="portal-watch-note">{t.checkInHint}</p>
+          <CheckInPlan item={item} />
           <LinkButton type="primary" to={checkInsPath(lang)}>
             {t.openCheckIn}
           </LinkButton>
@@ -254,4 +256,51 @@ function ItemStage({ task, item, onProgress }: { task: StudyTaskDetail; item: St
     default:
       return <p className="portal-watch-note">{t.otherHint}</p>;
   }
+}
+
+/**
+ * A check-in item's plan as my check-ins show it (found among the learner's plans by its title):
+ * its dates, weekdays, daily window, check-ins made of those required and the streaks.
+ */
+function CheckInPlan({ item }: { item: StudyTaskItem }) {
+  const t = useMessages(taskMessages);
+  const lang = useLang();
+  const { data } = useLoad(
+    (signal) =>
+      request(
+        findCheckInPlans,
+        { pageCurrent: 1, pageSize: 50, state: 0, keyword: item.title.slice(0, 50) },
+        { signal },
+      ),
+    [item.id, item.title],
+  );
+  const plan = data?.list.find((p) => p.planId === item.resourceId);
+  if (!plan) return null;
+  const days = plan.weekdays
+    .map((d) => t[`weekday${d}` as keyof typeof t] ?? String(d))
+    .join(lang === 'en' ? ', ' : '、');
+  return (
+    <dl className="portal-task-plan" data-testid="task-check-in-plan">
+      <div>
+        <dt>{t.planDates}</dt>
+        <dd>{format(t.window, { from: plan.startsOn, to: plan.endsOn })}</dd>
+      </div>
+      <div>
+        <dt>{t.planDays}</dt>
+        <dd>{days}</dd>
+      </div>
+      <div>
+        <dt>{t.planWindow}</dt>
+        <dd>{format(t.window, { from: plan.windowStart, to: plan.windowEnd })}</dd>
+      </div>
+      <div>
+        <dt>{t.planMade}</dt>
+        <dd>{format(t.checkIns, { made: plan.madeCount, required: plan.requiredCount })}</dd>
+      </div>
+      <div>
+        <dt>{t.planStreak}</dt>
+        <dd>{format(t.streakValue, { current: plan.currentStreak, best: plan.bestStreak })}</dd>
+      </div>
+    </dl>
+  );
 }

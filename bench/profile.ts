@@ -2,7 +2,7 @@
 // `count` requests of one page or call for a demo learner (session cookie), one connection at a time;
 // prints the self time by package and the top functions. Not a pass/fail test.
 //   npm run bench:profile -- [path=/home] [count=300] [--root=/path/to/another/checkout]
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,18 +57,19 @@ interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-// Node names a profile CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile. The main thread's is
-// written only on a clean exit, and worker threads (the theme worker's stylesheet build) write their
-// own, often first: the first file of the folder is not necessarily the one that served. Take the
-// main thread's if written, else the largest (the thread that served the requests sampled most).
+// Node names a profile CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile; the server's main
+// thread is thread 0 of its pid. Worker threads (the theme worker building the antd stylesheet after
+// a fresh start) write their own files, often first: analysing one of those instead of the main
+// thread's misled an earlier reading (decision 007, issue 20), so only the main thread's is read.
 const serverPid = side.portal.child.pid!;
-const profiles = readdirSync(dir)
-  .filter((f) => f.endsWith('.cpuprofile'))
-  .map((f) => ({ f, size: statSync(path.join(dir, f)).size }))
-  .sort((x, y) => y.size - x.size);
-const file = (profiles.find((p) => p.f.includes(`.${serverPid}.0.`)) ?? profiles[0])?.f;
-console.log(`profile: ${file ?? 'none'} (of ${profiles.map((p) => p.f).join(', ')})`);
-if (!file) throw new Error('no profile written');
+const profiles = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+const file = profiles.find((f) => f.includes(`.${serverPid}.0.`));
+if (!file) {
+  throw new Error(
+    `the server's main-thread profile was not written (found: ${profiles.join(', ') || 'none'}); run again`,
+  );
+}
+console.log(`profile: ${file}`);
 const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
   nodes: Node[];
   samples: number[];

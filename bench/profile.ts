@@ -57,8 +57,19 @@ interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-if (!file) throw new Error('no profile written');
+// Node names a profile CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile; the server's main
+// thread is thread 0 of its pid. Worker threads (the theme worker building the antd stylesheet after
+// a fresh start) write their own files, often first: analysing one of those instead of the main
+// thread's misled an earlier reading (decision 007, issue 20), so only the main thread's is read.
+const serverPid = side.portal.child.pid!;
+const profiles = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+const file = profiles.find((f) => f.includes(`.${serverPid}.0.`));
+if (!file) {
+  throw new Error(
+    `the server's main-thread profile was not written (found: ${profiles.join(', ') || 'none'}); run again`,
+  );
+}
+console.log(`profile: ${file}`);
 const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as {
   nodes: Node[];
   samples: number[];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 
 /** Check-ins made by one learner on a plan, and the plan's `requiredCount` (decision 033). */
 export interface CheckInCount {
@@ -14,7 +14,7 @@ export interface CheckInCount {
  * read under the same locks as the rest of its evaluation.
  */
 export async function checkInCountsOf(
-  tx: Tx,
+  tx: Db | Tx,
   learner: { eid: number; accountId: number },
   planIds: number[],
 ): Promise<Map<number, CheckInCount>> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
 
 /** A learner's standing in one exam task (its record, or none yet) with what the task allows. */
@@ -25,7 +25,7 @@ export interface ExamStanding {
  * deciding whether an exam item is done, passed over its bar, or failed for good.
  */
 export async function examStandingsOf(
-  tx: Tx,
+  tx: Db | Tx,
   learner: Learner,
   examTaskIds: number[],
 ): Promise<Map<number, ExamStanding>> {

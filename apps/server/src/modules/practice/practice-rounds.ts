@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
 
 /**
  * When the learner first finished a round of each of `setIds` (a set never finished is absent),
  * read in the caller's transaction, for the task module deciding whether an exercise item is done.
  */
-export async function practiceRoundsOf(tx: Tx, learner: Learner, setIds: number[]): Promise<Map<number, Date>> {
+export async function practiceRoundsOf(tx: Db | Tx, learner: Learner, setIds: number[]): Promise<Map<number, Date>> {
   const found = new Map<number, Date>();
   if (setIds.length === 0) return found;
   const { rows } = await tx.execute<{ set_id: number; finished_at: string | Date }>(sql`

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
 
 /** A learner's standing in one course: the share of required periods complete, and when it completed. */
@@ -13,7 +13,7 @@ export interface CourseCompletion {
  * the caller's transaction, for the task module deciding whether a course item is done.
  */
 export async function courseCompletionsOf(
-  tx: Tx,
+  tx: Db | Tx,
   learner: Learner,
   courseIds: number[],
 ): Promise<Map<number, CourseCompletion>> {

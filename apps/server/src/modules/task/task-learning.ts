@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import {
   ErrorCode,
   TaskResourceType,
@@ -17,8 +19,9 @@ import type { Tx } from '@portal/db';
 import { presentComment, presentItem, presentListedTask, presentStanding, presentTaskRow } from './task.presenter.ts';
 import { requireItem, requireOpen, requireSelfReported, requireTask } from './task.policy.ts';
 import { TaskRepository, type ListFilter, type TaskRow } from './task.repository.ts';
-import type { Evaluation } from './task.rules.ts';
-import { reevaluate } from './task-standing.ts';
+import { evaluateTask, type Evaluation } from './task.rules.ts';
+import { ProgressSaves } from './task-progress-saves.ts';
+import { evaluateQuietly, needsWrite, reevaluate, standingChanged } from './task-standing.ts';
 
 /** A list's page. */
 export interface Paging {
@@ -26,15 +29,33 @@ export interface Paging {
   pageSize: number;
 }
 
-const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
+/**
+ * Sanitised intros by task and a hash of the text (a changed intro is a new key, so nothing goes
+ * stale), bounded: a task's page is read far more often than its intro changes, and sanitising
+ * builds a DOM each time.
+ */
+const intros = new LRUCache<string, string>({ max: 500 });
+const sanitize = async (taskId: number, html: string) => {
+  const key = `${taskId}:${html.length}:${createHash('sha1').update(html).digest('base64')}`;
+  const hit = intros.get(key);
+  if (hit !== undefined) return hit;
+  const clean = (await import('@portal/contract/sanitize')).sanitizeRichText(html);
+  intros.set(key, clean);
+  return clean;
+};
 
 /**
  * The learner's side of study tasks (issue 20 items 1 and 4, decision 033): lists read the stored
- * standings; a task's page and every progress call re-evaluate the learner's standing under its
- * row lock first, so what they answer is current and completion earns once.
+ * standings; a task's page and every progress call evaluate the learner's standing first, so what
+ * they answer is current: without a lock when that changes nothing stored, else again under the
+ * learner's row lock, so the standing is written and completion earns once.
  */
 export class TaskLearning {
-  constructor(private readonly repo: TaskRepository) {}
+  private readonly saves: ProgressSaves;
+
+  constructor(private readonly repo: TaskRepository) {
+    this.saves = new ProgressSaves(repo.database);
+  }
 
   async findTasks(who: Learner, q: ListFilter & Paging) {
     const { rows, total } = await this.repo.findTasks(who, q, pageOffset(q.pageCurrent, q.pageSize), q.pageSize);
@@ -70,6 +91,18 @@ export class TaskLearning {
     };
   }
 
+  /**
+   * The learner's task evaluated, with the resources its items show: without a transaction when
+   * the evaluation changes nothing stored (the common read), else re-evaluated under the lock.
+   */
+  private async current(who: Learner, taskId: number) {
+    const task = requireTask(await this.repo.viewAssignedTask(this.repoDb(), who, taskId));
+    const quiet = await evaluateQuietly(this.repoDb(), who, task);
+    if (needsWrite(quiet)) return this.evaluated(who, taskId);
+    const materials = await this.repo.findMaterials(this.repoDb(), who.eid, materialIds(quiet.evaluation));
+    return { task, ev: quiet.evaluation, materials };
+  }
+
   /** The learner's task re-evaluated in its own transaction, with the resources its items show. */
   private async evaluated(
     who: Learner,
@@ -83,22 +116,22 @@ export class TaskLearning {
         await then(ev, task, await TaskRepository.now(tx), tx);
         ev = await reevaluate(tx, who, task, true);
       }
-      const materials = await this.repo.findMaterials(
-        tx,
-        who.eid,
-        ev.items.filter((s) => s.item.resourceType === TaskResourceType.MATERIAL).map((s) => s.item.resourceId),
-      );
+      const materials = await this.repo.findMaterials(tx, who.eid, materialIds(ev));
       return { task, ev, materials };
     });
   }
 
   async viewTask(who: Learner, taskId: number): Promise<StudyTaskDetail> {
-    const { task, ev, materials } = await this.evaluated(who, taskId);
+    // The mark is the learner's own, apart from the evaluation: read beside it (a refused task
+    // answers 404 all the same). A certificate exists only once the task completed with one.
+    const marking = this.repo.isMarked(who, taskId);
+    marking.catch(() => undefined);
+    const { task, ev, materials } = await this.current(who, taskId);
     const [marked, certificateId, mentor, intro] = await Promise.all([
-      this.repo.isMarked(who, taskId),
-      this.repo.certificateOf(who, taskId),
+      marking,
+      ev.standing.completedAt && task.certificateTemplateId !== null ? this.repo.certificateOf(who, taskId) : null,
       task.taskType === TaskType.COACHING ? this.repo.mentorOf(this.repoDb(), who.eid, taskId, who.accountId) : null,
-      sanitize(task.intro),
+      sanitize(task.id, task.intro),
     ]);
     return {
       ...presentTaskRow(task, ev.standing),
@@ -137,6 +170,10 @@ export class TaskLearning {
     who: Learner,
     q: { taskId: number; itemId: number; progressPercent: number; studySeconds?: number | undefined },
   ) {
+    if (q.progressPercent < 100) {
+      const quick = await this.saveBelowDone(who, q);
+      if (quick) return quick;
+    }
     const { task, ev, materials } = await this.evaluated(who, q.taskId, async (before, task, now, tx) => {
       const state = requireItem(before.items, q.itemId);
       requireOpen(task, state, before.standing.status === TaskStatusLabel.MISSED, now);
@@ -146,8 +183,51 @@ export class TaskLearning {
     return this.answer(task, ev, materials, q.itemId);
   }
 
+  /**
+   * A share below 100 that moves nothing but the item's own share (issue 20 target, decision 033):
+   * checked on a quiet evaluation, and when the standing with the new share is what is stored (the
+   * learner's row exists, nothing completes, no status moves), stored through the batched writer
+   * without the lock. Otherwise null: the locked path saves it.
+   */
+  private async saveBelowDone(
+    who: Learner,
+    q: { taskId: number; itemId: number; progressPercent: number; studySeconds?: number | undefined },
+  ): Promise<TaskItemProgress | null> {
+    const task = requireTask(await this.repo.viewAssignedTask(this.repoDb(), who, q.taskId));
+    const quiet = await evaluateQuietly(this.repoDb(), who, task);
+    if (needsWrite(quiet)) return null;
+    const { evaluation, sources } = quiet;
+    const state = requireItem(evaluation.items, q.itemId);
+    requireOpen(task, state, evaluation.standing.status === TaskStatusLabel.MISSED, quiet.now);
+    requireSelfReported(state.item);
+    // The standing once this share is stored (the larger share stands, as the SQL keeps it).
+    const own = sources.progress.get(q.itemId);
+    const progress = new Map(sources.progress);
+    progress.set(q.itemId, {
+      itemId: q.itemId,
+      progressPercent: Math.max(own?.progressPercent ?? 0, q.progressPercent),
+      studySeconds: (own?.studySeconds ?? 0) + (q.studySeconds ?? 0),
+      completedAt: own?.completedAt ?? null,
+      confirmedBy: own?.confirmedBy ?? null,
+      confirmedAt: own?.confirmedAt ?? null,
+    });
+    const stored = quiet.stored!;
+    const after = evaluateTask(task, quiet.items, { ...sources, progress }, stored, quiet.now);
+    if (after.completedNow || standingChanged(stored, after.standing)) return null;
+    await this.saves.save({
+      eid: who.eid,
+      accountId: who.accountId,
+      taskId: task.id,
+      itemId: q.itemId,
+      percent: q.progressPercent,
+      studySeconds: q.studySeconds ?? 0,
+    });
+    const materials = await this.repo.findMaterials(this.repoDb(), who.eid, materialIds(after));
+    return this.answer(task, after, materials, q.itemId);
+  }
+
   async getProgress(who: Learner, q: { taskId: number; itemId: number }) {
-    const { task, ev, materials } = await this.evaluated(who, q.taskId);
+    const { task, ev, materials } = await this.current(who, q.taskId);
     return this.answer(task, ev, materials, q.itemId);
   }
 
@@ -215,6 +295,9 @@ export class TaskLearning {
     }
   }
 }
+
+const materialIds = (ev: Evaluation) =>
+  ev.items.filter((s) => s.item.resourceType === TaskResourceType.MATERIAL).map((s) => s.item.resourceId);
 
 function presentRelation(r: Parameters<typeof presentListedTask>[0]): TaskRelationRow {
   const row = presentListedTask(r);

@@ -1,5 +1,5 @@
 import { EarningSource, TaskResourceType } from '@portal/contract';
-import type { Tx } from '@portal/db';
+import type { Db, Tx } from '@portal/db';
 import { afterCommit } from '../../platform/after-commit.ts';
 import type { Learner } from '../../platform/learner.ts';
 import { checkInCountsOf } from '../check-in/index.ts';
@@ -7,8 +7,8 @@ import { earnOnce } from '../earning/index.ts';
 import { examStandingsOf } from '../exam/index.ts';
 import { practiceRoundsOf } from '../practice/index.ts';
 import { courseCompletionsOf } from '../study/index.ts';
-import { TaskRepository, type ItemRow, type TaskRow } from './task.repository.ts';
-import { EXAM_ITEM_TYPES, evaluateTask, type Evaluation } from './task.rules.ts';
+import { TaskRepository, type ItemRow, type StandingRow, type TaskRow } from './task.repository.ts';
+import { EXAM_ITEM_TYPES, evaluateTask, type Evaluation, type Sources } from './task.rules.ts';
 
 const idsOf = (items: ItemRow[], types: readonly number[]) => [
   ...new Set(items.filter((i) => types.includes(i.resourceType)).map((i) => i.resourceId)),
@@ -39,15 +39,9 @@ export async function reevaluate(tx: Tx, who: Learner, task: TaskRow, studied = 
     before,
     now,
   );
-  const s = evaluation.standing;
-  const changed =
-    s.status !== before.status ||
-    s.requiredDone !== before.requiredDone ||
-    s.requiredCount !== before.requiredCount ||
-    s.progressPercent !== before.progressPercent ||
-    s.completedAt?.getTime() !== before.completedAt?.getTime() ||
-    s.missedAt?.getTime() !== before.missedAt?.getTime();
-  if (changed || studied) await TaskRepository.writeStanding(tx, who.eid, who.accountId, task.id, s, studied);
+  const changed = standingChanged(before, evaluation.standing);
+  if (changed || studied)
+    await TaskRepository.writeStanding(tx, who.eid, who.accountId, task.id, evaluation.standing, studied);
   if (evaluation.completedNow) {
     await earnOnce(tx, who, {
       source: { type: EarningSource.STUDY_TASK, id: task.id, title: task.title },
@@ -66,4 +60,71 @@ export async function reevaluate(tx: Tx, who: Learner, task: TaskRow, studied = 
     );
   }
   return evaluation;
+}
+
+/** Whether an evaluation's standing differs from the stored one (then it must be written, under the lock). */
+export function standingChanged(before: StandingRow, s: StandingRow): boolean {
+  return (
+    s.status !== before.status ||
+    s.requiredDone !== before.requiredDone ||
+    s.requiredCount !== before.requiredCount ||
+    s.progressPercent !== before.progressPercent ||
+    s.completedAt?.getTime() !== before.completedAt?.getTime() ||
+    s.missedAt?.getTime() !== before.missedAt?.getTime()
+  );
+}
+
+/** A learner's task evaluated from a read without the lock, with what it was read from. */
+export interface QuietEvaluation {
+  evaluation: Evaluation;
+  /** The stored standing (null: the learner's row does not exist yet). */
+  stored: StandingRow | null;
+  items: ItemRow[];
+  sources: Sources;
+  now: Date;
+}
+
+/** The standing of a row never evaluated (what `lockStanding` makes). */
+const FRESH: StandingRow = {
+  status: 1,
+  requiredDone: 0,
+  requiredCount: 0,
+  progressPercent: 0,
+  completedAt: null,
+  missedAt: null,
+};
+
+/**
+ * Evaluates one learner's task without a transaction or lock (decision 033, issue 20 targets): the
+ * items, the learner's progress, the stored standing with the database's clock, and then what the
+ * owners of the items' resources say, each group side by side on the pool (two round trips). It
+ * stores nothing: `needsWrite` says when the locked `reevaluate` must run (the standing moved, or
+ * the task completes, which earns under the lock exactly once).
+ */
+export async function evaluateQuietly(db: Db, who: Learner, task: TaskRow): Promise<QuietEvaluation> {
+  const [items, progress, { standing, now }] = await Promise.all([
+    TaskRepository.findItems(db, who.eid, task.id),
+    TaskRepository.findItemProgress(db, who.eid, who.accountId, task.id),
+    TaskRepository.viewStanding(db, who.eid, who.accountId, task.id),
+  ]);
+  const [courses, exams, rounds, checkIns] = await Promise.all([
+    courseCompletionsOf(db, who, idsOf(items, [TaskResourceType.COURSE])),
+    examStandingsOf(db, who, idsOf(items, EXAM_ITEM_TYPES)),
+    practiceRoundsOf(db, who, idsOf(items, [TaskResourceType.EXERCISE])),
+    checkInCountsOf(db, who, idsOf(items, [TaskResourceType.CHECK_IN])),
+  ]);
+  const sources: Sources = {
+    courses,
+    exams,
+    rounds,
+    checkIns,
+    progress: new Map(progress.map((p) => [p.itemId, p])),
+  };
+  const evaluation = evaluateTask(task, items, sources, standing ?? FRESH, now);
+  return { evaluation, stored: standing, items, sources, now };
+}
+
+/** The quiet evaluation is what is stored: nothing to write, nothing to earn. */
+export function needsWrite(q: Pick<QuietEvaluation, 'evaluation' | 'stored'>): boolean {
+  return q.stored === null || q.evaluation.completedNow || standingChanged(q.stored, q.evaluation.standing);
 }

@@ -250,6 +250,45 @@ export class TaskRepository {
     };
   }
 
+  /**
+   * The learner's stored standing read without a lock (null: never evaluated) and the database's
+   * clock, in one statement: the read path evaluates from it and locks only when something changes.
+   */
+  static async viewStanding(
+    db: Db | Tx,
+    eid: number,
+    accountId: number,
+    taskId: number,
+  ): Promise<{ standing: StandingRow | null; now: Date }> {
+    const { rows } = await db.execute<{
+      now: string | Date;
+      status: number | null;
+      required_done: number;
+      required_count: number;
+      progress_percent: number;
+      completed_at: string | Date | null;
+      missed_at: string | Date | null;
+    }>(sql`
+      SELECT now() AS now, l.status, l.required_done, l.required_count, l.progress_percent, l.completed_at, l.missed_at
+        FROM (SELECT 1) one
+        LEFT JOIN study_task_learners l ON l.eid = ${eid} AND l.task_id = ${taskId} AND l.account_id = ${accountId}`);
+    const r = rows[0]!;
+    return {
+      now: new Date(r.now),
+      standing:
+        r.status === null
+          ? null
+          : {
+              status: Number(r.status),
+              requiredDone: Number(r.required_done),
+              requiredCount: Number(r.required_count),
+              progressPercent: Number(r.progress_percent),
+              completedAt: date(r.completed_at),
+              missedAt: date(r.missed_at),
+            },
+    };
+  }
+
   static async writeStanding(
     tx: Tx,
     eid: number,

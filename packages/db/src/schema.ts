@@ -1921,9 +1921,7 @@ export const checkIns = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.eid, t.planId, t.accountId, t.slotDate] }),
-    foreignKey({ columns: [t.eid, t.planId], foreignColumns: [checkInPlans.eid, checkInPlans.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({ columns: [t.eid, t.planId], foreignColumns: [checkInPlans.eid, checkInPlans.id] }).onDelete('cascade'),
     foreignKey({
       columns: [t.eid, t.accountId],
       foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
@@ -2003,9 +2001,10 @@ export const studyProjectStageTasks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.eid, t.stageId, t.taskId] }),
-    foreignKey({ columns: [t.eid, t.stageId], foreignColumns: [studyProjectStages.eid, studyProjectStages.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.eid, t.stageId],
+      foreignColumns: [studyProjectStages.eid, studyProjectStages.id],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
     uniqueIndex('study_project_stage_tasks_task_idx').on(t.eid, t.taskId),
     index('study_project_stage_tasks_project_idx').on(t.eid, t.projectId),

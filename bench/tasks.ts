@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import autocannon from 'autocannon';
 import { connectDatabase } from '@portal/db';
-import { BENCH_EID, cpuShares, freePort, print, processCpuMs, startPortal } from './lib.ts';
+import { BENCH_EID, cpuShares, freePort, print, processCpuMs, startBareFastify, startPortal } from './lib.ts';
 
 const args = process.argv.slice(2);
 const duration = Number(args[0] ?? 10);
@@ -38,6 +38,8 @@ const PROJECTS = 20;
 const PAGE_CONNECTIONS = 10;
 /** The burst's keep-alive connections (see the header). */
 const BURST_CONNECTIONS = Math.min(savers, Number(process.env.BURST_CONNECTIONS ?? 100));
+/** The steady part's connections (see part 3 (b)). */
+const STEADY_CONNECTIONS = 10;
 const INFO = '/gateway/user/auth/enterprise/user/info/current/view';
 const ASSIGN = '/gateway/course/auth/admin/study/task/assign';
 const TASK_PAGE = '/gateway/course/auth/study/task/page';
@@ -423,6 +425,20 @@ try {
     saveRows.push(row(`${savers} first saves at once (start the task)`, first, firstCpu));
     const burstP99: number[] = [];
     const burstInfoP99: number[] = [];
+    const bareP99: number[] = [];
+    // The baseline of "at once": a bare Fastify route answering a save's envelope from memory (no
+    // session, no validation, no database), sent the same burst the same way. Its p99 is the floor
+    // of what any call of this process could answer 1 000 queued requests in on this machine.
+    const bare = await startBareFastify(JSON.stringify({ code: 200, message: '成功', data: null }));
+    const bareUrl = `http://127.0.0.1:${bare.port}/gateway/system/api/website/view`;
+    for (let i = 1; i <= rounds; i++) {
+      const { result: b, cpu } = await cpuShares(bare.child.pid!, () =>
+        run({ url: bareUrl, connections: BURST_CONNECTIONS, amount: savers }),
+      );
+      bareP99.push(b.latencyP99);
+      saveRows.push(row(`bare Fastify, ${savers} at once #${i}`, b, cpu));
+    }
+    await bare.stop();
     for (let i = 1; i <= rounds; i++) {
       const { result: r, cpu } = await cpuShares(pid, () =>
         run({ connections: BURST_CONNECTIONS, amount: savers, requests: [saveRequest] }),
@@ -436,18 +452,20 @@ try {
       saveRows.push(row(`${savers} user infos at once #${i}`, info, infoCpu));
     }
     // (b) Steadily: the learners in the task player, each saving every 10 s (savers / 10 a second),
-    // against their user-info calls at the same rate.
+    // against their user-info calls at the same rate. Through 10 connections: autocannon starts
+    // every connection's timer together, so 100 connections at 1 a second each sent the whole
+    // second's requests as one burst of 100 (a second "at once", not learners spread over time).
     const rate = Math.max(1, Math.round(savers / 10));
     const steadyP99: number[] = [];
     const steadyInfoP99: number[] = [];
     for (let i = 1; i <= rounds; i++) {
       const { result: r, cpu } = await cpuShares(pid, () =>
-        run({ connections: 100, duration, overallRate: rate, requests: [saveRequest] }),
+        run({ connections: STEADY_CONNECTIONS, duration, overallRate: rate, requests: [saveRequest] }),
       );
       steadyP99.push(r.latencyP99);
       saveRows.push(row(`saves at ${rate}/s #${i}`, r, cpu));
       const { result: info, cpu: infoCpu } = await cpuShares(pid, () =>
-        run({ connections: 100, duration, overallRate: rate, requests: [learnerInfoRequest] }),
+        run({ connections: STEADY_CONNECTIONS, duration, overallRate: rate, requests: [learnerInfoRequest] }),
       );
       steadyInfoP99.push(info.latencyP99);
       saveRows.push(row(`user infos at ${rate}/s #${i}`, info, infoCpu));
@@ -467,6 +485,9 @@ try {
     const ackedCount = acked.filter((a) => a > 0).length;
     console.log(
       `${savers} learners saving at once: p99 ${median(burstP99)} ms (median of ${rounds}: ${burstP99.join(', ')}; target < 50 ms); their user-info calls at once: p99 ${median(burstInfoP99)} ms (${burstInfoP99.join(', ')})`,
+    );
+    console.log(
+      `a bare Fastify route, ${savers} requests at once the same way: p99 ${median(bareP99)} ms (${bareP99.join(', ')}); saves at once / bare: ${(median(burstP99) / Math.max(1, median(bareP99))).toFixed(1)}×`,
     );
     console.log(
       `${savers} learners saving every 10 s (${rate}/s): p99 ${median(steadyP99)} ms (${steadyP99.join(', ')}); user info at that rate: p99 ${median(steadyInfoP99)} ms (${steadyInfoP99.join(', ')})`,

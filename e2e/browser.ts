@@ -24,7 +24,8 @@ export async function openBrowser(options: { locale?: string; userAgent?: string
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: process.env.AB_CHROME ? CHROMIUM_FLAGS.filter((f) => f !== '--headless') : CHROMIUM_FLAGS,
+    ...(process.env.AB_REDUCED ? { reducedMotion: 'reduce' as const } : {}),
     viewport: { width: 1400, height: 900 },
     locale: options.locale ?? 'zh-CN',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),

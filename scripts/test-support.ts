@@ -12,7 +12,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.AB_CHROME ?? '/usr/bin/chromium';
 
 /** The flags DESIGN.md section 7 fixes for Debian's Chromium on these machines. */
 export const CHROMIUM_FLAGS = [

@@ -141,11 +141,17 @@ export class TaskDownloads {
       out.write(chunk);
       if (final) out.end();
     });
-    void this.fillArchive(zip, materials).catch((err: unknown) => out.destroy(err as Error));
+    void this.fillArchive(zip, materials, out).catch((err: unknown) => out.destroy(err as Error));
     return { stream: out, fileName: `${safeName(task.title)}.zip` };
   }
 
-  private async fillArchive(zip: Zip, materials: MaterialRow[]): Promise<void> {
+  /**
+   * The archive's entries, one file after another. A file is read only as fast as the learner
+   * takes the archive: stored entries pass each chunk straight to `out`, so once `out` holds its
+   * high-water mark the next read waits for it to drain (a slow or stalled download keeps about
+   * one chunk in memory, not the whole task's files). A download given up stops the reading.
+   */
+  private async fillArchive(zip: Zip, materials: MaterialRow[], out: PassThrough): Promise<void> {
     const links: string[] = [];
     const used = new Set<string>();
     for (const m of materials) {
@@ -157,7 +163,14 @@ export class TaskDownloads {
       }
       const entry = new ZipPassThrough(uniqueName(file.fileName, used));
       zip.add(entry);
-      for await (const chunk of file.stream) entry.push(chunk as Uint8Array);
+      for await (const chunk of file.stream) {
+        if (out.destroyed) {
+          file.stream.destroy();
+          return;
+        }
+        entry.push(chunk as Uint8Array);
+        if (out.writableNeedDrain) await drained(out);
+      }
       entry.push(new Uint8Array(0), true);
     }
     if (links.length > 0) {
@@ -212,4 +225,17 @@ function uniqueName(name: string, used: Set<string>): string {
   }
   used.add(candidate);
   return candidate;
+}
+
+/** Resolves when `out` can take more, or is closed (a download given up). */
+function drained(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.once('drain', done);
+    out.once('close', done);
+  });
 }

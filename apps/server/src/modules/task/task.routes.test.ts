@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
@@ -38,6 +39,7 @@ import {
   type Learner,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { taskServicesOf } from './task.routes.ts';
 import {
   createDepartment,
   createMaterial,
@@ -455,6 +457,38 @@ describe('downloads', () => {
       sql`SELECT id, download_count FROM study_task_items WHERE task_id = ${task.id} ORDER BY position`,
     );
     expect(counts.rows.map((r) => r.download_count)).toEqual([2, 0]);
+  });
+  it('reads a large file only as fast as the archive is taken (a stalled download holds about a chunk)', async () => {
+    const me = await t.learner(a);
+    const key = privateKey(a.eid);
+    const big = Buffer.alloc(8 * 1024 * 1024, 7);
+    await t.platform.storage.put(key, big);
+    const material = await createMaterial(db(), a.eid, { url: `/uploads/${key}`, fileName: '大文件.pdf' });
+    const { task } = await createTask(db(), a.eid, {
+      items: [{ resourceType: TaskResourceType.MATERIAL, resourceId: material.id }],
+      assign: [person(me)],
+    });
+    const link = await t.call(downloadTaskArchive, { taskId: task.id }, { as: me });
+    const ticket = new URL(link.data.url, 'http://x').searchParams.get('ticket')!;
+    const archive = await taskServicesOf(t.platform).downloads.archiveOf(ticket);
+    const stream = archive!.stream as PassThrough;
+    // Nobody reads it: wait until what it holds stops growing.
+    const held = () => stream.readableLength + stream.writableLength;
+    let last = -1;
+    let steady = 0;
+    for (let i = 0; i < 200 && steady < 4; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      steady = held() === last && last > 0 ? steady + 1 : 0;
+      last = held();
+    }
+    expect(held()).toBeGreaterThan(0);
+    expect(held()).toBeLessThan(512 * 1024);
+    // Taken to the end, it is the whole file.
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const zip = Buffer.concat(chunks);
+    expect(zip.length).toBeGreaterThan(big.length);
+    expect(zip.includes(big.subarray(0, 1024 * 1024))).toBe(true);
   });
 });
 

@@ -21,7 +21,7 @@ import { requireItem, requireOpen, requireSelfReported, requireTask } from './ta
 import { TaskRepository, type ListFilter, type TaskRow } from './task.repository.ts';
 import { evaluateTask, type Evaluation } from './task.rules.ts';
 import { ProgressSaves } from './task-progress-saves.ts';
-import { evaluateQuietly, needsWrite, reevaluate, standingChanged } from './task-standing.ts';
+import { evaluateLoaded, needsWrite, reevaluate, standingChanged } from './task-standing.ts';
 
 /** A list's page. */
 export interface Paging {
@@ -96,11 +96,10 @@ export class TaskLearning {
    * the evaluation changes nothing stored (the common read), else re-evaluated under the lock.
    */
   private async current(who: Learner, taskId: number) {
-    const task = requireTask(await this.repo.viewAssignedTask(this.repoDb(), who, taskId));
-    const quiet = await evaluateQuietly(this.repoDb(), who, task);
-    if (needsWrite(quiet)) return this.evaluated(who, taskId);
-    const materials = await this.repo.findMaterials(this.repoDb(), who.eid, materialIds(quiet.evaluation));
-    return { task, ev: quiet.evaluation, materials };
+    const state = requireTask(await TaskRepository.viewQuietState(this.repoDb(), who, taskId));
+    const quiet = await evaluateLoaded(this.repoDb(), who, state);
+    if (needsWrite(quiet)) return { ...(await this.evaluated(who, taskId)), marked: state.marked };
+    return { task: state.task, ev: quiet.evaluation, materials: state.materials, marked: state.marked };
   }
 
   /** The learner's task re-evaluated in its own transaction, with the resources its items show. */
@@ -122,13 +121,10 @@ export class TaskLearning {
   }
 
   async viewTask(who: Learner, taskId: number): Promise<StudyTaskDetail> {
-    // The mark is the learner's own, apart from the evaluation: read beside it (a refused task
-    // answers 404 all the same). A certificate exists only once the task completed with one.
-    const marking = this.repo.isMarked(who, taskId);
-    marking.catch(() => undefined);
-    const { task, ev, materials } = await this.current(who, taskId);
-    const [marked, certificateId, mentor, intro] = await Promise.all([
-      marking,
+    // The mark comes with the task's rows (one statement). A certificate exists only once the task
+    // completed with one.
+    const { task, ev, materials, marked } = await this.current(who, taskId);
+    const [certificateId, mentor, intro] = await Promise.all([
       ev.standing.completedAt && task.certificateTemplateId !== null ? this.repo.certificateOf(who, taskId) : null,
       task.taskType === TaskType.COACHING ? this.repo.mentorOf(this.repoDb(), who.eid, taskId, who.accountId) : null,
       sanitize(task.id, task.intro),
@@ -193,8 +189,9 @@ export class TaskLearning {
     who: Learner,
     q: { taskId: number; itemId: number; progressPercent: number; studySeconds?: number | undefined },
   ): Promise<TaskItemProgress | null> {
-    const task = requireTask(await this.repo.viewAssignedTask(this.repoDb(), who, q.taskId));
-    const quiet = await evaluateQuietly(this.repoDb(), who, task);
+    const loaded = requireTask(await TaskRepository.viewQuietState(this.repoDb(), who, q.taskId));
+    const { task } = loaded;
+    const quiet = await evaluateLoaded(this.repoDb(), who, loaded);
     if (needsWrite(quiet)) return null;
     const { evaluation, sources } = quiet;
     const state = requireItem(evaluation.items, q.itemId);
@@ -222,8 +219,7 @@ export class TaskLearning {
       percent: q.progressPercent,
       studySeconds: q.studySeconds ?? 0,
     });
-    const materials = await this.repo.findMaterials(this.repoDb(), who.eid, materialIds(after));
-    return this.answer(task, after, materials, q.itemId);
+    return this.answer(task, after, loaded.materials, q.itemId);
   }
 
   async getProgress(who: Learner, q: { taskId: number; itemId: number }) {

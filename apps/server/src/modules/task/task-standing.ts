@@ -7,7 +7,7 @@ import { earnOnce } from '../earning/index.ts';
 import { examStandingsOf } from '../exam/index.ts';
 import { practiceRoundsOf } from '../practice/index.ts';
 import { courseCompletionsOf } from '../study/index.ts';
-import { TaskRepository, type ItemRow, type StandingRow, type TaskRow } from './task.repository.ts';
+import { TaskRepository, type ItemRow, type QuietState, type StandingRow, type TaskRow } from './task.repository.ts';
 import { EXAM_ITEM_TYPES, evaluateTask, type Evaluation, type Sources } from './task.rules.ts';
 
 const idsOf = (items: ItemRow[], types: readonly number[]) => [
@@ -95,18 +95,19 @@ const FRESH: StandingRow = {
 };
 
 /**
- * Evaluates one learner's task without a transaction or lock (decision 033, issue 20 targets): the
- * items, the learner's progress, the stored standing with the database's clock, and then what the
- * owners of the items' resources say, each group side by side on the pool (two round trips). It
- * stores nothing: `needsWrite` says when the locked `reevaluate` must run (the standing moved, or
- * the task completes, which earns under the lock exactly once).
+ * Evaluates one learner's task without a transaction or lock (decision 033, issue 20 targets) from
+ * the task's rows read in one statement (`TaskRepository.viewQuietState`: the items, the learner's
+ * progress, the stored standing with the database's clock), and then what the owners of the items'
+ * resources say, side by side on the pool through their modules' front doors (two round trips in
+ * all). It stores nothing: `needsWrite` says when the locked `reevaluate` must run (the standing
+ * moved, or the task completes, which earns under the lock exactly once).
  */
-export async function evaluateQuietly(db: Db, who: Learner, task: TaskRow): Promise<QuietEvaluation> {
-  const [items, progress, { standing, now }] = await Promise.all([
-    TaskRepository.findItems(db, who.eid, task.id),
-    TaskRepository.findItemProgress(db, who.eid, who.accountId, task.id),
-    TaskRepository.viewStanding(db, who.eid, who.accountId, task.id),
-  ]);
+export async function evaluateLoaded(
+  db: Db,
+  who: Learner,
+  loaded: Pick<QuietState, 'task' | 'items' | 'progress' | 'standing' | 'now'>,
+): Promise<QuietEvaluation> {
+  const { task, items, progress, standing, now } = loaded;
   const [courses, exams, rounds, checkIns] = await Promise.all([
     courseCompletionsOf(db, who, idsOf(items, [TaskResourceType.COURSE])),
     examStandingsOf(db, who, idsOf(items, EXAM_ITEM_TYPES)),

@@ -14,7 +14,7 @@ import { isSelfReported, type ItemState } from './task.rules.ts';
  * - a coached learner's steps are seen by that learner and their mentor, confirmed by the mentor only (8106);
  * - only the enterprise's administrators assign (8110).
  */
-export function requireTask<T extends TaskRow>(task: T | null): T {
+export function requireTask<T extends TaskRow | { task: TaskRow }>(task: T | null): T {
   if (!task) throw new AppError(ErrorCode.STUDY_TASK_NOT_FOUND);
   return task;
 }

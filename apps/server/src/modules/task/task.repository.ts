@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { TaskResourceType } from '@portal/contract';
 import type { Db, Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
 import { assignedTaskIds } from '../assignment/index.ts';
@@ -121,6 +122,87 @@ function taskOf(r: RawTask): TaskRow {
   };
 }
 
+type RawItem = {
+  id: number;
+  task_id: number;
+  position: number;
+  resource_type: number;
+  resource_id: number;
+  title: string;
+  required: boolean;
+  min_score_tenths: number | null;
+  download_count: number;
+};
+
+const itemOf = (r: RawItem): ItemRow => ({
+  id: Number(r.id),
+  taskId: Number(r.task_id),
+  position: Number(r.position),
+  resourceType: Number(r.resource_type),
+  resourceId: Number(r.resource_id),
+  title: r.title,
+  required: r.required,
+  minScoreTenths: r.min_score_tenths === null ? null : Number(r.min_score_tenths),
+  downloadCount: Number(r.download_count),
+});
+
+type RawProgress = {
+  item_id: number;
+  progress_percent: number;
+  study_seconds: number;
+  completed_at: string | Date | null;
+  confirmed_by: number | null;
+  confirmed_at: string | Date | null;
+};
+
+const progressOf = (r: RawProgress): ItemProgressRow => ({
+  itemId: Number(r.item_id),
+  progressPercent: Number(r.progress_percent),
+  studySeconds: Number(r.study_seconds),
+  completedAt: date(r.completed_at),
+  confirmedBy: r.confirmed_by === null ? null : Number(r.confirmed_by),
+  confirmedAt: date(r.confirmed_at),
+});
+
+type RawStanding = {
+  status: number;
+  required_done: number;
+  required_count: number;
+  progress_percent: number;
+  completed_at: string | Date | null;
+  missed_at: string | Date | null;
+};
+
+const standingOf = (r: RawStanding): StandingRow => ({
+  status: Number(r.status),
+  requiredDone: Number(r.required_done),
+  requiredCount: Number(r.required_count),
+  progressPercent: Number(r.progress_percent),
+  completedAt: date(r.completed_at),
+  missedAt: date(r.missed_at),
+});
+
+type RawMaterial = { id: number; kind: number; title: string; file_name: string; url: string };
+
+const materialOf = (r: RawMaterial): MaterialRow => ({
+  id: Number(r.id),
+  kind: Number(r.kind),
+  title: r.title,
+  fileName: r.file_name,
+  url: r.url,
+});
+
+/** What `viewQuietState` reads in one statement. */
+export interface QuietState {
+  task: TaskRow;
+  items: ItemRow[];
+  progress: ItemProgressRow[];
+  standing: StandingRow | null;
+  marked: boolean;
+  materials: Map<number, MaterialRow>;
+  now: Date;
+}
+
 /**
  * The status a listed task shows from the stored row, by the database's clock: a timed task past
  * its end that never completed is missed even before anyone re-evaluated it; a task never
@@ -168,30 +250,10 @@ export class TaskRepository {
   }
 
   static async findItems(db: Db | Tx, eid: number, taskId: number): Promise<ItemRow[]> {
-    const { rows } = await db.execute<{
-      id: number;
-      task_id: number;
-      position: number;
-      resource_type: number;
-      resource_id: number;
-      title: string;
-      required: boolean;
-      min_score_tenths: number | null;
-      download_count: number;
-    }>(sql`
+    const { rows } = await db.execute<RawItem>(sql`
       SELECT id, task_id, position, resource_type, resource_id, title, required, min_score_tenths, download_count
         FROM study_task_items WHERE eid = ${eid} AND task_id = ${taskId} ORDER BY position, id`);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      taskId: Number(r.task_id),
-      position: Number(r.position),
-      resourceType: Number(r.resource_type),
-      resourceId: Number(r.resource_id),
-      title: r.title,
-      required: r.required,
-      minScoreTenths: r.min_score_tenths === null ? null : Number(r.min_score_tenths),
-      downloadCount: Number(r.download_count),
-    }));
+    return rows.map(itemOf);
   }
 
   static async findItemProgress(
@@ -200,24 +262,10 @@ export class TaskRepository {
     accountId: number,
     taskId: number,
   ): Promise<ItemProgressRow[]> {
-    const { rows } = await db.execute<{
-      item_id: number;
-      progress_percent: number;
-      study_seconds: number;
-      completed_at: string | Date | null;
-      confirmed_by: number | null;
-      confirmed_at: string | Date | null;
-    }>(sql`
+    const { rows } = await db.execute<RawProgress>(sql`
       SELECT item_id, progress_percent, study_seconds, completed_at, confirmed_by, confirmed_at
         FROM study_task_item_progress WHERE eid = ${eid} AND account_id = ${accountId} AND task_id = ${taskId}`);
-    return rows.map((r) => ({
-      itemId: Number(r.item_id),
-      progressPercent: Number(r.progress_percent),
-      studySeconds: Number(r.study_seconds),
-      completedAt: date(r.completed_at),
-      confirmedBy: r.confirmed_by === null ? null : Number(r.confirmed_by),
-      confirmedAt: date(r.confirmed_at),
-    }));
+    return rows.map(progressOf);
   }
 
   /**
@@ -228,64 +276,69 @@ export class TaskRepository {
     await tx.execute(sql`
       INSERT INTO study_task_learners (eid, task_id, account_id, status)
       VALUES (${eid}, ${taskId}, ${accountId}, 1) ON CONFLICT DO NOTHING`);
-    const { rows } = await tx.execute<{
-      status: number;
-      required_done: number;
-      required_count: number;
-      progress_percent: number;
-      completed_at: string | Date | null;
-      missed_at: string | Date | null;
-    }>(sql`
+    const { rows } = await tx.execute<RawStanding>(sql`
       SELECT status, required_done, required_count, progress_percent, completed_at, missed_at
         FROM study_task_learners WHERE eid = ${eid} AND task_id = ${taskId} AND account_id = ${accountId}
          FOR UPDATE`);
-    const r = rows[0]!;
-    return {
-      status: Number(r.status),
-      requiredDone: Number(r.required_done),
-      requiredCount: Number(r.required_count),
-      progressPercent: Number(r.progress_percent),
-      completedAt: date(r.completed_at),
-      missedAt: date(r.missed_at),
-    };
+    return standingOf(rows[0]!);
   }
 
   /**
-   * The learner's stored standing read without a lock (null: never evaluated) and the database's
-   * clock, in one statement: the read path evaluates from it and locks only when something changes.
+   * Everything a quiet read of one learner's task needs (the task page, the player, a save below
+   * 100), in one statement (issue 20's page target: one round trip instead of five): the task if it
+   * is published and assigned to the learner now, its items in order, the learner's progress, stored
+   * standing (null: never evaluated) and mark, the materials its items show, and the database's
+   * clock. Null when the task is not the learner's. The owners' records (courses, exams…) are read
+   * after it, through their modules' front doors.
    */
-  static async viewStanding(
-    db: Db | Tx,
-    eid: number,
-    accountId: number,
-    taskId: number,
-  ): Promise<{ standing: StandingRow | null; now: Date }> {
-    const { rows } = await db.execute<{
-      now: string | Date;
-      status: number | null;
-      required_done: number;
-      required_count: number;
-      progress_percent: number;
-      completed_at: string | Date | null;
-      missed_at: string | Date | null;
-    }>(sql`
-      SELECT now() AS now, l.status, l.required_done, l.required_count, l.progress_percent, l.completed_at, l.missed_at
-        FROM (SELECT 1) one
-        LEFT JOIN study_task_learners l ON l.eid = ${eid} AND l.task_id = ${taskId} AND l.account_id = ${accountId}`);
-    const r = rows[0]!;
+  static async viewQuietState(db: Db, who: Learner, taskId: number): Promise<QuietState | null> {
+    const { rows } = await db.execute<
+      RawTask & {
+        now: string | Date;
+        items: RawItem[] | null;
+        progress: RawProgress[] | null;
+        standing: RawStanding | null;
+        marked: boolean;
+        materials: RawMaterial[] | null;
+      }
+    >(sql`
+      SELECT ${TASK_COLUMNS}, now() AS now,
+        (SELECT json_agg(json_build_object('id', i.id, 'task_id', i.task_id, 'position', i.position,
+                  'resource_type', i.resource_type, 'resource_id', i.resource_id, 'title', i.title,
+                  'required', i.required, 'min_score_tenths', i.min_score_tenths, 'download_count', i.download_count)
+                  ORDER BY i.position, i.id)
+           FROM study_task_items i WHERE i.eid = t.eid AND i.task_id = t.id) AS items,
+        (SELECT json_agg(json_build_object('item_id', p.item_id, 'progress_percent', p.progress_percent,
+                  'study_seconds', p.study_seconds, 'completed_at', p.completed_at,
+                  'confirmed_by', p.confirmed_by, 'confirmed_at', p.confirmed_at))
+           FROM study_task_item_progress p
+          WHERE p.eid = t.eid AND p.account_id = ${who.accountId} AND p.task_id = t.id) AS progress,
+        (SELECT json_build_object('status', l.status, 'required_done', l.required_done,
+                  'required_count', l.required_count, 'progress_percent', l.progress_percent,
+                  'completed_at', l.completed_at, 'missed_at', l.missed_at)
+           FROM study_task_learners l
+          WHERE l.eid = t.eid AND l.task_id = t.id AND l.account_id = ${who.accountId}) AS standing,
+        EXISTS (SELECT 1 FROM study_task_marks k
+                 WHERE k.eid = t.eid AND k.task_id = t.id AND k.account_id = ${who.accountId}) AS marked,
+        (SELECT json_agg(json_build_object('id', m.id, 'kind', m.kind, 'title', m.title,
+                  'file_name', m.file_name, 'url', m.url))
+           FROM resource_materials m
+          WHERE m.eid = t.eid AND m.id IN (SELECT i.resource_id FROM study_task_items i
+                                            WHERE i.eid = t.eid AND i.task_id = t.id
+                                              AND i.resource_type = ${TaskResourceType.MATERIAL})) AS materials
+        FROM study_tasks t
+       WHERE t.eid = ${who.eid} AND t.id = ${taskId} AND t.published
+         AND t.id IN ${assignedTaskIds(who.eid, who.accountId)}`);
+    const r = rows[0];
+    if (!r) return null;
     return {
+      task: taskOf(r),
+      items: (r.items ?? []).map(itemOf),
+      progress: (r.progress ?? []).map(progressOf),
+      standing: r.standing ? standingOf(r.standing) : null,
+      marked: r.marked,
+      materials: new Map((r.materials ?? []).map((m) => [Number(m.id), materialOf(m)])),
       now: new Date(r.now),
-      standing:
-        r.status === null
-          ? null
-          : {
-              status: Number(r.status),
-              requiredDone: Number(r.required_done),
-              requiredCount: Number(r.required_count),
-              progressPercent: Number(r.progress_percent),
-              completedAt: date(r.completed_at),
-              missedAt: date(r.missed_at),
-            },
     };
   }
 
@@ -344,18 +397,10 @@ export class TaskRepository {
   async findMaterials(db: Db | Tx, eid: number, ids: number[]): Promise<Map<number, MaterialRow>> {
     const found = new Map<number, MaterialRow>();
     if (ids.length === 0) return found;
-    const { rows } = await db.execute<{ id: number; kind: number; title: string; file_name: string; url: string }>(sql`
+    const { rows } = await db.execute<RawMaterial>(sql`
       SELECT id, kind, title, file_name, url FROM resource_materials
        WHERE eid = ${eid} AND id = ANY(${intArray(ids)}::int[])`);
-    for (const r of rows) {
-      found.set(Number(r.id), {
-        id: Number(r.id),
-        kind: Number(r.kind),
-        title: r.title,
-        fileName: r.file_name,
-        url: r.url,
-      });
-    }
+    for (const r of rows) found.set(Number(r.id), materialOf(r));
     return found;
   }
 

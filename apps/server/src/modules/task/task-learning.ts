@@ -229,10 +229,20 @@ export class TaskLearning {
 
   /** May the learner open the item now: the item, or 8004 (locked), 8102 (missed), 8105 (not open yet). */
   async checkResource(who: Learner, q: { taskId: number; itemId: number }) {
-    const { task, ev, materials } = await this.evaluated(who, q.taskId, async (before, task, now) => {
-      requireOpen(task, requireItem(before.items, q.itemId), before.standing.status === TaskStatusLabel.MISSED, now);
-    });
-    return presentItem(task, requireItem(ev.items, q.itemId), materials);
+    // Asking writes nothing: the quiet evaluation answers unless the standing must be stored first.
+    const loaded = requireTask(await TaskRepository.viewQuietState(this.repoDb(), who, q.taskId));
+    const quiet = await evaluateLoaded(this.repoDb(), who, loaded);
+    const { task, ev, materials, now } = needsWrite(quiet)
+      ? await this.repo.transaction(async (tx) => {
+          const task = requireTask(await this.repo.viewAssignedTask(tx, who, q.taskId));
+          const ev = await reevaluate(tx, who, task);
+          const materials = await this.repo.findMaterials(tx, who.eid, materialIds(ev));
+          return { task, ev, materials, now: await TaskRepository.now(tx) };
+        })
+      : { task: loaded.task, ev: quiet.evaluation, materials: loaded.materials, now: quiet.now };
+    const state = requireItem(ev.items, q.itemId);
+    requireOpen(task, state, ev.standing.status === TaskStatusLabel.MISSED, now);
+    return presentItem(task, state, materials);
   }
 
   async viewMark(who: Learner, taskId: number) {

@@ -39,6 +39,7 @@ const TEXTS = {
     next: '下一项',
     openCourse: '进入课程学习',
     backToTask: '‹ 返回任务',
+    backToTaskButton: '返回任务',
     courseNext: '下一节',
     openExam: '进入考试',
     startExam: '开始考试',
@@ -296,9 +297,17 @@ describe.runIf(browserAvailable())('the study task pages', () => {
       await submitDialog.getByRole('button', { name: t.submit }).click();
       await p.waitForURL((u) => u.pathname === '/account/exam/examSuccess');
       await p.getByRole('heading', { level: 2, name: t.passed }).waitFor();
+      // The result leads back to the task player, at the exam's item.
+      await p.getByRole('link', { name: t.backToTaskButton, exact: true }).click();
+      await p.waitForURL(
+        (u) =>
+          u.pathname === '/watch/task' &&
+          u.searchParams.get('id') === String(task.id) &&
+          u.searchParams.get('itemId') === String(exam.id),
+      );
 
       // The task: complete, with what it earned and the certificate.
-      await p.goto(p.url().replace(/\/account\/exam\/examSuccess\?.*$/, `/account/task/info?id=${task.id}`));
+      await p.goto(p.url().replace(/\/watch\/task\?.*$/, `/account/task/info?id=${task.id}`));
       await p.getByTestId('task-complete').waitFor();
       expect(await p.locator('.portal-task-title-row .portal-task-status').textContent()).toBe(t.completed);
       expect(await p.getByTestId('task-complete').textContent()).toContain(t.completedTitle);

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import { AttemptStatus, viewExamPaper } from '@portal/contract/calls/exam';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { ExamTaking } from '../features/exam/exam-taking.tsx';
-import { examPagePath, positiveParam } from '../features/exam/exam-paths.ts';
+import { examPagePath, fromTaskOf, positiveParam } from '../features/exam/exam-paths.ts';
 import { pathLang } from '../lib/navigation.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import type { Route } from './+types/exam-question';
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!site || attemptId === null) throw missing();
   // A visitor is sent to sign in by the root's guard.
   if (!site.signedIn) return null;
-  const result = examPagePath('examSuccess', lang, { attemptId });
+  const result = examPagePath('examSuccess', lang, { attemptId, fromTask: fromTaskOf(url.searchParams) });
   const paper = await callGateway(request, context, site, viewExamPaper, { attemptId });
   if (paper.code === 7610 || paper.code === 7605 || paper.code === 7603) throw redirect(result);
   if (paper.code === 404) throw missing();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Modal } from 'antd';
 import {
   startExam,
@@ -17,7 +17,7 @@ import { useSite } from '../../lib/root-data.ts';
 import { useAction } from '../../lib/use-call.ts';
 import { LinkButton } from '../antd/link-button.tsx';
 import { examMessages, scoreText, type ExamTexts } from './exam-messages.ts';
-import { examListPath, examPagePath } from './exam-paths.ts';
+import { examListPath, examPagePath, fromTaskOf } from './exam-paths.ts';
 import './exam.css';
 
 export type ExamTaskRecord = CallResponse<typeof viewExamTaskRecord>;
@@ -56,6 +56,8 @@ export function ExamInfo({ task }: { task: ExamTaskRecord }) {
   const t = useMessages(examMessages);
   const lang = useLang();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromTask = fromTaskOf(params);
   const { modal } = App.useApp();
   const { website } = useSite();
   const [ticket, setTicket] = useState<Ticket | null>(null);
@@ -63,7 +65,7 @@ export function ExamInfo({ task }: { task: ExamTaskRecord }) {
 
   const start = useAction(async () => {
     const started = await request(startExam, { taskId: task.taskId, clientAt: new Date().toISOString() });
-    await navigate(examPagePath('examQuestion', lang, { attemptId: started.attemptId }));
+    await navigate(examPagePath('examQuestion', lang, { attemptId: started.attemptId, fromTask }));
     return started;
   });
 
@@ -161,7 +163,10 @@ export function ExamInfo({ task }: { task: ExamTaskRecord }) {
       </section>
       <div className="portal-exam-actions">
         {task.openAttemptId !== null ? (
-          <LinkButton type="primary" to={examPagePath('examQuestion', lang, { attemptId: task.openAttemptId })}>
+          <LinkButton
+            type="primary"
+            to={examPagePath('examQuestion', lang, { attemptId: task.openAttemptId, fromTask })}
+          >
             {t.continue}
           </LinkButton>
         ) : (

@@ -89,6 +89,7 @@ export const examMessages = defineMessages({
     continueAnswering: '继续答题',
     noAttempts: '暂无考试记录',
     backToInfo: '‹ 返回考试信息',
+    backToTask: '返回任务',
     // The exam page
     timeLeft: '剩余时间',
     timerLabel: '剩余时间 {time}',
@@ -247,6 +248,7 @@ export const examMessages = defineMessages({
     continueAnswering: 'Continue',
     noAttempts: 'No attempts yet',
     backToInfo: '‹ Back to the exam',
+    backToTask: 'Back to the task',
     timeLeft: 'Time left',
     timerLabel: 'Time left {time}',
     fiveMinutes: '5 minutes left',

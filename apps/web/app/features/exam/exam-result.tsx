@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AttemptStatus, type ExamResult, type ExamResultQuestion } from '@portal/contract/calls/exam';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
@@ -6,7 +6,8 @@ import { useSite } from '../../lib/root-data.ts';
 import { LinkButton } from '../antd/link-button.tsx';
 import { answerText, blanksText } from './answer-text.ts';
 import { examMessages, optionLetter, scoreText, spentTime, type ExamTexts } from './exam-messages.ts';
-import { certificatesPath, examPagePath } from './exam-paths.ts';
+import { taskPlayerPath } from '../task/task-paths.ts';
+import { certificatesPath, examPagePath, fromTaskOf } from './exam-paths.ts';
 import { QuestionType } from './paper-answers.ts';
 import { QuestionStem, QuestionTitle } from './question-card.tsx';
 import './exam.css';
@@ -32,6 +33,10 @@ export function ExamResultView({ result: r }: { result: ExamResult }) {
   const t = useMessages(examMessages);
   const lang = useLang();
   const { website } = useSite();
+  const [params] = useSearchParams();
+  // Opened from a study task (the task player): back to its item, where the next one opens.
+  const fromTask = fromTaskOf(params);
+  const taskPath = fromTask ? taskPlayerPath(lang, fromTask.taskId, fromTask.itemId) : null;
   const verdict = verdictOf(r);
   const verdictText =
     verdict === 'passed'
@@ -44,7 +49,11 @@ export function ExamResultView({ result: r }: { result: ExamResult }) {
   return (
     <div className="portal-exam-page portal-exam-result">
       <p className="portal-exam-back">
-        <Link to={examPagePath('info', lang, { id: r.taskId })}>{t.backToInfo}</Link>
+        {taskPath ? (
+          <Link to={taskPath}>‹ {t.backToTask}</Link>
+        ) : (
+          <Link to={examPagePath('info', lang, { id: r.taskId })}>{t.backToInfo}</Link>
+        )}
       </p>
       <h1 className="portal-page-title">{t.resultTitle}</h1>
       <p className="portal-exam-subtitle">{format(t.attemptOf, { title: r.taskTitle, n: r.attemptNo })}</p>
@@ -113,7 +122,12 @@ export function ExamResultView({ result: r }: { result: ExamResult }) {
         )}
       </dl>
       <div className="portal-exam-actions">
-        <LinkButton type="primary" to={examPagePath('info', lang, { id: r.taskId })}>
+        {taskPath && (
+          <LinkButton type="primary" to={taskPath}>
+            {t.backToTask}
+          </LinkButton>
+        )}
+        <LinkButton type={taskPath ? 'default' : 'primary'} to={examPagePath('info', lang, { id: r.taskId, fromTask })}>
           {t.toInfo}
         </LinkButton>
         <LinkButton to={examPagePath('detail', lang, { id: r.taskId })}>{t.toRecords}</LinkButton>

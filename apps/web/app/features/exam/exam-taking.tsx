@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, App, Button } from 'antd';
 import {
   finishExam,
@@ -12,12 +12,12 @@ import type { CallResponse } from '@portal/contract/call';
 import { ErrorCode, errorText } from '@portal/contract/errors';
 import { ApiError, handleErrorEnvelope, request } from '../../lib/api.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
-import { localePath } from '../../lib/navigation.ts';
 import { forgetRootData } from '../../lib/root-data.ts';
 import type { SaveAnswer } from './answer-saver.ts';
 import type { PendingAnswer } from './answer-store.ts';
 import { clockText } from './exam-clock.ts';
 import { examMessages } from './exam-messages.ts';
+import { examPagePath, fromTaskOf } from './exam-paths.ts';
 import { ExamSession, type DurationAnswer, type EndReason, type ExamApi, type ExamSnapshot } from './exam-session.ts';
 import { isAnswered } from './paper-answers.ts';
 import { QuestionCard, questionIds } from './question-card.tsx';
@@ -96,6 +96,7 @@ export function ExamTaking({ paper }: { paper: ExamPaperData }) {
   const t = useMessages(examMessages);
   const lang = useLang();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { modal, message } = App.useApp();
   const [session] = useState(
     () =>
@@ -107,7 +108,7 @@ export function ExamTaking({ paper }: { paper: ExamPaperData }) {
       }),
   );
   const snap = useSyncExternalStore(session.subscribe, session.snapshot, session.snapshot);
-  const resultPath = `${localePath('/account/exam/examSuccess', lang)}?attemptId=${paper.attemptId}`;
+  const resultPath = examPagePath('examSuccess', lang, { attemptId: paper.attemptId, fromTask: fromTaskOf(params) });
 
   // The latest callbacks, for the session's notices.
   const ui = useRef({ t, lang, navigate, modal, message, resultPath });

@@ -228,7 +228,10 @@ function ItemStage({ task, item, onProgress }: { task: StudyTaskDetail; item: St
             {item.done ? t.examPassed : item.attemptsLeft ? t.examHint : t.noAttemptsLeft}
           </p>
           {item.examTaskId !== null && (
-            <LinkButton type="primary" to={examPagePath('info', lang, { id: item.examTaskId })}>
+            <LinkButton
+              type="primary"
+              to={examPagePath('info', lang, { id: item.examTaskId, fromTask: { taskId: task.id, itemId: item.id } })}
+            >
               {t.openExam}
             </LinkButton>
           )}

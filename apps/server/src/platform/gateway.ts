@@ -7,7 +7,6 @@ import {
   TOKEN_COOKIE,
   errorCodes,
   errorText,
-  isAdminWrite,
   isOpenAccess,
   routePathOf,
   type CallAccess,
@@ -142,6 +141,10 @@ const SESSION_GONE_CODES: ReadonlySet<number> = new Set([
   ErrorCode.SESSION_ENDED,
   ErrorCode.ACCOUNT_DISABLED,
 ]);
+
+/** An admin call that changes something: it records its change in the audit log (decision 036). */
+export const isAdminWrite = (call: Pick<CallDef, 'access' | 'method'>): boolean =>
+  call.access === 'admin' && call.method !== 'GET';
 
 const zodLocales = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
 

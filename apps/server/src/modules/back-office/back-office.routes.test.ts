@@ -16,7 +16,7 @@ import {
   viewDashboard,
   type CallDef,
 } from '@portal/contract';
-import { schema, withTenant } from '@portal/db';
+import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_TENANTS, schema, withTenant } from '@portal/db';
 import { z } from 'zod';
 import { defineModule } from '../../platform/module.ts';
 import { recordStudyNow } from '../../test/back-office-factories.ts';
@@ -59,6 +59,17 @@ const adminCalls = allCalls.filter((c) => c.access === 'admin');
 
 /** Any input at all: the gateway settles who is calling before it reads an admin call's input. */
 const anyInput = (call: CallDef) => unchecked(Object.fromEntries(pathParamsOf(call.path).map((p) => [p, 1])));
+
+describe('the demo sites', () => {
+  it('each have an administrator who can open the back office', () => {
+    for (const site of DEMO_TENANTS) {
+      const admins = [...DEMO_ACCOUNTS, ...DEMO_ADMINS].filter((p) => p.isAdmin && p.eids.includes(site.eid));
+      expect(admins.length, `site ${site.eid}`).toBeGreaterThanOrEqual(1);
+      // Named in the site's language: Latin letters on the English site, Chinese elsewhere.
+      for (const admin of admins) expect(/^[A-Za-z ]+$/.test(admin.name), admin.name).toBe(site.lang === 'en');
+    }
+  });
+});
 
 describe('the admin access kind', () => {
   it('covers the back office and the tasks and projects administrators manage, all under /auth/admin/', () => {

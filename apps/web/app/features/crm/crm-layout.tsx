@@ -65,7 +65,7 @@ export function CrmFrame({
           }}
         >
           <Typography.Text strong>{siteName}</Typography.Text>
-          <span style={{ display: 'flex', gap: 16 }}>
+          <span style={{ display: 'flex', alignItems: 'center', gap: 16, lineHeight: 'normal' }}>
             <Typography.Text>{adminName}</Typography.Text>
             <a href={to('/home')}>{t.backToPortal}</a>
           </span>

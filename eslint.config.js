@@ -41,6 +41,7 @@ const SERVER_MODULES = [
   'check-in',
   'task',
   'project',
+  'back-office',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

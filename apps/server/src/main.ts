@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TENANTS } from '@portal/db';
+import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, DEMO_TENANTS } from '@portal/db';
 import { loadConfig } from './platform/config.ts';
 import { startDatabase } from './platform/database.ts';
 import { Housekeeping } from './platform/housekeeping.ts';
@@ -88,11 +88,12 @@ async function main(): Promise<void> {
     if (runtime.seeded.length) say(`  (demo data created for ${runtime.seeded.join(', ')})`);
     say('');
     say(`Demo accounts (password ${DEMO_PASSWORD}; sign in with the phone, or the employee number on its site):`);
-    for (const a of DEMO_ACCOUNTS) {
+    for (const a of [...DEMO_ACCOUNTS, ...DEMO_ADMINS]) {
       say(
         `  ${a.phone}  ${(a.employeeNo ?? '-').padEnd(5)}  enterprises ${a.eids.join(', ').padEnd(10)}  ${a.name}${a.isAdmin ? ' (administrator)' : ''}`,
       );
     }
+    say("Administrators open the back office at /crm (the header's 管理后台 button).");
     if (config.SMS_PROVIDER === 'dev') say('SMS codes are not sent: they appear in this log (dev SMS provider).');
   }
   say('');

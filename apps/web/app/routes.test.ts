@@ -20,8 +20,9 @@ const addressOf = (p: string) => '/' + p.replace(/:\w+\??/g, 'x');
 
 describe('the route table', () => {
   it('is one tree for both languages: each page once, not once per language', () => {
-    // The pages, their three layouts, the index, the redirect and the 404 page.
-    expect(countRoutes(routes)).toBe(PAGES.length + 6);
+    // The pages, their three layouts, the index, the redirect, the 404 page, and the back office's
+    // layout and its two pages (decision 036).
+    expect(countRoutes(routes)).toBe(PAGES.length + 6 + 3);
   });
 
   it('answers every page in Chinese and under /en with the same route', () => {
@@ -40,5 +41,13 @@ describe('the route table', () => {
     expect(routeOf('/no-such-page')).toBe('not-found');
     expect(routeOf('/en/no-such-page')).toBe('not-found');
     expect(routeOf('/english')).toBe('not-found');
+  });
+
+  it('serves the back office under /crm in both languages, its own layout', () => {
+    expect(routeOf('/crm')).toBe('crm-dashboard');
+    expect(routeOf('/crm/')).toBe('crm-dashboard');
+    expect(routeOf('/en/crm/audit')).toBe('crm-audit');
+    expect(matchRoutes(table, '/crm/audit')?.map((m) => m.route.id)).toEqual(['crm', 'crm-audit']);
+    expect(routeOf('/crm/people')).toBe('not-found');
   });
 });

@@ -25,4 +25,9 @@ export default prefix('en?', [
   ]),
   layout(LAYOUTS.blank, { id: 'layout-blank' }, pagesOf('blank')),
   layout(LAYOUTS.bare, { id: 'layout-bare' }, pagesOf('bare')),
+  // The back office (decision 036): its own layout and route chunks, none in the portal's pages.
+  route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
+    index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
+    route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+  ]),
 ]) satisfies RouteConfig;

@@ -11,19 +11,24 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `session`: a signed-in session with its enterprise chosen (`/auth/`, `/data/crm/` paths).
  * - `account`: a signed-in session that may not have chosen its enterprise yet (sign-out, the
  *   enterprise list, choosing one).
+ * - `admin`: a signed-in session whose account administers (isAdmin) the session's enterprise: the
+ *   back office's calls, all under `/<service>/auth/admin/…` (decision 036); a visitor gets 301, a
+ *   signed-in learner 3403. Its writes record what they changed in the audit log.
  */
-export type CallAccess = 'public' | 'visitor' | 'session' | 'account';
+export type CallAccess = 'public' | 'visitor' | 'session' | 'account' | 'admin';
 
-/** Access a call has by its path alone: `/x/api/…` public, everything else a session. */
-export type PathAccess<P extends string> = P extends `/${string}/${infer Second}/${string}`
-  ? Second extends `${infer S}/${string}`
-    ? S extends 'api'
-      ? 'public'
-      : 'session'
-    : Second extends 'api'
-      ? 'public'
-      : 'session'
-  : 'session';
+/** Access a call has by its path alone: `/x/api/…` public, `/x/auth/admin/…` admin, else a session. */
+export type PathAccess<P extends string> = P extends `/${string}/auth/admin/${string}`
+  ? 'admin'
+  : P extends `/${string}/${infer Second}/${string}`
+    ? Second extends `${infer S}/${string}`
+      ? S extends 'api'
+        ? 'public'
+        : 'session'
+      : Second extends 'api'
+        ? 'public'
+        : 'session'
+    : 'session';
 
 /** Calls a visitor (no session) may make: public ones, and visitor-mode ones where the site allows. */
 export const isOpenAccess = (access: CallAccess): boolean => access === 'public' || access === 'visitor';
@@ -65,17 +70,22 @@ export type CallResponse<C extends CallDef> = z.output<C['response']>;
 /** The gateway prefix every call sits under. */
 export const GATEWAY_PREFIX = '/gateway';
 
-/** `/user/auth/...`, `/data/crm/...` need a session; `/.../api/...` are public (DESIGN.md section 3). */
-export function accessForPath(path: string): 'public' | 'session' {
-  const second = path.split('/')[2];
+/**
+ * `/user/auth/...`, `/data/crm/...` need a session; `/.../api/...` are public (DESIGN.md section 3);
+ * `/.../auth/admin/...` are the back office's (an administrator of the session's enterprise).
+ */
+export function accessForPath(path: string): 'public' | 'session' | 'admin' {
+  const [, , second, third] = path.split('/');
   if (second === 'api') return 'public';
+  if (second === 'auth' && third === 'admin') return 'admin';
   return 'session';
 }
 
 /**
- * Declares a call. Its access follows from its path (`/api/` public, else session) unless given:
- * `visitor` narrows an `/api/` call to sites whose visitor mode is on, `account` widens an `/auth/`
- * call to sessions without an enterprise. Any other contradiction with the path is refused.
+ * Declares a call. Its access follows from its path (`/api/` public, `/auth/admin/` admin, else
+ * session) unless given: `visitor` narrows an `/api/` call to sites whose visitor mode is on,
+ * `account` widens an `/auth/` call to sessions without an enterprise. Any other contradiction with
+ * the path is refused: an admin call is never outside `/auth/admin/`, nor a call there not admin.
  */
 export function defineCall<
   Req extends z.ZodType,
@@ -91,7 +101,10 @@ export function defineCall<
 ): CallDef<Req, Res, A> {
   const byPath = accessForPath(def.path);
   const access = (def.access ?? byPath) as A;
-  if ((access === 'public' || access === 'visitor' ? 'public' : 'session') !== byPath) {
+  // Only these two differ from the path's: visitor narrows public, account widens session.
+  const allowed =
+    access === byPath || (access === 'visitor' ? byPath === 'public' : access === 'account' && byPath === 'session');
+  if (!allowed) {
     throw new Error(`call ${def.name}: access ${access} contradicts its path ${def.path}`);
   }
   const requestIn = def.requestIn ?? (def.method === 'GET' ? 'query' : 'body');

@@ -35,6 +35,8 @@ export const ErrorCode = {
   /** A registration without consent to the site's service agreement and privacy policy (PIPL). */
   AGREEMENTS_NOT_ACCEPTED: 3015,
   ENTERPRISE_NOT_FOUND: 3101,
+  /** A back-office call (access `admin`) by a signed-in person who does not administer the session's enterprise. */
+  NOT_ADMIN: 3403,
   ADMISSION_TICKET_NOT_PRINTABLE: 7005,
   EXAM_NOT_STARTED: 7601,
   EXAM_ENDED: 7602,
@@ -68,7 +70,6 @@ export const ErrorCode = {
   STUDY_TASK_STEP_NOT_DONE: 8107,
   STUDY_TASK_ITEM_NOT_FOUND: 8108,
   STUDY_TASK_NOTHING_TO_DOWNLOAD: 8109,
-  STUDY_TASK_ADMINS_ONLY: 8110,
   STUDY_TASK_TARGET_UNKNOWN: 8111,
   CHECK_IN_NOT_STARTED: 8151,
   CHECK_IN_ENDED: 8152,
@@ -83,7 +84,6 @@ export const ErrorCode = {
   PROJECT_FULL: 8204,
   PROJECT_APPLIED: 8205,
   PROJECT_NOT_PENDING: 8206,
-  PROJECT_ADMINS_ONLY: 8207,
   PROJECT_DECIDED: 8208,
   ORDER_NOT_FOUND: 9001,
   COMMENT_NOT_OWN: 5401,

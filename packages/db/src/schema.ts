@@ -982,6 +982,10 @@ export const courseLearners = pgTable(
     }).onDelete('cascade'),
     index('course_learners_mine_idx').on(t.eid, t.accountId, t.lastStudiedAt.desc(), t.courseId),
     index('course_learners_recent_idx').on(t.eid, t.lastStudiedAt.desc()),
+    // The back office's dashboard: completions of a week (decision 036).
+    index('course_learners_completed_idx')
+      .on(t.eid, t.completedAt)
+      .where(sql`${t.completedAt} IS NOT NULL`),
   ],
 );
 
@@ -1132,6 +1136,8 @@ export const earnings = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('earnings_once_idx').on(t.eid, t.accountId, t.sourceType, t.sourceId),
     index('earnings_mine_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id),
+    // The back office's dashboard: credit hours earned in a week (decision 036).
+    index('earnings_recent_idx').on(t.eid, t.createdAt),
   ],
 );
 
@@ -2078,5 +2084,35 @@ export const studyProjectAdmires = pgTable(
       columns: [t.eid, t.accountId],
       foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
     }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The back office's audit log (decision 036): one row per administrator's write, in the same
+ * transaction as the change, with what it was before and after. Tenant-owned (row-level security
+ * like every table with `eid`); never updated. The account security events are `audit_log`.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    ...tenantId(),
+    /** The administrator's account. */
+    accountId: integer('account_id').notNull(),
+    /** The call that made the change (`assignStudyTask`). */
+    action: text('action').notNull(),
+    /** What was changed: a table's kind (`study_task`) and its id. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    index('admin_audit_log_recent_idx').on(t.eid, t.createdAt.desc(), t.id.desc()),
+    index('admin_audit_log_entity_idx').on(t.eid, t.entityType, t.entityId, t.createdAt.desc()),
+    index('admin_audit_log_actor_idx').on(t.eid, t.accountId, t.createdAt.desc()),
   ],
 );

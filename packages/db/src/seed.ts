@@ -119,6 +119,18 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 ];
 
 /**
+ * The administrators of the demo sites that have none among DEMO_ACCOUNTS (the back office,
+ * decision 036): one per site, named in the site's language. They only administer: no study,
+ * exams or exports are made up for them, so the learners' demo data stays as it is.
+ */
+export const DEMO_ADMINS: DemoAccount[] = [
+  { phone: '13800000005', name: '周敏', eids: [1002], isAdmin: true, employeeNo: 'A0005', departmentName: '' },
+  { phone: '13800000006', name: '吴刚', eids: [1003], isAdmin: true, employeeNo: 'A0006', departmentName: '' },
+  { phone: '13800000007', name: 'Emma Clark', eids: [1004], isAdmin: true, employeeNo: 'A0007', departmentName: '' },
+  { phone: '13800000008', name: '郑丽', eids: [1005], isAdmin: true, employeeNo: 'A0008', departmentName: '' },
+];
+
+/**
  * Seeds the demo tenants once. Idempotent: an enterprise that already exists is left as it is,
  * so nothing a person changed is overwritten on the next start.
  */
@@ -168,12 +180,12 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
   return { created };
 }
 
-/** The demo people, in the enterprises just created; existing accounts and memberships are kept. */
+/** The demo people and administrators, in the enterprises just created; existing accounts and memberships are kept. */
 async function seedDemoAccounts(db: Db, createdEids: number[]): Promise<void> {
   const { hash } = await import('@node-rs/argon2');
   // argon2id (the library's default algorithm) with OWASP's minimum cost.
   const passwordHash = await hash(DEMO_PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-  for (const person of DEMO_ACCOUNTS) {
+  for (const person of [...DEMO_ACCOUNTS, ...DEMO_ADMINS]) {
     const eids = person.eids.filter((eid) => createdEids.includes(eid));
     if (eids.length === 0) continue;
     await db.insert(s.accounts).values({ phone: person.phone, passwordHash }).onConflictDoNothing();

@@ -32,5 +32,6 @@ export const modules: PortalModule[] = (
     import('./check-in/check-in.routes.ts'),
     import('./task/task.routes.ts'),
     import('./project/project.routes.ts'),
+    import('./back-office/back-office.routes.ts'),
   ])
 ).map((m) => m.default);

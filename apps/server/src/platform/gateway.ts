@@ -17,6 +17,7 @@ import {
   type Lang,
 } from '@portal/contract';
 import { runInTenantScope, type TenantScope } from '@portal/db';
+import { AdminAudit } from './admin-audit.ts';
 import { AppError } from './errors.ts';
 import { eidFromQuery, queryInput, refuseNul, refuseNulIn } from './input-guard.ts';
 import { requestDomain, requestLang } from './request-context.ts';
@@ -55,14 +56,24 @@ export interface AccountContext extends BaseContext {
   account: AccountSession;
 }
 
+/**
+ * A back-office call (decision 036): a session whose account administers its enterprise. A write
+ * records what it changed with `audit.record(tx, …)` in the transaction of the change.
+ */
+export interface AdminContext extends SessionContext {
+  audit: AdminAudit;
+}
+
 /** The context a handler receives, by the access its call declares (packages/contract call.ts). */
-export type ContextFor<A extends CallAccess> = A extends 'session'
-  ? SessionContext
-  : A extends 'account'
-    ? AccountContext
-    : A extends 'visitor'
-      ? VisitorContext
-      : PublicContext;
+export type ContextFor<A extends CallAccess> = A extends 'admin'
+  ? AdminContext
+  : A extends 'session'
+    ? SessionContext
+    : A extends 'account'
+      ? AccountContext
+      : A extends 'visitor'
+        ? VisitorContext
+        : PublicContext;
 
 export type CallHandler<C extends CallDef> = (
   input: CallParsedRequest<C>,
@@ -130,6 +141,10 @@ const SESSION_GONE_CODES: ReadonlySet<number> = new Set([
   ErrorCode.SESSION_ENDED,
   ErrorCode.ACCOUNT_DISABLED,
 ]);
+
+/** An admin call that changes something: it records its change in the audit log (decision 036). */
+export const isAdminWrite = (call: Pick<CallDef, 'access' | 'method'>): boolean =>
+  call.access === 'admin' && call.method !== 'GET';
 
 const zodLocales = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
 
@@ -218,13 +233,28 @@ async function visitorEid(caller: Caller, deps: GatewayDeps): Promise<{ eid: num
 
 /** The context of a call by its declared access: who is calling is settled before the handler runs. */
 async function contextFor(
-  access: CallAccess,
+  call: CallDef,
   caller: Caller,
   deps: GatewayDeps,
   scope: TenantScope,
-): Promise<PublicContext | VisitorContext | SessionContext | AccountContext> {
+): Promise<PublicContext | VisitorContext | SessionContext | AccountContext | AdminContext> {
   const base: BaseContext = { req: caller.req, reply: caller.reply, lang: caller.lang };
-  switch (access) {
+  switch (call.access) {
+    case 'admin': {
+      // A visitor gets the session's answers (301…); a signed-in learner of this or of another
+      // enterprise, 3403: only the session's enterprise counts, whatever the person is elsewhere.
+      const session = await caller.session();
+      if (!session.isAdmin) throw new AppError(ErrorCode.NOT_ADMIN);
+      scope.eid = session.eid;
+      const audit = new AdminAudit({
+        eid: session.eid,
+        accountId: session.accountId,
+        call: call.name,
+        requestId: String(caller.req.id),
+        ip: caller.req.ip,
+      });
+      return { ...base, session, eid: session.eid, audit };
+    }
     case 'session': {
       const session = await caller.session();
       scope.eid = session.eid;
@@ -247,6 +277,19 @@ async function contextFor(
 }
 
 /**
+ * The call's input checked by its zod schema. The common case parses without an error map (zod's
+ * fast path); only bad input is parsed again to word its messages in the user's language.
+ */
+function parseInput(call: CallDef, raw: unknown, lang: Lang): unknown {
+  let parsed = call.request.safeParse(raw);
+  if (!parsed.success) {
+    parsed = (call.requestFor?.(lang) ?? call.request).safeParse(raw, { error: zodLocales[lang] });
+    if (!parsed.success) throw badInput(parsed.error);
+  }
+  return parsed.data;
+}
+
+/**
  * The pipeline every call passes, whoever makes it: parse and validate the input with the call's
  * zod schema, settle who is calling by the access the call declares, run the handler with that
  * context inside the request's tenant scope, check the answer against the contract (development
@@ -260,19 +303,22 @@ async function runCall<C extends CallDef>(
   caller: Caller,
 ): Promise<unknown> {
   const { lang } = caller;
-  // The common case parses without an error map (zod's fast path); only bad input is parsed
-  // again to word its messages in the user's language.
-  let parsed = call.request.safeParse(raw);
-  if (!parsed.success) {
-    parsed = (call.requestFor?.(lang) ?? call.request).safeParse(raw, { error: zodLocales[lang] });
-    if (!parsed.success) throw badInput(parsed.error);
-  }
   // The request's tenant scope: row-level security holds every query of the call to the
   // enterprise its access settles (a public call's once it asks for it), and to none before.
   const scope: TenantScope = { eid: null };
   const result = await runInTenantScope(scope, async () => {
-    const ctx = await contextFor(call.access, caller, deps, scope);
-    return handler(parsed.data as CallParsedRequest<C>, ctx as ContextFor<C['access']>);
+    // A back-office call settles who is calling first: to anyone else it answers 301 or 3403
+    // whatever the input, so nobody but an administrator learns even what it accepts.
+    const early = call.access === 'admin' ? await contextFor(call, caller, deps, scope) : undefined;
+    const input = parseInput(call, raw, lang);
+    const ctx = early ?? (await contextFor(call, caller, deps, scope));
+    const answer = await handler(input as CallParsedRequest<C>, ctx as ContextFor<C['access']>);
+    if (isAdminWrite(call) && (early as AdminContext).audit.recorded === 0) {
+      // Every administrator's write is in the audit log (decision 036): a handler that forgot is a bug.
+      caller.req.log.error({ call: call.name }, 'admin write recorded nothing in the audit log');
+      throw new AppError(ErrorCode.INTERNAL);
+    }
+    return answer;
   });
   if (deps.checkResponses) {
     const checked = call.response.safeParse(result instanceof RawJson ? result.value() : result);
@@ -286,7 +332,7 @@ async function runCall<C extends CallDef>(
 
 /**
  * Registers one contract call: parse and validate the input with the call's zod schema, settle who
- * is calling by the access the call declares (public, visitor, session, account), run the handler
+ * is calling by the access the call declares (public, visitor, session, account, admin), run the handler
  * with that context, answer in the envelope. Handlers stay thin and never check access themselves.
  */
 export function registerCall<C extends CallDef>(

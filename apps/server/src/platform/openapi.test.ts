@@ -51,12 +51,12 @@ describe('GET /gateway/docs/json', () => {
     expect(new Set(documented)).toEqual(expected);
   });
 
-  it('marks session calls as needing the token, public calls as open, visitor-mode calls as either', async () => {
+  it('marks session and admin calls as needing the token, public calls as open, visitor-mode calls as either', async () => {
     const doc = await served();
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['token', 'tokenCookie']);
     for (const call of allCalls) {
       const op = doc.paths[GATEWAY_PREFIX + call.path]![call.method.toLowerCase()]!;
-      if (call.access === 'session' || call.access === 'account')
+      if (call.access === 'session' || call.access === 'account' || call.access === 'admin')
         expect(op.security, call.name).toEqual([{ token: [] }, { tokenCookie: [] }]);
       else if (call.access === 'visitor')
         expect(op.security, call.name).toEqual([{}, { token: [] }, { tokenCookie: [] }]);

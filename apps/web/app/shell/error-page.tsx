@@ -7,7 +7,11 @@ const messages = defineMessages({
   en: { notFound: 'This page does not exist', home: 'Back to home >', failed: 'Something went wrong', code: 'Error' },
 });
 
-/** The error page (platform.md section 2): 404 says 该页面不存在 with 返回首页 >; other errors their status or 500. */
+/**
+ * The error page (platform.md section 2): 404 says 该页面不存在 with 返回首页 >; other errors their
+ * status or 500. 403 (the back office to someone who does not administer the enterprise) also
+ * leads home.
+ */
 export function ErrorPage({ status, message }: { status: number; message?: string | undefined }) {
   const t = useMessages(messages);
   const lang = useLang();
@@ -18,7 +22,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
         {status}
       </p>
       <h1 className="portal-error-message">{text}</h1>
-      {status === 404 ? (
+      {status === 404 || status === 403 ? (
         <Link className="portal-error-home" to={localePath('/home', lang)}>
           {t.home}
         </Link>

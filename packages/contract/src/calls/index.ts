@@ -1,6 +1,7 @@
 import type { CallDef } from '../call.ts';
 import * as account from './account.ts';
 import * as announcement from './announcement.ts';
+import * as backOffice from './back-office.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as certificate from './certificate.ts';
@@ -28,6 +29,7 @@ import * as upload from './upload.ts';
 export * from './fields.ts';
 export * from './account.ts';
 export * from './announcement.ts';
+export * from './back-office.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
 export * from './certificate.ts';
@@ -65,6 +67,7 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
 export const allCalls: CallDef[] = [
   account,
   announcement,
+  backOffice,
   businessIntro,
   category,
   certificate,

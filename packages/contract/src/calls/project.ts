@@ -272,9 +272,9 @@ export type ProjectApplicant = z.infer<typeof projectApplicant>;
 
 export const findProjectApplications = defineCall({
   name: 'findProjectApplications',
-  method: 'POST',
+  method: 'GET',
   path: '/course/auth/admin/study/project/apply/page',
-  summary: "A project's applications, oldest first, by status (administrators only: 8207)",
+  summary: "A project's applications, oldest first, by status (administrators only: 3403)",
   tags: ['project'],
   request: projectRef.extend({
     ...paging(20, 100),
@@ -288,7 +288,7 @@ export const decideProjectApplication = defineCall({
   method: 'POST',
   path: '/course/auth/admin/study/project/apply/decide',
   summary:
-    'Approves or rejects a pending application; rejecting frees its seat (administrators only: 8207; 8208 when decided already)',
+    'Approves or rejects a pending application; rejecting frees its seat (administrators only: 3403; 8208 when decided already)',
   tags: ['project'],
   request: projectRef.extend({
     accountId: id,

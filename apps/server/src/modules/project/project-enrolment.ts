@@ -1,8 +1,9 @@
 import { ApplicationStatus, ErrorCode, pageOffset, toPage } from '@portal/contract';
+import type { AdminAudit } from '../../platform/admin-audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Learner } from '../../platform/learner.ts';
 import type { Session } from '../../platform/session.ts';
-import { applyRefusal, requireProjectAdmin, statusOnApply } from './project.policy.ts';
+import { applyRefusal, statusOnApply } from './project.policy.ts';
 import { presentApplicant, presentApplication, presentApplied } from './project.presenter.ts';
 import type { ProjectRepository } from './project.repository.ts';
 
@@ -64,8 +65,8 @@ export class ProjectEnrolment {
     return toPage(rows.map(presentApplied), total, q.pageCurrent, q.pageSize);
   }
 
+  /** An administrator's (a back-office call: the gateway settled who may). */
   async findApplicants(session: Session, q: Paging & { projectId: number; status?: number | undefined }) {
-    requireProjectAdmin(session);
     if (!(await this.repo.projectExists(session.eid, q.projectId))) throw new AppError(ErrorCode.NOT_FOUND);
     const { rows, total } = await this.repo.findApplicants(
       session.eid,
@@ -80,20 +81,22 @@ export class ProjectEnrolment {
   /**
    * Approves or rejects a pending application, once: the conditional UPDATE of the pending row
    * decides which of two concurrent decisions stands (the other: 8208). Rejecting frees the seat.
+   * A back-office call: the decision is in the audit log, the application before and after.
    */
   async decide(
-    session: Session,
+    { session, audit }: { session: Session; audit: AdminAudit },
     q: { projectId: number; accountId: number; approve: boolean; reason?: string | undefined },
   ) {
-    requireProjectAdmin(session);
     return this.repo.db.transaction(async (tx) => {
+      const applicant = { eid: session.eid, accountId: q.accountId };
+      const before = await this.repo.viewApplication(tx, applicant, q.projectId);
       const decided = await this.repo.decideApplication(tx, session.eid, q.projectId, q.accountId, {
         status: q.approve ? ApplicationStatus.APPROVED : ApplicationStatus.REJECTED,
         reason: q.reason ?? '',
         decidedBy: session.accountId,
       });
       if (!decided) {
-        const existing = await this.repo.viewApplication(tx, { eid: session.eid, accountId: q.accountId }, q.projectId);
+        const existing = await this.repo.viewApplication(tx, applicant, q.projectId);
         if (!existing) throw new AppError(ErrorCode.NOT_FOUND);
         // Approved or rejected: decided already; withdrawn by the learner: no longer pending.
         throw new AppError(
@@ -101,7 +104,14 @@ export class ProjectEnrolment {
         );
       }
       if (!q.approve) await this.repo.freeSeat(tx, session.eid, q.projectId);
-      return presentApplicant(decided);
+      const after = presentApplicant(decided);
+      await audit.record(tx, {
+        entityType: 'study_project_application',
+        entityId: `${q.projectId}:${q.accountId}`,
+        before: before && { status: before.status, reason: before.reason },
+        after: { status: after.status, reason: after.reason, decidedAt: after.decidedAt },
+      });
+      return after;
     });
   }
 }

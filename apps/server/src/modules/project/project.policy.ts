@@ -1,6 +1,4 @@
 import { ApplicationStatus, EnrolRule, ErrorCode, ProjectState, type ErrorCodeValue } from '@portal/contract';
-import { AppError } from '../../platform/errors.ts';
-import type { Session } from '../../platform/session.ts';
 
 /**
  * Who may do what with study projects (decision 035), in one place:
@@ -9,11 +7,9 @@ import type { Session } from '../../platform/session.ts';
  * - applying (`applyRefusal`): never while an application holds a seat (8205), never to a closed
  *   project (8201), only between its dates by the server's clock (8202, 8203), only while a seat is
  *   left (8204; the seat itself is taken by one conditional UPDATE, project.repository.ts);
- * - only the enterprise's administrators (isAdmin) see and decide applications (8207).
+ * - only the enterprise's administrators (isAdmin) see and decide applications: back-office calls
+ *   (access `admin`, decision 036) the gateway refuses to everyone else (3403).
  */
-export function requireProjectAdmin(session: Session): void {
-  if (!session.isAdmin) throw new AppError(ErrorCode.PROJECT_ADMINS_ONLY);
-}
 
 /** The project's facts an application is judged by. */
 export interface EnrolmentFacts {

@@ -335,7 +335,7 @@ describe('deciding applications', () => {
     await apply(me, project.id);
     const plain = await t.learner(a);
     expect((await t.call(findProjectApplications, { projectId: project.id }, { as: plain })).code).toBe(
-      ErrorCode.PROJECT_ADMINS_ONLY,
+      ErrorCode.NOT_ADMIN,
     );
     expect(
       (
@@ -345,7 +345,7 @@ describe('deciding applications', () => {
           { as: plain },
         )
       ).code,
-    ).toBe(ErrorCode.PROJECT_ADMINS_ONLY);
+    ).toBe(ErrorCode.NOT_ADMIN);
     expect((await applicationOf(db(), a.eid, project.id, me.accountId))!.status).toBe(ApplicationStatus.PENDING);
 
     const admin = await t.learner(a, { member: { isAdmin: true } });

@@ -51,7 +51,7 @@ export default defineModule({
     gateway.call(calls.cancelProjectApplication, (q, ctx) => enrolment.cancel(learnerOf(ctx.session), q.projectId));
     gateway.call(calls.findAppliedProjects, (q, ctx) => enrolment.findAppliedProjects(learnerOf(ctx.session), q));
     gateway.call(calls.findProjectApplications, (q, ctx) => enrolment.findApplicants(ctx.session, q));
-    gateway.call(calls.decideProjectApplication, (q, ctx) => enrolment.decide(ctx.session, q));
+    gateway.call(calls.decideProjectApplication, (q, ctx) => enrolment.decide(ctx, q));
 
     gateway.call(calls.findProjectRecords, (q, ctx) => records.findRecords(learnerOf(ctx.session), q));
     gateway.call(

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
-import type { Session } from '../../platform/session.ts';
 import type { ItemRow, TaskRow } from './task.repository.ts';
 import { isSelfReported, type ItemState } from './task.rules.ts';
 
@@ -12,7 +11,8 @@ import { isSelfReported, type ItemState } from './task.rules.ts';
  *   task's window (8105), not after a timed task was missed (8102);
  * - progress is reported only for material items: the others are done by their owner (8103);
  * - a coached learner's steps are seen by that learner and their mentor, confirmed by the mentor only (8106);
- * - only the enterprise's administrators assign (8110).
+ * - only the enterprise's administrators assign: the calls are the back office's (access `admin`,
+ *   decision 036), refused by the gateway to everyone else (3403).
  */
 export function requireTask<T extends TaskRow | { task: TaskRow }>(task: T | null): T {
   if (!task) throw new AppError(ErrorCode.STUDY_TASK_NOT_FOUND);
@@ -34,8 +34,4 @@ export function requireOpen(task: TaskRow, state: ItemState, missed: boolean, no
 
 export function requireSelfReported(item: ItemRow): void {
   if (!isSelfReported(item)) throw new AppError(ErrorCode.STUDY_TASK_PROGRESS_ELSEWHERE);
-}
-
-export function requireAssigner(session: Session): void {
-  if (!session.isAdmin) throw new AppError(ErrorCode.STUDY_TASK_ADMINS_ONLY);
 }

@@ -660,16 +660,24 @@ export class TaskRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async assign(eid: number, taskId: number, targetType: number, ids: number[]): Promise<number> {
-    const { rows } = await this.db.execute(sql`
+  /** The targets of one type a task is assigned to now (the audit log's before and after). */
+  static async findTargets(tx: Tx, eid: number, taskId: number, targetType: number): Promise<number[]> {
+    const { rows } = await tx.execute<{ target_id: number }>(sql`
+      SELECT target_id FROM study_task_assignments
+       WHERE eid = ${eid} AND task_id = ${taskId} AND target_type = ${targetType} ORDER BY target_id`);
+    return rows.map((r) => Number(r.target_id));
+  }
+
+  static async assign(tx: Tx, eid: number, taskId: number, targetType: number, ids: number[]): Promise<number> {
+    const { rows } = await tx.execute(sql`
       INSERT INTO study_task_assignments (eid, task_id, target_type, target_id)
       SELECT ${eid}, ${taskId}, ${targetType}, x FROM unnest(${intArray(ids)}::int[]) AS x
       ON CONFLICT DO NOTHING RETURNING target_id`);
     return rows.length;
   }
 
-  async unassign(eid: number, taskId: number, targetType: number, ids: number[]): Promise<number> {
-    const { rows } = await this.db.execute(sql`
+  static async unassign(tx: Tx, eid: number, taskId: number, targetType: number, ids: number[]): Promise<number> {
+    const { rows } = await tx.execute(sql`
       DELETE FROM study_task_assignments
        WHERE eid = ${eid} AND task_id = ${taskId} AND target_type = ${targetType}
          AND target_id = ANY(${intArray(ids)}::int[]) RETURNING target_id`);

@@ -87,8 +87,8 @@ export default defineModule({
     gateway.call(calls.findCoachingRelations, (_q, ctx) => coaching.findRelations(me(ctx)));
     gateway.call(calls.findCoachingSteps, (q, ctx) => coaching.findSteps(me(ctx), q));
     gateway.call(calls.confirmCoachingStep, (q, ctx) => coaching.confirmStep(me(ctx), q));
-    gateway.call(calls.assignStudyTask, (q, ctx) => admin.assign(ctx.session, q));
-    gateway.call(calls.unassignStudyTask, (q, ctx) => admin.unassign(ctx.session, q));
+    gateway.call(calls.assignStudyTask, (q, ctx) => admin.assign(ctx, q));
+    gateway.call(calls.unassignStudyTask, (q, ctx) => admin.unassign(ctx, q));
 
     // What the signed links open: saved, never kept by a cache; 404 for a forged or expired link.
     const notFound = (reply: FastifyReply) =>

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { id, pageResponse, paging } from '../envelope.ts';
+
+/**
+ * The back office's own calls (decision 036): its audit log and its dashboard. Every call here is
+ * `admin` (an administrator of the session's enterprise) by its `/auth/admin/` path.
+ */
+
+/** The entity kinds the audit log names; a later part of the back office adds its own. */
+export const AUDIT_ENTITY_TYPES = ['study_task', 'study_project_application'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** A day as the back office's date filters send it (`2026-11-27`), read in China's time zone. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  /** The administrator's name in the enterprise (real name, else user name), or '' when gone. */
+  actorName: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  requestId: z.string(),
+  ip: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const findAuditLog = defineCall({
+  name: 'findAuditLog',
+  method: 'GET',
+  path: '/system/auth/admin/audit/page',
+  summary:
+    "The enterprise's audit log of administrators' changes, newest first, by entity, actor and days (at most 10 000 counted)",
+  tags: ['back-office'],
+  request: z.object({
+    ...paging(20, 100),
+    entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+    entityId: z.string().trim().min(1).max(64).optional(),
+    actorId: id.optional(),
+    /** Days from and to, both included. */
+    from: day.optional(),
+    to: day.optional(),
+    /** Oldest first instead of newest first. */
+    order: z.enum(['asc', 'desc']).default('desc'),
+  }),
+  response: pageResponse(auditEntry),
+});
+
+export const dashboardCount = z.object({ name: z.string(), value: z.number() });
+
+export const viewDashboard = defineCall({
+  name: 'viewDashboard',
+  method: 'GET',
+  path: '/course/auth/admin/dashboard',
+  summary:
+    "The back office's first page for this week (from Monday, China time): active learners, credit hours earned, courses completed, by department, and the most studied courses",
+  tags: ['back-office'],
+  request: z.object({}),
+  response: z.object({
+    /** Monday 00:00 of this week, ISO 8601. */
+    weekStart: z.string(),
+    /** Members of the enterprise (enabled). */
+    learners: z.number().int(),
+    /** Learners who studied a course this week. */
+    activeLearners: z.number().int(),
+    /** Credit hours (学时) the earning ledger credited this week. */
+    creditHours: z.number(),
+    /** Courses completed this week. */
+    completions: z.number().int(),
+    /** Per department: active learners, completions and credit hours this week (top 10 by active). */
+    departments: z.array(
+      z.object({
+        departmentId: z.number().int(),
+        name: z.string(),
+        activeLearners: z.number().int(),
+        completions: z.number().int(),
+        creditHours: z.number(),
+      }),
+    ),
+    /** The courses most learners studied this week (top 10). */
+    topCourses: z.array(z.object({ courseId: z.number().int(), title: z.string(), learners: z.number().int() })),
+    /** Completions and credit hours per day of this week so far (Monday first; `day` YYYY-MM-DD). */
+    daily: z.array(z.object({ day: z.string(), completions: z.number().int(), creditHours: z.number() })),
+  }),
+});

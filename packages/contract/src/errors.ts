@@ -67,7 +67,6 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   7606: { zh: '答案不符合题目要求：{reason}', en: 'The answer does not fit the question: {reason}' },
   7607: { zh: '该答卷不在待阅卷状态', en: 'This paper is not waiting for marking' },
   7608: { zh: '评分不正确：{reason}', en: 'The mark is not valid: {reason}' },
-  7609: { zh: '仅企业管理员可以阅卷', en: 'Only administrators of the organisation can mark papers' },
   7610: { zh: '考试时间已到，试卷已自动提交', en: 'Exam time is over; the paper was submitted' },
   7611: { zh: '不能批阅自己的答卷', en: 'You cannot mark your own paper' },
   7612: {

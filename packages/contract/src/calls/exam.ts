@@ -485,10 +485,10 @@ export const markingAttemptItem = z.object({
 
 export const findMarkingAttempts = defineCall({
   name: 'findMarkingAttempts',
-  method: 'POST',
+  method: 'GET',
   path: '/exam/auth/admin/paper/record/marking/page',
   summary:
-    "Attempts of the administrator's enterprise waiting for marking, longest waiting first, optionally of one task (administrators only: 7609)",
+    "Attempts of the administrator's enterprise waiting for marking, longest waiting first, optionally of one task (administrators only: 3403)",
   tags: ['exam'],
   request: z.object({ ...listPaging, taskId: id.optional() }),
   response: pageResponse(markingAttemptItem),
@@ -506,10 +506,10 @@ export const markingQuestion = z.object({
 
 export const viewMarkingAttempt = defineCall({
   name: 'viewMarkingAttempt',
-  method: 'POST',
+  method: 'GET',
   path: '/exam/auth/admin/paper/record/marking/view',
   summary:
-    'One attempt to mark: its short answers with their reference answers, the objective score and the pass score (administrators only: 7609)',
+    'One attempt to mark: its short answers with their reference answers, the objective score and the pass score (administrators only: 3403)',
   tags: ['exam'],
   request: attemptRef,
   response: markingAttemptItem.extend({ status: z.number().int(), questions: z.array(markingQuestion) }),
@@ -520,7 +520,7 @@ export const markExamAttempt = defineCall({
   method: 'POST',
   path: '/exam/auth/admin/paper/record/mark',
   summary:
-    'Marks every short answer of an attempt waiting for marking (score 0 to the question’s, in tenths) and completes it once: the score, pass or fail, and on pass the points, credit and certificate (administrators only: 7609; 7607 when not waiting; 7608 for a bad mark)',
+    'Marks every short answer of an attempt waiting for marking (score 0 to the question’s, in tenths) and completes it once: the score, pass or fail, and on pass the points, credit and certificate (administrators only: 3403; 7607 when not waiting; 7608 for a bad mark)',
   tags: ['exam'],
   request: attemptRef.extend({
     marks: z

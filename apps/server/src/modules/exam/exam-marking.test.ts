@@ -165,8 +165,8 @@ describe('marking short answers', () => {
       t.call(markExamAttempt, mark, { as: learner }),
     ]) {
       const res = await call;
-      expect(res.code).toBe(ErrorCode.EXAM_MARKERS_ONLY);
-      expect(res.message).toBe('仅企业管理员可以阅卷');
+      expect(res.code).toBe(ErrorCode.NOT_ADMIN);
+      expect(res.message).toBe('无权限访问管理后台');
     }
     const adminOfB = await t.learner(b, { member: { isAdmin: true } });
     expect((await t.call(viewMarkingAttempt, { attemptId }, { as: adminOfB })).code).toBe(404);
@@ -274,6 +274,14 @@ describe('marking short answers', () => {
     expect(results.filter((r) => r.code === ErrorCode.EXAM_NOT_WAITING_FOR_MARKING)).toHaveLength(5);
     expect(done[0]!.data).toMatchObject({ attemptId, status: AttemptStatus.MARKED, score: 13.5, passed: true });
     expect(done[0]!.data.certificate?.number).toMatch(/^ZS/);
+    // One mark, one row of the back office's audit log: who marked, the attempt before and after.
+    const audited = await db().execute<{ account_id: number; before: { status: number }; after: { score: number } }>(
+      sql`SELECT account_id, before, after FROM admin_audit_log
+           WHERE eid = ${a.eid} AND entity_type = 'exam_attempt' AND entity_id = ${String(attemptId)}`,
+    );
+    expect(audited.rows).toHaveLength(1);
+    expect(audited.rows[0]!.before.status).toBe(AttemptStatus.WAITING_FOR_MARKING);
+    expect(audited.rows[0]!.after.score).toBe(13.5);
 
     const result = await t.call(viewExamResult, { attemptId }, { as: learner });
     expect(result.data).toMatchObject({

@@ -9,12 +9,10 @@ import type { Session } from '../../platform/session.ts';
  *   missing one are all unknown (404), so ids reveal nothing;
  * - a submitted attempt takes no more answers: 7603 when the switch limit submitted it, 7610 past
  *   its deadline, 7605 otherwise;
- * - only the enterprise's administrators (isAdmin) mark short answers (7609), and never their own
- *   attempts (7611: no one marks their own paper).
+ * - only the enterprise's administrators mark short answers (the marking calls are of access kind
+ *   `admin`: 3403 from the gateway, decision 036), and never their own attempts (7611: no one
+ *   marks their own paper).
  */
-export function requireMarker(session: Session): void {
-  if (!session.isAdmin) throw new AppError(ErrorCode.EXAM_MARKERS_ONLY);
-}
 
 /** A marker's own attempt is refused (issue 19 item 2): 7611. */
 export function requireNotOwnAttempt(session: Session, attempt: { accountId: number }): void {

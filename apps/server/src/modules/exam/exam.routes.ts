@@ -86,6 +86,6 @@ export default defineModule({
 
     gateway.call(calls.findMarkingAttempts, (q, ctx) => marking.findMarking(ctx.session, q));
     gateway.call(calls.viewMarkingAttempt, (q, ctx) => marking.viewMarking(ctx.session, q.attemptId));
-    gateway.call(calls.markExamAttempt, (q, ctx) => marking.markAttempt(ctx.session, q));
+    gateway.call(calls.markExamAttempt, (q, ctx) => marking.markAttempt(ctx.session, q, ctx.audit));
   },
 });

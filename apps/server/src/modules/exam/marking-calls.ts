@@ -1,9 +1,10 @@
 import { AttemptEventKind, AttemptStatus, ErrorCode, pageOffset, toPage } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
+import type { AdminAudit } from '../../platform/admin-audit.ts';
 import type { Session } from '../../platform/session.ts';
 import { MarkResult, QuestionType } from '../assessment/index.ts';
 import { requireFound } from '../../platform/errors.ts';
-import { markRefusal, requireMarker, requireNotOwnAttempt } from './exam.policy.ts';
+import { markRefusal, requireNotOwnAttempt } from './exam.policy.ts';
 import { points } from './exam.presenter.ts';
 import type { ExamRepository, AttemptRow } from './exam.repository.ts';
 import type { ExamSubmitting } from './exam-submitting.ts';
@@ -42,7 +43,6 @@ export class MarkingCalls {
   }
 
   async findMarking(session: Session, q: Paging & { taskId?: number | undefined }) {
-    requireMarker(session);
     // An administrator's own attempts are left out: no one marks their own (7611).
     const { rows, total } = await this.repo.findMarking(
       session.eid,
@@ -60,7 +60,6 @@ export class MarkingCalls {
   }
 
   async viewMarking(session: Session, attemptId: number) {
-    requireMarker(session);
     const a = requireFound(await this.repo.viewAttempt(this.repo.db, session.eid, attemptId, null));
     requireNotOwnAttempt(session, a);
     if (a.status === AttemptStatus.ANSWERING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
@@ -93,8 +92,8 @@ export class MarkingCalls {
   async markAttempt(
     session: Session,
     q: { attemptId: number; marks: Array<{ questionId: number; score: number; comment?: string | undefined }> },
+    audit: AdminAudit,
   ) {
-    requireMarker(session);
     const out = await this.repo.transaction(async (tx) => {
       const a = requireFound(await this.repo.viewAttempt(tx, session.eid, q.attemptId, null, true));
       requireNotOwnAttempt(session, a);
@@ -163,6 +162,17 @@ export class MarkingCalls {
         },
         null,
       );
+      // The back office's audit log (decision 036): the attempt waiting, then marked with its score.
+      await audit.record(tx, {
+        entityType: 'exam_attempt',
+        entityId: a.id,
+        before: { status: a.status, objectiveScore: points(a.objectiveScoreTenths ?? 0) },
+        after: {
+          status: AttemptStatus.MARKED,
+          score: points(score),
+          marks: marks.map((m) => ({ questionId: m.questionId, score: points(m.scoreTenths), comment: m.comment })),
+        },
+      });
       return { a, score, passed: score >= a.passScoreTenths, earned };
     });
     const earned = await this.repo.viewEarned(

@@ -130,6 +130,28 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   8206: { zh: '该报名不在待审核状态', en: 'This application is not pending' },
   8208: { zh: '该报名已审核，不能重复审核', en: 'This application has already been decided' },
   9001: { zh: '订单不存在', en: 'The order does not exist' },
+  9101: { zh: '部门不存在', en: 'The department does not exist' },
+  9102: { zh: '同一级下已有同名部门', en: 'A department with this name already exists at this level' },
+  9103: {
+    zh: '不能把部门移到它自己或它的下级部门之下',
+    en: 'A department cannot be moved under itself or one of its sub-departments',
+  },
+  9104: { zh: '部门下还有学员，不能删除', en: 'The department still has members and cannot be deleted' },
+  9105: { zh: '部门下还有子部门，不能删除', en: 'The department still has sub-departments and cannot be deleted' },
+  9121: { zh: '学员不存在', en: 'The learner does not exist' },
+  9122: { zh: '工号已被其他学员使用', en: 'This employee number is used by another learner' },
+  9131: { zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
+  9132: { zh: '不能取消自己的管理员身份', en: 'You cannot remove your own administrator role' },
+  9133: {
+    zh: '该学员还属于其他企业，临时密码只能通过短信发送',
+    en: 'This learner also belongs to other organisations: a temporary password can only be sent by SMS',
+  },
+  9134: {
+    zh: '不能在此重置自己的密码，请在个人中心修改',
+    en: 'You cannot reset your own password here; change it in your account settings',
+  },
+  9141: { zh: '标签不存在', en: 'The tag does not exist' },
+  9142: { zh: '翻页位置已失效，请从第一页查看', en: 'This page position is no longer valid, please start from the first page' },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
   4101: {

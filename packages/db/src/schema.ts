@@ -262,6 +262,9 @@ export const enterpriseUsers = pgTable(
   (t) => [
     primaryKey({ columns: [t.eid, t.accountId] }),
     index('enterprise_users_account_idx').on(t.accountId),
+    // The back office's learner list pages by joined time or by name (keyset, decision 037).
+    index('enterprise_users_joined_idx').on(t.eid, t.createdAt, t.accountId),
+    index('enterprise_users_name_idx').on(t.eid, t.realName, t.accountId),
     uniqueIndex('enterprise_users_employee_no_idx')
       .on(t.eid, t.employeeNo)
       .where(sql`${t.employeeNo} IS NOT NULL`),

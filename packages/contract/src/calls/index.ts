@@ -13,6 +13,7 @@ import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
+import * as people from './people.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
 import * as project from './project.ts';
@@ -41,6 +42,7 @@ export * from './export-record.ts';
 export * from './lecturer.ts';
 export * from './message.ts';
 export * from './news.ts';
+export * from './people.ts';
 export * from './practice.ts';
 export * from './profile.ts';
 export * from './project.ts';
@@ -79,6 +81,7 @@ export const allCalls: CallDef[] = [
   lecturer,
   message,
   news,
+  people,
   practice,
   profile,
   project,

@@ -1,0 +1,2 @@
+CREATE INDEX "enterprise_users_joined_idx" ON "enterprise_users" USING btree ("eid","created_at","account_id");--> statement-breakpoint
+CREATE INDEX "enterprise_users_name_idx" ON "enterprise_users" USING btree ("eid","real_name","account_id");

@@ -151,7 +151,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'You cannot reset your own password here; change it in your account settings',
   },
   9141: { zh: '标签不存在', en: 'The tag does not exist' },
-  9142: { zh: '翻页位置已失效，请从第一页查看', en: 'This page position is no longer valid, please start from the first page' },
+  9142: {
+    zh: '翻页位置已失效，请从第一页查看',
+    en: 'This page position is no longer valid, please start from the first page',
+  },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
   4101: {

@@ -134,7 +134,9 @@ export class SessionStore {
       if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
       this.found?.set(tokenHash, row);
     }
-    if (row.revokedAt) throw new AppError(ErrorCode.SESSION_ENDED);
+    // A session ended because the enterprise disabled the person says so (308, not 307): the
+    // client shows the 温馨提示 dialog rather than a bare sign-in page (decision 037).
+    if (row.revokedAt) throw new AppError(row.status === 2 ? ErrorCode.ACCOUNT_DISABLED : ErrorCode.SESSION_ENDED);
     if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.SESSION_EXPIRED);
     if (row.eid === null) throw new AppError(ErrorCode.CHOOSE_ENTERPRISE);
     if (row.status === null) throw new AppError(ErrorCode.SESSION_ENDED);

@@ -252,8 +252,7 @@ export const setLearnerDepartments = defineCall({
   name: 'setLearnerDepartments',
   method: 'POST',
   path: '/system/auth/admin/learner/departments',
-  summary:
-    "Replaces the departments a learner is in with these (the enterprise's; an unknown one is refused, 9101)",
+  summary: "Replaces the departments a learner is in with these (the enterprise's; an unknown one is refused, 9101)",
   tags: ['people'],
   request: z.object({ accountId: id, departmentIds: z.array(id).max(LEARNER_GROUPS_MAX) }),
   response: z.object({ accountId: z.number().int(), departmentIds: z.array(z.number().int()) }),

@@ -1,0 +1,298 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LEARNER_COUNT_CAP, type LearnerSort } from '@portal/contract';
+import type { Db, Tx } from '@portal/db';
+
+/** Membership statuses the back office lists: 1 enabled, 2 disabled (3, pending review, is not yet a member). */
+export const MEMBER_STATUSES = [1, 2] as const;
+
+export interface LearnerQuery {
+  /** Escaped for LIKE, with its % around it; null: no keyword. */
+  pattern: string | null;
+  /** The keyword is digits: a part of a phone number too. */
+  phonePattern: string | null;
+  departmentIds: number[] | null;
+  tagId: number | null;
+  status: 'enabled' | 'disabled' | 'admin' | null;
+  sort: LearnerSort;
+}
+
+/** Where a keyset page starts: the last row's sort value (as the database writes it) and account id. */
+export interface LearnerCursor {
+  value: string;
+  accountId: number;
+}
+
+export interface LearnerRowDb {
+  accountId: number;
+  phone: string;
+  realName: string;
+  userName: string;
+  employeeNo: string;
+  status: number;
+  isAdmin: boolean;
+  createdAt: Date | string;
+  /** The sort column's value as text (the cursor keeps it exactly, microseconds included). */
+  sortValue: string;
+}
+
+export interface GroupRow {
+  accountId: number;
+  id: number;
+  name: string;
+  nameEn: string;
+}
+
+/** A learner's membership fields as the audit log and the edit form see them (never a password). */
+export interface MemberSnapshot {
+  accountId: number;
+  realName: string;
+  userName: string;
+  employeeNo: string | null;
+  userDetail: Record<string, string>;
+  status: number;
+  isAdmin: boolean;
+}
+
+const SORT_COLUMN: Record<LearnerSort, { column: SQL; text: SQL; cast: SQL; desc: boolean }> = {
+  createdAt: { column: sql`u.created_at`, text: sql`u.created_at::text`, cast: sql`::timestamptz`, desc: false },
+  '-createdAt': { column: sql`u.created_at`, text: sql`u.created_at::text`, cast: sql`::timestamptz`, desc: true },
+  realName: { column: sql`u.real_name`, text: sql`u.real_name`, cast: sql`::text`, desc: false },
+  '-realName': { column: sql`u.real_name`, text: sql`u.real_name`, cast: sql`::text`, desc: true },
+};
+
+const ids = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+
+/**
+ * SQL of the back office's learners (decision 037), always by the session's enterprise. The list
+ * walks an index by (eid, sort column, account id): a page is read in index order, past a keyset
+ * cursor or a bounded offset, and counted only up to LEARNER_COUNT_CAP.
+ */
+export class LearnerRepository {
+  constructor(
+    private readonly db: Db,
+    /** The owner: a person's other memberships, their password and sessions (not tenant rows). */
+    private readonly system: Db,
+  ) {}
+
+  /** The request's tenant database, for the static reads a filter needs outside a transaction. */
+  get reader(): Db {
+    return this.db;
+  }
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  systemTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.system.transaction(fn);
+  }
+
+  private where(eid: number, q: LearnerQuery): SQL {
+    const parts: SQL[] = [sql`u.eid = ${eid}`];
+    if (q.status === 'enabled') parts.push(sql`u.status = 1`);
+    else if (q.status === 'disabled') parts.push(sql`u.status = 2`);
+    else parts.push(sql`u.status IN (1, 2)`);
+    if (q.status === 'admin') parts.push(sql`u.is_admin`);
+    if (q.pattern !== null) {
+      // Each side of the OR has its trigram index (migration 0038): a bitmap of the matches.
+      const phone =
+        q.phonePattern === null
+          ? sql``
+          : sql` OR u.account_id = ANY(ARRAY(SELECT a.id FROM accounts a WHERE a.phone LIKE ${q.phonePattern}))`;
+      parts.push(sql`(u.real_name ILIKE ${q.pattern} OR u.user_name ILIKE ${q.pattern}
+        OR coalesce(u.employee_no, '') ILIKE ${q.pattern}${phone})`);
+    }
+    if (q.departmentIds !== null) {
+      parts.push(sql`EXISTS (SELECT 1 FROM department_members m
+        WHERE m.eid = u.eid AND m.account_id = u.account_id AND m.department_id = ANY(${ids(q.departmentIds)}))`);
+    }
+    if (q.tagId !== null) {
+      parts.push(sql`EXISTS (SELECT 1 FROM learner_tags lt
+        WHERE lt.eid = u.eid AND lt.tag_id = ${q.tagId} AND lt.account_id = u.account_id)`);
+    }
+    return sql.join(parts, sql` AND `);
+  }
+
+  /** One page: after `cursor` (keyset, any depth) or past `offset` rows (page numbers within the count cap). */
+  async findLearners(
+    eid: number,
+    q: LearnerQuery,
+    page: { cursor: LearnerCursor | null; offset: number; limit: number },
+  ): Promise<LearnerRowDb[]> {
+    const s = SORT_COLUMN[q.sort];
+    const dir = s.desc ? sql`DESC` : sql`ASC`;
+    const after = page.cursor
+      ? sql` AND (u.eid, ${s.column}, u.account_id) ${s.desc ? sql`<` : sql`>`} (${eid}, ${page.cursor.value}${s.cast}, ${page.cursor.accountId})`
+      : sql``;
+    const { rows } = await this.db.execute<LearnerRowDb & Record<string, unknown>>(sql`
+      SELECT u.account_id AS "accountId", a.phone, u.real_name AS "realName", u.user_name AS "userName",
+             coalesce(u.employee_no, '') AS "employeeNo", u.status, u.is_admin AS "isAdmin",
+             u.created_at AS "createdAt", ${s.text} AS "sortValue"
+        FROM enterprise_users u JOIN accounts a ON a.id = u.account_id
+       WHERE ${this.where(eid, q)}${after}
+       ORDER BY ${s.column} ${dir}, u.account_id ${dir}
+       LIMIT ${page.limit} OFFSET ${page.cursor ? 0 : page.offset}`);
+    return rows;
+  }
+
+  /** The rows the filter matches, counted up to LEARNER_COUNT_CAP. */
+  async countLearners(eid: number, q: LearnerQuery): Promise<number> {
+    const { rows } = await this.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT 1 FROM enterprise_users u WHERE ${this.where(eid, q)} LIMIT ${LEARNER_COUNT_CAP}) x`);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The departments of these learners. */
+  async departmentsOf(eid: number, accountIds: readonly number[]): Promise<GroupRow[]> {
+    if (accountIds.length === 0) return [];
+    const { rows } = await this.db.execute<GroupRow & Record<string, unknown>>(sql`
+      SELECT m.account_id AS "accountId", d.id, d.name, d.name_en AS "nameEn"
+        FROM department_members m JOIN departments d ON d.eid = m.eid AND d.id = m.department_id
+       WHERE m.eid = ${eid} AND m.account_id = ANY(${ids(accountIds)})
+       ORDER BY d.sort, d.id`);
+    return rows;
+  }
+
+  /** The tags of these learners. */
+  async tagsOf(eid: number, accountIds: readonly number[]): Promise<GroupRow[]> {
+    if (accountIds.length === 0) return [];
+    const { rows } = await this.db.execute<GroupRow & Record<string, unknown>>(sql`
+      SELECT lt.account_id AS "accountId", t.id, t.name, t.name_en AS "nameEn"
+        FROM learner_tags lt JOIN tags t ON t.eid = lt.eid AND t.id = lt.tag_id
+       WHERE lt.eid = ${eid} AND lt.account_id = ANY(${ids(accountIds)})
+       ORDER BY t.sort, t.id`);
+    return rows;
+  }
+
+  /** One listed learner (enabled or disabled member). */
+  async viewLearner(
+    eid: number,
+    accountId: number,
+  ): Promise<(LearnerRowDb & { userDetail: Record<string, string> }) | null> {
+    const { rows } = await this.db.execute<
+      LearnerRowDb & { userDetail: Record<string, string> } & Record<string, unknown>
+    >(sql`
+      SELECT u.account_id AS "accountId", a.phone, u.real_name AS "realName", u.user_name AS "userName",
+             coalesce(u.employee_no, '') AS "employeeNo", u.status, u.is_admin AS "isAdmin",
+             u.created_at AS "createdAt", '' AS "sortValue", u.user_detail AS "userDetail"
+        FROM enterprise_users u JOIN accounts a ON a.id = u.account_id
+       WHERE u.eid = ${eid} AND u.account_id = ${accountId} AND u.status IN (1, 2)`);
+    return rows[0] ?? null;
+  }
+
+  /** Whether the person is a member (any status) of another enterprise too. */
+  async inOtherEnterprises(eid: number, accountId: number): Promise<boolean> {
+    const { rows } = await this.system.execute(
+      sql`SELECT 1 FROM enterprise_users WHERE account_id = ${accountId} AND eid <> ${eid} LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /** A listed member's fields, locked until the transaction ends (a change reads, writes and audits them at once). */
+  static async lockMember(tx: Tx, eid: number, accountId: number): Promise<MemberSnapshot | null> {
+    const { rows } = await tx.execute<MemberSnapshot & Record<string, unknown>>(sql`
+      SELECT account_id AS "accountId", real_name AS "realName", user_name AS "userName",
+             employee_no AS "employeeNo", user_detail AS "userDetail", status, is_admin AS "isAdmin"
+        FROM enterprise_users WHERE eid = ${eid} AND account_id = ${accountId} AND status IN (1, 2)
+         FOR UPDATE`);
+    return rows[0] ?? null;
+  }
+
+  static async updateMember(
+    tx: Tx,
+    eid: number,
+    accountId: number,
+    v: Partial<Pick<MemberSnapshot, 'realName' | 'userName' | 'employeeNo' | 'userDetail' | 'status' | 'isAdmin'>>,
+  ): Promise<void> {
+    const sets: SQL[] = [];
+    if (v.realName !== undefined) sets.push(sql`real_name = ${v.realName}`);
+    if (v.userName !== undefined) sets.push(sql`user_name = ${v.userName}`);
+    if (v.employeeNo !== undefined) sets.push(sql`employee_no = ${v.employeeNo}`);
+    if (v.userDetail !== undefined) sets.push(sql`user_detail = ${JSON.stringify(v.userDetail)}::jsonb`);
+    if (v.status !== undefined) sets.push(sql`status = ${v.status}`);
+    if (v.isAdmin !== undefined) sets.push(sql`is_admin = ${v.isAdmin}`);
+    if (sets.length === 0) return;
+    await tx.execute(
+      sql`UPDATE enterprise_users SET ${sql.join(sets, sql`, `)} WHERE eid = ${eid} AND account_id = ${accountId}`,
+    );
+  }
+
+  /** Another member of the enterprise with this employee number. */
+  static async employeeNoTaken(tx: Tx, eid: number, employeeNo: string, accountId: number): Promise<boolean> {
+    const { rows } = await tx.execute(sql`
+      SELECT 1 FROM enterprise_users WHERE eid = ${eid} AND employee_no = ${employeeNo} AND account_id <> ${accountId} LIMIT 1`);
+    return rows.length > 0;
+  }
+
+  static async departmentIdsOf(tx: Tx, eid: number, accountId: number): Promise<number[]> {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      SELECT department_id AS id FROM department_members WHERE eid = ${eid} AND account_id = ${accountId} ORDER BY 1`);
+    return rows.map((r) => Number(r.id));
+  }
+
+  static async tagIdsOf(tx: Tx, eid: number, accountId: number): Promise<number[]> {
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      SELECT tag_id AS id FROM learner_tags WHERE eid = ${eid} AND account_id = ${accountId} ORDER BY 1`);
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Of these ids, those that are the enterprise's departments. */
+  static async existingDepartments(tx: Tx, eid: number, list: readonly number[]): Promise<number[]> {
+    if (list.length === 0) return [];
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`SELECT id FROM departments WHERE eid = ${eid} AND id = ANY(${ids(list)})`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Of these ids, those that are the enterprise's tags. */
+  static async existingTags(tx: Tx | Db, eid: number, list: readonly number[]): Promise<number[]> {
+    if (list.length === 0) return [];
+    const { rows } = await tx.execute<{ id: number }>(
+      sql`SELECT id FROM tags WHERE eid = ${eid} AND id = ANY(${ids(list)})`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Makes the learner's departments exactly these (joined times kept for those they stay in). */
+  static async replaceDepartments(tx: Tx, eid: number, accountId: number, list: readonly number[]): Promise<void> {
+    await tx.execute(sql`
+      DELETE FROM department_members WHERE eid = ${eid} AND account_id = ${accountId}
+         AND department_id <> ALL(${ids(list)})`);
+    if (list.length === 0) return;
+    await tx.execute(sql`
+      INSERT INTO department_members (eid, department_id, account_id)
+      SELECT ${eid}, d, ${accountId} FROM unnest(${ids(list)}) AS d
+      ON CONFLICT DO NOTHING`);
+  }
+
+  /** Makes the learner's tags exactly these. */
+  static async replaceTags(tx: Tx, eid: number, accountId: number, list: readonly number[]): Promise<void> {
+    await tx.execute(sql`
+      DELETE FROM learner_tags WHERE eid = ${eid} AND account_id = ${accountId} AND tag_id <> ALL(${ids(list)})`);
+    if (list.length === 0) return;
+    await tx.execute(sql`
+      INSERT INTO learner_tags (eid, tag_id, account_id)
+      SELECT ${eid}, t, ${accountId} FROM unnest(${ids(list)}) AS t
+      ON CONFLICT DO NOTHING`);
+  }
+
+  /** The account's phone (the owner reads it: the tenant's role sees no password column anyway). */
+  static async phoneOf(tx: Tx, accountId: number): Promise<string | null> {
+    const { rows } = await tx.execute<{ phone: string }>(sql`SELECT phone FROM accounts WHERE id = ${accountId}`);
+    return rows[0]?.phone ?? null;
+  }
+
+  /** Replaces the account's password hash (owner transaction). */
+  static async setPasswordHash(tx: Tx, accountId: number, passwordHash: string): Promise<void> {
+    await tx.execute(sql`UPDATE accounts SET password_hash = ${passwordHash} WHERE id = ${accountId}`);
+  }
+
+  /** Ends the account's sessions in this enterprise (it was disabled here; elsewhere it stays signed in). */
+  async endSessionsIn(eid: number, accountId: number, reason: string): Promise<void> {
+    await this.system.execute(sql`
+      UPDATE sessions SET revoked_at = now(), revoked_reason = ${reason}
+       WHERE account_id = ${accountId} AND eid = ${eid} AND revoked_at IS NULL`);
+  }
+}

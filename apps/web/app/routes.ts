@@ -29,5 +29,7 @@ export default prefix('en?', [
   route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
     index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+    route('departments', 'routes/crm-departments.tsx', { id: 'crm-departments' }),
+    route('learners', 'routes/crm-learners.tsx', { id: 'crm-learners' }),
   ]),
 ]) satisfies RouteConfig;

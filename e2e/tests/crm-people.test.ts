@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { connectDatabase, schema, type Db } from '@portal/db';
+import { createLearner } from '../accounts.ts';
+import { browserAvailable, url } from '../browser.ts';
+import { browserSession } from '../session.ts';
+import { signInAs } from '../sign-in-as.ts';
+
+// People in the back office (issue 21 item 2, decision 037): the demo administrator adds a
+// department, finds a learner by phone, puts them in it and gives them a tag; the list then shows
+// them under that department, in English too.
+const EID = 1001;
+const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
+
+describe.runIf(browserAvailable())('people in the back office (/crm/departments, /crm/learners)', () => {
+  const session = browserSession();
+  const page = () => session.b.page;
+  let database: ReturnType<typeof connectDatabase>;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    db = database.db;
+  });
+  afterAll(async () => database?.close());
+
+  it('adds a department, finds a learner, moves them into it and tags them; English texts', async () => {
+    const learner = await createLearner(EID);
+    const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.eid, EID)).limit(1);
+    const name = `测试部${Date.now() % 100_000}`;
+
+    await signInAs(session.b, ADMIN, { path: '/crm/departments' });
+    const p = page();
+    await p.getByRole('heading', { name: '部门管理' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    await p.getByRole('button', { name: '添加顶级部门' }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByLabel('部门名称').fill(name);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await p.locator('.ant-tree').getByText(`${name}（0 人）`).waitFor();
+    const [department] = await db
+      .select()
+      .from(schema.departments)
+      .where(and(eq(schema.departments.eid, EID), eq(schema.departments.name, name)));
+    expect(department).toBeDefined();
+
+    await p.getByRole('navigation', { name: '管理后台' }).getByRole('link', { name: '学员管理' }).click();
+    await p.getByRole('heading', { name: '学员管理' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    await p.getByLabel('姓名/昵称/工号/手机号').fill(learner.phone);
+    await p.getByRole('button', { name: '查询' }).click();
+    await p.waitForURL((u) => u.searchParams.get('keyword') === learner.phone);
+    const rows = p.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('button', { name: /^查看/ }).click();
+
+    const drawer = p.locator('.ant-drawer-content');
+    await drawer.getByText(learner.phone).first().waitFor();
+    await drawer.getByLabel('部门', { exact: true }).click();
+    await p.locator('.ant-select-tree-title', { hasText: name }).click();
+    await p.keyboard.press('Escape');
+    await drawer.getByLabel('标签', { exact: true }).click();
+    await p.locator(`.ant-select-item-option[title="${tag!.name}"]`).click();
+    await p.keyboard.press('Escape');
+    await drawer.getByRole('button', { name: '保存部门与标签' }).click();
+    const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, learner.phone));
+    await expect
+      .poll(async () =>
+        (
+          await db
+            .select()
+            .from(schema.departmentMembers)
+            .where(and(eq(schema.departmentMembers.eid, EID), eq(schema.departmentMembers.accountId, account!.id)))
+        ).map((m) => m.departmentId),
+      )
+      .toEqual([department!.id]);
+    await expect
+      .poll(async () =>
+        (
+          await db
+            .select()
+            .from(schema.learnerTags)
+            .where(and(eq(schema.learnerTags.eid, EID), eq(schema.learnerTags.accountId, account!.id)))
+        ).map((m) => m.tagId),
+      )
+      .toEqual([tag!.id]);
+
+    // The list by that department, in English: the learner, the department and the tag.
+    await p.goto(url(`/en/crm/learners?departmentId=${department!.id}`));
+    await p.getByRole('heading', { name: 'Learners' }).waitFor();
+    const menu = p.getByRole('navigation', { name: 'Back office' });
+    await menu.getByRole('link', { name: 'Departments' }).waitFor();
+    const row = p.locator('tbody tr.ant-table-row');
+    await expect.poll(() => row.count()).toBe(1);
+    const text = await row.first().textContent();
+    expect(text).toContain(learner.phone);
+    expect(text).toContain(name);
+    expect(text).toContain(tag!.nameEn || tag!.name);
+    expect(await p.getByRole('columnheader', { name: 'Department' }).count()).toBe(1);
+  });
+});

@@ -91,7 +91,7 @@ function LearnerFilters({
       style={{ marginBottom: 16, rowGap: 8 }}
     >
       <Form.Item name="keyword">
-        <Input allowClear placeholder={t.keyword} style={{ width: 240 }} aria-label={t.keyword} />
+        <Input placeholder={t.keyword} style={{ width: 240 }} aria-label={t.keyword} />
       </Form.Item>
       <Form.Item name="departmentId" label={t.department}>
         <TreeSelect

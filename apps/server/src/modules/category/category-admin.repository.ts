@@ -22,7 +22,7 @@ export class CategoryAdminRepository {
         name: c.name,
         nameEn: c.nameEn,
         sort: c.sort,
-        courseCount: sql<number>`(SELECT count(*)::int FROM courses k WHERE k.eid = ${c.eid} AND k.category_id = ${c.id})`,
+        courseCount: sql<number>`(SELECT count(*)::int FROM courses k WHERE k.eid = categories.eid AND k.category_id = categories.id)`,
       })
       .from(c)
       .where(and(eq(c.eid, eid), eq(c.categoryType, categoryType)))

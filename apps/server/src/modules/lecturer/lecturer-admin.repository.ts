@@ -17,7 +17,8 @@ export interface AdminLecturerFilter {
   published?: boolean | undefined;
 }
 
-const courseCount = sql<number>`(SELECT count(*)::int FROM courses c WHERE c.eid = ${l.eid} AND c.lecturer_id = ${l.id})`;
+// Named in full: drizzle leaves a lone table's columns unqualified, which the subquery would take as its own.
+const courseCount = sql<number>`(SELECT count(*)::int FROM courses k WHERE k.eid = lecturers.eid AND k.lecturer_id = lecturers.id)`;
 
 const columns = {
   id: l.id,

@@ -51,8 +51,8 @@ export class TagAdmin {
               name: t.name,
               nameEn: t.nameEn,
               sort: t.sort,
-              learnerCount: sql<number>`(SELECT count(*)::int FROM learner_tags g WHERE g.eid = ${t.eid} AND g.tag_id = ${t.id})`,
-              taskCount: sql<number>`(SELECT count(*)::int FROM study_task_assignments a WHERE a.eid = ${t.eid} AND a.target_type = ${TARGET_TAG} AND a.target_id = ${t.id})`,
+              learnerCount: sql<number>`(SELECT count(*)::int FROM learner_tags g WHERE g.eid = tags.eid AND g.tag_id = tags.id)`,
+              taskCount: sql<number>`(SELECT count(*)::int FROM study_task_assignments a WHERE a.eid = tags.eid AND a.target_type = ${TARGET_TAG} AND a.target_id = tags.id)`,
             })
             .from(t)
             .where(and(...where))

@@ -29,5 +29,8 @@ export default prefix('en?', [
   route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
     index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+    route('lecturers', 'routes/crm-lecturers.tsx', { id: 'crm-lecturers' }),
+    route('categories', 'routes/crm-categories.tsx', { id: 'crm-categories' }),
+    route('tags', 'routes/crm-tags.tsx', { id: 'crm-tags' }),
   ]),
 ]) satisfies RouteConfig;

@@ -10,6 +10,10 @@ export interface CrmHandle {
   crumb: keyof CrmText;
 }
 
+/** The submenu a page is in, open when the page loads. */
+const openKeysOf = (here: string): string[] =>
+  ['/crm/lecturers', '/crm/categories', '/crm/tags'].some((p) => here.startsWith(p)) ? ['courses'] : [];
+
 const isCrmHandle = (h: unknown): h is CrmHandle => typeof h === 'object' && h !== null && 'crumb' in h;
 
 /**
@@ -35,7 +39,15 @@ export function CrmFrame({
   const items = [
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
     { key: 'people', label: t.people, disabled: true, title: t.comingLater },
-    { key: 'courses', label: t.courses, disabled: true, title: t.comingLater },
+    {
+      key: 'courses',
+      label: t.courses,
+      children: [
+        { key: '/crm/lecturers', label: <Link to={to('/crm/lecturers')}>{t.lecturers}</Link> },
+        { key: '/crm/categories', label: <Link to={to('/crm/categories')}>{t.categories}</Link> },
+        { key: '/crm/tags', label: <Link to={to('/crm/tags')}>{t.tags}</Link> },
+      ],
+    },
     { key: 'content', label: t.content, disabled: true, title: t.comingLater },
     { key: '/crm/audit', label: <Link to={to('/crm/audit')}>{t.auditLog}</Link> },
   ];
@@ -51,7 +63,7 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} items={items} />
+          <Menu mode="inline" selectedKeys={[here]} defaultOpenKeys={openKeysOf(here)} items={items} />
         </nav>
       </Layout.Sider>
       <Layout>

@@ -112,7 +112,7 @@ function PhotoInput({ value, onChange, t }: { value?: string; onChange?: (v: str
   const [busy, setBusy] = useState(false);
   return (
     <Space align="center">
-      <Avatar size={64} src={value || undefined} shape="square">
+      <Avatar size={64} src={value || undefined} alt={t.photo} shape="square">
         {value ? null : t.photo}
       </Avatar>
       <Upload
@@ -315,7 +315,9 @@ export function LecturersView({
       title: t.lecturerName,
       render: (_, l) => (
         <Space>
-          <Avatar src={l.avatarUrl || undefined}>{l.name.slice(0, 1)}</Avatar>
+          <Avatar src={l.avatarUrl || undefined} alt={l.name}>
+            {l.name.slice(0, 1)}
+          </Avatar>
           <span>
             {l.name}
             {l.title ? <Typography.Text type="secondary"> · {l.title}</Typography.Text> : null}

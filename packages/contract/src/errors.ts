@@ -155,6 +155,26 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '翻页位置已失效，请从第一页查看',
     en: 'This page position is no longer valid, please start from the first page',
   },
+  9251: { zh: '讲师等级不存在', en: 'The lecturer rank does not exist' },
+  9252: {
+    zh: '该讲师仍是课程或培训项目的讲师，请先为这些课程和项目更换讲师',
+    en: 'This lecturer still teaches courses or projects; give them another lecturer first',
+  },
+  9253: { zh: '讲师照片无效，请重新上传', en: 'The lecturer photo is not usable, please upload it again' },
+  9261: { zh: '上级分类不存在', en: 'The parent category does not exist' },
+  9262: {
+    zh: '不能把分类移动到它自己或它的下级分类下',
+    en: 'A category cannot be moved under itself or one of its subcategories',
+  },
+  9263: { zh: '该分类下还有子分类，不能删除', en: 'This category has subcategories and cannot be deleted' },
+  9264: { zh: '该分类下还有课程，不能删除', en: 'Courses are in this category; it cannot be deleted' },
+  9265: { zh: '同一级下已有同名分类', en: 'A category with this name already exists at this level' },
+  9266: { zh: '分类最多三级', en: 'Categories have at most three levels' },
+  9271: { zh: '标签名称已存在', en: 'A tag with this name already exists' },
+  9272: {
+    zh: '该标签已用于分配学习任务，不能删除',
+    en: 'Study tasks are assigned to this tag; it cannot be deleted',
+  },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
   4101: {

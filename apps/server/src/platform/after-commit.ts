@@ -1,4 +1,5 @@
 import type { Db, Tx } from '@portal/db';
+import type { ContentChange } from './content-changes.ts';
 import type { LearningEvent } from './learning-events.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface CommitEffects {
   forgetAccount(accountId: number): void;
   /** Announces a learning event to its listeners (they run in the background). */
   learned(event: LearningEvent): void;
+  /** Forgets what this process cached of content the back office changed (content-changes.ts). */
+  contentChanged(change: ContentChange): void;
 }
 
 type Hook = (effects: CommitEffects) => void;

@@ -73,6 +73,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = platform;
   const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
+  // Visitors' cached answers are keyed by domain, not enterprise; administrators' changes are rare:
+  // one clears them all, so a visitor's next call reads the change (decision 040).
+  platform.contentChanges.subscribe(() => answers.clear());
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
   const front: { options?: FrontDoorOptions } = {};

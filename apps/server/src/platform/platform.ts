@@ -6,6 +6,7 @@ import { withAfterCommit } from './after-commit.ts';
 import { LearningEvents } from './learning-events.ts';
 import { AuditLog } from './audit.ts';
 import { CaptchaStore } from './captcha.ts';
+import { ContentChanges } from './content-changes.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { Exports } from './exports.ts';
 import { IdCardVault } from './id-card-vault.ts';
@@ -62,6 +63,11 @@ export interface Platform {
    * e.learned(…))`) to the modules that listen (decision 033).
    */
   learningEvents: LearningEvents;
+  /**
+   * What the back office changed that learners see (lecturers, categories, tags), announced after
+   * the commit (`afterCommit(tx, (e) => e.contentChanged(…))`) to the caches that hold it.
+   */
+  contentChanges: ContentChanges;
   /** The per-address limit of sign-in, code and writing calls (SIGN_IN_PER_IP_PER_MINUTE). */
   perMinute: number;
   /**
@@ -77,9 +83,11 @@ export async function createPlatform(config: Config, database: Database): Promis
   // Tenant transactions run their after-commit work (after-commit.ts): what earning changes, the
   // cached user info of the learner, is forgotten once it is committed, by whoever earns.
   const learningEvents = new LearningEvents(pino({ level: config.LOG_LEVEL, name: 'learning-events' }));
+  const contentChanges = new ContentChanges();
   const db = withAfterCommit(database.tenantDb, {
     forgetAccount: (accountId) => sessions.forgetAccount(accountId),
     learned: (event) => learningEvents.announce(event),
+    contentChanged: (change) => contentChanges.announce(change),
   });
   const tenancy = new Tenancy(systemDb, config);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
@@ -116,6 +124,7 @@ export async function createPlatform(config: Config, database: Database): Promis
     jobs,
     exports: new Exports({ jobs, pool: database.pool, storage, log: jobsLog }),
     learningEvents,
+    contentChanges,
     perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
     shared<T>(build: (p: Platform) => T): T {
       if (!built.has(build)) built.set(build, build(platform));

@@ -292,6 +292,9 @@ export async function mountWeb(
     max: 1000,
     ttl: Math.max(services.config.PAGE_CACHE_TTL_MS, 1),
   });
+  // A visitor's page that shows what the back office changed is rendered again at once (decision
+  // 040); pages are keyed by host, not enterprise, and administrators' changes are rare: all go.
+  services.contentChanges.subscribe(() => pageCache.clear());
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     const key = visitorPageKey(req, services.config.PAGE_CACHE_TTL_MS);

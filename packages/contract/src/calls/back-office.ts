@@ -15,6 +15,9 @@ export const AUDIT_ENTITY_TYPES = [
   'department',
   'learner',
   'learner_export',
+  'lecturer',
+  'category',
+  'tag',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

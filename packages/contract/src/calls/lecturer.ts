@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { id, paging, pageResponse } from '../envelope.ts';
+import type { Lang } from '../errors.ts';
 
 // Lecturers (issue 4): the rank list and the filtered, paged list of /lecturer, and the detail and
 // base views of /lecturer/view/info (platform.md section 7, user calls). Signed-in learners only.
@@ -100,4 +101,140 @@ export const findZoneLecturersAuth = defineCall({
   tags: ['lecturer'],
   request: lecturerZoneRequest,
   response: z.array(lecturerBase),
+});
+
+// The back office's lecturers (issue 21 item 3, decision 040): an administrator of the session's
+// enterprise lists, creates, edits, hides and deletes them and sees their courses.
+
+export const LECTURER_NAME_MAX = 50;
+export const LECTURER_TITLE_MAX = 50;
+export const LECTURER_ORGANIZATION_MAX = 100;
+/** The introduction as stored: sanitised rich text (the portal renders it, decision 005). */
+export const LECTURER_INTRO_MAX = 20_000;
+export const LECTURER_SORT_MAX = 9999;
+
+/** A lecturer as the back office lists them: hidden ones too, with how many courses they teach. */
+export const adminLecturer = lecturerBase.extend({
+  sort: z.number().int(),
+  /** Shown to learners (the lecturer pages, course cards and pages). */
+  published: z.boolean(),
+  /** In the home page's lecturer zone. */
+  featured: z.boolean(),
+  courseCount: z.number().int(),
+});
+export type AdminLecturer = z.infer<typeof adminLecturer>;
+
+const adminText = (lang: Lang, max: number, label: { zh: string; en: string }) =>
+  z
+    .string({ error: lang === 'zh' ? `请填写${label.zh}` : `Please enter the ${label.en}` })
+    .trim()
+    .max(max, { error: lang === 'zh' ? `${label.zh}最多${max}个字` : `The ${label.en} has at most ${max} characters` });
+
+/** The fields of a lecturer's form, with messages in the caller's language (the page uses the same). */
+export const lecturerFormFor = (lang: Lang) =>
+  z.object({
+    name: adminText(lang, LECTURER_NAME_MAX, { zh: '讲师姓名', en: 'lecturer name' }).min(1, {
+      error: lang === 'zh' ? '请填写讲师姓名' : 'Please enter the lecturer name',
+    }),
+    title: adminText(lang, LECTURER_TITLE_MAX, { zh: '职务/职称', en: 'title' }).default(''),
+    organization: adminText(lang, LECTURER_ORGANIZATION_MAX, { zh: '所在单位', en: 'organisation' }).default(''),
+    /** A rank of the enterprise, or null for none. */
+    rankId: id.nullable().default(null),
+    /** The photo's address: an upload of this administrator (uploadPic), or the one it has now. */
+    avatarUrl: z.string().trim().max(300).default(''),
+    /** Rich text (HTML); sanitised when stored and again when served. */
+    intro: adminText(lang, LECTURER_INTRO_MAX, { zh: '讲师介绍', en: 'introduction' }).default(''),
+    sort: z.coerce
+      .number()
+      .int()
+      .min(0, {
+        error: lang === 'zh' ? `排序为0到${LECTURER_SORT_MAX}的整数` : `Sort is a whole number 0–${LECTURER_SORT_MAX}`,
+      })
+      .max(LECTURER_SORT_MAX, {
+        error: lang === 'zh' ? `排序为0到${LECTURER_SORT_MAX}的整数` : `Sort is a whole number 0–${LECTURER_SORT_MAX}`,
+      })
+      .default(0),
+    published: z.boolean().default(true),
+    featured: z.boolean().default(false),
+  });
+export type LecturerForm = z.infer<ReturnType<typeof lecturerFormFor>>;
+
+export const findAdminLecturers = defineCall({
+  name: 'findAdminLecturers',
+  method: 'GET',
+  path: '/user/auth/admin/lecturer/page',
+  summary:
+    "The enterprise's lecturers for the back office (hidden ones too) in their order, by name, rank and shown or hidden",
+  tags: ['lecturer', 'back-office'],
+  request: z.object({
+    ...paging(20, 100),
+    keyword: z.string().trim().max(50).optional(),
+    rankId: id.optional(),
+    /** 1 shown, 0 hidden. */
+    published: z.enum(['0', '1']).optional(),
+  }),
+  response: pageResponse(adminLecturer),
+});
+
+export const viewAdminLecturer = defineCall({
+  name: 'viewAdminLecturer',
+  method: 'GET',
+  path: '/user/auth/admin/lecturer/{id}',
+  summary: 'A lecturer for the back office, with the stored introduction',
+  tags: ['lecturer', 'back-office'],
+  request: z.object({ id }),
+  response: adminLecturer.extend({ intro: z.string() }),
+});
+
+export const createLecturer = defineCall({
+  name: 'createLecturer',
+  method: 'POST',
+  path: '/user/auth/admin/lecturer/create',
+  summary: 'Adds a lecturer; 9251 an unknown rank, 9253 a photo that is not an upload of this administrator',
+  tags: ['lecturer', 'back-office'],
+  request: lecturerFormFor('zh'),
+  requestFor: lecturerFormFor,
+  response: z.object({ id: z.number().int() }),
+});
+
+const lecturerEditFor = (lang: Lang) => lecturerFormFor(lang).extend({ id });
+
+export const editLecturer = defineCall({
+  name: 'editLecturer',
+  method: 'POST',
+  path: '/user/auth/admin/lecturer/{id}/edit',
+  summary: "Changes a lecturer's profile, order and whether learners see them; learners see it at once",
+  tags: ['lecturer', 'back-office'],
+  request: lecturerEditFor('zh'),
+  requestFor: lecturerEditFor,
+  response: z.object({ id: z.number().int() }),
+});
+
+export const deleteLecturer = defineCall({
+  name: 'deleteLecturer',
+  method: 'POST',
+  path: '/user/auth/admin/lecturer/{id}/delete',
+  summary:
+    'Deletes a lecturer who teaches no course and no project (else 9252: hide them instead, or change the courses first)',
+  tags: ['lecturer', 'back-office'],
+  request: z.object({ id }),
+  response: z.object({ id: z.number().int() }),
+});
+
+export const adminLecturerCourse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  published: z.boolean(),
+  categoryName: z.string(),
+  learnerCount: z.number().int(),
+});
+
+export const findAdminLecturerCourses = defineCall({
+  name: 'findAdminLecturerCourses',
+  method: 'GET',
+  path: '/user/auth/admin/lecturer/{id}/courses',
+  summary: "A lecturer's courses for the back office (unpublished ones too), newest first",
+  tags: ['lecturer', 'back-office'],
+  request: z.object({ id, ...paging(10, 100) }),
+  response: pageResponse(adminLecturerCourse),
 });

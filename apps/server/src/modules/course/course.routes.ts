@@ -27,6 +27,11 @@ export default defineModule({
     // A visitor's zone answer depends on URL, domain and language only: kept like the zone list.
     gateway.call(calls.findZoneCourses, (q, ctx) => zone(ctx.eid, q), { cacheForVisitors: true });
     gateway.call(calls.findZoneCoursesAuth, (q, ctx) => zone(ctx.eid, q));
+    // Course cards name their lecturer: a lecturer the back office changed (renamed, hidden) is in
+    // the enterprise's next zone answer (decision 040).
+    platform.contentChanges.subscribe((c) => {
+      if (c.kind === 'lecturer' || c.kind === 'category') zones.forget((key) => key.startsWith(`${c.eid}:`));
+    });
     gateway.call(calls.findCourses, (q, ctx) => courses.findCourses(ctx.eid, q));
     gateway.call(calls.findCoursesAuth, (q, ctx) => courses.findCourses(ctx.eid, q));
     gateway.call(calls.findLecturerCourses, (q, ctx) => courses.findCourses(ctx.eid, q));

@@ -3,6 +3,9 @@ import type { Lang } from '@portal/contract';
 import { TtlCache } from '../../platform/cache.ts';
 import { memoJson } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
+import { uploadServiceOf } from '../upload/index.ts';
+import { LecturerAdmin } from './lecturer-admin.ts';
+import { LecturerAdminRepository } from './lecturer-admin.repository.ts';
 import { LecturerRepository } from './lecturer.repository.ts';
 import { LecturerService } from './lecturer.service.ts';
 
@@ -33,5 +36,18 @@ export default defineModule({
     };
     gateway.call(calls.findZoneLecturers, (q, ctx) => zone(ctx.eid, q, ctx.lang), { cacheForVisitors: true });
     gateway.call(calls.findZoneLecturersAuth, (q, ctx) => zone(ctx.eid, q, ctx.lang));
+    // A lecturer the back office changed is in the enterprise's next zone answer (decision 040).
+    platform.contentChanges.subscribe((c) => {
+      if (c.kind === 'lecturer') zones.forget((key) => key.startsWith(`${c.eid}:`));
+    });
+
+    // The back office's lecturers (decision 040).
+    const admin = new LecturerAdmin(new LecturerAdminRepository(platform.db), uploadServiceOf(platform));
+    gateway.call(calls.findAdminLecturers, (q, ctx) => admin.page(ctx.eid, q, ctx.lang));
+    gateway.call(calls.viewAdminLecturer, (q, ctx) => admin.view(ctx.eid, q.id, ctx.lang));
+    gateway.call(calls.createLecturer, (q, ctx) => admin.create(ctx, q));
+    gateway.call(calls.editLecturer, ({ id, ...form }, ctx) => admin.edit(ctx, id, form));
+    gateway.call(calls.deleteLecturer, (q, ctx) => admin.delete(ctx, q.id));
+    gateway.call(calls.findAdminLecturerCourses, (q, ctx) => admin.courses(ctx.eid, q));
   },
 });

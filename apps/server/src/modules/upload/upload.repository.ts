@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { schema, type Db } from '@portal/db';
+import { schema, type Db, type Tx } from '@portal/db';
 
 const u = schema.uploads;
 
@@ -46,6 +46,20 @@ export class UploadRepository {
     const rows = await this.db
       .update(u)
       .set({ accountId, claimedAt: now })
+      .where(and(eq(u.key, key), eq(u.eid, eid), usableBy(uploader)))
+      .returning({ key: u.key });
+    return rows.length > 0;
+  }
+
+  /**
+   * Claims the upload for the enterprise's own content (a lecturer's photo), in the caller's
+   * transaction: owned by no account any more (a person's files go with their account; the site's
+   * stay), used from now on; false when this uploader may not use it or it is gone.
+   */
+  static async claimForSite(tx: Tx, key: string, eid: number, uploader: number, now: Date): Promise<boolean> {
+    const rows = await tx
+      .update(u)
+      .set({ accountId: null, claimedAt: now })
       .where(and(eq(u.key, key), eq(u.eid, eid), usableBy(uploader)))
       .returning({ key: u.key });
     return rows.length > 0;

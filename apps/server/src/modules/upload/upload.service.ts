@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { Tx } from '@portal/db';
 import { fileTypeFromBuffer } from 'file-type';
 import { AVATAR_MAX_BYTES, ErrorCode, HEADSHOT_MAX_BYTES } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
@@ -109,6 +110,19 @@ export class UploadService {
    */
   claim(key: string, eid: number, accountId: number, uploader: number | null, now = new Date()): Promise<boolean> {
     return isFileKey(key) ? this.ledger.claim(key, eid, accountId, uploader, now) : Promise.resolve(false);
+  }
+
+  /**
+   * The site uses the upload from now on (a lecturer's photo the back office saved), in the caller's
+   * transaction; false when the administrator did not upload it or it is gone.
+   */
+  claimForSite(tx: Tx, key: string, eid: number, uploader: number, now = new Date()): Promise<boolean> {
+    return isFileKey(key) ? UploadRepository.claimForSite(tx, key, eid, uploader, now) : Promise.resolve(false);
+  }
+
+  /** The key of an address `publicUrl` made (`/uploads/<key>`), else null. */
+  keyOfPublicUrl(url: string): string | null {
+    return url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null;
   }
 
   /** Uploads no longer used (a picture replaced): deleted once unused for UNCLAIMED_TTL_MS. */

@@ -10,12 +10,34 @@ export interface CrmHandle {
   crumb: keyof CrmText;
 }
 
+/**
+ * The menu's sections and their pages (path, text key), all open: the menu is short, and a page
+ * is one click from any other.
+ */
+const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<[string, keyof CrmText]> }> = [
+  {
+    key: 'people',
+    items: [
+      ['/crm/departments', 'departmentAdmin'],
+      ['/crm/learners', 'learnerAdmin'],
+    ],
+  },
+  {
+    key: 'courses',
+    items: [
+      ['/crm/lecturers', 'lecturers'],
+      ['/crm/categories', 'categories'],
+      ['/crm/tags', 'tags'],
+    ],
+  },
+  { key: 'content', items: [] },
+];
+
 const isCrmHandle = (h: unknown): h is CrmHandle => typeof h === 'object' && h !== null && 'crumb' in h;
 
 /**
  * The back office's frame (decision 036): a side menu of its sections, a header with the site's
  * name and the way back to the portal, a breadcrumb from the routes' handles, and the page.
- * Sections later parts build (people, courses, content) are in the menu, disabled, not faked.
  */
 export function CrmFrame({
   siteName,
@@ -34,16 +56,14 @@ export function CrmFrame({
   const here = basePath(pathname).replace(/\/$/, '') || '/crm';
   const items = [
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
-    {
-      key: 'people',
-      label: t.people,
-      children: [
-        { key: '/crm/departments', label: <Link to={to('/crm/departments')}>{t.departmentAdmin}</Link> },
-        { key: '/crm/learners', label: <Link to={to('/crm/learners')}>{t.learnerAdmin}</Link> },
-      ],
-    },
-    { key: 'courses', label: t.courses, disabled: true, title: t.comingLater },
-    { key: 'content', label: t.content, disabled: true, title: t.comingLater },
+    ...CRM_SECTIONS.map((section) => ({
+      key: section.key,
+      label: t[section.key],
+      children: section.items.map(([path, text]) => ({
+        key: path,
+        label: <Link to={to(path)}>{t[text]}</Link>,
+      })),
+    })),
     { key: '/crm/audit', label: <Link to={to('/crm/audit')}>{t.auditLog}</Link> },
   ];
   const crumbs = matches
@@ -58,7 +78,7 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} defaultOpenKeys={['people']} items={items} />
+          <Menu mode="inline" selectedKeys={[here]} defaultOpenKeys={CRM_SECTIONS.map((s) => s.key)} items={items} />
         </nav>
       </Layout.Sider>
       <Layout>

@@ -4,7 +4,7 @@ import { id, pageResponse, paging } from '../envelope.ts';
 import { encryptedPassword } from './fields.ts';
 
 /**
- * The back office's learner import and approvals (issue 21 item 2, decision 038). All calls are
+ * The back office's learner import (issue 21 item 2, decision 038). All calls are
  * `admin` (an administrator of the session's enterprise) by their `/auth/admin/` path.
  */
 
@@ -77,76 +77,4 @@ export const findLearnerImports = defineCall({
   tags: ['back-office'],
   request: z.object({ ...paging(10, 50) }),
   response: pageResponse(learnerImport),
-});
-
-/** Why an administrator rejects: required, shown to the applicant. */
-const rejectReason = z.string().trim().max(200, { error: '原因不能超过200个字' });
-
-export const pendingRegistration = z.object({
-  accountId: z.number().int(),
-  phone: z.string(),
-  realName: z.string(),
-  userName: z.string(),
-  userDetail: z.record(z.string(), z.string()),
-  /** ISO 8601: when it was sent (or sent again). */
-  createdAt: z.string(),
-});
-
-export const findPendingRegistrations = defineCall({
-  name: 'findPendingRegistrations',
-  method: 'GET',
-  path: '/user/auth/admin/registration/pending/page',
-  summary: 'Registrations waiting for review (the site does not accept them at once), oldest first',
-  tags: ['back-office'],
-  request: z.object({ ...paging(10, 100) }),
-  response: pageResponse(pendingRegistration),
-});
-
-export const decideRegistration = defineCall({
-  name: 'decideRegistration',
-  method: 'POST',
-  path: '/user/auth/admin/registration/decide',
-  summary:
-    'Approve (the person signs in as a member) or reject (with a reason the person is told at sign-in) a registration waiting for review',
-  tags: ['back-office'],
-  request: z
-    .object({ accountId: id, approve: z.boolean(), reason: rejectReason.default('') })
-    .refine((v) => v.approve || v.reason.length > 0, { error: '请输入拒绝原因', path: ['reason'] }),
-  response: z.null(),
-});
-
-export const enterpriseApplicationItem = z.object({
-  id: z.number().int(),
-  entName: z.string(),
-  creditCode: z.string(),
-  contactName: z.string(),
-  contactPhone: z.string(),
-  remark: z.string(),
-  /** 1 waiting, 2 approved, 3 rejected. */
-  status: z.number().int(),
-  rejectReason: z.string(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
-});
-
-export const findEnterpriseApplications = defineCall({
-  name: 'findEnterpriseApplications',
-  method: 'GET',
-  path: '/system/auth/admin/enterprise-application/page',
-  summary: 'Applications to join made on this site (/company/in), by status, newest first',
-  tags: ['back-office'],
-  request: z.object({ ...paging(10, 100), status: z.coerce.number().int().min(1).max(3).optional() }),
-  response: pageResponse(enterpriseApplicationItem),
-});
-
-export const decideEnterpriseApplication = defineCall({
-  name: 'decideEnterpriseApplication',
-  method: 'POST',
-  path: '/system/auth/admin/enterprise-application/decide',
-  summary: 'Approve or reject (with a reason) an application waiting for review; the contact is told by SMS',
-  tags: ['back-office'],
-  request: z
-    .object({ id, approve: z.boolean(), reason: rejectReason.default('') })
-    .refine((v) => v.approve || v.reason.length > 0, { error: '请输入拒绝原因', path: ['reason'] }),
-  response: z.null(),
 });

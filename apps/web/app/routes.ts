@@ -29,5 +29,7 @@ export default prefix('en?', [
   route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
     index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+    route('imports', 'routes/crm-imports.tsx', { id: 'crm-imports' }),
+    route('approvals', 'routes/crm-approvals.tsx', { id: 'crm-approvals' }),
   ]),
 ]) satisfies RouteConfig;

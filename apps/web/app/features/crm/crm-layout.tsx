@@ -34,7 +34,14 @@ export function CrmFrame({
   const here = basePath(pathname).replace(/\/$/, '') || '/crm';
   const items = [
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
-    { key: 'people', label: t.people, disabled: true, title: t.comingLater },
+    {
+      key: 'people',
+      label: t.people,
+      children: [
+        { key: '/crm/imports', label: <Link to={to('/crm/imports')}>{t.learnerImports}</Link> },
+        { key: '/crm/approvals', label: <Link to={to('/crm/approvals')}>{t.approvals}</Link> },
+      ],
+    },
     { key: 'courses', label: t.courses, disabled: true, title: t.comingLater },
     { key: 'content', label: t.content, disabled: true, title: t.comingLater },
     { key: '/crm/audit', label: <Link to={to('/crm/audit')}>{t.auditLog}</Link> },
@@ -51,7 +58,12 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} items={items} />
+          <Menu
+            mode="inline"
+            selectedKeys={[here]}
+            defaultOpenKeys={here.startsWith('/crm/') ? ['people'] : []}
+            items={items}
+          />
         </nav>
       </Layout.Sider>
       <Layout>

@@ -64,7 +64,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '内容管理',
       '操作日志',
     ]);
-    expect(await menu.getByRole('menuitem', { name: '人员管理' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await menu.getByRole('menuitem', { name: '课程管理' }).getAttribute('aria-disabled')).toBe('true');
     await expectAccessible(crm, 'back-office dashboard');
 
     await menu.getByRole('link', { name: '操作日志' }).click();

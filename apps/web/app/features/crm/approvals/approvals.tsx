@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import type { Page } from '@portal/contract/envelope';
 import type { z } from 'zod';
 import { request } from '../../../lib/api.ts';
 import { useMessages } from '../../../lib/i18n.ts';
+import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
 import { approvalMessages } from './messages.ts';
@@ -80,6 +81,7 @@ function Decide({ t, onDecide }: { t: Texts; onDecide: (approve: boolean, reason
 /** /crm/approvals: registrations waiting for review, and applications to join made on the site. */
 export function ApprovalsView(props: ApprovalsData) {
   const t = useMessages(approvalMessages);
+  const crm = useMessages(crmMessages);
   const { message } = App.useApp();
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
@@ -159,57 +161,61 @@ export function ApprovalsView(props: ApprovalsData) {
     );
 
   return (
-    <Tabs
-      activeKey={props.tab}
-      onChange={switchTab}
-      items={[
-        {
-          key: 'registrations',
-          label: t.registrations,
-          children:
-            props.tab === 'registrations' ? (
-              <ServerTable<Registration>
-                rowKey="accountId"
-                columns={registrationColumns}
-                page={props.page ?? emptyPage}
-                query={APPROVALS_TABLE}
-              />
-            ) : null,
-        },
-        {
-          key: 'applications',
-          label: t.applications,
-          children:
-            props.tab === 'applications' ? (
-              <>
-                <Select
-                  style={{ width: 160, marginBottom: 16 }}
-                  value={state.filters.status ?? ''}
-                  onChange={(status: string) =>
-                    setParams(
-                      writeTableQuery(
-                        { ...state, pageCurrent: 1, filters: { tab: 'applications', ...(status ? { status } : {}) } },
-                        APPROVALS_TABLE,
-                      ),
-                    )
-                  }
-                  options={[
-                    { value: '', label: t.all },
-                    { value: '1', label: t.pending },
-                    { value: '2', label: t.approved },
-                    { value: '3', label: t.rejected },
-                  ]}
-                />
-                <ServerTable<Application>
-                  rowKey="id"
-                  columns={applicationColumns}
+    <>
+      <Typography.Title level={4}>{crm.approvals}</Typography.Title>
+      <Tabs
+        activeKey={props.tab}
+        onChange={switchTab}
+        items={[
+          {
+            key: 'registrations',
+            label: t.registrations,
+            children:
+              props.tab === 'registrations' ? (
+                <ServerTable<Registration>
+                  rowKey="accountId"
+                  columns={registrationColumns}
                   page={props.page ?? emptyPage}
                   query={APPROVALS_TABLE}
                 />
-              </>
-            ) : null,
-        },
-      ]}
-    />
+              ) : null,
+          },
+          {
+            key: 'applications',
+            label: t.applications,
+            children:
+              props.tab === 'applications' ? (
+                <>
+                  <Select
+                    aria-label={t.status}
+                    style={{ width: 160, marginBottom: 16 }}
+                    value={state.filters.status ?? ''}
+                    onChange={(status: string) =>
+                      setParams(
+                        writeTableQuery(
+                          { ...state, pageCurrent: 1, filters: { tab: 'applications', ...(status ? { status } : {}) } },
+                          APPROVALS_TABLE,
+                        ),
+                      )
+                    }
+                    options={[
+                      { value: '', label: t.all },
+                      { value: '1', label: t.pending },
+                      { value: '2', label: t.approved },
+                      { value: '3', label: t.rejected },
+                    ]}
+                  />
+                  <ServerTable<Application>
+                    rowKey="id"
+                    columns={applicationColumns}
+                    page={props.page ?? emptyPage}
+                    query={APPROVALS_TABLE}
+                  />
+                </>
+              ) : null,
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { request, upload } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { ruleOf } from '../../account/form-rules.ts';
 import { encryptSecret } from '../../account/password-crypto.ts';
+import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
 import type { TableQueryOptions } from '../table-query.ts';
 import { importMessages } from './messages.ts';
@@ -59,7 +60,11 @@ function CurrentImport({ imp, t }: { imp: LearnerImport; t: Texts }) {
             {t.rows.replace('{done}', String(imp.rowsDone)).replace('{total}', String(imp.totalRows))}
           </Typography.Text>
         </Space>
-        <Progress percent={imp.status === LearnerImportStatus.DONE ? 100 : percent} status={status} />
+        <Progress
+          aria-label={t.progress}
+          percent={imp.status === LearnerImportStatus.DONE ? 100 : percent}
+          status={status}
+        />
         {imp.status === LearnerImportStatus.FAILED ? <Alert type="error" showIcon message={imp.error} /> : null}
         {imp.status === LearnerImportStatus.DONE ? (
           <Space size="large" wrap>
@@ -82,6 +87,7 @@ function CurrentImport({ imp, t }: { imp: LearnerImport; t: Texts }) {
 /** /crm/imports: the template, the upload form, the import's progress and the history. */
 export function LearnerImportView({ page, error }: { page: Page<LearnerImport> | null; error: string | null }) {
   const t = useMessages(importMessages);
+  const crm = useMessages(crmMessages);
   const lang = useLang();
   const revalidator = useRevalidator();
   const [current, setCurrent] = useState<LearnerImport | null>(null);
@@ -153,6 +159,7 @@ export function LearnerImportView({ page, error }: { page: Page<LearnerImport> |
 
   return (
     <>
+      <Typography.Title level={4}>{crm.learnerImports}</Typography.Title>
       <Card style={{ marginBottom: 16 }}>
         <Typography.Paragraph>{t.intro}</Typography.Paragraph>
         <Button onClick={() => void downloadTemplate()} style={{ marginBottom: 16 }}>

@@ -28,6 +28,7 @@ describe.runIf(browserAvailable())('learner import (/crm/imports)', () => {
     const phones = [`1391${suffix}`, `1392${suffix}`];
     await signInAs(session.b, ADMIN, { path: '/crm/imports' });
     await page().getByRole('heading', { name: '学员导入' }).waitFor();
+    // The page's scripts are in (a click on the server's HTML before hydration does nothing).
     await page().waitForLoadState('networkidle');
     const [download] = await Promise.all([
       page().waitForEvent('download'),
@@ -67,5 +68,5 @@ describe.runIf(browserAvailable())('learner import (/crm/imports)', () => {
     await page().getByRole('heading', { name: 'Import learners' }).waitFor();
     await page().getByRole('button', { name: 'Download the template' }).waitFor();
     expect(await page().locator('tbody tr.ant-table-row').first().textContent()).toContain('Done');
-  });
+  }, 120_000);
 });

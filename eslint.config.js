@@ -43,6 +43,7 @@ const SERVER_MODULES = [
   'project',
   'back-office',
   'people',
+  'learner-import',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

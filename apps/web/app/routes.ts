@@ -34,5 +34,7 @@ export default prefix('en?', [
     route('lecturers', 'routes/crm-lecturers.tsx', { id: 'crm-lecturers' }),
     route('categories', 'routes/crm-categories.tsx', { id: 'crm-categories' }),
     route('tags', 'routes/crm-tags.tsx', { id: 'crm-tags' }),
+    route('imports', 'routes/crm-imports.tsx', { id: 'crm-imports' }),
+    route('approvals', 'routes/crm-approvals.tsx', { id: 'crm-approvals' }),
   ]),
 ]) satisfies RouteConfig;

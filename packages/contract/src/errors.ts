@@ -175,6 +175,16 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '该标签已用于分配学习任务，不能删除',
     en: 'Study tasks are assigned to this tag; it cannot be deleted',
   },
+  9151: { zh: '导入记录不存在', en: 'The import does not exist' },
+  9152: {
+    zh: '请上传 XLSX 格式的文件（可先下载导入模板）',
+    en: 'Please upload an XLSX file (download the template first)',
+  },
+  9153: { zh: '导入文件大小不能超过10MB', en: 'The import file may be at most 10 MB' },
+  9154: { zh: '请选择要导入的文件', en: 'Please choose the file to import' },
+  9161: { zh: '该注册已审核或不存在', en: 'This registration has already been reviewed or does not exist' },
+  9171: { zh: '入驻申请不存在', en: 'The application does not exist' },
+  9172: { zh: '该入驻申请已审核，不能重复审核', en: 'This application has already been reviewed' },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
   4101: {

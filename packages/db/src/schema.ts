@@ -268,6 +268,10 @@ export const enterpriseUsers = pgTable(
     uniqueIndex('enterprise_users_employee_no_idx')
       .on(t.eid, t.employeeNo)
       .where(sql`${t.employeeNo} IS NOT NULL`),
+    // The approvals page lists registrations waiting for review (status 3), oldest first (decision 038).
+    index('enterprise_users_pending_idx')
+      .on(t.eid, t.createdAt, t.accountId)
+      .where(sql`${t.status} = 3`),
   ],
 );
 
@@ -433,13 +437,20 @@ export const enterpriseApplications = pgTable(
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
     remark: text('remark').notNull().default(''),
+    /** 1 waiting for review, 2 approved, 3 rejected (decision 038). */
     status: integer('status').notNull().default(1),
+    /** Why it was rejected (shown to the applicant when they ask again). */
+    rejectReason: text('reject_reason').notNull().default(''),
+    /** The administrator (of `appliedOnEid`) who decided, and when. */
+    reviewedBy: integer('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('enterprise_applications_pending_idx')
       .on(t.creditCode)
       .where(sql`${t.status} = 1`),
+    index('enterprise_applications_site_idx').on(t.appliedOnEid, t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -2117,5 +2128,73 @@ export const adminAuditLog = pgTable(
     index('admin_audit_log_recent_idx').on(t.eid, t.createdAt.desc(), t.id.desc()),
     index('admin_audit_log_entity_idx').on(t.eid, t.entityType, t.entityId, t.createdAt.desc()),
     index('admin_audit_log_actor_idx').on(t.eid, t.accountId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A registration an administrator rejected (decision 038): the membership is status 4 and this
+ * row holds why, which the person is told when they sign in. Approving deletes the row.
+ */
+export const registrationReviews = pgTable(
+  'registration_reviews',
+  {
+    eid: integer('eid').notNull(),
+    accountId: integer('account_id').notNull(),
+    reason: text('reason').notNull().default(''),
+    reviewedBy: integer('reviewed_by').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.accountId] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * An import of learners from an XLSX file (decision 038), worked by a background job: status 1
+ * waiting or running, 2 done, 3 failed. `rowsDone` and the counts are written in the transaction
+ * of each batch, so a job that runs again after a crash goes on from there; `rejections` holds the
+ * rejected rows (row number, phone, name, reason) the result file lists. One import of a file
+ * (its SHA-256) runs at a time per enterprise: a second submit while it runs gets the same import.
+ */
+export const learnerImports = pgTable(
+  'learner_imports',
+  {
+    ...tenantId(),
+    accountId: integer('account_id').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    /** The uploaded file (private storage), removed when the import ends. */
+    fileKey: text('file_key'),
+    /** The language of the administrator who started it: the result file's texts. */
+    lang: text('lang').notNull().default('zh'),
+    /** argon2id hash of the initial password of the accounts it creates (one hash per import). */
+    passwordHash: text('password_hash').notNull(),
+    status: integer('status').notNull().default(1),
+    totalRows: integer('total_rows').notNull().default(0),
+    rowsDone: integer('rows_done').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    rejectedCount: integer('rejected_count').notNull().default(0),
+    rejections: jsonb('rejections')
+      .$type<Array<{ row: number; phone: string; name: string; reason: string }>>()
+      .notNull()
+      .default([]),
+    /** The result file (rejected rows with reasons): an `exports/` key, downloaded by signed link. */
+    resultKey: text('result_key'),
+    error: text('error').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    index('learner_imports_recent_idx').on(t.eid, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('learner_imports_running_idx')
+      .on(t.eid, t.fileSha256)
+      .where(sql`${t.status} = 1`),
   ],
 );

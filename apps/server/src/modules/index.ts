@@ -34,5 +34,6 @@ export const modules: PortalModule[] = (
     import('./project/project.routes.ts'),
     import('./back-office/back-office.routes.ts'),
     import('./people/people.routes.ts'),
+    import('./learner-import/learner-import.routes.ts'),
   ])
 ).map((m) => m.default);

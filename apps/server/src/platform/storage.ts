@@ -26,10 +26,11 @@ export interface FileStorage {
 
 /**
  * Keys are `<area>/<eid>/<random>.<ext>`: nothing a client sends becomes part of a path. Pictures
- * (avatars public, one-inch photos private) and export files (private, by signed link only).
+ * (avatars public, one-inch photos private), learner import files (private XLSX, read by the import
+ * job, never linked) and export files (private, by signed link only).
  */
 const KEY =
-  /^(?:(?:avatars|private)\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:jpg|png|gif|webp|bmp)|exports\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:csv|xlsx))$/;
+  /^(?:(?:avatars|private)\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:jpg|png|gif|webp|bmp)|private\/\d+\/[A-Za-z0-9_-]{16,64}\.xlsx|exports\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:csv|xlsx))$/;
 
 export function newFileKey(area: 'avatars' | 'private' | 'exports', eid: number, ext: string): string {
   return `${area}/${eid}/${randomBytes(18).toString('base64url')}.${ext}`;

@@ -154,10 +154,16 @@ function withoutFlag(input: unknown): Record<string, unknown> {
 export function upload<C extends CallDef>(
   call: C,
   file: Blob,
-  options: { field: string; filename: string; onProgress?: (percent: number) => void },
+  options: {
+    field: string;
+    filename: string;
+    onProgress?: (percent: number) => void;
+    /** The call's input beside the file (a multipart call takes it in the query). */
+    query?: Record<string, string>;
+  },
 ): Promise<CallResponse<C>> {
   const lang = currentLang();
-  const qs = new URLSearchParams();
+  const qs = new URLSearchParams(options.query);
   const eid = ui?.website()?.eid;
   if (isOpenAccess(call.access) && eid !== undefined) qs.set('eid', String(eid));
   const body = new FormData();

@@ -18,6 +18,9 @@ export const AUDIT_ENTITY_TYPES = [
   'lecturer',
   'category',
   'tag',
+  'learner_import',
+  'registration',
+  'enterprise_application',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -10,6 +10,7 @@ import * as course from './course.ts';
 import * as enterpriseApplication from './enterprise-application.ts';
 import * as exam from './exam.ts';
 import * as exportRecord from './export-record.ts';
+import * as learnerImport from './learner-import.ts';
 import * as lecturer from './lecturer.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
@@ -39,6 +40,7 @@ export * from './course.ts';
 export * from './enterprise-application.ts';
 export * from './exam.ts';
 export * from './export-record.ts';
+export * from './learner-import.ts';
 export * from './lecturer.ts';
 export * from './message.ts';
 export * from './news.ts';
@@ -78,6 +80,7 @@ export const allCalls: CallDef[] = [
   enterpriseApplication,
   exam,
   exportRecord,
+  learnerImport,
   lecturer,
   message,
   news,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { id, pageResponse, paging } from '../envelope.ts';
 import type { Lang } from '../errors.ts';
 import { zMobile } from '../validators.ts';
 import { imageCode, encryptedPassword, encryptedIdCard, smsCode } from './fields.ts';
@@ -222,4 +223,42 @@ export const editRegistration = defineCall({
     audited: z.boolean(),
     token: z.string(),
   }),
+});
+
+// The back office's approvals of registrations (decision 038): admin calls.
+
+/** Why an administrator rejects: required, shown to the applicant. */
+export const rejectReason = z.string().trim().max(200, { error: '原因不能超过200个字' });
+
+export const pendingRegistration = z.object({
+  accountId: z.number().int(),
+  phone: z.string(),
+  realName: z.string(),
+  userName: z.string(),
+  userDetail: z.record(z.string(), z.string()),
+  /** ISO 8601: when it was sent (or sent again). */
+  createdAt: z.string(),
+});
+
+export const findPendingRegistrations = defineCall({
+  name: 'findPendingRegistrations',
+  method: 'GET',
+  path: '/user/auth/admin/registration/pending/page',
+  summary: 'Registrations waiting for review (the site does not accept them at once), oldest first',
+  tags: ['back-office'],
+  request: z.object({ ...paging(10, 100) }),
+  response: pageResponse(pendingRegistration),
+});
+
+export const decideRegistration = defineCall({
+  name: 'decideRegistration',
+  method: 'POST',
+  path: '/user/auth/admin/registration/decide',
+  summary:
+    'Approve (the person signs in as a member) or reject (with a reason the person is told at sign-in) a registration waiting for review',
+  tags: ['back-office'],
+  request: z
+    .object({ accountId: id, approve: z.boolean(), reason: rejectReason.default('') })
+    .refine((v) => v.approve || v.reason.length > 0, { error: '请输入拒绝原因', path: ['reason'] }),
+  response: z.null(),
 });

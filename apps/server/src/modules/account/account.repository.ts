@@ -9,6 +9,8 @@ export interface Membership {
   active: boolean;
   /** Waiting for an administrator's review. */
   pending: boolean;
+  /** Rejected by an administrator's review (decision 038). */
+  rejected: boolean;
 }
 
 /** What a membership read answers: the member's row in the enterprise and their account's phone. */
@@ -118,7 +120,18 @@ export class AccountRepository {
       userEntLogo: r.userEntLogo ?? '',
       active: r.status === 1 && r.enterpriseStatus === 1,
       pending: r.status === 3,
+      rejected: r.status === 4,
     }));
+  }
+
+  /** Why an administrator rejected the person's registration on the enterprise ('' when none was given). */
+  async rejectionReason(eid: number, accountId: number): Promise<string> {
+    const [row] = await this.system
+      .select({ reason: schema.registrationReviews.reason })
+      .from(schema.registrationReviews)
+      .where(and(eq(schema.registrationReviews.eid, eid), eq(schema.registrationReviews.accountId, accountId)))
+      .limit(1);
+    return row?.reason ?? '';
   }
 
   /** The person in one enterprise (the session's). */

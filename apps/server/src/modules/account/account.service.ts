@@ -454,7 +454,19 @@ export class AccountService {
     const memberships = await this.deps.accounts.memberships(accountId);
     const active = memberships.filter((m) => m.active);
     if (active.length === 0) {
-      throw memberships.some((m) => m.pending) ? pendingReview() : new AppError(ErrorCode.ACCOUNT_DISABLED);
+      if (memberships.some((m) => m.pending)) throw pendingReview();
+      // A registration the site's administrator rejected: the person is told why (decision 038).
+      const rejected = memberships.find((m) => m.rejected && (m.eid === site.eid || memberships.length === 1));
+      if (rejected) {
+        const reason = await this.deps.accounts.rejectionReason(rejected.eid, accountId);
+        throw new AppError(ErrorCode.ACCOUNT_DISABLED, {
+          message: {
+            zh: `您的注册未通过审核${reason ? `，原因：${reason}` : ''}`,
+            en: `Your registration was not approved${reason ? `: ${reason}` : ''}`,
+          },
+        });
+      }
+      throw new AppError(ErrorCode.ACCOUNT_DISABLED);
     }
     const here = active.find((m) => m.eid === site.eid);
     if (onlySite && !here) throw new AppError(ErrorCode.ACCOUNT_DISABLED);

@@ -2,6 +2,7 @@ import * as calls from '@portal/contract';
 import { requestToken } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
 import { setSessionCookie } from '../../platform/session-cookie.ts';
+import { RegistrationReview } from './registration-review.ts';
 import { registrationServiceOf } from './registration.service.ts';
 
 /** Registration: the form configuration, the position hierarchy, checks and registering. */
@@ -10,6 +11,12 @@ export default defineModule({
   register(gateway, platform) {
     const registrations = registrationServiceOf(platform);
     const limited = { perMinute: platform.perMinute };
+    const review = new RegistrationReview(platform.db);
+    gateway.call(calls.findPendingRegistrations, (q, ctx) => review.findPendingRegistrations(ctx.eid, q));
+    gateway.call(calls.decideRegistration, async (q, ctx) => {
+      await review.decideRegistration(ctx.eid, ctx.session.accountId, q, ctx.audit);
+      return null;
+    });
     gateway.call(calls.viewRegistrationConfig, async (_q, ctx) =>
       registrations.viewRegistrationConfig(await ctx.eid()),
     );

@@ -20,6 +20,8 @@ const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<
     items: [
       ['/crm/departments', 'departmentAdmin'],
       ['/crm/learners', 'learnerAdmin'],
+      ['/crm/imports', 'learnerImports'],
+      ['/crm/approvals', 'approvals'],
     ],
   },
   {

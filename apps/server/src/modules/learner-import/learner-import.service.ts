@@ -1,0 +1,546 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { hash } from '@node-rs/argon2';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { fileTypeFromBuffer } from 'file-type';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import {
+  ErrorCode,
+  LEARNER_IMPORT_MAX_BYTES,
+  LEARNER_IMPORT_MAX_ROWS,
+  LearnerImportStatus,
+  isPassword,
+  validate,
+  type Lang,
+  type LearnerImport,
+} from '@portal/contract';
+import { schema, withTenant } from '@portal/db';
+import type { AdminAudit } from '../../platform/admin-audit.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { PasswordCipher } from '../../platform/password-cipher.ts';
+import { isFileKey, newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import type { RegistrationForms } from '../registration-form/index.ts';
+import {
+  MissingColumnsError,
+  checkRow,
+  importColumns,
+  readRows,
+  reasonText,
+  writeTemplate,
+  type CheckedRow,
+  type ImportColumn,
+} from './learner-import-sheet.ts';
+import { LearnerImportRepository, type ImportRow, type Rejection } from './learner-import.repository.ts';
+
+/** The queue imports run from, and the one a job goes to when every try ended with its process. */
+export const LEARNER_IMPORT_QUEUE = 'learner-import';
+export const LEARNER_IMPORT_FAILED_QUEUE = 'learner-import-failed';
+
+/** Rows per statement and transaction: 10 000 rows are 20 batches of a few statements each. */
+export const IMPORT_BATCH_ROWS = 500;
+/**
+ * The pause after each batch: the import's statements leave the database and the event loop to
+ * the learners' calls between batches (bench/crm-import.ts measures their p99 during an import).
+ */
+const PAUSE_BETWEEN_BATCHES_MS = 15;
+
+interface ImportJob {
+  eid: number;
+  id: number;
+}
+
+const FAILURES = {
+  missingColumns: {
+    zh: '文件缺少必填列：{columns}，请使用导入模板',
+    en: 'The file lacks the required columns: {columns}; please use the template',
+  },
+  tooManyRows: { zh: '单次最多导入{max}行，请拆分文件', en: 'At most {max} rows per import; please split the file' },
+  noRows: { zh: '文件中没有可导入的学员', en: 'The file holds no learners to import' },
+  unreadable: {
+    zh: '文件无法读取，请使用导入模板另存为 XLSX 后重试',
+    en: 'The file cannot be read; save it as XLSX from the template and try again',
+  },
+  crashed: { zh: '导入中断，请重新导入', en: 'The import was interrupted; please import again' },
+} as const;
+
+const failureText = (key: keyof typeof FAILURES, lang: Lang, params: Record<string, string | number> = {}) =>
+  FAILURES[key][lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+
+/**
+ * Learner import (issue 21 item 2, decision 038): `start` stores the uploaded XLSX, records the
+ * import and queues its job in one transaction (a second submit of the same file while it runs
+ * answers the same import); the job reads the rows as a stream, checks each with the shared
+ * validators and adds them in batches of IMPORT_BATCH_ROWS, each batch in one transaction with
+ * the import's progress, so a job tried again after a crash goes on where the last batch ended.
+ * Rejected rows go to a result XLSX (row number and reason in the administrator's language).
+ */
+export class LearnerImportService {
+  private readonly repo = new LearnerImportRepository();
+
+  constructor(
+    private readonly deps: {
+      /** The tables' owner (accounts are people, not one tenant's rows, decision 020). */
+      pool: pg.Pool;
+      jobs: Jobs;
+      storage: FileStorage;
+      signer: UrlSigner;
+      cipher: PasswordCipher;
+      forms: RegistrationForms;
+      log: Pick<Logger, 'error' | 'warn'>;
+    },
+  ) {
+    deps.jobs.work<ImportJob>(LEARNER_IMPORT_QUEUE, (job) => this.run(job), {
+      retryLimit: 3,
+      retryDelaySeconds: 2,
+      expireInSeconds: 15 * 60,
+      deadLetter: LEARNER_IMPORT_FAILED_QUEUE,
+    });
+    deps.jobs.work<ImportJob>(LEARNER_IMPORT_FAILED_QUEUE, (job) => this.failCrashed(job), { retryLimit: 5 });
+  }
+
+  /** The site's columns, read in its tenant scope. */
+  private async columnsOf(eid: number): Promise<ImportColumn[]> {
+    const config = await withTenant(eid, () => this.deps.forms.viewRegistrationConfig(eid));
+    return importColumns(config.userTitle);
+  }
+
+  /**
+   * The template for this site and language: made once per (site columns, language) and kept under
+   * a key named by them, so downloading it again writes nothing.
+   */
+  async viewTemplate(eid: number, lang: Lang): Promise<{ url: string; fileName: string }> {
+    const columns = await this.columnsOf(eid);
+    const digest = createHash('sha256')
+      .update(JSON.stringify({ v: 1, lang, columns: columns.map((c) => [c.key, c.header[lang]]) }))
+      .digest('base64url')
+      .slice(0, 24);
+    const key = `exports/${eid}/tpl${digest}.xlsx`;
+    if ((await this.deps.storage.size(key)) === null)
+      await this.deps.storage.put(key, await writeTemplate(columns, lang));
+    return {
+      url: this.deps.signer.url(key),
+      fileName: lang === 'zh' ? '学员导入模板.xlsx' : 'learner-import-template.xlsx',
+    };
+  }
+
+  async start(o: {
+    eid: number;
+    accountId: number;
+    lang: Lang;
+    encryptedPassword: string;
+    next: (options: { limits: { fileSize: number; files: number } }) => Promise<MultipartFile | undefined>;
+    audit: AdminAudit;
+  }): Promise<LearnerImport> {
+    const password = this.deps.cipher.decrypt(o.encryptedPassword);
+    if (password === null) {
+      throw new AppError(ErrorCode.BAD_INPUT, {
+        message: {
+          zh: '参数错误：初始密码未按要求加密，请刷新页面后重试',
+          en: 'Invalid input: the initial password is not encrypted as required, please reload the page',
+        },
+      });
+    }
+    if (!isPassword(password)) {
+      throw new AppError(ErrorCode.BAD_INPUT, {
+        message: {
+          zh: validate('password', password, { lang: 'zh' })!,
+          en: validate('password', password, { lang: 'en' })!,
+        },
+        data: { fields: [{ field: 'initialPassword', message: validate('password', password, { lang: o.lang })! }] },
+      });
+    }
+    const { data, fileName } = await this.readUpload(o.next);
+    const sha256 = createHash('sha256').update(data).digest('hex');
+    const fileKey = `private/${o.eid}/${randomBytes(18).toString('base64url')}.xlsx`;
+    await this.deps.storage.put(fileKey, data);
+    const passwordHash = await hash(password);
+    const client = await this.deps.pool.connect();
+    let row: ImportRow;
+    let repeated = false;
+    try {
+      const db = drizzle(client, { schema });
+      row = await db.transaction(async (tx) => {
+        const made = await this.repo.insertImport(client, {
+          eid: o.eid,
+          accountId: o.accountId,
+          fileName,
+          sha256,
+          fileKey,
+          lang: o.lang,
+          passwordHash,
+        });
+        if (made) {
+          await this.deps.jobs.send(LEARNER_IMPORT_QUEUE, { eid: o.eid, id: made.id } satisfies ImportJob, { client });
+          await o.audit.record(tx, {
+            entityType: 'learner_import',
+            entityId: made.id,
+            before: null,
+            after: auditView(made),
+          });
+          return made;
+        }
+        // The same file is being imported: that import is the answer (one job, one set of accounts).
+        const running = await this.repo.runningImportOf(client, o.eid, sha256);
+        if (!running) throw new AppError(ErrorCode.CONFLICT);
+        repeated = true;
+        await o.audit.record(tx, {
+          entityType: 'learner_import',
+          entityId: running.id,
+          before: auditView(running),
+          after: auditView(running),
+          action: 'repeatLearnerImport',
+        });
+        return running;
+      });
+    } catch (err) {
+      await this.deps.storage.delete(fileKey);
+      throw err;
+    } finally {
+      client.release();
+    }
+    if (repeated) await this.deps.storage.delete(fileKey);
+    return this.present(row);
+  }
+
+  /** The one file part: at most LEARNER_IMPORT_MAX_BYTES, an XLSX by its content (file-type), not its name. */
+  private async readUpload(
+    next: (options: { limits: { fileSize: number; files: number } }) => Promise<MultipartFile | undefined>,
+  ): Promise<{ data: Buffer; fileName: string }> {
+    let part: MultipartFile | undefined;
+    try {
+      part = await next({ limits: { fileSize: LEARNER_IMPORT_MAX_BYTES, files: 1 } });
+    } catch {
+      part = undefined;
+    }
+    if (!part || part.fieldname !== 'file') throw new AppError(ErrorCode.LEARNER_IMPORT_NO_FILE);
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError(ErrorCode.LEARNER_IMPORT_TOO_LARGE);
+      throw err;
+    }
+    const type = await fileTypeFromBuffer(data);
+    if (type?.ext !== 'xlsx') throw new AppError(ErrorCode.LEARNER_IMPORT_NOT_XLSX);
+    // A name shown back in the history table: no path separators or control characters.
+    const fileName = [...(part.filename || 'import.xlsx')]
+      .map((ch) => (ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32 ? '_' : ch))
+      .join('')
+      .slice(0, 120);
+    return { data, fileName };
+  }
+
+  async viewImport(eid: number, id: number): Promise<LearnerImport> {
+    const row = await this.repo.viewImport(this.deps.pool, eid, id);
+    if (!row) throw new AppError(ErrorCode.LEARNER_IMPORT_NOT_FOUND);
+    return this.present(row);
+  }
+
+  async findImports(eid: number, q: { pageCurrent: number; pageSize: number }) {
+    const { list, total } = await this.repo.findImports(
+      this.deps.pool,
+      eid,
+      (q.pageCurrent - 1) * q.pageSize,
+      q.pageSize,
+    );
+    return {
+      pageCurrent: q.pageCurrent,
+      pageSize: q.pageSize,
+      totalCount: total,
+      totalPage: Math.ceil(total / q.pageSize),
+      list: list.map((r) => this.present(r)),
+    };
+  }
+
+  private present(r: ImportRow): LearnerImport {
+    return {
+      id: r.id,
+      fileName: r.file_name,
+      status: r.status,
+      totalRows: r.total_rows,
+      rowsDone: r.rows_done,
+      createdCount: r.created_count,
+      updatedCount: r.updated_count,
+      unchangedCount: r.unchanged_count,
+      rejectedCount: r.rejected_count,
+      error: r.error,
+      resultUrl: r.result_key && isFileKey(r.result_key) ? this.deps.signer.url(r.result_key) : null,
+      createdAt: r.created_at.toISOString(),
+      finishedAt: r.finished_at ? r.finished_at.toISOString() : null,
+    };
+  }
+
+  /** One run of an import's job (idempotent: it goes on from the last batch recorded). */
+  private async run(job: ImportJob): Promise<void> {
+    const { pool, storage } = this.deps;
+    const imp = await this.repo.viewImport(pool, job.eid, job.id);
+    if (!imp || imp.status !== LearnerImportStatus.RUNNING) return;
+    const lang: Lang = imp.lang === 'en' ? 'en' : 'zh';
+    const fail = (error: string) => this.end(job, imp, { status: LearnerImportStatus.FAILED, resultKey: null, error });
+    if (!imp.file_key || (await storage.size(imp.file_key)) === null)
+      return void (await fail(failureText('crashed', lang)));
+    const fileKey = imp.file_key;
+    const open = async () => {
+      const file = await storage.open(fileKey);
+      if (!file) throw new Error('import file gone');
+      return file.stream;
+    };
+    const columns = await this.columnsOf(job.eid);
+    let total = imp.total_rows;
+    try {
+      if (total === 0) {
+        for await (const _ of readRows(open, columns)) total++;
+        if (total === 0) return void (await fail(failureText('noRows', lang)));
+        if (total > LEARNER_IMPORT_MAX_ROWS)
+          return void (await fail(failureText('tooManyRows', lang, { max: LEARNER_IMPORT_MAX_ROWS })));
+        await this.repo.setTotal(pool, job.eid, job.id, total);
+      }
+      await this.addRows(job, imp, lang, columns, open);
+    } catch (err) {
+      if (err instanceof MissingColumnsError) {
+        return void (await fail(
+          failureText('missingColumns', lang, {
+            columns: err.missing.map((c) => c.header[lang]).join(lang === 'zh' ? '、' : ', '),
+          }),
+        ));
+      }
+      if (isUnreadable(err)) return void (await fail(failureText('unreadable', lang)));
+      throw err;
+    }
+    const rejections = await this.repo.rejections(pool, job.eid, job.id);
+    let resultKey: string | null = null;
+    if (rejections.length) {
+      resultKey = newFileKey('exports', job.eid, 'xlsx');
+      await storage.put(resultKey, await writeResult(rejections, lang));
+    }
+    const ended = await this.end(job, imp, { status: LearnerImportStatus.DONE, resultKey, error: '' });
+    if (!ended && resultKey) await storage.delete(resultKey);
+  }
+
+  private async addRows(
+    job: ImportJob,
+    imp: ImportRow,
+    lang: Lang,
+    columns: ImportColumn[],
+    open: () => Promise<Readable>,
+  ): Promise<void> {
+    const departments = new Departments(await this.repo.departments(this.deps.pool, job.eid));
+    const phones = new Map<string, number>();
+    const numbers = new Map<string, number>();
+    let index = 0;
+    let batch: Array<CheckedRow | Rejection> = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await this.addBatch(job, imp, lang, batch, index, departments);
+      batch = [];
+      // The learners' calls go first between batches.
+      await sleep(PAUSE_BETWEEN_BATCHES_MS);
+    };
+    for await (const r of readRows(open, columns)) {
+      index++;
+      const checked = checkRow(r, columns, lang);
+      let item: CheckedRow | Rejection;
+      if ('reason' in checked) {
+        item = { row: r.row, phone: r.cells.phone ?? '', name: r.cells.realName ?? '', reason: checked.reason };
+      } else {
+        const samePhone = phones.get(checked.phone);
+        const sameNumber = checked.employeeNo ? numbers.get(checked.employeeNo) : undefined;
+        if (samePhone !== undefined) {
+          item = {
+            row: r.row,
+            phone: checked.phone,
+            name: checked.realName,
+            reason: reasonText('duplicatePhone', lang, { row: samePhone }),
+          };
+        } else if (sameNumber !== undefined) {
+          item = {
+            row: r.row,
+            phone: checked.phone,
+            name: checked.realName,
+            reason: reasonText('duplicateEmployeeNo', lang, { row: sameNumber }),
+          };
+        } else {
+          phones.set(checked.phone, r.row);
+          if (checked.employeeNo) numbers.set(checked.employeeNo, r.row);
+          item = checked;
+        }
+      }
+      // Rows an earlier run recorded are only remembered (for the repeats above).
+      if (index <= imp.rows_done) continue;
+      batch.push(item);
+      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    }
+    await flush();
+  }
+
+  /** One batch, in one transaction with the import's progress. */
+  private async addBatch(
+    job: ImportJob,
+    imp: ImportRow,
+    lang: Lang,
+    items: Array<CheckedRow | Rejection>,
+    rowsDone: number,
+    departments: Departments,
+  ): Promise<void> {
+    const rejections: Rejection[] = items.filter((i): i is Rejection => 'reason' in i);
+    const rows = items.filter((i): i is CheckedRow => !('reason' in i));
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const created = new Map<string, number>();
+      const withDepartments = [];
+      for (const r of rows)
+        withDepartments.push({
+          ...r,
+          departmentId: await departments.resolve(client, this.repo, job.eid, r.department, created),
+        });
+      const outcome = await this.repo.addBatch(client, job.eid, withDepartments, imp.password_hash, lang, (r, reason) =>
+        rejections.push({ row: r.row, phone: r.phone, name: r.realName, reason }),
+      );
+      rejections.sort((a, b) => a.row - b.row);
+      const recorded = await this.repo.recordProgress(client, job.eid, job.id, rowsDone, { ...outcome, rejections });
+      if (!recorded) {
+        await client.query('ROLLBACK');
+        return;
+      }
+      await client.query('COMMIT');
+      departments.remember(created);
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Ends the import and records it in the audit log as the administrator who started it. */
+  private async end(
+    job: ImportJob,
+    imp: ImportRow,
+    v: { status: number; resultKey: string | null; error: string },
+  ): Promise<boolean> {
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const ended = await this.repo.finish(client, job.eid, job.id, v);
+      if (ended) {
+        await client.query(
+          `INSERT INTO admin_audit_log (eid, account_id, action, entity_type, entity_id, before, after)
+           VALUES ($1, $2, 'finishLearnerImport', 'learner_import', $3, $4, $5)`,
+          [job.eid, imp.account_id, String(job.id), JSON.stringify(auditView(imp)), JSON.stringify(auditView(ended))],
+        );
+      }
+      await client.query('COMMIT');
+      if (ended && imp.file_key) await this.deps.storage.delete(imp.file_key);
+      return ended !== null;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Every try ended with its process: the import failed (the administrator imports again). */
+  private async failCrashed(job: ImportJob): Promise<void> {
+    const imp = await this.repo.viewImport(this.deps.pool, job.eid, job.id);
+    if (!imp || imp.status !== LearnerImportStatus.RUNNING) return;
+    const lang: Lang = imp.lang === 'en' ? 'en' : 'zh';
+    await this.end(job, imp, {
+      status: LearnerImportStatus.FAILED,
+      resultKey: null,
+      error: failureText('crashed', lang),
+    });
+  }
+}
+
+/** What the audit log keeps of an import. */
+function auditView(r: ImportRow) {
+  return {
+    fileName: r.file_name,
+    status: r.status,
+    totalRows: r.total_rows,
+    created: r.created_count,
+    updated: r.updated_count,
+    unchanged: r.unchanged_count,
+    rejected: r.rejected_count,
+  };
+}
+
+/** A file that is no workbook (exceljs's zip or XML reader gave up). */
+function isUnreadable(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : '';
+  return /zip|end of central directory|invalid|unexpected|sax|xml/i.test(message);
+}
+
+/**
+ * The enterprise's departments by path: a path's missing levels are created (under a lock per
+ * enterprise, so two imports do not make the same department twice). Created ids are remembered
+ * once their batch commits.
+ */
+class Departments {
+  private readonly byParent = new Map<string, number>();
+
+  constructor(rows: Array<{ id: number; name: string; parent_id: number | null }>) {
+    // The first of two same-named siblings is the one a path means.
+    for (const r of [...rows].sort((a, b) => a.id - b.id)) {
+      const k = `${r.parent_id ?? 0}/${r.name}`;
+      if (!this.byParent.has(k)) this.byParent.set(k, r.id);
+    }
+  }
+
+  async resolve(
+    client: pg.ClientBase,
+    repo: LearnerImportRepository,
+    eid: number,
+    path: string[],
+    created: Map<string, number>,
+  ): Promise<number | null> {
+    let parent: number | null = null;
+    let locked = false;
+    for (const name of path) {
+      const k: string = `${parent ?? 0}/${name}`;
+      let id: number | undefined = this.byParent.get(k) ?? created.get(k);
+      if (id === undefined) {
+        if (!locked) {
+          await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`departments:${eid}`]);
+          locked = true;
+        }
+        const found: pg.QueryResult<{ id: number }> = await client.query<{ id: number }>(
+          'SELECT id FROM departments WHERE eid = $1 AND parent_id IS NOT DISTINCT FROM $2 AND name = $3 ORDER BY id LIMIT 1',
+          [eid, parent, name],
+        );
+        const made: number = found.rows[0]?.id ?? (await repo.createDepartment(client, eid, name, parent));
+        created.set(k, made);
+        id = made;
+      }
+      parent = id;
+    }
+    return parent;
+  }
+
+  remember(created: Map<string, number>): void {
+    for (const [k, id] of created) this.byParent.set(k, id);
+  }
+}
+
+/** The result file: each rejected row, its number and why (in the administrator's language). */
+async function writeResult(rejections: Rejection[], lang: Lang): Promise<Buffer> {
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
+  const sheet = workbook.addWorksheet(lang === 'zh' ? '未导入的行' : 'Rejected rows');
+  sheet.columns = [
+    { header: lang === 'zh' ? '行号' : 'Row', key: 'row', width: 8 },
+    { header: lang === 'zh' ? '手机号' : 'Mobile number', key: 'phone', width: 16 },
+    { header: lang === 'zh' ? '姓名' : 'Name', key: 'name', width: 14 },
+    { header: lang === 'zh' ? '原因' : 'Reason', key: 'reason', width: 60 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rejections) sheet.addRow(r);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -73,6 +73,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = platform;
   const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
+  // Visitors' answers are built from the site's rows: a change of them forgets them all (site
+  // changes are rare; their keys name the domain, not the enterprise).
+  platform.site.onChange(() => answers.clear());
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
   const front: { options?: FrontDoorOptions } = {};

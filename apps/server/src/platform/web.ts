@@ -292,6 +292,8 @@ export async function mountWeb(
     max: 1000,
     ttl: Math.max(services.config.PAGE_CACHE_TTL_MS, 1),
   });
+  // A visitor's page shows the site's zones, menus and theme: a change of them forgets the pages.
+  services.site.onChange(() => pageCache.clear());
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     const key = visitorPageKey(req, services.config.PAGE_CACHE_TTL_MS);

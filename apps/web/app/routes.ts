@@ -29,5 +29,9 @@ export default prefix('en?', [
   route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
     index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+    route('zones', 'routes/crm-zones.tsx', { id: 'crm-zones' }),
+    route('navigation', 'routes/crm-navigation.tsx', { id: 'crm-navigation' }),
+    route('pages', 'routes/crm-pages.tsx', { id: 'crm-pages' }),
+    route('settings', 'routes/crm-settings.tsx', { id: 'crm-settings' }),
   ]),
 ]) satisfies RouteConfig;

@@ -10,6 +10,9 @@ export interface CrmHandle {
   crumb: keyof CrmText;
 }
 
+/** The pages of the content submenu (decision 042; news and messages join it). */
+const CONTENT_PAGES = ['/crm/zones', '/crm/navigation', '/crm/pages', '/crm/settings'];
+
 const isCrmHandle = (h: unknown): h is CrmHandle => typeof h === 'object' && h !== null && 'crumb' in h;
 
 /**
@@ -36,9 +39,20 @@ export function CrmFrame({
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
     { key: 'people', label: t.people, disabled: true, title: t.comingLater },
     { key: 'courses', label: t.courses, disabled: true, title: t.comingLater },
-    { key: 'content', label: t.content, disabled: true, title: t.comingLater },
+    {
+      key: 'content',
+      label: t.content,
+      children: [
+        { key: '/crm/zones', label: <Link to={to('/crm/zones')}>{t.zones}</Link> },
+        { key: '/crm/navigation', label: <Link to={to('/crm/navigation')}>{t.navigation}</Link> },
+        { key: '/crm/pages', label: <Link to={to('/crm/pages')}>{t.sitePages}</Link> },
+        { key: '/crm/settings', label: <Link to={to('/crm/settings')}>{t.siteSettings}</Link> },
+      ],
+    },
     { key: '/crm/audit', label: <Link to={to('/crm/audit')}>{t.auditLog}</Link> },
   ];
+  // The submenu of the page shown is open.
+  const openKeys = CONTENT_PAGES.includes(here) ? ['content'] : [];
   const crumbs = matches
     .map((m) => m.handle)
     .filter(isCrmHandle)
@@ -51,7 +65,7 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} items={items} />
+          <Menu mode="inline" selectedKeys={[here]} defaultOpenKeys={openKeys} items={items} />
         </nav>
       </Layout.Sider>
       <Layout>

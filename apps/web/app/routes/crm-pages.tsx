@@ -2,6 +2,7 @@ import { findSiteTexts, viewSiteSettings } from '@portal/contract/calls/site-adm
 import type { CrmHandle } from '../features/crm/crm-layout.tsx';
 import { callAdmin } from '../features/crm/crm.server.ts';
 import { PagesPage } from '../features/crm/site/pages-page.tsx';
+import { PageTitle } from '../features/crm/site/page-title.tsx';
 import type { Route } from './+types/crm-pages';
 
 /** /crm/pages: business introduction, agreement, privacy policy and the float window (decision 042). */
@@ -16,5 +17,10 @@ export async function loader(args: Route.LoaderArgs) {
 export const handle: CrmHandle = { crumb: 'sitePages' };
 
 export default function CrmPagesPage({ loaderData }: Route.ComponentProps) {
-  return <PagesPage texts={loaderData.texts} settings={loaderData.settings} />;
+  return (
+    <>
+      <PageTitle text="sitePages" />
+      <PagesPage texts={loaderData.texts} settings={loaderData.settings} />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { findBannersAdmin, findSysLinksAdmin, findZonesAdmin } from '@portal/con
 import type { CrmHandle } from '../features/crm/crm-layout.tsx';
 import { callAdmin } from '../features/crm/crm.server.ts';
 import { ZonesPage } from '../features/crm/site/zones-page.tsx';
+import { PageTitle } from '../features/crm/site/page-title.tsx';
 import type { Route } from './+types/crm-zones';
 
 /** /crm/zones: home zones, banners and friendly links (decision 042). */
@@ -17,5 +18,10 @@ export async function loader(args: Route.LoaderArgs) {
 export const handle: CrmHandle = { crumb: 'zones' };
 
 export default function CrmZonesPage({ loaderData }: Route.ComponentProps) {
-  return <ZonesPage {...loaderData} />;
+  return (
+    <>
+      <PageTitle text="zones" />
+      <ZonesPage {...loaderData} />
+    </>
+  );
 }

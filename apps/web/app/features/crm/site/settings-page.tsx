@@ -1,10 +1,11 @@
-import { App, Button, Card, Col, ColorPicker, Form, Input, Radio, Row, Switch, Table, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Radio, Row, Space, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { saveSiteSettings, type SiteSettings } from '@portal/contract/calls/site-admin';
-import type { ThemeOptions } from '@portal/contract/calls/system';
+import { cssColor, type ThemeOptions } from '@portal/contract/calls/system';
 import { DEFAULT_GROUP_FIELDS, DETAIL_FIELDS } from '@portal/contract/registration';
 import { request } from '../../../lib/api.ts';
+import { accessibleThemeColor } from '../../../lib/contrast.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { useRequired } from './fields.tsx';
 import { siteMessages, type SiteText } from './messages.ts';
@@ -56,7 +57,8 @@ export function ThemePreview({ theme, siteName }: { theme: ThemeOptions; siteNam
           type="button"
           data-testid="crm-preview-button"
           style={{
-            background: theme.themeColor,
+            // As the portal paints it: the colour, or its nearest shade readable under white text.
+            background: accessibleThemeColor(theme.themeColor),
             color: '#fff',
             border: 0,
             borderRadius: 4,
@@ -72,6 +74,43 @@ export function ThemePreview({ theme, siteName }: { theme: ThemeOptions; siteNam
         © {siteName} {t.previewFooter}
       </div>
     </div>
+  );
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * A colour: the browser's own picker beside its #rrggbb text (both labelled; antd's ColorPicker
+ * panel has unlabelled inputs). A form control (value, onChange).
+ */
+function ColourField({
+  id,
+  value,
+  onChange,
+  label,
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (v: string) => void;
+  label: string;
+}) {
+  return (
+    <Space.Compact>
+      <input
+        type="color"
+        aria-label={label}
+        value={value && HEX.test(value) ? value : '#000000'}
+        onChange={(e) => onChange?.(e.target.value)}
+        style={{ width: 40, height: 32, padding: 2, border: '1px solid #d9d9d9', borderRadius: '4px 0 0 4px' }}
+      />
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value.trim())}
+        maxLength={7}
+        style={{ width: 110 }}
+      />
+    </Space.Compact>
   );
 }
 
@@ -243,9 +282,14 @@ export function SettingsPage({ settings }: { settings: SiteSettings }) {
                   <Form.Item
                     name={['theme', key]}
                     label={t[key]}
-                    getValueFromEvent={(c: { toHexString: () => string }) => c.toHexString()}
+                    rules={[
+                      {
+                        validator: (_, v: string) =>
+                          cssColor.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(t[key])),
+                      },
+                    ]}
                   >
-                    <ColorPicker showText disabledAlpha data-testid={`crm-colour-${key}`} />
+                    <ColourField label={t[key]} />
                   </Form.Item>
                 </Col>
               ))}

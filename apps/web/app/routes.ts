@@ -36,5 +36,9 @@ export default prefix('en?', [
     route('tags', 'routes/crm-tags.tsx', { id: 'crm-tags' }),
     route('imports', 'routes/crm-imports.tsx', { id: 'crm-imports' }),
     route('approvals', 'routes/crm-approvals.tsx', { id: 'crm-approvals' }),
+    route('zones', 'routes/crm-zones.tsx', { id: 'crm-zones' }),
+    route('navigation', 'routes/crm-navigation.tsx', { id: 'crm-navigation' }),
+    route('pages', 'routes/crm-pages.tsx', { id: 'crm-pages' }),
+    route('settings', 'routes/crm-settings.tsx', { id: 'crm-settings' }),
   ]),
 ]) satisfies RouteConfig;

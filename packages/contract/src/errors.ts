@@ -185,6 +185,20 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   9161: { zh: '该注册已审核或不存在', en: 'This registration has already been reviewed or does not exist' },
   9171: { zh: '入驻申请不存在', en: 'The application does not exist' },
   9172: { zh: '该入驻申请已审核，不能重复审核', en: 'This application has already been reviewed' },
+  9351: { zh: '专区不存在', en: 'The zone does not exist' },
+  9352: { zh: '轮播图不存在', en: 'The banner does not exist' },
+  9353: { zh: '友情链接不存在', en: 'The friendly link does not exist' },
+  9354: { zh: '导航菜单不存在', en: 'The menu item does not exist' },
+  9355: {
+    zh: '排序列表与现有条目不一致，请刷新后重试',
+    en: 'The new order does not list exactly the current items; reload and try again',
+  },
+  9356: {
+    zh: '链接地址须以 http://、https:// 或 / 开头',
+    en: 'A link must start with http://, https:// or /',
+  },
+  9357: { zh: '专题导航须选择一个专题', en: 'A topic menu needs a topic' },
+  9358: { zh: '注册字段不存在：{field}', en: 'Unknown registration field: {field}' },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
   4101: {

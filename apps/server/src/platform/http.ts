@@ -76,6 +76,9 @@ export async function buildApp(
   // Visitors' cached answers are keyed by domain, not enterprise; administrators' changes are rare:
   // one clears them all, so a visitor's next call reads the change (decision 040).
   platform.contentChanges.subscribe(() => answers.clear());
+  // Visitors' answers are built from the site's rows: a change of them forgets them all (site
+  // changes are rare; their keys name the domain, not the enterprise).
+  platform.site.onChange(() => answers.clear());
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
   const front: { options?: FrontDoorOptions } = {};

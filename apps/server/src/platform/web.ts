@@ -295,6 +295,8 @@ export async function mountWeb(
   // A visitor's page that shows what the back office changed is rendered again at once (decision
   // 040); pages are keyed by host, not enterprise, and administrators' changes are rare: all go.
   services.contentChanges.subscribe(() => pageCache.clear());
+  // A visitor's page shows the site's zones, menus and theme: a change of them forgets the pages.
+  services.site.onChange(() => pageCache.clear());
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     const key = visitorPageKey(req, services.config.PAGE_CACHE_TTL_MS);

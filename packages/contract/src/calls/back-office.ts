@@ -21,6 +21,12 @@ export const AUDIT_ENTITY_TYPES = [
   'learner_import',
   'registration',
   'enterprise_application',
+  'zone',
+  'banner',
+  'sys_link',
+  'nav_item',
+  'site_text',
+  'site_setting',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

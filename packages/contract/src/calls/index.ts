@@ -20,6 +20,7 @@ import * as profile from './profile.ts';
 import * as project from './project.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
+import * as siteAdmin from './site-admin.ts';
 import * as study from './study.ts';
 import * as system from './system.ts';
 import * as tag from './tag.ts';
@@ -50,6 +51,7 @@ export * from './profile.ts';
 export * from './project.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
+export * from './site-admin.ts';
 export * from './study.ts';
 export * from './system.ts';
 export * from './tag.ts';
@@ -90,6 +92,7 @@ export const allCalls: CallDef[] = [
   project,
   ranking,
   registration,
+  siteAdmin,
   study,
   system,
   tag,

@@ -17,6 +17,8 @@ export default defineModule({
     // A zone's courses are the enterprise's, the same for every learner and visitor: kept like
     // the site's other lists (SITE_CACHE_TTL_MS), not read again for every page of every person.
     const zones = new TtlCache<object>({ max: 4000, ttlMs: platform.config.SITE_CACHE_TTL_MS });
+    // A zone's own settings (order, how many) choose its list: forgotten with the site's.
+    platform.site.onChange((eid) => zones.forget(eid === undefined ? undefined : (k) => k.startsWith(`${eid}:`)));
     const load = async (eid: number, q: { zoneId?: number | undefined; relationType: number; showNum: number }) => {
       if (!q.zoneId) return courses.findZoneCourses(eid, q.relationType, q.showNum);
       const z = await platform.site.zoneOf(eid, q.zoneId, ZONE_COURSES);

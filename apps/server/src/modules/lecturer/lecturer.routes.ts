@@ -27,6 +27,8 @@ export default defineModule({
 
     // A zone's lecturers are the enterprise's, the same for everyone: kept like the site's lists.
     const zones = new TtlCache<object>({ max: 4000, ttlMs: platform.config.SITE_CACHE_TTL_MS });
+    // A zone's own settings (order, how many) choose its list: forgotten with the site's.
+    platform.site.onChange((eid) => zones.forget(eid === undefined ? undefined : (k) => k.startsWith(`${eid}:`)));
     const zone = async (eid: number, q: { zoneId?: number | undefined; showNum: number }, lang: Lang) => {
       const load = async () => {
         const showNum = q.zoneId ? (await platform.site.zoneOf(eid, q.zoneId, ZONE_LECTURERS)).showNum : q.showNum;

@@ -1,6 +1,8 @@
 import * as calls from '@portal/contract';
 import { memoJson } from '../../platform/gateway.ts';
 import { defineModule } from '../../platform/module.ts';
+import { SITE_TABLES } from './site.service.ts';
+import { registerSiteAdmin } from './site-admin.routes.ts';
 
 /** Public site calls read on every page: visitors' answers are cached whole (gateway.ts). */
 const VISITORS = { cacheForVisitors: true } as const;
@@ -11,7 +13,17 @@ const VISITORS = { cacheForVisitors: true } as const;
  */
 export default defineModule({
   name: 'site',
-  register(gateway, { site }) {
+  register(gateway, platform) {
+    const { site } = platform;
+    // Every process forgets an enterprise's cached site when the database announces a change of
+    // its rows (migration 0040), whoever made it: the back office, another process, a SQL prompt.
+    void platform.database.changes.subscribe({
+      change: (c) => {
+        if (SITE_TABLES.has(c.table)) site.forget(c.eid);
+      },
+      gap: () => site.forget(),
+    });
+    registerSiteAdmin(gateway, platform);
     gateway.call(calls.viewWebsite, async (_q, ctx) => memoJson(await site.viewWebsite(await ctx.eid())), VISITORS);
     gateway.call(calls.viewWebsiteAuth, async (_q, ctx) => memoJson(await site.viewWebsite(ctx.eid)));
     gateway.call(calls.viewCorrectDomain, (q) => site.viewCorrectDomain(q.eid));

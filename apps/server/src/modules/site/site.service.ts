@@ -16,6 +16,19 @@ import type { SiteRepository } from './site.repository.ts';
 
 type Banner = z.infer<typeof bannerSchema>;
 
+/** The tables whose rows the site calls serve (migration 0040 announces their changes). */
+export const SITE_TABLES: ReadonlySet<string> = new Set([
+  'website_settings',
+  'nav_items',
+  'zones',
+  'banners',
+  'sys_links',
+  'agreements',
+]);
+
+/** Told that an enterprise's site changed (undefined: every enterprise's, after a gap). */
+export type SiteChangeListener = (eid: number | undefined) => void;
+
 /**
  * Site information of one enterprise. The site calls are read on every page, so their results are
  * cached per enterprise for a short, bounded time (SITE_CACHE_TTL_MS).
@@ -24,6 +37,7 @@ export class SiteService {
   private readonly websites: TtlCache<WebsiteInfo>;
   private readonly navs: TtlCache<NavItem[]>;
   private readonly lists: TtlCache<unknown[]>;
+  private readonly listeners = new Set<SiteChangeListener>();
 
   constructor(
     private readonly repo: SiteRepository,
@@ -33,6 +47,26 @@ export class SiteService {
     this.websites = new TtlCache({ max: 2000, ttlMs });
     this.navs = new TtlCache({ max: 2000, ttlMs });
     this.lists = new TtlCache({ max: 8000, ttlMs });
+  }
+
+  /**
+   * Forgets what this process holds of an enterprise's site (every enterprise's without one) and
+   * tells the holders of answers built from it (visitors' answers, pages, zone lists): the back
+   * office calls it after its commit, and every process when the database announces a change.
+   */
+  forget(eid?: number): void {
+    const mine = eid === undefined ? undefined : (key: string) => key === String(eid);
+    const listed = eid === undefined ? undefined : (key: string) => key.split(':')[1] === String(eid);
+    this.websites.forget(mine);
+    this.navs.forget(mine);
+    this.lists.forget(listed);
+    for (const listener of this.listeners) listener(eid);
+  }
+
+  /** Calls `listener` after each `forget`; answers the way to stop. */
+  onChange(listener: SiteChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   viewWebsite(eid: number): Promise<WebsiteInfo> {

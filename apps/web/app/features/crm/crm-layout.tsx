@@ -32,7 +32,15 @@ const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<
       ['/crm/tags', 'tags'],
     ],
   },
-  { key: 'content', items: [] },
+  {
+    key: 'content',
+    items: [
+      ['/crm/zones', 'zones'],
+      ['/crm/navigation', 'navigation'],
+      ['/crm/pages', 'sitePages'],
+      ['/crm/settings', 'siteSettings'],
+    ],
+  },
 ];
 
 const isCrmHandle = (h: unknown): h is CrmHandle => typeof h === 'object' && h !== null && 'crumb' in h;

@@ -106,9 +106,10 @@ export class LearnerService {
       if (found.length === 0) throw new AppError(ErrorCode.TAG_NOT_FOUND);
     }
     return {
-      pattern,
       // A phone is searched by 3 digits or more (fewer would match most people).
-      phonePattern: pattern && /^\d{3,}$/.test(keyword) ? pattern : null,
+      matchIds: pattern
+        ? await this.deps.repo.searchIds(eid, pattern, /^\d{3,}$/.test(keyword) ? pattern : null)
+        : null,
       departmentIds,
       tagId: f.tagId ?? null,
       status: f.status ?? null,

@@ -15,7 +15,7 @@ import {
 import { schema } from '@portal/db';
 import { createCategory as insertCategory } from '../../test/catalog-factories.ts';
 import { createCourse, createEnterprise, type Learner } from '../../test/factories.ts';
-import { createTestApp, invalidFields, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createTestApp, invalidFields, unchecked, visitorOf, type CallOptions, type TestApp } from '../../test/harness.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
 let t: TestApp;
@@ -141,7 +141,7 @@ describe('category trees in the back office', () => {
 
   it('a renamed or added course category reaches the learner and the visitor at once', async () => {
     const id = await add('新分类', null, CategoryType.COURSE);
-    const names = async (as: Parameters<typeof t.call>[2]) =>
+    const names = async (as: CallOptions) =>
       (await t.call(findCategories, { categoryType: CategoryType.COURSE }, as)).data.map((n) => n.categoryName);
     expect(await names({ as: learner })).toContain('新分类');
     expect(await names({ as: visitorOf(a) })).toContain('新分类');

@@ -25,7 +25,7 @@ import {
 } from '@portal/contract';
 import { schema } from '@portal/db';
 import { createEnterprise, type Learner } from '../../test/factories.ts';
-import { createTestApp, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createTestApp, visitorOf, type Caller, type TestApp } from '../../test/harness.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
 let t: TestApp;
@@ -141,7 +141,7 @@ describe('changes reach learners and visitors at once', () => {
   it("shows a zone's new title on the visitor's next (cached) home call and the learner's", async () => {
     const learner = await t.learner(a);
     const saved = (await t.call(saveZone, { ...zone, zoneName: '本周推荐' }, { as: admin })).data;
-    const names = async (as: { domain: string; token?: string }) =>
+    const names = async (as: Caller) =>
       (await t.call(findZones, {}, { as })).data.map((z) => z.zoneName);
     // Read once: the visitor's whole answer and the site's zone list are now cached.
     expect(await names(visitorOf(a))).toContain('本周推荐');

@@ -8,7 +8,15 @@ import { id, pageResponse, paging } from '../envelope.ts';
  */
 
 /** The entity kinds the audit log names; a later part of the back office adds its own. */
-export const AUDIT_ENTITY_TYPES = ['study_task', 'study_project_application', 'exam_attempt'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'study_task',
+  'study_project_application',
+  'exam_attempt',
+  // Courses in the back office (decision 039).
+  'course',
+  'course_chapter',
+  'course_period',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** A day as the back office's date filters send it (`2026-11-27`), read in China's time zone. */

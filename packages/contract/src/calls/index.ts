@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import * as account from './account.ts';
 import * as announcement from './announcement.ts';
 import * as backOffice from './back-office.ts';
+import * as courseAdmin from './course-admin.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as certificate from './certificate.ts';
@@ -30,6 +31,7 @@ export * from './fields.ts';
 export * from './account.ts';
 export * from './announcement.ts';
 export * from './back-office.ts';
+export * from './course-admin.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
 export * from './certificate.ts';
@@ -73,6 +75,7 @@ export const allCalls: CallDef[] = [
   certificate,
   checkIn,
   course,
+  courseAdmin,
   enterpriseApplication,
   exam,
   exportRecord,

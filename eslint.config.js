@@ -42,6 +42,7 @@ const SERVER_MODULES = [
   'task',
   'project',
   'back-office',
+  'media',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

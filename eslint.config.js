@@ -42,6 +42,7 @@ const SERVER_MODULES = [
   'task',
   'project',
   'back-office',
+  'media',
   'course-admin',
 ];
 

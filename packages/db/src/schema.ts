@@ -923,9 +923,28 @@ export const resourceMaterials = pgTable(
     durationSeconds: integer('duration_seconds'),
     /** The video's transcript: cues in seconds. */
     transcript: jsonb('transcript').$type<Array<{ start: number; end: number; text: string }>>(),
+    /**
+     * An uploaded video's transcoding to HLS (decision 041): queued → running → ready, or failed
+     * with `transcodeError`. Seeded and document materials are ready as they are.
+     */
+    transcodeState: text('transcode_state')
+      .$type<'queued' | 'running' | 'ready' | 'failed'>()
+      .notNull()
+      .default('ready'),
+    /** 0–100 while running. */
+    transcodeProgress: integer('transcode_progress').notNull().default(0),
+    transcodeError: text('transcode_error').notNull().default(''),
+    /** A transcoded video's poster frame (a storage URL), '' when none. */
+    posterUrl: text('poster_url').notNull().default(''),
+    /** The uploaded original's storage key (the transcoding job's input), '' when not uploaded here. */
+    sourceKey: text('source_key').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    // The back office's library: newest first, by kind (findMaterials).
+    index('resource_materials_kind_idx').on(t.eid, t.kind, t.id),
+  ],
 );
 
 export const courseChapters = pgTable(

@@ -33,6 +33,7 @@ export const modules: PortalModule[] = (
     import('./task/task.routes.ts'),
     import('./project/project.routes.ts'),
     import('./back-office/back-office.routes.ts'),
+    import('./media/media.routes.ts'),
     import('./course-admin/course-admin.routes.ts'),
   ])
 ).map((m) => m.default);

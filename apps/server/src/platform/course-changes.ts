@@ -1,6 +1,6 @@
 import type { DatabaseChanges, TableChange } from '@portal/db';
 
-/** The tables whose changes learners see in course lists and pages (triggers of migrations 0033 and 0038). */
+/** The tables whose changes learners see in course lists and pages (triggers of migrations 0033 and 0039). */
 export const COURSE_TABLES: ReadonlySet<string> = new Set(['courses', 'course_chapters', 'course_periods']);
 
 /**

@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   'study_task',
   'study_project_application',
   'exam_attempt',
+  'material',
   // Courses in the back office (decision 039).
   'course',
   'course_chapter',

@@ -12,6 +12,7 @@ import * as enterpriseApplication from './enterprise-application.ts';
 import * as exam from './exam.ts';
 import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
+import * as media from './media.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
 import * as practice from './practice.ts';
@@ -41,6 +42,7 @@ export * from './enterprise-application.ts';
 export * from './exam.ts';
 export * from './export-record.ts';
 export * from './lecturer.ts';
+export * from './media.ts';
 export * from './message.ts';
 export * from './news.ts';
 export * from './practice.ts';
@@ -80,6 +82,7 @@ export const allCalls: CallDef[] = [
   exam,
   exportRecord,
   lecturer,
+  media,
   message,
   news,
   practice,

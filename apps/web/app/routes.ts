@@ -29,5 +29,8 @@ export default prefix('en?', [
   route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
     index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+    route('courses', 'routes/crm-courses.tsx', { id: 'crm-courses' }),
+    route('courses/new', 'routes/crm-course-new.tsx', { id: 'crm-course-new' }),
+    route('courses/:id', 'routes/crm-course-edit.tsx', { id: 'crm-course-edit' }),
   ]),
 ]) satisfies RouteConfig;

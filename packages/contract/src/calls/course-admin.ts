@@ -23,7 +23,7 @@ export const CHAPTERS_MAX = 200;
 export const PERIODS_MAX = 1000;
 
 /** resource_materials.kind: what a period of each type plays. */
-export const MaterialKind = { VIDEO: 1, DOCUMENT: 2 } as const;
+export const PeriodMaterialKind = { VIDEO: 1, DOCUMENT: 2 } as const;
 
 /** The sorts of the admin course list: `field` ascending, `-field` descending. */
 export const ADMIN_COURSE_SORTS = ['-updatedAt', 'updatedAt', '-learnerCount', '-publishedAt'] as const;

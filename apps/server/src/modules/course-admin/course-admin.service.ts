@@ -1,6 +1,6 @@
 import {
   ErrorCode,
-  MaterialKind,
+  PeriodMaterialKind,
   PeriodType,
   pageOffset,
   toPage,
@@ -269,7 +269,7 @@ export class CourseAdminService {
           await this.repo.viewMaterial(tx, eid, q.materialId),
           ErrorCode.ADMIN_MATERIAL_NOT_FOUND,
         );
-        const wanted = q.periodType === PeriodType.VIDEO ? MaterialKind.VIDEO : MaterialKind.DOCUMENT;
+        const wanted = q.periodType === PeriodType.VIDEO ? PeriodMaterialKind.VIDEO : PeriodMaterialKind.DOCUMENT;
         if (material.kind !== wanted) throw new AppError(ErrorCode.ADMIN_MATERIAL_KIND);
         materialId = material.id;
         // A video's length is the material's (0 while its transcoding or the provider is not done).

@@ -31,11 +31,17 @@ export function CrmFrame({
   const { pathname } = useLocation();
   const matches = useMatches();
   const to = (path: string) => localePath(path, lang);
-  const here = basePath(pathname).replace(/\/$/, '') || '/crm';
+  const path = basePath(pathname).replace(/\/$/, '') || '/crm';
+  // A course's pages light up the course list's item.
+  const here = path.startsWith('/crm/courses') ? '/crm/courses' : path;
   const items = [
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
     { key: 'people', label: t.people, disabled: true, title: t.comingLater },
-    { key: 'courses', label: t.courses, disabled: true, title: t.comingLater },
+    {
+      key: 'courses',
+      label: t.courses,
+      children: [{ key: '/crm/courses', label: <Link to={to('/crm/courses')}>{t.courseList}</Link> }],
+    },
     { key: 'content', label: t.content, disabled: true, title: t.comingLater },
     { key: '/crm/audit', label: <Link to={to('/crm/audit')}>{t.auditLog}</Link> },
   ];
@@ -51,7 +57,12 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} items={items} />
+          <Menu
+            mode="inline"
+            selectedKeys={[here]}
+            defaultOpenKeys={here.startsWith('/crm/courses') ? ['courses'] : []}
+            items={items}
+          />
         </nav>
       </Layout.Sider>
       <Layout>

@@ -102,7 +102,7 @@ describe.runIf(browserAvailable())('courses in the back office (/crm/courses)', 
     );
     await expect.poll(() => page().getByRole('heading', { level: 1 }).textContent()).toBe(title);
     await expect.poll(() => page().getByText('火灾的成因').count()).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it('the English list names its columns and menu in English', async () => {
     await signInAs(session.b, ADMIN, { path: '/crm/courses', lang: 'en' });

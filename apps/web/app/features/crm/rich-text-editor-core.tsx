@@ -31,6 +31,7 @@ export default function RichTextEditorCore({
   minHeight = 240,
   id,
   disabled,
+  label,
 }: RichTextEditorProps) {
   const t = useMessages(richTextMessages);
   // The last HTML this editor reported: a `value` equal to it is our own echo, not a new document.
@@ -46,6 +47,7 @@ export default function RichTextEditorCore({
         style: `min-height: ${minHeight}px`,
         role: 'textbox',
         'aria-multiline': 'true',
+        'aria-label': label ?? t.editor,
         ...(id ? { id } : {}),
         ...(placeholder ? { 'aria-placeholder': placeholder, 'data-placeholder': placeholder } : {}),
       },
@@ -120,7 +122,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
               <Button
                 type={state.heading === level ? 'primary' : 'text'}
                 size="small"
-                aria-label={format(t.heading, { n: level })}
+                aria-label={`H${level} ${format(t.heading, { n: level })}`}
                 aria-pressed={state.heading === level}
                 disabled={disabled}
                 onClick={() => chain().toggleHeading({ level }).run()}

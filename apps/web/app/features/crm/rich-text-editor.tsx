@@ -15,6 +15,8 @@ export interface RichTextEditorProps {
   /** The editable element's id (antd Form.Item gives its control one, for the label). */
   id?: string;
   disabled?: boolean;
+  /** The editing area's accessible name (a Form.Item's label does not name a contenteditable). */
+  label?: string;
 }
 
 // TipTap and ProseMirror are large and browser-only: they load when an editor first shows, in a

@@ -28,6 +28,7 @@ export const richTextMessages = defineMessages({
     ok: '确定',
     cancel: '取消',
     toolbar: '编辑工具',
+    editor: '正文编辑区',
   },
   en: {
     loading: 'Loading the editor…',
@@ -55,5 +56,6 @@ export const richTextMessages = defineMessages({
     ok: 'OK',
     cancel: 'Cancel',
     toolbar: 'Editing tools',
+    editor: 'Text editor',
   },
 });

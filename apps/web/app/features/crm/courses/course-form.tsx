@@ -165,7 +165,7 @@ export function CourseForm({
         </Form.Item>
       </Space>
       <Form.Item name="intro" label={t.intro}>
-        <RichTextEditor minHeight={200} />
+        <RichTextEditor minHeight={200} label={t.intro} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={saving}>
         {t.save}

@@ -183,7 +183,7 @@ function PeriodDialog({
         </Form.Item>
         {type === 3 ? (
           <Form.Item name="content" label={t.content}>
-            <RichTextEditor minHeight={220} />
+            <RichTextEditor minHeight={220} label={t.content} />
           </Form.Item>
         ) : (
           <Form.Item

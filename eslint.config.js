@@ -44,6 +44,8 @@ const SERVER_MODULES = [
   'back-office',
   'people',
   'learner-import',
+  'media',
+  'course-admin',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

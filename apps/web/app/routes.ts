@@ -40,5 +40,8 @@ export default prefix('en?', [
     route('navigation', 'routes/crm-navigation.tsx', { id: 'crm-navigation' }),
     route('pages', 'routes/crm-pages.tsx', { id: 'crm-pages' }),
     route('settings', 'routes/crm-settings.tsx', { id: 'crm-settings' }),
+    route('courses', 'routes/crm-courses.tsx', { id: 'crm-courses' }),
+    route('courses/new', 'routes/crm-course-new.tsx', { id: 'crm-course-new' }),
+    route('courses/:id', 'routes/crm-course-edit.tsx', { id: 'crm-course-edit' }),
   ]),
 ]) satisfies RouteConfig;

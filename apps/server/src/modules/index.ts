@@ -35,5 +35,7 @@ export const modules: PortalModule[] = (
     import('./back-office/back-office.routes.ts'),
     import('./people/people.routes.ts'),
     import('./learner-import/learner-import.routes.ts'),
+    import('./media/media.routes.ts'),
+    import('./course-admin/course-admin.routes.ts'),
   ])
 ).map((m) => m.default);

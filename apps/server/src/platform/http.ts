@@ -25,6 +25,7 @@ import { buildOpenApi } from './openapi.ts';
 import { RateLimitKeys } from './rate-limit.ts';
 import type { Platform } from './platform.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
+import { forgetOnCourseChange } from './course-changes.ts';
 import { GATEWAY_HEADERS, VisitorAnswers, type FrontDoorOptions } from './visitor-answers.ts';
 
 /**
@@ -79,6 +80,9 @@ export async function buildApp(
   // Visitors' answers are built from the site's rows: a change of them forgets them all (site
   // changes are rare; their keys name the domain, not the enterprise).
   platform.site.onChange(() => answers.clear());
+  // Visitors' cached answers hold course zones: a course change empties them at once (decision
+  // 039). Their keys name domains, not enterprises, and changes are rare: all of them go.
+  void forgetOnCourseChange(platform.database.changes, () => answers.clear());
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
   const front: { options?: FrontDoorOptions } = {};

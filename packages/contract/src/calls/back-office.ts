@@ -27,6 +27,11 @@ export const AUDIT_ENTITY_TYPES = [
   'nav_item',
   'site_text',
   'site_setting',
+  'material',
+  // Courses in the back office (decision 039).
+  'course',
+  'course_chapter',
+  'course_period',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

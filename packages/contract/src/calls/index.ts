@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import * as account from './account.ts';
 import * as announcement from './announcement.ts';
 import * as backOffice from './back-office.ts';
+import * as courseAdmin from './course-admin.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as certificate from './certificate.ts';
@@ -12,6 +13,7 @@ import * as exam from './exam.ts';
 import * as exportRecord from './export-record.ts';
 import * as learnerImport from './learner-import.ts';
 import * as lecturer from './lecturer.ts';
+import * as media from './media.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
 import * as people from './people.ts';
@@ -33,6 +35,7 @@ export * from './fields.ts';
 export * from './account.ts';
 export * from './announcement.ts';
 export * from './back-office.ts';
+export * from './course-admin.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
 export * from './certificate.ts';
@@ -43,6 +46,7 @@ export * from './exam.ts';
 export * from './export-record.ts';
 export * from './learner-import.ts';
 export * from './lecturer.ts';
+export * from './media.ts';
 export * from './message.ts';
 export * from './news.ts';
 export * from './people.ts';
@@ -79,11 +83,13 @@ export const allCalls: CallDef[] = [
   certificate,
   checkIn,
   course,
+  courseAdmin,
   enterpriseApplication,
   exam,
   exportRecord,
   learnerImport,
   lecturer,
+  media,
   message,
   news,
   people,

@@ -27,6 +27,7 @@ const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<
   {
     key: 'courses',
     items: [
+      ['/crm/courses', 'courseList'],
       ['/crm/lecturers', 'lecturers'],
       ['/crm/categories', 'categories'],
       ['/crm/tags', 'tags'],
@@ -42,6 +43,10 @@ const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<
     ],
   },
 ];
+
+/** The menu item of a page: its own path, or the section page it is under (/crm/courses/12). */
+const selectedOf = (here: string): string =>
+  CRM_SECTIONS.flatMap((s) => s.items.map(([path]) => path)).find((path) => here.startsWith(`${path}/`)) ?? here;
 
 const isCrmHandle = (h: unknown): h is CrmHandle => typeof h === 'object' && h !== null && 'crumb' in h;
 
@@ -63,7 +68,9 @@ export function CrmFrame({
   const { pathname } = useLocation();
   const matches = useMatches();
   const to = (path: string) => localePath(path, lang);
-  const here = basePath(pathname).replace(/\/$/, '') || '/crm';
+  const path = basePath(pathname).replace(/\/$/, '') || '/crm';
+  // A course's pages light up the course list's item.
+  const here = path.startsWith('/crm/courses') ? '/crm/courses' : path;
   const items = [
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
     ...CRM_SECTIONS.map((section) => ({
@@ -88,7 +95,12 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} defaultOpenKeys={CRM_SECTIONS.map((s) => s.key)} items={items} />
+          <Menu
+            mode="inline"
+            selectedKeys={[selectedOf(here)]}
+            defaultOpenKeys={CRM_SECTIONS.map((s) => s.key)}
+            items={items}
+          />
         </nav>
       </Layout.Sider>
       <Layout>

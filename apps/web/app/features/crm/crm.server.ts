@@ -22,6 +22,9 @@ function refusal(request: Request, code: number, message: string, lang: Lang): n
   if (SIGN_IN_AGAIN.has(code)) throw redirect(localePath('/login', lang) + back);
   if (code === ErrorCode.CHOOSE_ENTERPRISE) throw redirect(localePath('/company', lang) + back);
   if (code === ErrorCode.NOT_ADMIN) throw data({ message }, { status: 403 });
+  // Not found (a course of another enterprise, a deleted one): the page's 404 with the reason.
+  if (code === ErrorCode.NOT_FOUND || code === ErrorCode.ADMIN_COURSE_NOT_FOUND)
+    throw data({ message }, { status: 404 });
   throw data({ message }, { status: code === ErrorCode.RATE_LIMITED ? 429 : 503 });
 }
 

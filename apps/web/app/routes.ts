@@ -29,5 +29,6 @@ export default prefix('en?', [
   route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
     index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+    route('media', 'routes/crm-media.tsx', { id: 'crm-media' }),
   ]),
 ]) satisfies RouteConfig;

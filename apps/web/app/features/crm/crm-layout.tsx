@@ -35,7 +35,11 @@ export function CrmFrame({
   const items = [
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
     { key: 'people', label: t.people, disabled: true, title: t.comingLater },
-    { key: 'courses', label: t.courses, disabled: true, title: t.comingLater },
+    {
+      key: 'courses',
+      label: t.courses,
+      children: [{ key: '/crm/media', label: <Link to={to('/crm/media')}>{t.media}</Link> }],
+    },
     { key: 'content', label: t.content, disabled: true, title: t.comingLater },
     { key: '/crm/audit', label: <Link to={to('/crm/audit')}>{t.auditLog}</Link> },
   ];
@@ -51,7 +55,12 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} items={items} />
+          <Menu
+            mode="inline"
+            selectedKeys={[here]}
+            defaultOpenKeys={here.startsWith('/crm/media') ? ['courses'] : []}
+            items={items}
+          />
         </nav>
       </Layout.Sider>
       <Layout>

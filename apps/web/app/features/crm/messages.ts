@@ -10,6 +10,7 @@ export const crmMessages = defineMessages({
     courses: '课程管理',
     content: '内容管理',
     auditLog: '操作日志',
+    media: '资源库',
     comingLater: '即将推出',
     learners: '学员总数',
     activeLearners: '本周活跃学员',
@@ -46,6 +47,7 @@ export const crmMessages = defineMessages({
     assignStudyTask: '分配学习任务',
     unassignStudyTask: '取消分配学习任务',
     decideProjectApplication: '审核项目报名',
+    uploadMaterial: '上传资源',
   },
   en: {
     title: 'Back office',
@@ -55,6 +57,7 @@ export const crmMessages = defineMessages({
     courses: 'Courses',
     content: 'Content',
     auditLog: 'Audit log',
+    media: 'Media library',
     comingLater: 'Coming later',
     learners: 'Learners',
     activeLearners: 'Active learners this week',
@@ -91,6 +94,7 @@ export const crmMessages = defineMessages({
     assignStudyTask: 'Assigned a study task',
     unassignStudyTask: 'Unassigned a study task',
     decideProjectApplication: 'Decided a project application',
+    uploadMaterial: 'Uploaded a material',
   },
 });
 

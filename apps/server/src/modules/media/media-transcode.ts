@@ -6,7 +6,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { schema, type Db } from '@portal/db';
+import { DEMO_LECTURE_SOURCE, schema, type Db } from '@portal/db';
 import { newMediaFolder, type FileStorage } from '../../platform/storage.ts';
 import type { UploadSources } from './media-files.ts';
 import type { TranscodeJob } from './media.service.ts';
@@ -132,6 +132,41 @@ export function hlsArgs(input: string, out: string, p: Probe, threads: number): 
   return args;
 }
 
+/** The demo lecture's length (decision 041): long enough to study, cheap to make and transcode. */
+export const DEMO_LECTURE_SECONDS = 60;
+
+/**
+ * The demo lecture (decision 041): a 720p test picture with a clock and a tone, made by the
+ * bundled FFmpeg at the fastest preset (a few seconds), as an uploaded original would be.
+ */
+export async function makeDemoLecture(file: string, seconds = DEMO_LECTURE_SECONDS): Promise<void> {
+  await runFfmpeg([
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=1280x720:rate=25:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:beep_factor=4:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-crf',
+    '30',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-shortest',
+    file,
+  ]);
+}
+
 /** The master playlist naming both renditions, their bandwidth and frame size. */
 export function masterPlaylist(p: Probe): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
@@ -186,7 +221,9 @@ export class Transcoder {
     const started = Date.now();
     try {
       const input = path.join(work, 'source');
-      await this.d.sources.copyTo(row.sourceKey, input);
+      const demo = row.sourceKey.startsWith(DEMO_LECTURE_SOURCE);
+      if (demo) await makeDemoLecture(input);
+      else await this.d.sources.copyTo(row.sourceKey, input);
       const found = await probe(input);
       const out = path.join(work, 'out');
       await mkdir(out);
@@ -243,7 +280,7 @@ export class Transcoder {
         { eid: job.eid, materialId: job.materialId, seconds: found.durationSeconds, tookMs: Date.now() - started },
         'media: transcoded',
       );
-      await this.d.sources.remove(row.sourceKey);
+      if (!demo) await this.d.sources.remove(row.sourceKey);
     } catch (err) {
       if (!(err instanceof TranscodeError)) throw err;
       this.d.log.warn({ eid: job.eid, materialId: job.materialId, reason: err.message }, 'media: transcoding failed');

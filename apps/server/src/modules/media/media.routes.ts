@@ -1,5 +1,7 @@
 import * as calls from '@portal/contract';
 import { pino } from 'pino';
+import { DEMO_LECTURE_SOURCE } from '@portal/db';
+import { ownerTransaction } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { uploadSourcesOf } from './media-files.ts';
 import { Transcoder } from './media-transcode.ts';
@@ -9,6 +11,8 @@ import { MediaService, TRANSCODE_QUEUE, type TranscodeJob } from './media.servic
 
 /** A transcoding may take long (a 2 GB video): the job is given hours before it counts as crashed. */
 const TRANSCODE_EXPIRE_SECONDS = 6 * 3600;
+/** How soon after a start the demo lecture is queued (a sweep's first tick comes this long after it). */
+const DEMO_SWEEP_SECONDS = 15;
 
 /**
  * The media library of the back office (issue 21 item 3, decision 041): the library's list,
@@ -33,6 +37,22 @@ export default defineModule({
       threads: platform.config.MEDIA_FFMPEG_THREADS,
       log: pino({ level: platform.config.LOG_LEVEL, name: 'media' }),
     });
+    // The demo sites' lecture (seeded queued, made by FFmpeg): queued for transcoding once, by
+    // the first process whose jobs run, in the transaction that marks it sent.
+    platform.jobs.schedule('media.demo-lecture', DEMO_SWEEP_SECONDS, () =>
+      ownerTransaction(platform.database.pool, async (client) => {
+        const { rows } = await client.query<{ eid: number; id: number }>(
+          `UPDATE resource_materials SET source_key = $1 || ':sent'
+           WHERE source_key = $1 AND transcode_state = 'queued' RETURNING eid, id`,
+          [DEMO_LECTURE_SOURCE],
+        );
+        for (const r of rows) {
+          await platform.jobs.send(TRANSCODE_QUEUE, { eid: r.eid, materialId: r.id } satisfies TranscodeJob, {
+            client,
+          });
+        }
+      }),
+    );
     platform.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => transcoder.run(job), {
       retryLimit: 2,
       retryDelaySeconds: 30,

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { DEMO_LECTURE_SOURCE, schema, type Db } from '@portal/db';
@@ -216,6 +216,15 @@ export class Transcoder {
       .from(m)
       .where(and(eq(m.eid, job.eid), eq(m.id, job.materialId)));
     if (!row || row.kind !== 1 || row.transcodeState === 'ready' || row.transcodeState === 'failed') return;
+    if (row.sourceKey.startsWith(DEMO_LECTURE_SOURCE)) {
+      // Every demo site's lecture is the same video: transcoded once, the others share its files.
+      const [done] = await this.d.db
+        .select({ url: m.url, posterUrl: m.posterUrl, durationSeconds: m.durationSeconds })
+        .from(m)
+        .where(and(like(m.sourceKey, `${DEMO_LECTURE_SOURCE}%`), eq(m.transcodeState, 'ready')))
+        .limit(1);
+      if (done) return this.update(job, { ...done, transcodeState: 'ready', transcodeProgress: 100 });
+    }
     await this.update(job, { transcodeState: 'running', transcodeProgress: 0, transcodeError: '' });
     const work = await mkdtemp(path.join(tmpdir(), 'portal-transcode-'));
     const started = Date.now();

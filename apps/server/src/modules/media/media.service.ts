@@ -11,6 +11,8 @@ import { MATERIAL_COUNT_CAP, type MaterialFilter, type MaterialRow, type MediaRe
 
 /** The queue of transcoding jobs (decision 041). */
 export const TRANSCODE_QUEUE = 'media.transcode';
+/** An uploaded video's job goes before the demo lectures' (priority 0). */
+export const UPLOAD_PRIORITY = 10;
 
 export interface TranscodeJob {
   eid: number;
@@ -116,8 +118,10 @@ export class MediaService {
           after: presentMaterial(made!),
         });
         if (type.kind === 1) {
+          // Before the demo lectures: an administrator waits for this one.
           await this.deps.jobs.send(TRANSCODE_QUEUE, { eid: actor.eid, materialId: made!.id } satisfies TranscodeJob, {
             client,
+            priority: UPLOAD_PRIORITY,
           });
         }
         return made!;

@@ -163,6 +163,9 @@ export async function makeDemoLecture(file: string, seconds = DEMO_LECTURE_SECON
     '-b:a',
     '64k',
     '-shortest',
+    // The source has no extension to name its format by.
+    '-f',
+    'mp4',
     file,
   ]);
 }

@@ -21,8 +21,8 @@ const addressOf = (p: string) => '/' + p.replace(/:\w+\??/g, 'x');
 describe('the route table', () => {
   it('is one tree for both languages: each page once, not once per language', () => {
     // The pages, their three layouts, the index, the redirect, the 404 page, and the back office's
-    // layout and its two pages (decision 036).
-    expect(countRoutes(routes)).toBe(PAGES.length + 6 + 3);
+    // layout and its pages (decisions 036 and 041).
+    expect(countRoutes(routes)).toBe(PAGES.length + 6 + 4);
   });
 
   it('answers every page in Chinese and under /en with the same route', () => {
@@ -48,6 +48,7 @@ describe('the route table', () => {
     expect(routeOf('/crm/')).toBe('crm-dashboard');
     expect(routeOf('/en/crm/audit')).toBe('crm-audit');
     expect(matchRoutes(table, '/crm/audit')?.map((m) => m.route.id)).toEqual(['crm', 'crm-audit']);
+    expect(routeOf('/en/crm/media')).toBe('crm-media');
     expect(routeOf('/crm/people')).toBe('not-found');
   });
 });

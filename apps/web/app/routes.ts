@@ -43,5 +43,6 @@ export default prefix('en?', [
     route('courses', 'routes/crm-courses.tsx', { id: 'crm-courses' }),
     route('courses/new', 'routes/crm-course-new.tsx', { id: 'crm-course-new' }),
     route('courses/:id', 'routes/crm-course-edit.tsx', { id: 'crm-course-edit' }),
+    route('media', 'routes/crm-media.tsx', { id: 'crm-media' }),
   ]),
 ]) satisfies RouteConfig;

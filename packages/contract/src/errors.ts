@@ -225,6 +225,14 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'Learners have studied this period: it cannot be deleted',
   },
   9214: { zh: '请选择课时的素材', en: 'Choose the material of the period' },
+  9301: {
+    zh: '不支持的文件类型：视频支持 mp4、mov、mkv、webm、avi 等，文档支持 pdf、doc(x)、ppt(x)、xls(x)',
+    en: 'This file type is not supported: videos may be mp4, mov, mkv, webm, avi…, documents pdf, doc(x), ppt(x), xls(x)',
+  },
+  9302: { zh: '文件不能超过 2 GB', en: 'The file may not be larger than 2 GB' },
+  9303: { zh: '上传不存在或已过期，请重新上传', en: 'This upload does not exist or has expired; please upload again' },
+  9304: { zh: '上传须先声明文件大小', en: 'An upload must declare its size first' },
+  9305: { zh: '上传失败，请重试', en: 'The upload failed; please try again' },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
   4101: {

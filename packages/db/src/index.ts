@@ -8,7 +8,7 @@ export * as schema from './schema.ts';
 export type { AttemptQuestion, PaperRule } from './schema.ts';
 export { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.ts';
 export { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded.ts';
-export { seedDemoData, DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, DEMO_TENANTS } from './seed.ts';
+export { seedDemoData, DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_LECTURE_SOURCE, DEMO_PASSWORD, DEMO_TENANTS } from './seed.ts';
 
 export { CHANGES_CHANNEL, DatabaseChanges, parseChange, type TableChange } from './changes.ts';
 export {

@@ -20,6 +20,9 @@ interface DemoTenant {
  * The demo tenants. Their eids are fixed so that the default TENANT_CODES setting can name them;
  * a real installation maps its own ids in configuration.
  */
+/** The source key of the demo lecture: made by FFmpeg in the transcoding job, not uploaded (decision 041). */
+export const DEMO_LECTURE_SOURCE = 'demo:lecture';
+
 export const DEMO_TENANTS: DemoTenant[] = [
   {
     eid: 1001,
@@ -2091,6 +2094,19 @@ async function seedSiteLearning(db: Db, tenant: DemoTenant): Promise<void> {
       createdAt: new Date(now - day),
     })
     .returning({ id: s.resourceMaterials.id });
+  // The media library's demo lecture (decision 041): a short video the bundled FFmpeg makes and
+  // the transcoding job turns into HLS after the first start, so a newcomer sees one in /crm/media.
+  await db.insert(s.resourceMaterials).values({
+    eid,
+    kind: 1,
+    title: en ? 'Demo lecture: welcome to the media library' : '演示讲座：认识资源库',
+    fileName: en ? 'demo-lecture.mp4' : '演示讲座.mp4',
+    vodPlatform: 4,
+    durationSeconds: null,
+    transcodeState: 'queued',
+    sourceKey: DEMO_LECTURE_SOURCE,
+    createdAt: new Date(now - hour),
+  });
 
   // Categories of the site's kind of tree, by stored name.
   const tree = COURSE_CATEGORIES[tenant.tenantCode ?? 'default'] ?? COURSE_CATEGORIES.default!;

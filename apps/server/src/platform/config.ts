@@ -101,6 +101,22 @@ export const configSchema = z.object({
   SIGN_IN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Sign-in and code requests one client address may make per minute (writing calls: per account when signed in). */
   SIGN_IN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * S3-compatible storage (decision 041): with S3_BUCKET set, uploaded files, resumable uploads and
+   * transcoded videos go to this bucket instead of the local UPLOAD_DIR (the default).
+   */
+  S3_BUCKET: z.string().optional(),
+  /** The service's URL (MinIO, OSS, COS…); AWS's own when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `bucket` in the path rather than the host name (MinIO and most self-hosted services). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Unfinished resumable uploads (the local tus store); a folder under DATA_DIR by default. */
+  MEDIA_UPLOAD_DIR: z.string().optional(),
+  /** FFmpeg threads per transcoding (it runs at low priority beside the learners' calls). */
+  MEDIA_FFMPEG_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   /** Adds /__bench/antd, the bare antd page bench/ssr-home.ts compares /home with. */
   BENCH_ROUTES: bool.default(false),
 });
@@ -133,6 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             'the dev SMS provider makes codes readable by anyone: set SMS_PROVIDER=aliyun, or DEV_PROVIDERS=true for a demo',
         });
       }
+      if (c.S3_BUCKET && !(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['S3_ACCESS_KEY_ID'],
+          message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed with S3_BUCKET',
+        });
+      }
       if (c.SMS_PROVIDER !== 'aliyun') return;
       for (const key of ALIYUN_SETTINGS) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'needed with SMS_PROVIDER=aliyun' });
@@ -144,6 +167,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Bad settings, the server cannot start:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Unfinished resumable uploads of the local tus store. */
+export function mediaUploadDir(config: Pick<Config, 'MEDIA_UPLOAD_DIR' | 'DATA_DIR'>): string {
+  return config.MEDIA_UPLOAD_DIR ?? `${config.DATA_DIR}/media-uploads`;
 }
 
 export function uploadDir(config: Pick<Config, 'UPLOAD_DIR' | 'DATA_DIR'>): string {

@@ -38,6 +38,8 @@ export interface SendOptions {
   client?: pg.ClientBase;
   /** Not run before this many seconds from now. */
   startAfterSeconds?: number;
+  /** Taken before the queue's jobs of a lower priority (default 0). */
+  priority?: number;
 }
 
 interface Registered {
@@ -138,10 +140,11 @@ export class Jobs {
   /** Queues a job; answers its id. Throws when the queue is unknown (its worker was never started). */
   async send(name: string, data: object, options: SendOptions = {}): Promise<string> {
     await this.starting;
-    const { client, startAfterSeconds } = options;
+    const { client, startAfterSeconds, priority } = options;
     const id = await this.boss.send(name, data, {
       ...(client ? { db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) } } : {}),
       ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+      ...(priority ? { priority } : {}),
     });
     if (!id) throw new Error(`background job not queued: no queue "${name}" (are the jobs started?)`);
     return id;

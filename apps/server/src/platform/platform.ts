@@ -15,7 +15,7 @@ import { PasswordCipher } from './password-cipher.ts';
 import { AliyunSmsProvider, DevSmsProvider, type SmsProvider } from './providers/sms.ts';
 import { thirdPartyProvidersOf, type ThirdPartyKind, type ThirdPartyProvider } from './providers/third-party.ts';
 import { SessionStore } from './session.ts';
-import { LocalStorage, UrlSigner, type FileStorage } from './storage.ts';
+import { LocalStorage, S3Storage, UrlSigner, s3SettingsOf, type FileStorage } from './storage.ts';
 import { Tenancy } from './tenancy.ts';
 
 /**
@@ -100,7 +100,9 @@ export async function createPlatform(config: Config, database: Database): Promis
           templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
         })
       : new DevSmsProvider(systemDb, pino({ level: config.LOG_LEVEL, name: 'sms' }));
-  const storage = new LocalStorage(uploadDir(config));
+  // The local folder by default; an S3-compatible bucket when S3_BUCKET is set (decision 041).
+  const s3 = s3SettingsOf(config);
+  const storage: FileStorage = s3 ? new S3Storage(s3) : new LocalStorage(uploadDir(config));
   const jobsLog = pino({ level: config.LOG_LEVEL, name: 'jobs' });
   const jobs = new Jobs(database.pool, jobsLog);
   const built = new Map<unknown, unknown>();

@@ -197,6 +197,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     SESSION_CACHE_TTL_MS: '0',
     // Uploads in a folder of this test file's own (runs and files never share files).
     UPLOAD_DIR: uploadDir,
+    MEDIA_UPLOAD_DIR: path.join(uploadDir, 'media-uploads'),
     ...env,
   });
   const platform = await createPlatform(config, database);

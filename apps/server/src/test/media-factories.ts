@@ -1,4 +1,12 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { schema, type Db } from '@portal/db';
+import { FFMPEG_PATH } from '../modules/media/index.ts';
+
+const execFileAsync = promisify(execFile);
 
 let seq = 0;
 
@@ -24,4 +32,41 @@ export async function createMaterial(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A short test video made by the bundled FFmpeg (testsrc2 and a sine tone, H.264/AAC in MP4), as
+ * bytes: `seconds` long, `width`×`height`.
+ */
+export async function makeTestVideo(seconds: number, size = '320x240'): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-test-video-'));
+  const file = path.join(dir, 'video.mp4');
+  try {
+    await execFileAsync(FFMPEG_PATH, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${size}:rate=24:duration=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

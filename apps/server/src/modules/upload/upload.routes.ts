@@ -10,7 +10,23 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  // The media library (decision 041): HLS playlists and segments, documents.
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  xls: 'application/vnd.ms-excel',
 };
+
+/**
+ * Files anyone with the link may read: avatars, and the media library's (a transcoded video's
+ * playlists, segments and poster, a document), as the direct-URL videos they stand beside are:
+ * their folder's name is 18 random bytes, never listed to anyone but the enterprise's learners.
+ */
+const isPublicKey = (key: string) => key.startsWith('avatars/') || key.startsWith('media/');
 
 /** The upload calls and the files they keep: avatars public, one-inch photos by signed link. */
 export default defineModule({
@@ -43,7 +59,7 @@ export default defineModule({
     app.get('/uploads/*', async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       const query = req.query as { expires?: string; sig?: string };
-      const allowed = isFileKey(key) && (key.startsWith('avatars/') || signer.verify(key, query.expires, query.sig));
+      const allowed = isFileKey(key) && (isPublicKey(key) || signer.verify(key, query.expires, query.sig));
       const file = allowed ? await storage.open(key) : null;
       if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       reply.header('content-type', TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream');
@@ -54,11 +70,7 @@ export default defineModule({
       if (exported) reply.header('content-disposition', 'attachment');
       reply.header(
         'cache-control',
-        key.startsWith('avatars/')
-          ? 'public, max-age=31536000, immutable'
-          : exported
-            ? 'no-store'
-            : 'private, max-age=600',
+        isPublicKey(key) ? 'public, max-age=31536000, immutable' : exported ? 'no-store' : 'private, max-age=600',
       );
       return reply.send(file.stream);
     });

@@ -28,6 +28,7 @@ const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<
     key: 'courses',
     items: [
       ['/crm/courses', 'courseList'],
+      ['/crm/media', 'media'],
       ['/crm/lecturers', 'lecturers'],
       ['/crm/categories', 'categories'],
       ['/crm/tags', 'tags'],

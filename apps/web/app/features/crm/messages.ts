@@ -23,6 +23,7 @@ export const crmMessages = defineMessages({
     courses: '课程管理',
     content: '内容管理',
     auditLog: '操作日志',
+    media: '资源库',
     comingLater: '即将推出',
     learners: '学员总数',
     activeLearners: '本周活跃学员',
@@ -124,6 +125,7 @@ export const crmMessages = defineMessages({
     'sort:nav_item': '调整导航菜单顺序',
     saveSiteText: '保存站点文本',
     saveSiteSettings: '保存站点设置',
+    uploadMaterial: '上传资源',
   },
   en: {
     title: 'Back office',
@@ -146,6 +148,7 @@ export const crmMessages = defineMessages({
     courses: 'Courses',
     content: 'Content',
     auditLog: 'Audit log',
+    media: 'Media library',
     comingLater: 'Coming later',
     learners: 'Learners',
     activeLearners: 'Active learners this week',
@@ -247,6 +250,7 @@ export const crmMessages = defineMessages({
     'sort:nav_item': 'Reordered the menu',
     saveSiteText: 'Saved a site text',
     saveSiteSettings: 'Saved the site settings',
+    uploadMaterial: 'Uploaded a material',
   },
 });
 

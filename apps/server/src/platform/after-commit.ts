@@ -11,6 +11,8 @@ export interface CommitEffects {
   forgetAccount(accountId: number): void;
   /** Announces a learning event to its listeners (they run in the background). */
   learned(event: LearningEvent): void;
+  /** Forgets visitors' cached pages and site answers: the back office changed what they show. */
+  siteChanged(): void;
 }
 
 type Hook = (effects: CommitEffects) => void;

@@ -73,6 +73,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = platform;
   const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
+  platform.siteChanges.onChange(() => answers.clear());
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
   const front: { options?: FrontDoorOptions } = {};

@@ -5,6 +5,7 @@ import { SiteRepository, SiteService } from '../modules/site/index.ts';
 import { withAfterCommit } from './after-commit.ts';
 import { LearningEvents } from './learning-events.ts';
 import { AuditLog } from './audit.ts';
+import { SiteChanges } from './site-changes.ts';
 import { CaptchaStore } from './captcha.ts';
 import { idCardKeyFile, passwordKeyFile, uploadDir, urlSigningKeyFile, type Config } from './config.ts';
 import { Exports } from './exports.ts';
@@ -62,6 +63,11 @@ export interface Platform {
    * e.learned(…))`) to the modules that listen (decision 033).
    */
   learningEvents: LearningEvents;
+  /**
+   * Holders of what visitors are served from memory (cached site answers and pages) subscribe
+   * here; a committed change of site content makes them forget it (site-changes.ts).
+   */
+  siteChanges: SiteChanges;
   /** The per-address limit of sign-in, code and writing calls (SIGN_IN_PER_IP_PER_MINUTE). */
   perMinute: number;
   /**
@@ -76,10 +82,12 @@ export async function createPlatform(config: Config, database: Database): Promis
   const sessions = new SessionStore(systemDb, database.pool, config.SESSION_CACHE_TTL_MS);
   // Tenant transactions run their after-commit work (after-commit.ts): what earning changes, the
   // cached user info of the learner, is forgotten once it is committed, by whoever earns.
+  const siteChanges = new SiteChanges();
   const learningEvents = new LearningEvents(pino({ level: config.LOG_LEVEL, name: 'learning-events' }));
   const db = withAfterCommit(database.tenantDb, {
     forgetAccount: (accountId) => sessions.forgetAccount(accountId),
     learned: (event) => learningEvents.announce(event),
+    siteChanged: () => siteChanges.changed(),
   });
   const tenancy = new Tenancy(systemDb, config);
   // The dev provider's messages are log lines of their own (a newcomer reads the codes there).
@@ -116,6 +124,7 @@ export async function createPlatform(config: Config, database: Database): Promis
     jobs,
     exports: new Exports({ jobs, pool: database.pool, storage, log: jobsLog }),
     learningEvents,
+    siteChanges,
     perMinute: config.SIGN_IN_PER_IP_PER_MINUTE,
     shared<T>(build: (p: Platform) => T): T {
       if (!built.has(build)) built.set(build, build(platform));

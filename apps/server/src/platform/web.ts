@@ -292,6 +292,8 @@ export async function mountWeb(
     max: 1000,
     ttl: Math.max(services.config.PAGE_CACHE_TTL_MS, 1),
   });
+  // A visitor's /news or home page shows what the back office just changed on its next view.
+  services.siteChanges.onChange(() => pageCache.clear());
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     const key = visitorPageKey(req, services.config.PAGE_CACHE_TTL_MS);

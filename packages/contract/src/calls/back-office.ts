@@ -8,7 +8,17 @@ import { id, pageResponse, paging } from '../envelope.ts';
  */
 
 /** The entity kinds the audit log names; a later part of the back office adds its own. */
-export const AUDIT_ENTITY_TYPES = ['study_task', 'study_project_application', 'exam_attempt'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'study_task',
+  'study_project_application',
+  'exam_attempt',
+  // The site's content (decision 043).
+  'news',
+  'news_category',
+  'announcement',
+  'online_message',
+  'comment',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** A day as the back office's date filters send it (`2026-11-27`), read in China's time zone. */

@@ -94,7 +94,11 @@ export function contentFields(lang: Lang) {
     announcementTitle: requiredText(t.titleRequired, t.titleMax(ANNOUNCEMENT_TITLE_MAX), ANNOUNCEMENT_TITLE_MAX),
     summary: optionalText(t.summaryMax, NEWS_SUMMARY_MAX),
     author: optionalText(t.authorMax, NEWS_AUTHOR_MAX),
-    categoryId: z.coerce.number({ error: t.categoryRequired }).int().positive({ error: t.categoryRequired }).max(2147483647),
+    categoryId: z.coerce
+      .number({ error: t.categoryRequired })
+      .int()
+      .positive({ error: t.categoryRequired })
+      .max(2147483647),
     categoryName: requiredText(t.categoryNameRequired, t.categoryNameMax, NEWS_CATEGORY_NAME_MAX),
     categoryNameEn: optionalText(t.categoryNameMax, NEWS_CATEGORY_NAME_MAX),
     content: z
@@ -103,10 +107,7 @@ export function contentFields(lang: Lang) {
       .refine((v) => v.length <= RICH_CONTENT_MAX, { error: t.contentMax }),
     coverUrl: coverUrl(t.coverUrl),
     replyContent: requiredText(t.replyRequired, t.replyMax, MESSAGE_REPLY_MAX),
-    departmentIds: z
-      .array(id)
-      .max(ANNOUNCEMENT_DEPARTMENTS_MAX, { error: t.departmentsMax })
-      .default([]),
+    departmentIds: z.array(id).max(ANNOUNCEMENT_DEPARTMENTS_MAX, { error: t.departmentsMax }).default([]),
   };
 }
 
@@ -189,7 +190,8 @@ export const findAdminNews = defineCall({
   name: 'findAdminNews',
   method: 'GET',
   path: '/system/auth/admin/news/page',
-  summary: "The enterprise's news, drafts included: by keyword (title), category and status, sorted (at most 10 000 counted)",
+  summary:
+    "The enterprise's news, drafts included: by keyword (title), category and status, sorted (at most 10 000 counted)",
   tags: ['content-admin'],
   request: z.object({
     ...paging(20, 100),
@@ -275,8 +277,6 @@ export const adminAnnouncementRow = z.object({
   commentOpen: z.boolean(),
   /** The departments it is published to; empty: everyone in the enterprise. */
   departments: z.array(namedRef),
-  /** Learners who opened it. */
-  readCount: z.number().int(),
 });
 export type AdminAnnouncementRow = z.infer<typeof adminAnnouncementRow>;
 

@@ -134,7 +134,12 @@ export class NewsAdminRepository {
 
   /** The articles the filter matches, counted up to ADMIN_COUNT_CAP. */
   async countNews(eid: number, f: AdminNewsFilter): Promise<number> {
-    const inner = this.db.select({ one: sql`1` }).from(n).where(this.where(eid, f)).limit(ADMIN_COUNT_CAP).as('x');
+    const inner = this.db
+      .select({ one: sql`1` })
+      .from(n)
+      .where(this.where(eid, f))
+      .limit(ADMIN_COUNT_CAP)
+      .as('x');
     const [row] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(inner);
     return row?.n ?? 0;
   }

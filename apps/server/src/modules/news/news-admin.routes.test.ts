@@ -52,7 +52,11 @@ describe('news categories in the back office', () => {
     expect(made).toMatchObject({ name: '行业动态', nameEn: '', sort: 2, newsCount: 0 });
     // Cached for the visitor now; a rename must still show on the next call.
     expect((await t.call(findNewsCategories, {}, visitor)).data).toEqual([{ id: made.id, name: '行业动态' }]);
-    const renamed = await t.call(saveNewsCategory, { id: made.id, name: '行业新闻', nameEn: 'Industry', sort: 1 }, as());
+    const renamed = await t.call(
+      saveNewsCategory,
+      { id: made.id, name: '行业新闻', nameEn: 'Industry', sort: 1 },
+      as(),
+    );
     expect(renamed.data).toMatchObject({ id: made.id, name: '行业新闻', nameEn: 'Industry', sort: 1 });
     expect((await t.call(findNewsCategories, {}, visitor)).data).toEqual([{ id: made.id, name: '行业新闻' }]);
 
@@ -199,8 +203,9 @@ describe('news in the back office', () => {
 
   it("answers 404 for another enterprise's article to every call, and lists none of it", async () => {
     const theirCat = (await t.call(saveNewsCategory, { name: '乙分类二' }, { as: adminOfB })).data.id;
-    const theirs = (await t.call(saveNews, { categoryId: theirCat, title: '乙的文章', content: '<p>乙</p>' }, { as: adminOfB }))
-      .data.id;
+    const theirs = (
+      await t.call(saveNews, { categoryId: theirCat, title: '乙的文章', content: '<p>乙</p>' }, { as: adminOfB })
+    ).data.id;
     expect((await t.call(viewAdminNews, { id: theirs }, as())).code).toBe(404);
     expect((await t.call(setNewsPublished, { id: theirs, published: true }, as())).code).toBe(404);
     expect((await t.call(deleteNews, { id: theirs }, as())).code).toBe(404);

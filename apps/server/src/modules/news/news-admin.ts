@@ -69,7 +69,12 @@ export class NewsAdmin {
         saved = requireFound(await NewsAdminRepository.updateCategory(tx, eid, q.id, values));
       }
       const after = { id: saved.id, name: saved.name, nameEn: saved.nameEn, sort: saved.sort };
-      await audit.record(tx, { entityType: 'news_category', entityId: saved.id, before: before && strip(before), after });
+      await audit.record(tx, {
+        entityType: 'news_category',
+        entityId: saved.id,
+        before: before && strip(before),
+        after,
+      });
       changed(tx);
       return { ...after, newsCount: q.id === undefined ? 0 : await NewsAdminRepository.newsCount(tx, eid, saved.id) };
     });

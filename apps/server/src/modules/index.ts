@@ -33,5 +33,6 @@ export const modules: PortalModule[] = (
     import('./task/task.routes.ts'),
     import('./project/project.routes.ts'),
     import('./back-office/back-office.routes.ts'),
+    import('./comment/comment.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -42,6 +42,8 @@ const SERVER_MODULES = [
   'task',
   'project',
   'back-office',
+  'media',
+  'course-admin',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

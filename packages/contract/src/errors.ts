@@ -130,6 +130,32 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   8206: { zh: '该报名不在待审核状态', en: 'This application is not pending' },
   8208: { zh: '该报名已审核，不能重复审核', en: 'This application has already been decided' },
   9001: { zh: '订单不存在', en: 'The order does not exist' },
+  9201: { zh: '课程不存在', en: 'The course does not exist' },
+  9202: { zh: '章节不存在', en: 'The chapter does not exist' },
+  9203: { zh: '课时不存在', en: 'The period does not exist' },
+  9204: { zh: '素材不存在', en: 'The material does not exist' },
+  9205: {
+    zh: '视频课时请选择视频素材，文档课时请选择文档素材',
+    en: 'A video period takes a video material, a document period a document',
+  },
+  9206: { zh: '课程分类不存在', en: 'The course category does not exist' },
+  9207: { zh: '讲师不存在', en: 'The lecturer does not exist' },
+  9208: { zh: '标签不存在', en: 'The tag does not exist' },
+  9209: {
+    zh: '已有学员学习该课程，不能删除，请改为下架',
+    en: 'Learners have studied this course: it cannot be deleted, unpublish it instead',
+  },
+  9210: {
+    zh: '排序须恰好包含该课程的全部章节或课时，每个一次',
+    en: 'The order must list each chapter or period of the course exactly once',
+  },
+  9211: { zh: '课程还没有课时，不能上架', en: 'The course has no periods yet and cannot be published' },
+  9212: { zh: '图文课时的内容不能为空', en: 'An image-text period needs content' },
+  9213: {
+    zh: '已有学员学习该课时，不能删除',
+    en: 'Learners have studied this period: it cannot be deleted',
+  },
+  9214: { zh: '请选择课时的素材', en: 'Choose the material of the period' },
   5401: { zh: '只能删除自己的评论', en: 'You can only delete your own comments' },
   5402: { zh: '该公告未开放评论', en: 'Comments are closed on this announcement' },
   4101: {

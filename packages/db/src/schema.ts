@@ -639,6 +639,10 @@ export const courses = pgTable(
     maxSpeedTenths: integer('max_speed_tenths').notNull().default(20),
     /** Whether learners may comment on and rate the course (the site's showUserCommentOpenSet also applies). */
     commentsOpen: boolean('comments_open').notNull().default(true),
+    /** Listed to visitors where the site's visitor mode is on (decision 039); signed-in learners always see it. */
+    visitorVisible: boolean('visitor_visible').notNull().default(true),
+    /** Last change by the back office (decision 039): the admin list sorts by it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.eid, t.id] }),
@@ -650,6 +654,23 @@ export const courses = pgTable(
     index('courses_published_idx').on(t.eid, t.publishedAt.desc(), t.id),
     index('courses_learners_idx').on(t.eid, t.learnerCount.desc(), t.id),
     index('courses_lecturer_idx').on(t.eid, t.lecturerId, t.publishedAt.desc(), t.id),
+    // The back office's course list, newest change first (decision 039).
+    index('courses_updated_idx').on(t.eid, t.updatedAt.desc(), t.id),
+  ],
+);
+
+/** A course's tags (the enterprise's tags, decision 039): what the back office sets on a course. */
+export const courseTags = pgTable(
+  'course_tags',
+  {
+    eid: integer('eid').notNull(),
+    courseId: integer('course_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.courseId, t.tagId] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.tagId], foreignColumns: [tags.eid, tags.id] }).onDelete('cascade'),
   ],
 );
 
@@ -931,9 +952,28 @@ export const resourceMaterials = pgTable(
     durationSeconds: integer('duration_seconds'),
     /** The video's transcript: cues in seconds. */
     transcript: jsonb('transcript').$type<Array<{ start: number; end: number; text: string }>>(),
+    /**
+     * An uploaded video's transcoding to HLS (decision 041): queued → running → ready, or failed
+     * with `transcodeError`. Seeded and document materials are ready as they are.
+     */
+    transcodeState: text('transcode_state')
+      .$type<'queued' | 'running' | 'ready' | 'failed'>()
+      .notNull()
+      .default('ready'),
+    /** 0–100 while running. */
+    transcodeProgress: integer('transcode_progress').notNull().default(0),
+    transcodeError: text('transcode_error').notNull().default(''),
+    /** A transcoded video's poster frame (a storage URL), '' when none. */
+    posterUrl: text('poster_url').notNull().default(''),
+    /** The uploaded original's storage key (the transcoding job's input), '' when not uploaded here. */
+    sourceKey: text('source_key').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.eid, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    // The back office's library: newest first, by kind (findMaterials).
+    index('resource_materials_kind_idx').on(t.eid, t.kind, t.id),
+  ],
 );
 
 export const courseChapters = pgTable(

@@ -34,5 +34,7 @@ export const modules: PortalModule[] = (
     import('./project/project.routes.ts'),
     import('./back-office/back-office.routes.ts'),
     import('./comment/comment.routes.ts'),
+    import('./media/media.routes.ts'),
+    import('./course-admin/course-admin.routes.ts'),
   ])
 ).map((m) => m.default);

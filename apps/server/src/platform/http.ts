@@ -25,6 +25,7 @@ import { buildOpenApi } from './openapi.ts';
 import { RateLimitKeys } from './rate-limit.ts';
 import type { Platform } from './platform.ts';
 import { requestIdOf, requestLang } from './request-context.ts';
+import { forgetOnCourseChange } from './course-changes.ts';
 import { GATEWAY_HEADERS, VisitorAnswers, type FrontDoorOptions } from './visitor-answers.ts';
 
 /**
@@ -74,6 +75,9 @@ export async function buildApp(
   const { config } = platform;
   const answers = new VisitorAnswers(config.SITE_CACHE_TTL_MS);
   platform.siteChanges.onChange(() => answers.clear());
+  // Visitors' cached answers hold course zones: a course change empties them at once (decision
+  // 039). Their keys name domains, not enterprises, and changes are rare: all of them go.
+  void forgetOnCourseChange(platform.database.changes, () => answers.clear());
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
   const front: { options?: FrontDoorOptions } = {};

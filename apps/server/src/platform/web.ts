@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from 'react-router';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import { forgetOnCourseChange } from './course-changes.ts';
 import {
   ErrorCode,
   GATEWAY_PREFIX,
@@ -294,6 +295,8 @@ export async function mountWeb(
   });
   // A visitor's /news or home page shows what the back office just changed on its next view.
   services.siteChanges.onChange(() => pageCache.clear());
+  // Visitors' pages show course zones and lists: a course change drops them at once (decision 039).
+  void forgetOnCourseChange(services.database.changes, () => pageCache.clear());
 
   const render = async (req: FastifyRequest, reply: FastifyReply) => {
     const key = visitorPageKey(req, services.config.PAGE_CACHE_TTL_MS);

@@ -12,6 +12,11 @@ export const AUDIT_ENTITY_TYPES = [
   'study_task',
   'study_project_application',
   'exam_attempt',
+  'material',
+  // Courses in the back office (decision 039).
+  'course',
+  'course_chapter',
+  'course_period',
   // The site's content (decision 043).
   'news',
   'news_category',

@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import * as account from './account.ts';
 import * as announcement from './announcement.ts';
 import * as backOffice from './back-office.ts';
+import * as courseAdmin from './course-admin.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as certificate from './certificate.ts';
@@ -12,6 +13,7 @@ import * as enterpriseApplication from './enterprise-application.ts';
 import * as exam from './exam.ts';
 import * as exportRecord from './export-record.ts';
 import * as lecturer from './lecturer.ts';
+import * as media from './media.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
 import * as practice from './practice.ts';
@@ -31,6 +33,7 @@ export * from './fields.ts';
 export * from './account.ts';
 export * from './announcement.ts';
 export * from './back-office.ts';
+export * from './course-admin.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
 export * from './certificate.ts';
@@ -41,6 +44,7 @@ export * from './enterprise-application.ts';
 export * from './exam.ts';
 export * from './export-record.ts';
 export * from './lecturer.ts';
+export * from './media.ts';
 export * from './message.ts';
 export * from './news.ts';
 export * from './practice.ts';
@@ -76,10 +80,12 @@ export const allCalls: CallDef[] = [
   checkIn,
   contentAdmin,
   course,
+  courseAdmin,
   enterpriseApplication,
   exam,
   exportRecord,
   lecturer,
+  media,
   message,
   news,
   practice,

@@ -27,8 +27,9 @@ export class CourseRepository {
   constructor(private readonly db: Db) {}
 
   /** A course zone's courses: newest, most learners, or the recommended ones (newest first). */
-  findZoneCourses(eid: number, relationType: number, limit: number) {
+  findZoneCourses(eid: number, relationType: number, limit: number, visitorsOnly = false) {
     const where: SQL[] = [eq(c.eid, eid), eq(c.published, true)];
+    if (visitorsOnly) where.push(eq(c.visitorVisible, true));
     if (relationType === CourseRelation.RECOMMENDED) where.push(eq(c.recommended, true));
     const order =
       relationType === CourseRelation.MOST_LEARNERS
@@ -88,11 +89,14 @@ export interface CourseFilter {
   keyword?: string | undefined;
   lecturerId?: number | undefined;
   categoryId?: number | undefined;
+  /** Only the courses the back office shows to visitors (decision 039). */
+  visitorsOnly?: boolean | undefined;
 }
 
 /** The filter's conditions on published courses of the enterprise. */
 function whereOf(eid: number, filter: CourseFilter): SQL[] {
   const where: SQL[] = [eq(c.eid, eid), eq(c.published, true)];
+  if (filter.visitorsOnly) where.push(eq(c.visitorVisible, true));
   if (filter.lecturerId) where.push(eq(c.lecturerId, filter.lecturerId));
   if (filter.keyword) where.push(or(ilike(c.title, likeOf(filter.keyword)), ilike(c.summary, likeOf(filter.keyword)))!);
   if (filter.categoryId) {

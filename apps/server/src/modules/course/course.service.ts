@@ -10,15 +10,20 @@ export class CourseService {
   constructor(private readonly repo: CourseRepository) {}
 
   /** A zone's courses by its relationType (1 newest, 2 most learners, 3 recommended; else newest). */
-  async findZoneCourses(eid: number, relationType: number | null, showNum: number) {
+  async findZoneCourses(eid: number, relationType: number | null, showNum: number, visitor = false) {
     const relation = Object.values(CourseRelation).includes(relationType as 1) ? relationType! : CourseRelation.NEWEST;
-    return (await this.repo.findZoneCourses(eid, relation, showNum)).map(presentCourseCard);
+    return (await this.repo.findZoneCourses(eid, relation, showNum, visitor)).map(presentCourseCard);
   }
 
-  async findCourses(eid: number, q: CourseFilter & { pageCurrent: number; pageSize: number; sortType?: number }) {
+  /** `visitor`: only the courses visible to visitors (decision 039). */
+  async findCourses(
+    eid: number,
+    q: CourseFilter & { pageCurrent: number; pageSize: number; sortType?: number },
+    visitor = false,
+  ) {
     const { rows, total } = await this.repo.findCourses(
       eid,
-      filterOf(q),
+      { ...filterOf(q), ...(visitor ? { visitorsOnly: true } : {}) },
       q.sortType ?? CourseSort.NEWEST,
       pageOffset(q.pageCurrent, q.pageSize),
       q.pageSize,

@@ -44,6 +44,7 @@ const SERVER_MODULES = [
   'back-office',
   'media',
   'course-admin',
+  'comment',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

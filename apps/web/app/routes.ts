@@ -29,5 +29,9 @@ export default prefix('en?', [
   route('crm', 'routes/crm-layout.tsx', { id: 'crm' }, [
     index('routes/crm-dashboard.tsx', { id: 'crm-dashboard' }),
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
+    route('news', 'routes/crm-news.tsx', { id: 'crm-news' }),
+    route('announcements', 'routes/crm-announcements.tsx', { id: 'crm-announcements' }),
+    route('messages', 'routes/crm-messages.tsx', { id: 'crm-messages' }),
+    route('comments', 'routes/crm-comments.tsx', { id: 'crm-comments' }),
   ]),
 ]) satisfies RouteConfig;

@@ -10,6 +10,9 @@ export interface CrmHandle {
   crumb: keyof CrmText;
 }
 
+/** The pages of the content submenu: it opens on them. */
+const CONTENT_PAGES = ['/crm/news', '/crm/announcements', '/crm/messages', '/crm/comments'];
+
 const isCrmHandle = (h: unknown): h is CrmHandle => typeof h === 'object' && h !== null && 'crumb' in h;
 
 /**
@@ -36,7 +39,17 @@ export function CrmFrame({
     { key: '/crm', label: <Link to={to('/crm')}>{t.dashboard}</Link> },
     { key: 'people', label: t.people, disabled: true, title: t.comingLater },
     { key: 'courses', label: t.courses, disabled: true, title: t.comingLater },
-    { key: 'content', label: t.content, disabled: true, title: t.comingLater },
+    {
+      key: 'content',
+      label: t.content,
+      // The site's content (decision 043); zones, navigation, settings and pages join it.
+      children: [
+        { key: '/crm/news', label: <Link to={to('/crm/news')}>{t.news}</Link> },
+        { key: '/crm/announcements', label: <Link to={to('/crm/announcements')}>{t.announcements}</Link> },
+        { key: '/crm/messages', label: <Link to={to('/crm/messages')}>{t.messageBoard}</Link> },
+        { key: '/crm/comments', label: <Link to={to('/crm/comments')}>{t.comments}</Link> },
+      ],
+    },
     { key: '/crm/audit', label: <Link to={to('/crm/audit')}>{t.auditLog}</Link> },
   ];
   const crumbs = matches
@@ -51,7 +64,12 @@ export function CrmFrame({
           {t.title}
         </div>
         <nav aria-label={t.title}>
-          <Menu mode="inline" selectedKeys={[here]} items={items} />
+          <Menu
+            mode="inline"
+            selectedKeys={[here]}
+            defaultOpenKeys={CONTENT_PAGES.includes(here) ? ['content'] : []}
+            items={items}
+          />
         </nav>
       </Layout.Sider>
       <Layout>

@@ -31,7 +31,7 @@ describe.runIf(browserAvailable())('content in the back office', () => {
     await editor.click();
     await p.keyboard.type('本周五下午举行安全培训。');
     await drawer.getByLabel('保存后立即发布').check();
-    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByRole('button', { name: /^保\s?存$/ }).click();
     await p.locator('.ant-message').getByText('保存成功', { exact: true }).waitFor();
     await expect.poll(() => p.locator('tbody').textContent()).toContain(title);
 
@@ -54,7 +54,7 @@ describe.runIf(browserAvailable())('content in the back office', () => {
     await row.getByRole('button', { name: '回复' }).click();
     const dialog = p.getByRole('dialog');
     await dialog.getByLabel('回复内容').fill('在个人中心的证书页下载。');
-    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
     await p.locator('.ant-message').getByText('保存成功', { exact: true }).waitFor();
     await expect.poll(() => row.textContent()).toContain('已回复');
 

@@ -203,7 +203,7 @@ export function AnnouncementsAdminView({
       key: 'status',
       title: t.status,
       width: 100,
-      render: (_, a) => (a.published ? <Tag color="green">{t.published}</Tag> : <Tag>{t.draft}</Tag>),
+      render: (_, a) => (a.published ? <Tag>{t.published}</Tag> : <Tag>{t.draft}</Tag>),
     },
     { key: 'publishedAt', title: t.publishedAt, dataIndex: 'publishedAt', width: 160, render: timeOf },
     {

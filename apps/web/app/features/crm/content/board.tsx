@@ -42,8 +42,7 @@ export function MessageBoardView({ page, error }: { page: Page<AdminMessage> | n
       key: 'status',
       title: t.status,
       width: 100,
-      render: (_, m) =>
-        m.replyContent ? <Tag color="green">{t.replied}</Tag> : <Tag color="orange">{t.unreplied}</Tag>,
+      render: (_, m) => (m.replyContent ? <Tag>{t.replied}</Tag> : <Tag>{t.unreplied}</Tag>),
     },
     {
       key: 'actions',

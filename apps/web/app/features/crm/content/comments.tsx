@@ -46,7 +46,7 @@ export function CommentsAdminView({ page, error }: { page: Page<AdminComment> | 
       key: 'visibility',
       title: t.visibility,
       width: 100,
-      render: (_, c) => (c.hidden ? <Tag color="red">{t.hidden}</Tag> : <Tag color="green">{t.shown}</Tag>),
+      render: (_, c) => (c.hidden ? <Tag>{t.hidden}</Tag> : <Tag>{t.shown}</Tag>),
     },
     {
       key: 'actions',

@@ -278,7 +278,7 @@ export function NewsAdminView({
       key: 'status',
       title: t.status,
       width: 100,
-      render: (_, n) => (n.published ? <Tag color="green">{t.published}</Tag> : <Tag>{t.draft}</Tag>),
+      render: (_, n) => (n.published ? <Tag>{t.published}</Tag> : <Tag>{t.draft}</Tag>),
     },
     { key: 'publishedAt', title: t.publishedAt, dataIndex: 'publishedAt', sorter: true, width: 160, render: timeOf },
     { key: 'viewCount', title: t.views, dataIndex: 'viewCount', sorter: true, width: 100 },

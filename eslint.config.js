@@ -46,6 +46,7 @@ const SERVER_MODULES = [
   'learner-import',
   'media',
   'course-admin',
+  'comment',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

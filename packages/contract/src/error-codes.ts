@@ -150,6 +150,11 @@ export const ErrorCode = {
   MESSAGE_REPLIED: 4101,
   EXPORT_PROCESSING: 4201,
   EXPORT_FAILED: 4202,
+  // The back office's content (decision 043).
+  NEWS_CATEGORY_IN_USE: 9401,
+  NEWS_CATEGORY_UNKNOWN: 9402,
+  ANNOUNCEMENT_DEPARTMENT_UNKNOWN: 9403,
+  NEWS_CATEGORY_NAME_TAKEN: 9404,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

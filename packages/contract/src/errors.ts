@@ -241,6 +241,13 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   },
   4201: { zh: '文件正在导出中，请稍后再下载', en: 'The file is still being exported, please download it later' },
   4202: { zh: '文件导出失败，无法下载', en: 'The export failed; there is no file to download' },
+  9401: {
+    zh: '该分类下还有新闻，不能删除',
+    en: 'This category still holds news; move or delete them first',
+  },
+  9402: { zh: '新闻分类不存在', en: 'The news category does not exist' },
+  9403: { zh: '所选部门不存在', en: 'A chosen department does not exist' },
+  9404: { zh: '分类名称已存在', en: 'A category with this name already exists' },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

@@ -799,6 +799,29 @@ export const announcementRecords = pgTable(
   ],
 );
 
+/**
+ * The departments an announcement is published to (decision 043); an announcement without rows
+ * here is for every learner of the enterprise. A department reaches its members and the members
+ * of the departments under it.
+ */
+export const announcementDepartments = pgTable(
+  'announcement_departments',
+  {
+    eid: integer('eid').notNull(),
+    announcementId: integer('announcement_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.announcementId, t.departmentId] }),
+    foreignKey({ columns: [t.eid, t.announcementId], foreignColumns: [announcements.eid, announcements.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.eid, t.departmentId], foreignColumns: [departments.eid, departments.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
 /** Comments on an announcement, and replies (parentId = the comment replied to). */
 export const announcementComments = pgTable(
   'announcement_comments',
@@ -812,8 +835,12 @@ export const announcementComments = pgTable(
     accountId: integer('account_id').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by an administrator (decision 043): left out of every learner's list and count. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
+    /** The back office's moderation list, newest first. */
+    index('announcement_comments_recent_idx').on(t.eid, t.createdAt.desc(), t.id),
     primaryKey({ columns: [t.eid, t.id] }),
     foreignKey({ columns: [t.eid, t.announcementId], foreignColumns: [announcements.eid, announcements.id] }).onDelete(
       'cascade',
@@ -848,6 +875,8 @@ export const onlineMessages = pgTable(
       foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
     }).onDelete('cascade'),
     index('online_messages_mine_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id),
+    /** The back office's list of every learner's messages, newest first. */
+    index('online_messages_recent_idx').on(t.eid, t.createdAt.desc(), t.id),
   ],
 );
 
@@ -1134,8 +1163,12 @@ export const courseComments = pgTable(
     content: text('content').notNull(),
     ratingHalves: integer('rating_halves').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by an administrator (decision 043): left out of every learner's list and count. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
+    /** The back office's moderation list, newest first. */
+    index('course_comments_recent_idx').on(t.eid, t.createdAt.desc(), t.id),
     primaryKey({ columns: [t.eid, t.id] }),
     foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
     foreignKey({
@@ -1917,8 +1950,12 @@ export const studyTaskComments = pgTable(
     accountId: integer('account_id').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by an administrator (decision 043): left out of every learner's list and count. */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [
+    /** The back office's moderation list, newest first. */
+    index('study_task_comments_recent_idx').on(t.eid, t.createdAt.desc(), t.id),
     primaryKey({ columns: [t.eid, t.id] }),
     foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
     foreignKey({

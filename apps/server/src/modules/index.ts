@@ -35,6 +35,7 @@ export const modules: PortalModule[] = (
     import('./back-office/back-office.routes.ts'),
     import('./people/people.routes.ts'),
     import('./learner-import/learner-import.routes.ts'),
+    import('./comment/comment.routes.ts'),
     import('./media/media.routes.ts'),
     import('./course-admin/course-admin.routes.ts'),
   ])

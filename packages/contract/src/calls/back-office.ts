@@ -32,6 +32,12 @@ export const AUDIT_ENTITY_TYPES = [
   'course',
   'course_chapter',
   'course_period',
+  // The site's content (decision 043).
+  'news',
+  'news_category',
+  'announcement',
+  'online_message',
+  'comment',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

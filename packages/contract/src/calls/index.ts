@@ -7,6 +7,7 @@ import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as certificate from './certificate.ts';
 import * as checkIn from './check-in.ts';
+import * as contentAdmin from './content-admin.ts';
 import * as course from './course.ts';
 import * as enterpriseApplication from './enterprise-application.ts';
 import * as exam from './exam.ts';
@@ -40,6 +41,7 @@ export * from './business-intro.ts';
 export * from './category.ts';
 export * from './certificate.ts';
 export * from './check-in.ts';
+export * from './content-admin.ts';
 export * from './course.ts';
 export * from './enterprise-application.ts';
 export * from './exam.ts';
@@ -82,6 +84,7 @@ export const allCalls: CallDef[] = [
   category,
   certificate,
   checkIn,
+  contentAdmin,
   course,
   courseAdmin,
   enterpriseApplication,

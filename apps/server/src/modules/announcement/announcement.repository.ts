@@ -8,6 +8,25 @@ const c = schema.announcementComments;
 const u = schema.enterpriseUsers;
 const replyTo = aliasedTable(schema.enterpriseUsers, 'reply_to');
 
+/**
+ * Whether announcement `a` reaches the person (decision 043): it names no department (everyone in
+ * the enterprise), or one of the person's departments or a department above one of them.
+ * `accountId` null (a visitor) is reached only by announcements for everyone.
+ */
+export function reaches(eid: number, accountId: number | null, table: 'a' | 'announcements' = 'a'): SQL {
+  const t = sql.raw(table);
+  const forEveryone = sql`NOT EXISTS (SELECT 1 FROM announcement_departments ad
+    WHERE ad.eid = ${t}.eid AND ad.announcement_id = ${t}.id)`;
+  if (accountId === null) return forEveryone;
+  return sql`(${forEveryone} OR EXISTS (
+    WITH RECURSIVE up(id) AS (
+      SELECT dm.department_id FROM department_members dm WHERE dm.eid = ${eid} AND dm.account_id = ${accountId}
+      UNION
+      SELECT d.parent_id FROM departments d JOIN up ON d.id = up.id WHERE d.eid = ${eid} AND d.parent_id IS NOT NULL)
+    SELECT 1 FROM announcement_departments ad JOIN up ON up.id = ad.department_id
+    WHERE ad.eid = ${t}.eid AND ad.announcement_id = ${t}.id))`;
+}
+
 /** The announcements a learner may see: published ones of the enterprise, not scheduled later. */
 const visible = and(eq(a.published, true), lte(a.publishedAt, sql`now()`))!;
 
@@ -74,6 +93,9 @@ export type CommentRow = {
 
 type CommentPage = { rows: CommentRow[]; total: number };
 
+/** Comments an administrator hid are left out of every learner's list and count (decision 043). */
+const shown = eq(c.hidden, false);
+
 /** SQL of announcements, learners' records of them and comments; always by enterprise (and learner). */
 export class AnnouncementRepository {
   constructor(private readonly db: Db) {}
@@ -83,13 +105,15 @@ export class AnnouncementRepository {
    * yet (one statement; learners who join later get theirs on their first read). The anti-join
    * keeps the identity sequence (int4, shared by every tenant) still when nothing is missing: an
    * INSERT draws an id for each row it tries before ON CONFLICT looks, and the bell polls this.
-   * ON CONFLICT stays for a concurrent request of the same learner.
+   * ON CONFLICT stays for a concurrent request of the same learner. Announcements published to
+   * departments reach only their members (and members of departments under them).
    */
   async materialise(l: Learner): Promise<void> {
     await this.db.execute(sql`
       INSERT INTO announcement_records (eid, announcement_id, account_id)
       SELECT a.eid, a.id, ${l.accountId} FROM announcements a
       WHERE a.eid = ${l.eid} AND a.published AND a.published_at <= now()
+        AND ${reaches(l.eid, l.accountId)}
         AND NOT EXISTS (
           SELECT 1 FROM announcement_records r
           WHERE r.eid = a.eid AND r.account_id = ${l.accountId} AND r.announcement_id = a.id)
@@ -208,7 +232,8 @@ export class AnnouncementRepository {
   }
 
   /** A published announcement of the enterprise (the public view). */
-  async announcement(eid: number, id: number) {
+  /** The announcement if it reaches the person (`accountId` null: a visitor). */
+  async announcement(eid: number, id: number, accountId: number | null) {
     const [row] = await this.db
       .select({
         id: a.id,
@@ -220,7 +245,7 @@ export class AnnouncementRepository {
         admireCount,
       })
       .from(a)
-      .where(and(eq(a.eid, eid), eq(a.id, id), visible));
+      .where(and(eq(a.eid, eid), eq(a.id, id), visible, reaches(eid, accountId, 'announcements')));
     return row ?? null;
   }
 
@@ -234,7 +259,7 @@ export class AnnouncementRepository {
 
   /** Top-level comments of an announcement, newest first. */
   async commentPage(eid: number, announcementId: number, offset: number, limit: number): Promise<CommentPage> {
-    const where = and(eq(c.eid, eid), eq(c.announcementId, announcementId), isNull(c.parentId));
+    const where = and(eq(c.eid, eid), eq(c.announcementId, announcementId), isNull(c.parentId), shown);
     const [rows, [total]] = await Promise.all([
       this.comments().where(where).orderBy(desc(c.createdAt), desc(c.id)).limit(limit).offset(offset),
       this.db.select({ total: count() }).from(c).where(where),
@@ -244,7 +269,7 @@ export class AnnouncementRepository {
 
   /** Replies of one comment, oldest first. */
   async replyPage(eid: number, parentId: number, offset: number, limit: number): Promise<CommentPage> {
-    const where = and(eq(c.eid, eid), eq(c.parentId, parentId));
+    const where = and(eq(c.eid, eid), eq(c.parentId, parentId), shown);
     const [rows, [total]] = await Promise.all([
       this.comments().where(where).orderBy(asc(c.createdAt), asc(c.id)).limit(limit).offset(offset),
       this.db.select({ total: count() }).from(c).where(where),
@@ -261,7 +286,7 @@ export class AnnouncementRepository {
         n: sql<number>`row_number() OVER (PARTITION BY ${c.parentId} ORDER BY ${c.createdAt}, ${c.id})`.as('n'),
       })
       .from(c)
-      .where(and(eq(c.eid, eid), inArray(c.parentId, parentIds)))
+      .where(and(eq(c.eid, eid), inArray(c.parentId, parentIds), shown))
       .as('ranked');
     const [rows, counts] = await Promise.all([
       this.comments()
@@ -271,7 +296,7 @@ export class AnnouncementRepository {
       this.db
         .select({ parentId: c.parentId, n: count() })
         .from(c)
-        .where(and(eq(c.eid, eid), inArray(c.parentId, parentIds)))
+        .where(and(eq(c.eid, eid), inArray(c.parentId, parentIds), shown))
         .groupBy(c.parentId),
     ]);
     return {
@@ -284,15 +309,16 @@ export class AnnouncementRepository {
     const [row] = await this.db
       .select({ n: count() })
       .from(c)
-      .where(and(eq(c.eid, eid), eq(c.announcementId, announcementId)));
+      .where(and(eq(c.eid, eid), eq(c.announcementId, announcementId), shown));
     return row?.n ?? 0;
   }
 
+  /** A comment or reply learners can see (a hidden one is as gone as a deleted one). */
   async comment(eid: number, id: number) {
     const [row] = await this.db
       .select()
       .from(c)
-      .where(and(eq(c.eid, eid), eq(c.id, id)));
+      .where(and(eq(c.eid, eid), eq(c.id, id), shown));
     return row ?? null;
   }
 

@@ -3,6 +3,8 @@ import { defineModule } from '../../platform/module.ts';
 import { learnerOf } from '../../platform/learner.ts';
 import { AnnouncementRepository } from './announcement.repository.ts';
 import { AnnouncementService } from './announcement.service.ts';
+import { AnnouncementAdmin } from './announcement-admin.ts';
+import { AnnouncementAdminRepository } from './announcement-admin.repository.ts';
 
 /**
  * The announcement calls of platform.md section 7. Comment and reply saves are limited per address,
@@ -15,7 +17,9 @@ export default defineModule({
     const s = new AnnouncementService(new AnnouncementRepository(platform.db));
     const limited = { perMinute: platform.perMinute };
     gateway.call(calls.findPopupAnnouncements, (_q, ctx) => s.findPopupAnnouncements(learnerOf(ctx.session)));
-    gateway.call(calls.viewAnnouncement, (q, ctx) => s.viewAnnouncement(ctx.eid, q.id));
+    gateway.call(calls.viewAnnouncement, (q, ctx) =>
+      s.viewAnnouncement(ctx.eid, q.id, ctx.session?.eid === ctx.eid ? ctx.session.accountId : null),
+    );
     gateway.call(calls.findAnnouncementRecords, (q, ctx) => s.findAnnouncementRecords(learnerOf(ctx.session), q));
     gateway.call(calls.countReadAnnouncements, (_q, ctx) => s.countReadAnnouncements(learnerOf(ctx.session)));
     gateway.call(calls.countUnreadAnnouncements, (_q, ctx) => s.countUnreadAnnouncements(learnerOf(ctx.session)));
@@ -40,5 +44,14 @@ export default defineModule({
     gateway.call(calls.deleteAnnouncementComment, (q, ctx) =>
       s.deleteAnnouncementComment(learnerOf(ctx.session), q.id),
     );
+
+    // The back office (decision 043).
+    const admin = new AnnouncementAdmin(new AnnouncementAdminRepository(platform.db));
+    gateway.call(calls.findAdminAnnouncements, (q, ctx) => admin.findAnnouncements(ctx.eid, q));
+    gateway.call(calls.findAnnouncementDepartments, (_q, ctx) => admin.findDepartments(ctx.eid));
+    gateway.call(calls.viewAdminAnnouncement, (q, ctx) => admin.viewAnnouncement(ctx.eid, q.id));
+    gateway.call(calls.saveAnnouncement, (q, ctx) => admin.saveAnnouncement(ctx, q));
+    gateway.call(calls.setAnnouncementPublished, (q, ctx) => admin.setPublished(ctx, q.id, q.published));
+    gateway.call(calls.deleteAnnouncement, (q, ctx) => admin.deleteAnnouncement(ctx, q.id));
   },
 });

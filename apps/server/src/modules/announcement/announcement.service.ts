@@ -106,8 +106,9 @@ export class AnnouncementService {
   }
 
   /** A published announcement of the enterprise (the route decides whose and whether a visitor may). */
-  async viewAnnouncement(eid: number, id: number) {
-    const row = await this.repo.announcement(eid, id);
+  /** The public view: one published for everyone, or for the signed-in person's departments. */
+  async viewAnnouncement(eid: number, id: number, accountId: number | null) {
+    const row = await this.repo.announcement(eid, id, accountId);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     return {
       id: row.id,
@@ -169,7 +170,7 @@ export class AnnouncementService {
    */
   async saveAnnouncementReply(l: Learner, commentId: number, content: string) {
     const target = await this.repo.comment(l.eid, commentId);
-    const announcement = target && (await this.repo.announcement(l.eid, target.announcementId));
+    const announcement = target && (await this.repo.announcement(l.eid, target.announcementId, l.accountId));
     authorizeComment(target && announcement);
     if (!target) throw new AppError(ErrorCode.NOT_FOUND);
     const text = checked(content);

@@ -1,10 +1,13 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
 
 const n = schema.news;
 const c = schema.newsCategories;
 
 /** `%keyword%` for ILIKE, with the keyword's own % and _ taken literally. */
+/** Published, and not scheduled for later (the back office sets a publish time). */
+const visible = () => and(eq(n.published, true), lte(n.publishedAt, sql`now()`))!;
+
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** SQL of news and their categories, always by enterprise; only published articles are read. */
@@ -16,7 +19,7 @@ export class NewsRepository {
   }
 
   async findNews(eid: number, filter: { categoryId?: number; keyword?: string }, offset: number, limit: number) {
-    const where: SQL[] = [eq(n.eid, eid), eq(n.published, true)];
+    const where: SQL[] = [eq(n.eid, eid), visible()];
     if (filter.categoryId) where.push(eq(n.categoryId, filter.categoryId));
     if (filter.keyword)
       where.push(or(ilike(n.title, likeOf(filter.keyword)), ilike(n.summary, likeOf(filter.keyword)))!);
@@ -42,7 +45,7 @@ export class NewsRepository {
     const [row] = await this.db
       .update(n)
       .set({ viewCount: sql`${n.viewCount} + 1` })
-      .where(and(eq(n.eid, eid), eq(n.id, id), eq(n.published, true)))
+      .where(and(eq(n.eid, eid), eq(n.id, id), visible()))
       .returning();
     if (!row) return null;
     const [category] = await this.db
@@ -62,7 +65,7 @@ export class NewsRepository {
       this.db
         .select({ id: n.id, title: n.title })
         .from(n)
-        .where(and(eq(n.eid, eid), eq(n.published, true), cond))
+        .where(and(eq(n.eid, eid), visible(), cond))
         .orderBy(...order)
         .limit(1)
         .then((r) => r[0] ?? null);

@@ -99,8 +99,8 @@ export class StudyRepository {
         EXISTS (SELECT 1 FROM course_admires WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) AS admired,
         (SELECT count(*)::int FROM course_admires WHERE eid = ${who.eid} AND course_id = ${courseId}) AS admire_count,
         (SELECT created_at FROM course_marks WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) AS marked_at,
-        (SELECT count(*)::int FROM course_comments WHERE eid = ${who.eid} AND course_id = ${courseId}) AS comment_count,
-        (SELECT avg(rating_halves) FROM course_comments WHERE eid = ${who.eid} AND course_id = ${courseId}) AS rating_halves`,
+        (SELECT count(*)::int FROM course_comments WHERE eid = ${who.eid} AND course_id = ${courseId} AND NOT hidden) AS comment_count,
+        (SELECT avg(rating_halves) FROM course_comments WHERE eid = ${who.eid} AND course_id = ${courseId} AND NOT hidden) AS rating_halves`,
       )
       .then((r) => r.rows);
     return {
@@ -240,7 +240,8 @@ export class StudyRepository {
 
   async findComments(eid: number, courseId: number, offset: number, limit: number) {
     const cc = schema.courseComments;
-    const where = and(eq(cc.eid, eid), eq(cc.courseId, courseId));
+    // Comments an administrator hid are left out (decision 043).
+    const where = and(eq(cc.eid, eid), eq(cc.courseId, courseId), eq(cc.hidden, false));
     const [rows, [total]] = await Promise.all([
       this.db
         .select({
@@ -287,7 +288,7 @@ export class StudyRepository {
     const [row] = await this.db
       .select({ id: cc.id, accountId: cc.accountId })
       .from(cc)
-      .where(and(eq(cc.eid, eid), eq(cc.id, id)));
+      .where(and(eq(cc.eid, eid), eq(cc.id, id), eq(cc.hidden, false)));
     return row ?? null;
   }
 

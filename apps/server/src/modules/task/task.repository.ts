@@ -537,10 +537,11 @@ export class TaskRepository {
         SELECT c.id, c.account_id, c.content, c.created_at, u.real_name, u.user_name, u.head_portrait
           FROM study_task_comments c
           JOIN enterprise_users u ON u.eid = c.eid AND u.account_id = c.account_id
-         WHERE c.eid = ${eid} AND c.task_id = ${taskId}
+         WHERE c.eid = ${eid} AND c.task_id = ${taskId} AND NOT c.hidden
          ORDER BY c.created_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`),
+      // Comments an administrator hid are left out (decision 043).
       this.db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM study_task_comments WHERE eid = ${eid} AND task_id = ${taskId}`),
+        SELECT count(*)::int AS n FROM study_task_comments WHERE eid = ${eid} AND task_id = ${taskId} AND NOT hidden`),
     ]);
     return { rows: list.rows.map(commentOf), total: Number(total.rows[0]?.n ?? 0) };
   }
@@ -557,7 +558,7 @@ export class TaskRepository {
 
   async viewComment(eid: number, id: number): Promise<{ id: number; accountId: number } | null> {
     const { rows } = await this.db.execute<{ id: number; account_id: number }>(sql`
-      SELECT id, account_id FROM study_task_comments WHERE eid = ${eid} AND id = ${id}`);
+      SELECT id, account_id FROM study_task_comments WHERE eid = ${eid} AND id = ${id} AND NOT hidden`);
     return rows[0] ? { id: Number(rows[0].id), accountId: Number(rows[0].account_id) } : null;
   }
 

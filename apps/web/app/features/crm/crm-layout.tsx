@@ -41,6 +41,10 @@ const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<
       ['/crm/navigation', 'navigation'],
       ['/crm/pages', 'sitePages'],
       ['/crm/settings', 'siteSettings'],
+      ['/crm/news', 'news'],
+      ['/crm/announcements', 'announcements'],
+      ['/crm/messages', 'messageBoard'],
+      ['/crm/comments', 'comments'],
     ],
   },
 ];

@@ -15,7 +15,14 @@ import {
 import { schema } from '@portal/db';
 import { createCategory as insertCategory } from '../../test/catalog-factories.ts';
 import { createCourse, createEnterprise, type Learner } from '../../test/factories.ts';
-import { createTestApp, invalidFields, unchecked, visitorOf, type CallOptions, type TestApp } from '../../test/harness.ts';
+import {
+  createTestApp,
+  invalidFields,
+  unchecked,
+  visitorOf,
+  type CallOptions,
+  type TestApp,
+} from '../../test/harness.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
 let t: TestApp;

@@ -141,8 +141,7 @@ describe('changes reach learners and visitors at once', () => {
   it("shows a zone's new title on the visitor's next (cached) home call and the learner's", async () => {
     const learner = await t.learner(a);
     const saved = (await t.call(saveZone, { ...zone, zoneName: '本周推荐' }, { as: admin })).data;
-    const names = async (as: Caller) =>
-      (await t.call(findZones, {}, { as })).data.map((z) => z.zoneName);
+    const names = async (as: Caller) => (await t.call(findZones, {}, { as })).data.map((z) => z.zoneName);
     // Read once: the visitor's whole answer and the site's zone list are now cached.
     expect(await names(visitorOf(a))).toContain('本周推荐');
     expect(await names(learner)).toContain('本周推荐');

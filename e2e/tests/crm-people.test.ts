@@ -26,7 +26,12 @@ describe.runIf(browserAvailable())('people in the back office (/crm/departments,
 
   it('adds a department, finds a learner, moves them into it and tags them; English texts', async () => {
     const learner = await createLearner(EID);
-    const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.eid, EID)).limit(1);
+    // The demo site's own tag, by name: other browser tests of the run add tags of their own.
+    const [tag] = await db
+      .select()
+      .from(schema.tags)
+      .where(and(eq(schema.tags.eid, EID), eq(schema.tags.name, '新员工')));
+    expect(tag).toBeDefined();
     const name = `测试部${Date.now() % 100_000}`;
 
     await signInAs(session.b, ADMIN, { path: '/crm/departments' });
@@ -56,13 +61,27 @@ describe.runIf(browserAvailable())('people in the back office (/crm/departments,
 
     const drawer = p.locator('.ant-drawer-content-wrapper');
     await drawer.getByText(learner.phone).first().waitFor();
-    await drawer.getByLabel('部门', { exact: true }).click();
+    // Each choice shows in its field, and Escape closes only the open list (the drawer stays):
+    // the save button under a list still closing would take the click otherwise.
+    const departmentField = drawer.getByLabel('部门', { exact: true });
+    await departmentField.click();
     await p.locator('.ant-select-tree-title', { hasText: name }).click();
+    await drawer.locator('.ant-select-selection-item', { hasText: name }).waitFor();
+    await expect.poll(() => departmentField.getAttribute('aria-expanded')).toBe('true');
     await p.keyboard.press('Escape');
-    await drawer.getByLabel('标签', { exact: true }).click();
+    await expect.poll(() => departmentField.getAttribute('aria-expanded')).toBe('false');
+    await p.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+    const tagField = drawer.getByLabel('标签', { exact: true });
+    await tagField.click();
     await p.locator(`.ant-select-item-option[title="${tag!.name}"]`).click();
+    await drawer.locator('.ant-select-selection-item', { hasText: tag!.name }).waitFor();
+    await expect.poll(() => tagField.getAttribute('aria-expanded')).toBe('true');
     await p.keyboard.press('Escape');
+    await expect.poll(() => tagField.getAttribute('aria-expanded')).toBe('false');
+    await p.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+    expect(await drawer.isVisible()).toBe(true);
     await drawer.getByRole('button', { name: '保存部门与标签' }).click();
+    await p.getByText('已保存').waitFor();
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, learner.phone));
     await expect
       .poll(async () =>

@@ -101,6 +101,8 @@ describe.runIf(browserAvailable())('courses in the back office (/crm/courses)', 
       (u) => u.pathname === '/knowledge/course/info' && u.searchParams.get('id') === String(courseId),
     );
     await expect.poll(() => page().getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    // The periods are listed under 课程目录, which is not the tab that opens first.
+    await page().getByRole('tab', { name: '课程目录' }).click();
     await expect.poll(() => page().getByText('火灾的成因').count()).toBeGreaterThan(0);
   }, 180_000);
 

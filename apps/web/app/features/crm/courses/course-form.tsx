@@ -78,7 +78,10 @@ export function CourseForm({
   };
 
   return (
+    // Named so that its fields' ids (course_title…) differ from the period dialog's, which opens
+    // on the same page: two inputs with id "title" made 课时名称's label name the course's input.
     <Form<Values>
+      name="course"
       form={form}
       layout="vertical"
       style={{ maxWidth: 860 }}

@@ -151,7 +151,9 @@ function PeriodDialog({
       onCancel={() => onClose(false)}
       destroyOnHidden
     >
+      {/* Named: its ids (period_title…) must not repeat the course form's on the same page. */}
       <Form<PeriodValues>
+        name="period"
         form={form}
         layout="vertical"
         onFinish={save}

@@ -68,7 +68,11 @@ describe.runIf(browserAvailable())('courses in the back office (/crm/courses)', 
 
     // The second chapter goes first: its handle, Space, up, Space (dnd-kit's keyboard sensor).
     const chapterTitles = () => page().getByTestId('course-chapter').locator('.ant-card-head-title').allTextContents();
-    await page().getByRole('button', { name: '拖动排序: 第二章 逃生自救' }).focus();
+    // The dialog gone first: closing it gives the focus back to its 添加课时 button.
+    await dialog.waitFor({ state: 'hidden' });
+    const handle = page().getByRole('button', { name: '拖动排序: 第二章 逃生自救' });
+    await handle.focus();
+    await expect.poll(() => handle.evaluate((el) => el === document.activeElement)).toBe(true);
     await page().keyboard.press('Space');
     await page().keyboard.press('ArrowUp');
     await page().keyboard.press('Space');

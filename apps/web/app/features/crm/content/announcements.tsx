@@ -136,6 +136,7 @@ function AnnouncementEditor({
       }
     >
       <Form<Values>
+        name="announcement"
         form={form}
         layout="vertical"
         onFinish={submit}
@@ -157,22 +158,22 @@ function AnnouncementEditor({
             <TreeSelect treeData={tree} multiple treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
           </Form.Item>
         )}
-        <Space size="large" wrap>
+        <Space size="large" wrap align="end">
           <Form.Item name="publishedAt" label={t.publishedAt}>
             <DatePicker showTime />
           </Form.Item>
-          <Form.Item name="popup" valuePropName="checked" label=" ">
+          <Form.Item name="popup" valuePropName="checked">
             <Checkbox>{t.popup}</Checkbox>
           </Form.Item>
-          <Form.Item name="commentOpen" valuePropName="checked" label=" ">
+          <Form.Item name="commentOpen" valuePropName="checked">
             <Checkbox>{t.commentOpen}</Checkbox>
           </Form.Item>
-          <Form.Item name="published" valuePropName="checked" label=" ">
+          <Form.Item name="published" valuePropName="checked">
             <Checkbox>{t.publishNow}</Checkbox>
           </Form.Item>
         </Space>
         <Form.Item name="content" label={t.body} required rules={[zodRule(fields.content)]}>
-          <RichTextEditor />
+          <RichTextEditor label={t.body} />
         </Form.Item>
       </Form>
     </Drawer>

@@ -102,7 +102,7 @@ export function MessageBoardView({ page, error }: { page: Page<AdminMessage> | n
         forceRender
       >
         {replying && <Typography.Paragraph>{replying.messageContent}</Typography.Paragraph>}
-        <Form form={form} layout="vertical" onFinish={submit}>
+        <Form name="message-reply" form={form} layout="vertical" onFinish={submit}>
           <Form.Item name="replyContent" label={t.replyContent} required rules={[zodRule(fields.replyContent)]}>
             <Input.TextArea rows={5} />
           </Form.Item>

@@ -115,7 +115,7 @@ function Categories({ categories, t }: { categories: AdminNewsCategory[]; t: Con
         onOk={() => form.submit()}
         forceRender
       >
-        <Form<CategoryValues> form={form} layout="vertical" onFinish={submit}>
+        <Form<CategoryValues> name="news-category" form={form} layout="vertical" onFinish={submit}>
           <Form.Item name="name" label={t.name} required rules={[zodRule(fields.categoryName)]}>
             <Input />
           </Form.Item>
@@ -226,7 +226,13 @@ function NewsEditor({
         </Space>
       }
     >
-      <Form<NewsValues> form={form} layout="vertical" onFinish={submit} initialValues={{ published: false }}>
+      <Form<NewsValues>
+        name="news"
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ published: false }}
+      >
         <Form.Item name="title" label={t.title} required rules={[zodRule(fields.newsTitle)]}>
           <Input />
         </Form.Item>
@@ -239,19 +245,19 @@ function NewsEditor({
         <Form.Item name="summary" label={t.summary} rules={[zodRule(fields.summary)]}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        <Space size="large" wrap>
+        <Space size="large" wrap align="end">
           <Form.Item name="author" label={t.author} rules={[zodRule(fields.author)]}>
             <Input style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="publishedAt" label={t.publishedAt}>
             <DatePicker showTime />
           </Form.Item>
-          <Form.Item name="published" valuePropName="checked" label=" ">
+          <Form.Item name="published" valuePropName="checked">
             <Checkbox>{t.publishNow}</Checkbox>
           </Form.Item>
         </Space>
         <Form.Item name="content" label={t.body} required rules={[zodRule(fields.content)]}>
-          <RichTextEditor />
+          <RichTextEditor label={t.body} />
         </Form.Item>
       </Form>
     </Drawer>

@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 import type { ThemeOptions } from '@portal/contract';
-import { accessibleThemeColor, readableText } from './contrast.ts';
+import { accessibleThemeColor, hoverThemeColor, readableText } from './contrast.ts';
 
 /** CSS-variable key antd puts on every component root; the tenant's variables are set on it. */
 const ANTD_CSS_VAR_KEY = 'portal';
@@ -21,6 +21,9 @@ export function antdTheme(theme: Pick<ThemeOptions, 'themeColor'>, zeroRuntime =
       colorPrimary: primary,
       colorInfo: primary,
       colorLink: primary,
+      // Hovered: darker, not antd's lighter shade, which white text cannot be read on (4.5:1).
+      colorPrimaryHover: hoverThemeColor(theme.themeColor),
+      colorLinkHover: hoverThemeColor(theme.themeColor),
       // antd's grey texts (descriptions, the password hint, counts, placeholders) are 0.45 and
       // 0.25 black, below 4.5:1 on white; these are the lightest that reach it.
       colorTextDescription: 'rgba(0,0,0,0.58)',

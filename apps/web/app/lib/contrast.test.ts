@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessibleThemeColor, contrastRatio, readableShade, readableText } from './contrast.ts';
+import { accessibleThemeColor, contrastRatio, hoverThemeColor, readableShade, readableText } from './contrast.ts';
 
 describe('contrast', () => {
   it('measures contrast as WCAG does', () => {
@@ -34,6 +34,9 @@ describe('contrast', () => {
       const shade = accessibleThemeColor(color);
       expect(contrastRatio(shade, '#f0f0f0')).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(shade, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+      // Hovered (a primary button under the mouse): darker still, never the lighter shade.
+      const hover = hoverThemeColor(color);
+      expect(contrastRatio(hover, '#ffffff')).toBeGreaterThan(contrastRatio(shade, '#ffffff'));
     },
   );
 

@@ -81,3 +81,13 @@ export const LIGHTEST_TINT = '#f0f0f0';
 export function accessibleThemeColor(themeColor: string): string {
   return readableShade(themeColor, LIGHTEST_TINT, 4.5);
 }
+
+/**
+ * The theme colour a hovered control shows: a little darker than `accessibleThemeColor`, so white
+ * text on a hovered primary button stays above 4.5:1 (antd's own hover shade is lighter and falls
+ * below it, 3.35:1 for the demo's blue).
+ */
+export function hoverThemeColor(themeColor: string): string {
+  const c = parseHex(accessibleThemeColor(themeColor));
+  return c ? toHex(mix(c, BLACK, 0.12)) : themeColor;
+}

@@ -10,7 +10,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     // expect.poll waits 1 s by default: on a busy 2-core CI machine (the server loading the
     // sanitiser's DOM while Chromium renders) a page can take longer to show what it will show.
-    expect: { poll: { timeout: 10_000 } },
+    expect: { poll: { timeout: 20_000 } },
     // No retry: a browser test that fails once fails the run. Tests wait for conditions (a
     // text, a URL, an answer), never for a time (decision 006).
     fileParallelism: false,

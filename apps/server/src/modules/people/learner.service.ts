@@ -108,7 +108,7 @@ export class LearnerService {
     return {
       // A phone is searched by 3 digits or more (fewer would match most people).
       matchIds: pattern
-        ? await this.deps.repo.searchIds(eid, pattern, /^\d{3,}$/.test(keyword) ? pattern : null)
+        ? await this.deps.repo.searchIds(eid, keyword, pattern, /^\d{3,}$/.test(keyword) ? pattern : null)
         : null,
       departmentIds,
       tagId: f.tagId ?? null,

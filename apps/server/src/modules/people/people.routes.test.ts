@@ -206,6 +206,12 @@ describe('the learner list', () => {
   it('searches name, employee number and phone; filters department with those below, tag and status', async () => {
     const names = async (q: Parameters<typeof list>[0]) => (await list(q)).data.list.map((l) => l.realName).sort();
     expect(await names({ keyword: '张' })).toEqual(['张三']);
+    // One or two characters (the short-part index) and three or more (trigrams), either case.
+    expect(await names({ keyword: '三' })).toEqual(['张三']);
+    expect(await names({ keyword: '张三' })).toEqual(['张三']);
+    expect(await names({ keyword: '张三丰' })).toEqual([]);
+    expect(await names({ keyword: 'E3' })).toEqual([]);
+    expect(await names({ keyword: 'e0' })).toEqual(['张三', '李四', '王五', '赵六', '钱七'].sort());
     expect(await names({ keyword: 'e003' })).toEqual(['赵六']);
     expect(await names({ keyword: '0000001' })).toEqual(['李四']);
     expect(await names({ keyword: '%' })).toEqual([]);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
@@ -55,10 +55,28 @@ function reasonOf(stderr: string): string {
   return (lines.at(-1) ?? 'ffmpeg failed').slice(0, 300);
 }
 
+/**
+ * The FFmpeg processes this process runs. They end with it: a stopped portal (or a test's) left
+ * them running on, a minute of both cores each, with nothing to read what they made.
+ */
+const running = new Set<ChildProcess>();
+let endsWithProcess = false;
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  if (endsWithProcess) return;
+  endsWithProcess = true;
+  process.once('exit', () => {
+    for (const c of running) c.kill('SIGKILL');
+  });
+}
+
 /** Runs FFmpeg at low priority; resolves with its stderr, rejects with the reason when it fails. */
 function runFfmpeg(args: string[], onStdout?: (chunk: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    track(child);
     // Below the gateway's priority: learners' calls stay fast while a video transcodes.
     if (child.pid) {
       try {

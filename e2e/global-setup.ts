@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
     pgPort,
     env: {
       SITE_CACHE_TTL_MS: '1000',
+      // No browser test plays the demo lecture: 5 s of it rather than a minute of FFmpeg.
+      MEDIA_DEMO_LECTURE_SECONDS: '5',
       // Every browser test comes from the same address: the per-address limits of all calls and of
       // sign-in calls (tested by the API tests) would refuse the run itself (a whole run makes
       // well over a thousand calls a minute).

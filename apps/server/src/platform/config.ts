@@ -117,6 +117,11 @@ export const configSchema = z.object({
   MEDIA_UPLOAD_DIR: z.string().optional(),
   /** FFmpeg threads per transcoding (it runs at low priority beside the learners' calls). */
   MEDIA_FFMPEG_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * The demo lecture's length in seconds (decision 041). The browser tests make it short: none of
+   * them plays it, and a minute of 720p was a minute of both cores in their run.
+   */
+  MEDIA_DEMO_LECTURE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Adds /__bench/antd, the bare antd page bench/ssr-home.ts compares /home with. */
   BENCH_ROUTES: bool.default(false),
 });

@@ -218,6 +218,7 @@ export class Transcoder {
       storage: FileStorage;
       sources: UploadSources;
       threads: number;
+      demoLectureSeconds?: number;
       log: Pick<Logger, 'info' | 'warn' | 'error'>;
     },
   ) {}
@@ -252,7 +253,7 @@ export class Transcoder {
     try {
       const input = path.join(work, 'source');
       const demo = row.sourceKey.startsWith(DEMO_LECTURE_SOURCE);
-      if (demo) await makeDemoLecture(input);
+      if (demo) await makeDemoLecture(input, this.d.demoLectureSeconds);
       else await this.d.sources.copyTo(row.sourceKey, input);
       const found = await probe(input);
       const out = path.join(work, 'out');

@@ -35,6 +35,7 @@ export default defineModule({
       storage: platform.storage,
       sources,
       threads: platform.config.MEDIA_FFMPEG_THREADS,
+      demoLectureSeconds: platform.config.MEDIA_DEMO_LECTURE_SECONDS,
       log: pino({ level: platform.config.LOG_LEVEL, name: 'media' }),
     });
     // The demo sites' lecture (seeded queued, made by FFmpeg): queued for transcoding once, by

@@ -27,6 +27,7 @@ import {
 import type { Page } from '@portal/contract/envelope';
 import { request } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { RichTextEditor } from '../rich-text-editor.tsx';
 import { ServerTable } from '../server-table.tsx';
 import type { TableQueryOptions } from '../table-query.ts';
@@ -90,6 +91,7 @@ function AnnouncementEditor({
   const tree = useMemo(() => treeOf(departments), [departments]);
   const write = useWrite();
   const [form] = Form.useForm<Values>();
+  const hydrated = useHydrated();
   const audience = Form.useWatch('audience', form);
   const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
   if (id !== loadedFor) {
@@ -125,7 +127,10 @@ function AnnouncementEditor({
       width={820}
       title={id === 'new' ? t.addAnnouncement : t.edit}
       onClose={onClose}
-      forceRender
+      // Mounted with the page so that its form takes values before it first opens, but only once
+      // hydrated: a portal the server did not render fails hydration and React renders the page
+      // again, dropping a click made meanwhile.
+      forceRender={hydrated}
       extra={
         <Space>
           <Button onClick={onClose}>{t.cancel}</Button>

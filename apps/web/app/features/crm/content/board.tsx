@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { contentFields, replyMessage, type AdminMessage } from '@portal/contract/calls/content-admin';
 import type { Page } from '@portal/contract/envelope';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { ServerTable } from '../server-table.tsx';
 import type { TableQueryOptions } from '../table-query.ts';
 import { emptyPage, FilterBar, useWrite, zodRule } from './content-kit.tsx';
@@ -24,6 +25,7 @@ export function MessageBoardView({ page, error }: { page: Page<AdminMessage> | n
   const write = useWrite();
   const [replying, setReplying] = useState<AdminMessage | null>(null);
   const [form] = Form.useForm<{ replyContent: string }>();
+  const hydrated = useHydrated();
   const open = (m: AdminMessage) => {
     setReplying(m);
     form.setFieldsValue({ replyContent: m.replyContent ?? '' });
@@ -99,7 +101,10 @@ export function MessageBoardView({ page, error }: { page: Page<AdminMessage> | n
         cancelText={t.cancel}
         onCancel={() => setReplying(null)}
         onOk={() => form.submit()}
-        forceRender
+        // Mounted with the page so that its form takes values before it first opens, but only once
+        // hydrated: a portal the server did not render fails hydration and React renders the page
+        // again, dropping a click made meanwhile.
+        forceRender={hydrated}
       >
         {replying && <Typography.Paragraph>{replying.messageContent}</Typography.Paragraph>}
         <Form name="message-reply" form={form} layout="vertical" onFinish={submit}>

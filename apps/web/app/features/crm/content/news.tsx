@@ -35,6 +35,7 @@ import { uploadPic } from '@portal/contract/calls/upload';
 import type { Page } from '@portal/contract/envelope';
 import { request, upload } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { RichTextEditor } from '../rich-text-editor.tsx';
 import { ServerTable } from '../server-table.tsx';
 import type { TableQueryOptions } from '../table-query.ts';
@@ -58,6 +59,7 @@ function Categories({ categories, t }: { categories: AdminNewsCategory[]; t: Con
   const write = useWrite();
   const [editing, setEditing] = useState<AdminNewsCategory | 'new' | null>(null);
   const [form] = Form.useForm<CategoryValues>();
+  const hydrated = useHydrated();
   const open = (c: AdminNewsCategory | 'new') => {
     setEditing(c);
     form.setFieldsValue(c === 'new' ? { name: '', nameEn: '', sort: 0 } : c);
@@ -113,7 +115,10 @@ function Categories({ categories, t }: { categories: AdminNewsCategory[]; t: Con
         cancelText={t.cancel}
         onCancel={() => setEditing(null)}
         onOk={() => form.submit()}
-        forceRender
+        // Mounted with the page so that its form takes values before it first opens, but only once
+        // hydrated: a portal the server did not render fails hydration and React renders the page
+        // again, dropping a click made meanwhile.
+        forceRender={hydrated}
       >
         <Form<CategoryValues> name="news-category" form={form} layout="vertical" onFinish={submit}>
           <Form.Item name="name" label={t.name} required rules={[zodRule(fields.categoryName)]}>
@@ -187,6 +192,7 @@ function NewsEditor({
   const fields = useMemo(() => contentFields(lang), [lang]);
   const write = useWrite();
   const [form] = Form.useForm<NewsValues>();
+  const hydrated = useHydrated();
   const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
   if (id !== loadedFor) {
     setLoadedFor(id);
@@ -216,7 +222,10 @@ function NewsEditor({
       title={id === 'new' ? t.addNews : t.edit}
       onClose={onClose}
       destroyOnHidden={false}
-      forceRender
+      // Mounted with the page so that its form takes values before it first opens, but only once
+      // hydrated: a portal the server did not render fails hydration and React renders the page
+      // again, dropping a click made meanwhile.
+      forceRender={hydrated}
       extra={
         <Space>
           <Button onClick={onClose}>{t.cancel}</Button>

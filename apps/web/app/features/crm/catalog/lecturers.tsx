@@ -258,7 +258,7 @@ function LecturerCourses({
     <Drawer
       open={lecturer !== null}
       onClose={onClose}
-      width={640}
+      size={640}
       title={lecturer ? format(t.coursesOf, { name: lecturer.name }) : ''}
     >
       <Table

@@ -124,7 +124,7 @@ function AnnouncementEditor({
   return (
     <Drawer
       open={id !== null}
-      width={820}
+      size={820}
       title={id === 'new' ? t.addAnnouncement : t.edit}
       onClose={onClose}
       // Mounted with the page so that its form takes values before it first opens, but only once

@@ -218,7 +218,7 @@ function NewsEditor({
   return (
     <Drawer
       open={id !== null}
-      width={820}
+      size={820}
       title={id === 'new' ? t.addNews : t.edit}
       onClose={onClose}
       destroyOnHidden={false}

@@ -98,11 +98,10 @@ describe.runIf(browserAvailable())('the back office end to end (issue 21)', () =
     await chapterDialog.getByRole('button', { name: button('保存') }).click();
     const chapter = page().getByTestId('course-chapter').filter({ hasText: '第一章 入职安全' });
     await chapter.waitFor();
-    // The library polls while a video transcodes (behind a demo lecture the portal may still be
-    // making when it has just started).
+    // The library polls while the video transcodes (its own queue: not behind the demo lectures).
     await page().goto(url('/crm/media'));
     const row = page().locator('tbody tr.ant-table-row').filter({ hasText: videoTitle });
-    await row.locator('.ant-tag', { hasText: /^可播放$/ }).waitFor({ timeout: 240_000 });
+    await row.locator('.ant-tag', { hasText: /^可播放$/ }).waitFor({ timeout: 120_000 });
     expect(await row.textContent()).toContain('0:04');
     await page().goto(url(`/crm/courses/${courseId}`));
     await page().waitForLoadState('networkidle');
@@ -150,5 +149,5 @@ describe.runIf(browserAvailable())('the back office end to end (issue 21)', () =
     expect(await period.textContent()).toContain(videoTitle);
     await page().getByRole('tab', { name: 'Publishing' }).click();
     await page().getByText('The course is published: learners can study it.').waitFor();
-  }, 420_000);
+  }, 240_000);
 });

@@ -13,6 +13,12 @@ import { MediaService, TRANSCODE_QUEUE, type TranscodeJob } from './media.servic
 const TRANSCODE_EXPIRE_SECONDS = 6 * 3600;
 /** How soon after a start the demo lecture is queued (a sweep's first tick comes this long after it). */
 const DEMO_SWEEP_SECONDS = 15;
+/**
+ * The demo lectures' own queue: a lecture takes a minute or two to make and transcode after a
+ * first start, and an administrator's upload must not wait for it (a queue runs one job at a time;
+ * priority only orders the jobs that wait).
+ */
+const DEMO_TRANSCODE_QUEUE = 'media.transcode-demo';
 
 /**
  * The media library of the back office (issue 21 item 3, decision 041): the library's list,
@@ -48,16 +54,18 @@ export default defineModule({
           [DEMO_LECTURE_SOURCE],
         );
         for (const r of rows) {
-          await platform.jobs.send(TRANSCODE_QUEUE, { eid: r.eid, materialId: r.id } satisfies TranscodeJob, {
+          await platform.jobs.send(DEMO_TRANSCODE_QUEUE, { eid: r.eid, materialId: r.id } satisfies TranscodeJob, {
             client,
           });
         }
       }),
     );
-    platform.jobs.work<TranscodeJob>(TRANSCODE_QUEUE, (job) => transcoder.run(job), {
-      retryLimit: 2,
-      retryDelaySeconds: 30,
-      expireInSeconds: TRANSCODE_EXPIRE_SECONDS,
-    });
+    for (const queue of [TRANSCODE_QUEUE, DEMO_TRANSCODE_QUEUE]) {
+      platform.jobs.work<TranscodeJob>(queue, (job) => transcoder.run(job), {
+        retryLimit: 2,
+        retryDelaySeconds: 30,
+        expireInSeconds: TRANSCODE_EXPIRE_SECONDS,
+      });
+    }
   },
 });

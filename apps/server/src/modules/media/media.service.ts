@@ -11,7 +11,7 @@ import { MATERIAL_COUNT_CAP, type MaterialFilter, type MaterialRow, type MediaRe
 
 /** The queue of transcoding jobs (decision 041). */
 export const TRANSCODE_QUEUE = 'media.transcode';
-/** An uploaded video's job goes before the demo lectures' (priority 0). */
+/** An uploaded video's job goes before other waiting ones (the demo lectures have a queue of their own). */
 export const UPLOAD_PRIORITY = 10;
 
 export interface TranscodeJob {

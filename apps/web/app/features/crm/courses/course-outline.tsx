@@ -15,15 +15,19 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { HolderOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
 import {
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   closestCenter,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type MeasuringConfiguration,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   SortableContext,
@@ -46,7 +50,7 @@ import {
   type AdminPeriod,
 } from '@portal/contract/calls/course-admin';
 import { request } from '../../../lib/api.ts';
-import { useMessages } from '../../../lib/i18n.ts';
+import { format, useMessages } from '../../../lib/i18n.ts';
 import { MaterialSelect } from '../media/material-select.tsx';
 import { RichTextEditor } from '../rich-text-editor.tsx';
 import { courseMessages } from './course-messages.ts';
@@ -87,6 +91,74 @@ function SortableRow({
     >
       {children(handle)}
     </div>
+  );
+}
+
+/**
+ * Droppables measured before a drag too (the lists are short): the keyboard sensor's first arrow
+ * key right after Space then finds every row's place, instead of nothing while the measuring that
+ * dragging starts is still scheduled.
+ */
+const MEASURING: MeasuringConfiguration = { droppable: { strategy: MeasuringStrategy.Always } };
+
+/**
+ * What a screen reader hears while a row is moved with the keyboard, by the rows' titles. dnd-kit
+ * reports the row over its own place as soon as it is picked up: that says nothing, so the pickup's
+ * announcement stays.
+ */
+function announcementsOf(t: T, titleOf: (id: UniqueIdentifier) => string): Announcements {
+  return {
+    onDragStart: ({ active }) => format(t.dragPicked, { name: titleOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.id
+        ? format(t.dragOver, { name: titleOf(active.id), over: titleOf(over.id) })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? format(t.dragDropped, { name: titleOf(active.id), over: titleOf(over.id) })
+        : format(t.dragUnmoved, { name: titleOf(active.id) }),
+    onDragCancel: ({ active }) => format(t.dragCancelled, { name: titleOf(active.id) }),
+  };
+}
+
+/**
+ * 上移 and 下移 beside a row's handle: the single-pointer (and plain keyboard) alternative to
+ * dragging that WCAG 2.5.7 asks for; the first row cannot go up nor the last down.
+ */
+function MoveButtons({
+  t,
+  title,
+  index,
+  count,
+  onMove,
+}: {
+  t: T;
+  title: string;
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+}) {
+  return (
+    <>
+      <Button
+        type="text"
+        size="small"
+        icon={<ArrowUpOutlined />}
+        aria-label={`${t.moveUp}: ${title}`}
+        title={t.moveUp}
+        disabled={index === 0}
+        onClick={() => onMove(index - 1)}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<ArrowDownOutlined />}
+        aria-label={`${t.moveDown}: ${title}`}
+        title={t.moveDown}
+        disabled={index === count - 1}
+        onClick={() => onMove(index + 1)}
+      />
+    </>
   );
 }
 
@@ -256,11 +328,22 @@ export function CourseOutline({ courseId, chapters: loaded }: { courseId: number
     );
   };
 
+  const titles = new Map<UniqueIdentifier, string>(
+    chapters.flatMap((c) => [[`c${c.id}`, c.title] as const, ...c.periods.map((p) => [`p${p.id}`, p.title] as const)]),
+  );
+  const accessibility = {
+    announcements: announcementsOf(t, (id) => titles.get(id) ?? String(id)),
+    screenReaderInstructions: { draggable: t.dragInstructions },
+  };
+  const moveChapter = (from: number, to: number) => reorder(arrayMove(chapters, from, to));
+  const movePeriod = (chapter: AdminChapter, from: number, to: number) =>
+    reorder(chapters.map((c) => (c.id === chapter.id ? { ...c, periods: arrayMove(c.periods, from, to) } : c)));
+
   const onChapterDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = chapters.findIndex((c) => `c${c.id}` === active.id);
     const to = chapters.findIndex((c) => `c${c.id}` === over.id);
-    if (from >= 0 && to >= 0) reorder(arrayMove(chapters, from, to));
+    if (from >= 0 && to >= 0) moveChapter(from, to);
   };
   const onPeriodDragEnd =
     (chapter: AdminChapter) =>
@@ -268,8 +351,7 @@ export function CourseOutline({ courseId, chapters: loaded }: { courseId: number
       if (!over || active.id === over.id) return;
       const from = chapter.periods.findIndex((p) => `p${p.id}` === active.id);
       const to = chapter.periods.findIndex((p) => `p${p.id}` === over.id);
-      if (from < 0 || to < 0) return;
-      reorder(chapters.map((c) => (c.id === chapter.id ? { ...c, periods: arrayMove(c.periods, from, to) } : c)));
+      if (from >= 0 && to >= 0) movePeriod(chapter, from, to);
     };
 
   const saveChapterTitle = async () => {
@@ -292,17 +374,30 @@ export function CourseOutline({ courseId, chapters: loaded }: { courseId: number
         <Typography.Text type="secondary">{t.dragHint}</Typography.Text>
       </Space>
       {chapters.length === 0 && <Empty description={t.noChapters} />}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onChapterDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        measuring={MEASURING}
+        accessibility={accessibility}
+        onDragEnd={onChapterDragEnd}
+      >
         <SortableContext items={chapters.map((c) => `c${c.id}`)} strategy={verticalListSortingStrategy}>
-          {chapters.map((chapter) => (
+          {chapters.map((chapter, chapterIndex) => (
             <SortableRow key={chapter.id} id={`c${chapter.id}`} label={`${t.dragHandle}: ${chapter.title}`}>
               {(handle) => (
                 <Card
                   size="small"
                   data-testid="course-chapter"
                   title={
-                    <Space>
+                    <Space size={4}>
                       {handle}
+                      <MoveButtons
+                        t={t}
+                        title={chapter.title}
+                        index={chapterIndex}
+                        count={chapters.length}
+                        onMove={(to) => moveChapter(chapterIndex, to)}
+                      />
                       {chapter.title}
                     </Space>
                   }
@@ -330,20 +425,33 @@ export function CourseOutline({ courseId, chapters: loaded }: { courseId: number
                     </Space>
                   }
                 >
-                  <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onPeriodDragEnd(chapter)}>
+                  <DndContext
+                    sensors={sensors}
+                    collisionDetection={closestCenter}
+                    measuring={MEASURING}
+                    accessibility={accessibility}
+                    onDragEnd={onPeriodDragEnd(chapter)}
+                  >
                     <SortableContext
                       items={chapter.periods.map((p) => `p${p.id}`)}
                       strategy={verticalListSortingStrategy}
                     >
-                      {chapter.periods.map((period) => (
+                      {chapter.periods.map((period, periodIndex) => (
                         <SortableRow key={period.id} id={`p${period.id}`} label={`${t.dragHandle}: ${period.title}`}>
                           {(handle) => (
                             <Space
                               data-testid="course-period"
                               style={{ width: '100%', justifyContent: 'space-between' }}
                             >
-                              <Space>
+                              <Space size={4}>
                                 {handle}
+                                <MoveButtons
+                                  t={t}
+                                  title={period.title}
+                                  index={periodIndex}
+                                  count={chapter.periods.length}
+                                  onMove={(to) => movePeriod(chapter, periodIndex, to)}
+                                />
                                 <Tag>{periodTypeText(t, period.periodType)}</Tag>
                                 <span>{period.title}</span>
                                 {period.materialTitle && (

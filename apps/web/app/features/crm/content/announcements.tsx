@@ -92,6 +92,8 @@ function AnnouncementEditor({
   const write = useWrite();
   const [form] = Form.useForm<Values>();
   const hydrated = useHydrated();
+  // One save at a time: a second click while the first is on its way would add the item twice.
+  const [saving, setSaving] = useState(false);
   const audience = Form.useWatch('audience', form);
   const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
   if (id !== loadedFor) {
@@ -119,7 +121,12 @@ function AnnouncementEditor({
       departmentIds: v.audience === 'departments' ? (v.departmentIds ?? []) : [],
       ...(v.publishedAt ? { publishedAt: v.publishedAt.toISOString() } : {}),
     };
-    if (await write(saveAnnouncement, input, t.saved)) onClose();
+    setSaving(true);
+    try {
+      if (await write(saveAnnouncement, input, t.saved)) onClose();
+    } finally {
+      setSaving(false);
+    }
   };
   return (
     <Drawer
@@ -134,7 +141,7 @@ function AnnouncementEditor({
       extra={
         <Space>
           <Button onClick={onClose}>{t.cancel}</Button>
-          <Button type="primary" onClick={() => form.submit()}>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
             {t.save}
           </Button>
         </Space>

@@ -17,7 +17,9 @@ export const zodRule = (schema: z.ZodType): Rule => ({
 
 /**
  * A write from a content page: the call, the success toast, and the page's loader run again so
- * the table shows the change. Failures are toasted by the request layer; resolves undefined then.
+ * the table shows the change. Resolves once the server has answered, not after the reload: a
+ * dialog closes at once (it stayed open, looking unsaved, while a busy server reloaded the list).
+ * Failures are toasted by the request layer; resolves undefined then.
  */
 export function useWrite() {
   const { message } = App.useApp();
@@ -30,7 +32,7 @@ export function useWrite() {
     try {
       const result = (await request(call, input as never)) as CallResponse<C>;
       void message.success(done);
-      await revalidator.revalidate();
+      void revalidator.revalidate();
       return result;
     } catch {
       return undefined;

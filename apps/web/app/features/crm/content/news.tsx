@@ -193,6 +193,8 @@ function NewsEditor({
   const write = useWrite();
   const [form] = Form.useForm<NewsValues>();
   const hydrated = useHydrated();
+  // One save at a time: a second click while the first is on its way would add the item twice.
+  const [saving, setSaving] = useState(false);
   const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
   if (id !== loadedFor) {
     setLoadedFor(id);
@@ -213,7 +215,12 @@ function NewsEditor({
       published: v.published ?? false,
       ...(v.publishedAt ? { publishedAt: v.publishedAt.toISOString() } : {}),
     };
-    if (await write(saveNews, input, t.saved)) onClose();
+    setSaving(true);
+    try {
+      if (await write(saveNews, input, t.saved)) onClose();
+    } finally {
+      setSaving(false);
+    }
   };
   return (
     <Drawer
@@ -229,7 +236,7 @@ function NewsEditor({
       extra={
         <Space>
           <Button onClick={onClose}>{t.cancel}</Button>
-          <Button type="primary" onClick={() => form.submit()}>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
             {t.save}
           </Button>
         </Space>

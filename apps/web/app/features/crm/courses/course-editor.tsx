@@ -57,7 +57,13 @@ export function CourseEditor({ course, refs }: { course: Course; refs: CourseRef
                 <Alert
                   type={course.published ? 'success' : 'info'}
                   showIcon
-                  message={course.published ? t.publishedHint : t.unpublishedHint}
+                  message={
+                    course.published
+                      ? t.publishedHint
+                      : course.chapters.some((c) => c.periods.length > 0)
+                        ? t.unpublishedHint
+                        : t.noPeriodsHint
+                  }
                 />
                 {course.published ? (
                   <Button loading={busy} onClick={() => publish(false)}>

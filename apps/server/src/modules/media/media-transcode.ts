@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
@@ -241,7 +241,7 @@ export class Transcoder {
     if (row.sourceKey.startsWith(DEMO_LECTURE_SOURCE)) {
       // Every demo site's lecture is the same video: transcoded once, the others share its files.
       const [done] = await this.d.db
-        .select({ url: m.url, posterUrl: m.posterUrl, durationSeconds: m.durationSeconds })
+        .select({ url: m.url, posterUrl: m.posterUrl, durationSeconds: m.durationSeconds, fileSize: m.fileSize })
         .from(m)
         .where(and(like(m.sourceKey, `${DEMO_LECTURE_SOURCE}%`), eq(m.transcodeState, 'ready')))
         .limit(1);
@@ -306,6 +306,8 @@ export class Transcoder {
         durationSeconds: Math.max(1, Math.round(found.durationSeconds)),
         url: `/uploads/${folder}/master.m3u8`,
         posterUrl: `/uploads/${folder}/poster.jpg`,
+        // The demo lecture was made here: its size is the file FFmpeg made (an upload's is known).
+        ...(demo ? { fileSize: (await stat(input)).size } : {}),
       });
       this.d.log.info(
         { eid: job.eid, materialId: job.materialId, seconds: found.durationSeconds, tookMs: Date.now() - started },

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { GATEWAY_PREFIX, MEDIA_UPLOADS_PATH, findAuditLog, findMaterials } from '@portal/contract';
-import { schema } from '@portal/db';
+import { DEMO_LECTURE_SOURCE, schema } from '@portal/db';
 import { createEnterprise, type Learner } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { makeTestVideo } from '../../test/media-factories.ts';
@@ -20,7 +20,10 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const ENDPOINT = `${GATEWAY_PREFIX}${MEDIA_UPLOADS_PATH}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ TENANT_CODES: '', MEDIA_FFMPEG_THREADS: '1' }, { jobs: true });
+  t = await createTestApp(
+    { TENANT_CODES: '', MEDIA_FFMPEG_THREADS: '1', MEDIA_DEMO_LECTURE_SECONDS: '2' },
+    { jobs: true },
+  );
   a = await createEnterprise(db(), { name: '甲企业' });
   b = await createEnterprise(db(), { name: '乙企业' });
   admin = await t.learner(a, { member: { isAdmin: true } });
@@ -236,4 +239,48 @@ describe('transcoding', () => {
     expect(failed.transcodeError).toMatch(/Invalid data|no video/i);
     expect(failed.durationSeconds).toBeNull();
   }, 60_000);
+
+  it('makes the demo lecture once with FFmpeg: every demo site gets it ready, with its size and length', async () => {
+    const m = schema.resourceMaterials;
+    const rows = await db()
+      .insert(m)
+      .values(
+        [a, b].map((e) => ({
+          eid: e.eid,
+          kind: 1,
+          title: '演示讲座',
+          fileName: '演示讲座.mp4',
+          vodPlatform: 4,
+          transcodeState: 'queued' as const,
+          sourceKey: DEMO_LECTURE_SOURCE,
+        })),
+      )
+      .returning({ eid: m.eid, id: m.id });
+    const states = async () =>
+      (
+        await db()
+          .select({ state: m.transcodeState })
+          .from(m)
+          .where(
+            inArray(
+              m.id,
+              rows.map((r) => r.id),
+            ),
+          )
+      ).map((r) => r.state);
+    await expect.poll(states, { timeout: 80_000, interval: 500 }).toEqual(['ready', 'ready']);
+    const made = await db()
+      .select({ url: m.url, fileSize: m.fileSize, durationSeconds: m.durationSeconds })
+      .from(m)
+      .where(
+        inArray(
+          m.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    // One FFmpeg run: the second site shares the first one's files.
+    expect(made[0]).toEqual(made[1]);
+    expect(made[0]!.durationSeconds).toBe(2);
+    expect(made[0]!.fileSize).toBeGreaterThan(0);
+  }, 100_000);
 });

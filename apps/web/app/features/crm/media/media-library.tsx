@@ -42,6 +42,8 @@ const timeOf = (iso: string) =>
 const durationOf = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 function StateCell({ m, t }: { m: Material; t: Text }) {
+  // A video with no length was never processed (an older provider's upload): nothing plays.
+  if (m.transcodeState === 'ready' && m.kind === 1 && m.durationSeconds === null) return <Tag>{t.notPlayable}</Tag>;
   if (m.transcodeState === 'ready') return <Tag color="success">{t.stateReady}</Tag>;
   if (m.transcodeState === 'failed')
     return (
@@ -256,12 +258,12 @@ export function MediaLibrary({ page, error }: { page: Page<Material> | null; err
       ),
     },
     { key: 'kind', title: t.kind, render: (_, m) => (m.kind === 1 ? t.video : t.document) },
-    { key: 'fileSize', title: t.size, render: (_, m) => formatFileSize(m.fileSize) },
+    // Not known for a video FFmpeg made here (the demo lecture) or one never uploaded.
+    { key: 'fileSize', title: t.size, render: (_, m) => (m.fileSize > 0 ? formatFileSize(m.fileSize) : '—') },
     {
       key: 'duration',
       title: t.duration,
-      render: (_, m) =>
-        m.kind !== 1 ? '—' : m.durationSeconds === null ? t.notPlayable : durationOf(m.durationSeconds),
+      render: (_, m) => (m.kind !== 1 || m.durationSeconds === null ? '—' : durationOf(m.durationSeconds)),
     },
     { key: 'state', title: t.state, render: (_, m) => <StateCell m={m} t={t} /> },
     { key: 'createdAt', title: t.createdAt, render: (_, m) => timeOf(m.createdAt) },

@@ -24,7 +24,7 @@ export function NavigationPage({ items }: { items: AdminNavItem[] }) {
   return (
     <OrderedList<AdminNavItem, NavValues>
       testId="crm-navigation"
-      title={t.menuName}
+      title={t.menuItems}
       rows={items}
       columns={[
         { title: t.menuName, dataIndex: 'name' },

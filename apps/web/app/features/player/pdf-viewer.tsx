@@ -1,11 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 // The worker is one of the app's own assets (CSP worker-src 'self'), never a CDN's.
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { format, useMessages } from '../../lib/i18n.ts';
 import { playerMessages } from './player-messages.ts';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+/**
+ * PDF.js, loaded by the browser when a viewer first opens a document. Never at import: a page the
+ * server renders with a viewer would load it into the server (its browser build, meant for a
+ * window), where it stays in the heap for good.
+ */
+const loadPdfjs = async () => {
+  const pdfjs = await import('pdfjs-dist');
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  return pdfjs;
+};
 
 const ZOOMS = [50, 75, 100, 125, 150, 200, 300];
 
@@ -43,20 +52,23 @@ export default function PdfViewer({
   useEffect(() => {
     // A new URL is a new viewer (the page keys it by URL): nothing to reset here.
     let gone = false;
-    const task = getDocument({ url, isEvalSupported: false });
-    task.promise.then(
-      (d) => {
-        if (!gone) setDoc(d);
-      },
-      (err: unknown) => {
+    let task: PDFDocumentLoadingTask | undefined;
+    loadPdfjs()
+      .then((pdfjs) => {
+        if (gone) return;
+        task = pdfjs.getDocument({ url, isEvalSupported: false });
+        return task.promise.then((d) => {
+          if (!gone) setDoc(d);
+        });
+      })
+      .catch((err: unknown) => {
         if (gone) return;
         console.error(err);
         setFailed(true);
-      },
-    );
+      });
     return () => {
       gone = true;
-      void task.destroy();
+      void task?.destroy();
     };
   }, [url]);
 

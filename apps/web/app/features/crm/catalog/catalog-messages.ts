@@ -65,9 +65,6 @@ export const catalogMessages = defineMessages({
     learners: '学员数',
     tasks: '学习任务数',
     tagDeleteHint: '删除后，学员身上的该标签也会一并移除。',
-    bold: '加粗',
-    italic: '斜体',
-    bulletList: '列表',
   },
   en: {
     add: 'Add',
@@ -133,9 +130,6 @@ export const catalogMessages = defineMessages({
     learners: 'Learners',
     tasks: 'Study tasks',
     tagDeleteHint: 'Learners who carry this tag lose it too.',
-    bold: 'Bold',
-    italic: 'Italic',
-    bulletList: 'List',
   },
 });
 

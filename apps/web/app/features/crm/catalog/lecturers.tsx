@@ -36,10 +36,10 @@ import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { useLoad } from '../../../lib/use-call.ts';
 import { FormDialog } from '../../antd/form-dialog.tsx';
 import { crmMessages } from '../messages.ts';
+import { RichTextEditor } from '../rich-text-editor.tsx';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
 import { catalogMessages, type CatalogText } from './catalog-messages.ts';
-import { RichTextInput } from './rich-text-input.tsx';
 import { zodRule } from './zod-rule.ts';
 
 /** The lecturers' table state in the URL (their order is the site's: sort, then id). */
@@ -218,7 +218,7 @@ function LecturerDialog({
         <PhotoInput t={t} />
       </Form.Item>
       <Form.Item name="intro" label={t.intro} rules={[zodRule(rules.intro)]}>
-        <RichTextInput labels={t} />
+        <RichTextEditor minHeight={110} label={t.intro} />
       </Form.Item>
       <Space size="large" wrap>
         <Form.Item name="sort" label={t.sort} rules={[zodRule(rules.sort)]}>

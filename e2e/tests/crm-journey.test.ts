@@ -109,6 +109,9 @@ describe.runIf(browserAvailable())('the back office end to end (issue 21)', () =
     await chapter.getByRole('button', { name: '添加课时' }).click();
     const dialog = page().getByRole('dialog', { name: '添加课时' });
     await dialog.getByLabel('课时名称').fill('安全须知视频');
+    // A new period starts as image-text: its editor loads in a chunk of its own. Once it is there
+    // the dialog has settled (in one CI run a click on 视频 while it loaded did not take).
+    await dialog.locator('.ProseMirror').waitFor();
     await dialog.getByRole('radio', { name: '视频' }).check();
     await dialog.getByRole('combobox', { name: '素材' }).fill(videoTitle);
     await page().locator('.ant-select-item-option').filter({ hasText: videoTitle }).click();

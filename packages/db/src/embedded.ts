@@ -91,7 +91,8 @@ async function initialise(dataDir: string, log: (line: string) => void): Promise
     // Byte-order sorting (C), but Unicode character classes (C.UTF-8): pg_trgm takes Chinese
     // characters for word characters only then, so the learner search's trigram index answers a
     // Chinese name (decision 037), and ILIKE folds non-ASCII letters (Ä and ä).
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-ctype=C.UTF-8'],
+    // Linux has C.UTF-8 (glibc and musl); elsewhere (macOS has no such locale) C as before.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', ...(process.platform === 'linux' ? ['--lc-ctype=C.UTF-8'] : [])],
     onLog: (m) => log(String(m).trim()),
     onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
   });

@@ -68,6 +68,11 @@ describe('sanitizeRichText: what is kept', () => {
     expect(sanitizeRichText('a < b & c')).toBe('a &lt; b &amp; c');
   });
 
+  it('closes what is left open and drops comments', () => {
+    expect(sanitizeRichText('<p>a<b>b</p>c')).toBe('<p>a<b>b</b></p>c');
+    expect(sanitizeRichText('<!-- c --><p>x</p>')).toBe('<p>x</p>');
+  });
+
   it('handles empty input', () => {
     expect(sanitizeRichText('')).toBe('');
     expect(sanitizeRichText(null)).toBe('');
@@ -96,7 +101,15 @@ describe('sanitizeRichText: XSS vectors', () => {
     ['<details open ontoggle=alert(1)>x</details>', 'x'],
     ['<video><source onerror="alert(1)"></video>', '<video><source></video>'],
     ['<body onload=alert(1)>t', 't'],
-    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">', '<p></p>'],
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ''],
+    // Raw text inside foreign content is live markup to a browser (sanitize-html 2.17.6's advisory).
+    ['<svg><textarea><img src=x onerror=alert(1)></textarea></svg>', ''],
+    ['<math><xmp><img src=x onerror=alert(1)></xmp></math>', ''],
+    ['<xmp><img src=x onerror=alert(1)></xmp><p>ok</p>', '<p>ok</p>'],
+    ['<svg><style><img src=x onerror=alert(1)></style></svg>', ''],
+    ['<select><option><img src=x onerror=alert(1)></option></select>', ''],
+    ['<template><img src=x onerror=alert(1)></template>', ''],
+    ['<textarea><img src=x onerror=alert(1)></textarea>after', 'after'],
   ])('neutralises %s', (dirty, clean) => {
     const out = sanitizeRichText(dirty);
     expect(out).toBe(clean);

@@ -1,8 +1,8 @@
 /**
  * Rich-text sanitiser (platform.md section 2, "Rich content": "Rich text is sanitised. Only the
- * attributes style, class, mode and data-id are kept."). isomorphic-dompurify runs DOMPurify on a
- * jsdom window on the server and on the real window in the browser, so SSR and the client produce
- * the same markup.
+ * attributes style, class, mode and data-id are kept."). The server sanitises what it presents
+ * with sanitize-html (htmlparser2): DOMPurify needs a DOM, and jsdom's 33 MB stayed in the
+ * portal's 192 MB heap for good once rich text was first shown (decision 005).
  *
  * Decision on src / href: the spec keeps exactly four attributes, so no src, href, poster or
  * controls survive. Embedded media and files are addressed by data-id (the materialId) and opened
@@ -15,7 +15,7 @@
  * non-http(s) resources (expression(), javascript:/vbscript: anywhere, behavior, -moz-binding,
  * url() other than http(s), relative or raster data: images) are dropped, the rest kept as written.
  */
-import DOMPurify from 'isomorphic-dompurify';
+import sanitizeHtml from 'sanitize-html';
 
 /** Tags kept in rich text; everything else is unwrapped (its text kept) or, for script-like tags, removed. */
 // prettier-ignore
@@ -29,17 +29,38 @@ export const RICH_TEXT_TAGS: readonly string[] = [
 /** The only attributes kept (platform.md section 2). */
 export const RICH_TEXT_ATTRIBUTES: readonly string[] = ['style', 'class', 'mode', 'data-id'];
 
-const CONFIG = {
-  ALLOWED_TAGS: [...RICH_TEXT_TAGS],
-  ALLOWED_ATTR: [...RICH_TEXT_ATTRIBUTES],
-  // Values of mode and data-id are data, not URLs: keep any value (DOMPurify would otherwise apply
-  // its URI check to them and drop e.g. a data-id containing ':').
-  ADD_URI_SAFE_ATTR: ['mode', 'data-id'],
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  WHOLE_DOCUMENT: false,
-  RETURN_DOM: true as const,
+/** Void elements among the kept tags: written without a closing tag. */
+const VOID_TAGS = ['img', 'br', 'hr', 'col', 'source'];
+
+/**
+ * Elements whose whole content goes with them (not only the tag): raw text and markup that is not
+ * HTML (sanitize-html unwraps every other disallowed tag and keeps its text).
+ */
+// prettier-ignore
+const DROPPED_WITH_CONTENT = [
+  'script', 'style', 'textarea', 'option', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe', 'object',
+  'embed', 'svg', 'math', 'template', 'title', 'select', 'plaintext',
+];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { '*': [...RICH_TEXT_ATTRIBUTES] },
+  // Values of mode and data-id are data, not URLs, and no URL attribute is kept at all.
+  allowedSchemes: [],
+  allowProtocolRelative: false,
+  // Unknown tags are unwrapped (their text kept); these go with their content.
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WITH_CONTENT,
+  selfClosing: VOID_TAGS,
+  // Styles are filtered per declaration below (sanitizeStyle), not by sanitize-html's CSS parser.
+  parseStyleAttributes: false,
+  transformTags: {
+    '*': (tagName, attribs) => {
+      const { style, ...rest } = attribs;
+      const safe = style === undefined ? '' : sanitizeStyle(style);
+      return { tagName, attribs: safe === '' ? rest : { ...rest, style: safe } };
+    },
+  },
 };
 
 /**
@@ -48,19 +69,10 @@ const CONFIG = {
  */
 export function sanitizeRichText(html: string | null | undefined): string {
   if (typeof html !== 'string' || html === '') return '';
-  const body = DOMPurify.sanitize(html, CONFIG);
-  // With RETURN_DOM DOMPurify hands back the <body> of its private document.
-  if (!isElement(body)) return '';
-  for (const element of Array.from(body.querySelectorAll('[style]'))) {
-    const safe = sanitizeStyle(element.getAttribute('style') ?? '');
-    if (safe === '') element.removeAttribute('style');
-    else element.setAttribute('style', safe);
-  }
-  return body.innerHTML;
-}
-
-function isElement(node: Node): node is Element {
-  return node.nodeType === 1;
+  // sanitize-html writes void elements as `<br />`; written as a browser serialises them (`<br>`),
+  // sanitising is idempotent with what the editor stores. Text and attribute values have their
+  // `<` and `>` escaped, so ` />` occurs only at the end of a void element.
+  return sanitizeHtml(html, OPTIONS).replaceAll(' />', '>');
 }
 
 /**

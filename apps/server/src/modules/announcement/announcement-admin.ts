@@ -33,7 +33,7 @@ const presentRow = (r: AnnouncementRow, departments: Array<{ id: number; name: s
   departments,
 });
 
-// The sanitiser brings a whole DOM (jsdom): loaded when rich text is first saved.
+// The sanitiser (sanitize-html, with its parser) is loaded when rich text is first saved.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
 
 /**

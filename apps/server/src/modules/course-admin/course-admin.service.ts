@@ -16,7 +16,7 @@ import type { UploadService } from '../upload/index.ts';
 import { presentAdminCourseRow, presentAdminCourse } from './course-admin.presenter.ts';
 import type { AdminCourseFilter, CourseAdminRepository, CourseEditRow } from './course-admin.repository.ts';
 
-// The sanitiser brings a whole DOM (jsdom): loaded when rich text is first stored.
+// The sanitiser (sanitize-html, with its parser) is loaded when rich text is first stored.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
 
 type PeriodInput = z.infer<typeof savePeriodRequest>;

@@ -57,7 +57,7 @@ export class LecturerService {
 
   async viewLecturerDetail(eid: number, id: number, lang: Lang) {
     const row = await this.found(eid, id);
-    // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+    // The sanitiser (sanitize-html, with its parser) is loaded when rich text is first presented.
     const { sanitizeRichText } = await import('@portal/contract/sanitize');
     return { ...present(row, lang), intro: sanitizeRichText(row.intro) };
   }

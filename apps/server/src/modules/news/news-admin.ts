@@ -38,7 +38,7 @@ const presentRow = (r: Found): AdminNewsRow => ({
 
 const present = (r: Found): AdminNews => ({ ...presentRow(r), summary: r.news.summary, content: r.news.content });
 
-// The sanitiser brings a whole DOM (jsdom): loaded when rich text is first saved.
+// The sanitiser (sanitize-html, with its parser) is loaded when rich text is first saved.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
 
 /**

@@ -50,7 +50,7 @@ export class NewsService {
     const row = await this.repo.viewNews(eid, id);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     const { newer, older } = await this.repo.neighbours(eid, row.news.id);
-    // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+    // The sanitiser (sanitize-html, with its parser) is loaded when rich text is first presented.
     const { sanitizeRichText } = await import('@portal/contract/sanitize');
     return { ...present(row, lang), content: sanitizeRichText(row.news.content), newer, older };
   }

@@ -14,7 +14,7 @@ import {
 import type { ProjectFilter, ProjectRepository } from './project.repository.ts';
 import { NO_STANDING, currentStandingsOf, progressOver, type TaskStanding } from './task-standings.ts';
 
-// The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+// The sanitiser (sanitize-html, with its parser) is loaded when rich text is first presented.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
 
 interface Paging {

@@ -137,7 +137,7 @@ export class SiteService {
       if (!row) {
         throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '协议不存在', en: 'The agreement does not exist' } });
       }
-      // The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+      // The sanitiser (sanitize-html, with its parser) is loaded when rich text is first presented.
       const { sanitizeRichText } = await import('@portal/contract/sanitize');
       return [{ type, title: row.title, content: sanitizeRichText(row.content) }];
     })) as Array<{ type: typeof type; title: string; content: string }>;

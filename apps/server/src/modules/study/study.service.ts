@@ -34,7 +34,7 @@ import { decideReport, resumeAt } from './progress.rules.ts';
 import type { CourseRules, StudyRepository } from './study.repository.ts';
 import type { Learner } from '../../platform/learner.ts';
 
-// The sanitiser brings a whole DOM (jsdom): loaded when rich text is first presented.
+// The sanitiser (sanitize-html, with its parser) is loaded when rich text is first presented.
 const sanitize = async (html: string) => (await import('@portal/contract/sanitize')).sanitizeRichText(html);
 
 interface Paging {

@@ -21,3 +21,17 @@ export async function chooseOption(page: Page, scope: Locator, label: string, op
   const select = item.locator('.ant-select').first();
   await expect.poll(() => select.innerText()).toBe(option);
 }
+
+/**
+ * The antd dialog named `name`, once its opening animation has ended (rc-motion's appear/enter
+ * classes gone). A button clicked while the dialog still zooms in can be missed: its position is
+ * read mid-animation (the same race as `chooseOption`'s).
+ */
+export async function openedDialog(page: Page, name: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await expect
+    .poll(() => dialog.evaluate((el) => (el.closest('.ant-modal') ?? el).className))
+    .not.toMatch(/-(appear|enter)\b/);
+  return dialog;
+}

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { saveMessage } from '@portal/contract/calls/message';
 import { createLearner } from '../accounts.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { declineProfileTip } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs, signInByCall } from '../sign-in-as.ts';
+import { takeBack } from '../take-back.ts';
 
 // The site's content in the back office (issue 21 item 4, decision 043): the demo administrator
 // writes a news item in the rich-text editor and publishes it, and /news lists it; they reply to a
@@ -15,10 +16,13 @@ const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
 describe.runIf(browserAvailable())('content in the back office', () => {
   const session = browserSession();
   const page = () => session.b.page;
+  const published: string[] = [];
+  afterAll(() => takeBack({ news: published }));
 
   it('publishes a news item written in the editor: /news shows it', async () => {
     // Not 通知: search.test.ts counts the demo news that word finds, in the same database.
     const title = `培训安排 ${Date.now() % 100000}`;
+    published.push(title);
     await signInAs(session.b, ADMIN, { path: '/crm/news' });
     const p = page();
     await p.getByRole('heading', { name: '新闻资讯' }).waitFor();

@@ -6,6 +6,7 @@ import { browserAvailable } from '../browser.ts';
 import { declineProfileTip } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { takeBack } from '../take-back.ts';
 
 // Courses in the back office (issue 21 item 3, decision 039): the demo administrator creates a
 // course, adds two chapters and an image-text period written in the rich-text editor, drags the
@@ -28,7 +29,10 @@ describe.runIf(browserAvailable())('courses in the back office (/crm/courses)', 
     database = connectDatabase(inject('databaseUrl'), { max: 1 });
     db = database.db;
   });
-  afterAll(async () => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    await takeBack({ courses: [title] });
+  });
 
   it('the administrator builds, reorders and publishes a course; a learner finds and opens it', async () => {
     await signInAs(session.b, ADMIN, { path: '/crm/courses/new' });

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { browserAvailable, url } from '../browser.ts';
 import { declineProfileTip } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { takeBack } from '../take-back.ts';
 
 // Issue 21's whole way through the back office: the demo administrator uploads a short video to
 // the media library (tus, then the transcoding job), imports a learner into a new department from
@@ -42,12 +43,15 @@ async function makeVideo(seconds: number): Promise<Buffer> {
 describe.runIf(browserAvailable())('the back office end to end (issue 21)', () => {
   const session = browserSession();
   const page = () => session.b.page;
+  const published: string[] = [];
+  afterAll(() => takeBack({ courses: published }));
 
   it('an imported learner plays the video of a course the administrator built and published', async () => {
     const suffix = String(Date.now()).slice(-7);
     const learner = { phone: `1393${suffix}`, name: '旅程学员', password: INITIAL_PASSWORD };
     const videoTitle = `安全须知-${suffix}`;
     const title = `新员工安全课 ${suffix}`;
+    published.push(title);
 
     // 1. The video first: it transcodes while the rest is done.
     await signInAs(session.b, ADMIN, { path: '/crm/media' });

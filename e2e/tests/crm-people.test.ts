@@ -4,6 +4,7 @@ import { connectDatabase, schema, type Db } from '@portal/db';
 import { createLearner } from '../accounts.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
+import { openedDialog } from '../antd.ts';
 import { signInAs } from '../sign-in-as.ts';
 
 // People in the back office (issue 21 item 2, decision 037): the demo administrator adds a
@@ -39,9 +40,12 @@ describe.runIf(browserAvailable())('people in the back office (/crm/departments,
     await p.getByRole('heading', { name: '部门管理' }).waitFor();
     await p.waitForLoadState('networkidle');
     await p.getByRole('button', { name: '添加顶级部门' }).click();
-    const dialog = p.getByRole('dialog');
+    const dialog = await openedDialog(p, '添加顶级部门');
     await dialog.getByLabel('部门名称').fill(name);
-    await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
+    await Promise.all([
+      p.waitForResponse((r) => r.url().includes('/admin/department/save')),
+      dialog.getByRole('button', { name: /^保\s*存$/ }).click(),
+    ]);
     await p.locator('.ant-tree').getByText(`${name}（0 人）`).waitFor();
     const [department] = await db
       .select()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { openedDialog } from '../antd.ts';
 import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
@@ -69,7 +70,7 @@ describe.runIf(browserAvailable())('message board', () => {
 
     // From the float window: the fields are required, then the exact success text.
     await page.getByRole('button', { name: t.button }).click();
-    const dialog = page.getByRole('dialog', { name: t.dialog });
+    const dialog = await openedDialog(page, t.dialog);
     await dialog.getByRole('button', { name: t.submit }).click();
     await dialog.getByText(t.titleRequired).waitFor();
     await dialog.getByText(t.contentRequired).waitFor();
@@ -108,7 +109,7 @@ describe.runIf(browserAvailable())('message board', () => {
     await signInAs(session.b, await createLearner(1001), { lang: 'en' });
     await declineProfileTip(page, 'en');
     await page.getByRole('button', { name: t.button }).click();
-    const dialog = page.getByRole('dialog', { name: t.dialog });
+    const dialog = await openedDialog(page, t.dialog);
     await dialog.getByRole('button', { name: t.submit }).click();
     await dialog.getByText(t.titleRequired).waitFor();
     await dialog.getByText(t.contentRequired).waitFor();

@@ -1,11 +1,11 @@
 // The back office's learner list at 100 000 learners (issue 21 target: any page, filter or sort
 // answers p99 < 100 ms; decision 037). On the demo enterprise of localhost:
-//   npm run bench:crm-learners -- [seconds] [learners]
+//   npm run bench:crm-learners -- [seconds] [learners] [connections]   (BENCH_HOLD=1: stay up after seeding, for EXPLAIN)
 // 1. Seeds [learners] (default 100 000) members with generate_series: names from a pool, phones,
 //    employee numbers, joined over two years, 1 % disabled, in 50 departments under one root (with
 //    a sub-department of 20 people), a tenth with a tag. VACUUM ANALYZE after, as autovacuum would.
-// 2. Measures GET /system/auth/admin/learner/page as the demo administrator, 10 connections, each
-//    for [seconds] (default 10): the first page, the deepest page number (500, offset 9 980), a deep
+// 2. Measures GET /system/auth/admin/learner/page as the demo administrator, [connections] (default 10), each
+//    for [seconds] (default 10): the first page, the deepest page number (50, offset 980), a deep
 //    keyset page (after row 90 000), a department (2 000 people), the root with everything below
 //    it, a 20-person department, a tag, disabled only, a name search, a phone search, sorted by
 //    name (first page and deep keyset) — against the public site call (website view) measured in
@@ -17,7 +17,7 @@ import { BENCH_EID, freePort, print, startPortal } from './lib.ts';
 
 const duration = Number(process.argv[2] ?? 10);
 const learners = Number(process.argv[3] ?? 100_000);
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.argv[4] ?? 10);
 const ADMIN_PHONE = '13800000002';
 const LIST = '/gateway/system/auth/admin/learner/page';
 const SITE = '/gateway/system/api/website/view';
@@ -83,6 +83,11 @@ try {
   );
   await q('VACUUM ANALYZE accounts, enterprise_users, department_members, learner_tags, departments');
   console.log(`seeded ${learners} learners in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_HOLD === '1') {
+    // For EXPLAIN by hand: the seeded portal stays up until Ctrl-C.
+    console.log(`holding: ${base} and postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
 
   // The demo administrator's session, stored the way sign-in stores one.
   const token = randomBytes(32).toString('base64url');
@@ -137,7 +142,7 @@ try {
     };
     const cases: Array<[string, string]> = [
       ['first page', ''],
-      ['page 500 (offset 9 980)', 'pageCurrent=500'],
+      ['page 50 (offset 980)', 'pageCurrent=50'],
       ['keyset after row 90 000', `cursor=${await deep('created_at DESC, account_id DESC', 90_000, 'created_at')}`],
       ['department (2 000)', `departmentId=${depts[10]}`],
       ['root and below (all)', `departmentId=${root}`],

@@ -60,6 +60,10 @@ const SORT_COLUMN: Record<LearnerSort, { column: SQL; text: SQL; cast: SQL; desc
 
 const ids = (list: readonly number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
+/** A department or tag filter with at most this many members is counted by probing their ids. */
+const PROBE_MEMBERS = 5_000;
+const NO_PROBE = { departments: false, tag: false };
+
 /**
  * SQL of the back office's learners (decision 037), always by the session's enterprise. The list
  * walks an index by (eid, sort column, account id): a page is read in index order, past a keyset
@@ -85,7 +89,15 @@ export class LearnerRepository {
     return this.system.transaction(fn);
   }
 
-  private where(eid: number, q: LearnerQuery): SQL {
+  /**
+   * The filter. A department or tag is a semi-join, which walks the sort index and stops at the
+   * page's end (or the count's cap): cheap where the filter's members are many. Where they are few
+   * (`probe`: at most PROBE_MEMBERS, for the count), it is their ids as an array the membership's
+   * primary key is probed with: the semi-join had the planner read half the membership to count a
+   * 2 000-person department at 100 000 (45 ms) where the probes take 10 ms; for everyone below the
+   * root the array would be 100 000 ids (decision 037).
+   */
+  private where(eid: number, q: LearnerQuery, probe: { departments: boolean; tag: boolean } = NO_PROBE): SQL {
     const parts: SQL[] = [sql`u.eid = ${eid}`];
     if (q.status === 'enabled') parts.push(sql`u.status = 1`);
     else if (q.status === 'disabled') parts.push(sql`u.status = 2`);
@@ -93,14 +105,31 @@ export class LearnerRepository {
     if (q.status === 'admin') parts.push(sql`u.is_admin`);
     if (q.matchIds !== null) parts.push(sql`u.account_id = ANY(${ids(q.matchIds)})`);
     if (q.departmentIds !== null) {
-      parts.push(sql`EXISTS (SELECT 1 FROM department_members m
-        WHERE m.eid = u.eid AND m.account_id = u.account_id AND m.department_id = ANY(${ids(q.departmentIds)}))`);
+      const members = sql`SELECT m.account_id FROM department_members m
+        WHERE m.eid = ${eid} AND m.department_id = ANY(${ids(q.departmentIds)})`;
+      parts.push(
+        probe.departments
+          ? sql`u.account_id = ANY(ARRAY(${members}))`
+          : sql`EXISTS (${members} AND m.account_id = u.account_id)`,
+      );
     }
     if (q.tagId !== null) {
-      parts.push(sql`EXISTS (SELECT 1 FROM learner_tags lt
-        WHERE lt.eid = u.eid AND lt.tag_id = ${q.tagId} AND lt.account_id = u.account_id)`);
+      const members = sql`SELECT lt.account_id FROM learner_tags lt WHERE lt.eid = ${eid} AND lt.tag_id = ${q.tagId}`;
+      parts.push(
+        probe.tag
+          ? sql`u.account_id = ANY(ARRAY(${members}))`
+          : sql`EXISTS (${members} AND lt.account_id = u.account_id)`,
+      );
     }
     return sql.join(parts, sql` AND `);
+  }
+
+  /** True when at most PROBE_MEMBERS rows of `members` exist (an index-only read of at most that many). */
+  private async few(members: SQL): Promise<boolean> {
+    const { rows } = await this.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM (${members} LIMIT ${PROBE_MEMBERS + 1}) x`,
+    );
+    return Number(rows[0]?.n ?? 0) <= PROBE_MEMBERS;
   }
 
   /**
@@ -136,8 +165,11 @@ export class LearnerRepository {
   ): Promise<LearnerRowDb[]> {
     const s = SORT_COLUMN[q.sort];
     const dir = s.desc ? sql`DESC` : sql`ASC`;
+    // The row compared without eid (the filter has u.eid = eid): with eid in the row, PostgreSQL
+    // started the backward index scan at the enterprise's end and read up to the cursor (12 ms at
+    // row 90 000 of 100 000, against 0.6 ms from the cursor on).
     const after = page.cursor
-      ? sql` AND (u.eid, ${s.column}, u.account_id) ${s.desc ? sql`<` : sql`>`} (${eid}, ${page.cursor.value}${s.cast}, ${page.cursor.accountId})`
+      ? sql` AND (${s.column}, u.account_id) ${s.desc ? sql`<` : sql`>`} (${page.cursor.value}${s.cast}, ${page.cursor.accountId})`
       : sql``;
     // The page is cut from the membership's index first; only its rows meet accounts (whose
     // row-level security policy costs a look-up per row: never for the rows an offset skips).
@@ -158,9 +190,17 @@ export class LearnerRepository {
 
   /** The rows the filter matches, counted up to LEARNER_COUNT_CAP. */
   async countLearners(eid: number, q: LearnerQuery): Promise<number> {
+    const [departments, tag] = await Promise.all([
+      q.departmentIds === null
+        ? false
+        : this.few(
+            sql`SELECT 1 FROM department_members WHERE eid = ${eid} AND department_id = ANY(${ids(q.departmentIds)})`,
+          ),
+      q.tagId === null ? false : this.few(sql`SELECT 1 FROM learner_tags WHERE eid = ${eid} AND tag_id = ${q.tagId}`),
+    ]);
     const { rows } = await this.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM (
-        SELECT 1 FROM enterprise_users u WHERE ${this.where(eid, q)} LIMIT ${LEARNER_COUNT_CAP}) x`);
+        SELECT 1 FROM enterprise_users u WHERE ${this.where(eid, q, { departments, tag })} LIMIT ${LEARNER_COUNT_CAP}) x`);
     return Number(rows[0]?.n ?? 0);
   }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "enterprise_users_disabled_idx" ON "enterprise_users" USING btree ("eid","created_at","account_id") WHERE "enterprise_users"."status" = 2;

@@ -131,6 +131,9 @@ describe('sanitizeRichText: XSS vectors', () => {
     '<p style="background: url(vbscript:msgbox(1))">t</p>',
     '<p style="background-image: image-set(\'javascript:alert(1)\' 1x)">t</p>',
     '<p style="background: url(x.png">t</p>',
+    // An escaped quote shifts the pairs of quotes: the scheme must still be found.
+    '<p style=\'background-image: image-set("\\"" 1x, "data:image/svg+xml,%3Csvg%3E" 2x)\'>t</p>',
+    '<p style=\'background-image: image-set("\\"" 1x, "blob:https://x/1" 2x)\'>t</p>',
   ])('drops dangerous style %s', (dirty) => {
     expect(sanitizeRichText(dirty)).toBe('<p>t</p>');
   });

@@ -117,6 +117,12 @@ function isSafeDeclaration(decoded: string): boolean {
     const text = match[2] ?? '';
     if (/^[a-z][a-z0-9+.-]*:/.test(text) && !isSafeCssUrl(text)) return false;
   }
+  // …and wherever a quote, parenthesis or comma starts one: an escaped quote (`\"`, decoded
+  // above) shifts which quotes the pattern above pairs, and a scheme could then sit outside them.
+  const value = rest.slice(rest.indexOf(':') + 1);
+  for (const match of value.matchAll(/(?:^|[('",])([a-z][a-z0-9+.-]*:[^'",)]*)/g)) {
+    if (!isSafeCssUrl(match[1] ?? '')) return false;
+  }
   return true;
 }
 

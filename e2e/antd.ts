@@ -23,12 +23,12 @@ export async function chooseOption(page: Page, scope: Locator, label: string, op
 }
 
 /**
- * The antd dialog named `name`, once its opening animation has ended (rc-motion's appear/enter
+ * The antd dialog named `which` (or that locator), once its opening animation has ended (rc-motion's appear/enter
  * classes gone). A button clicked while the dialog still zooms in can be missed: its position is
  * read mid-animation (the same race as `chooseOption`'s).
  */
-export async function openedDialog(page: Page, name: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name });
+export async function openedDialog(page: Page, which: string | Locator): Promise<Locator> {
+  const dialog = typeof which === 'string' ? page.getByRole('dialog', { name: which }) : which;
   await dialog.waitFor();
   await expect
     .poll(() => dialog.evaluate((el) => (el.closest('.ant-modal') ?? el).className))

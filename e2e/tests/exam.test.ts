@@ -9,6 +9,7 @@ import { expectAccessible } from '../a11y.ts';
 import { pdfText } from '../pdf-text.ts';
 import { browserAvailable } from '../browser.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
+import { openedDialog } from '../antd.ts';
 import { browserSession } from '../session.ts';
 import { createLearner } from '../accounts.ts';
 import { signInAs } from '../sign-in-as.ts';
@@ -424,9 +425,14 @@ describe.runIf(browserAvailable())('the exam pages', () => {
 
     // 交卷, confirmed: the result, passed with full marks and the certificate.
     await p.getByRole('button', { name: t.submit }).click();
-    const submitDialog = p.getByRole('dialog');
-    await submitDialog.getByText(t.confirmAll).waitFor();
-    await submitDialog.getByRole('button', { name: t.submit }).click();
+    const submitDialog = await openedDialog(p, p.getByRole('dialog').filter({ hasText: t.confirmAll }));
+    // The paper's finish call answers first (a lost click fails here, a slow marking does not).
+    await Promise.all([
+      p.waitForResponse((r) => r.url().includes('/paper/record/finish/exam?') || r.url().endsWith('/finish/exam'), {
+        timeout: 60_000,
+      }),
+      submitDialog.getByRole('button', { name: t.submit }).click(),
+    ]);
     await p.waitForURL(
       (u) => u.pathname === '/account/exam/examSuccess' && u.searchParams.get('attemptId') === String(attemptId),
     );

@@ -242,3 +242,27 @@ describe('importing learners', () => {
     expect(log.data.list[1]!.after).toMatchObject({ status: 2, created: 3, rejected: 4 });
   });
 });
+
+describe('statistics after an import', () => {
+  it('leaves the planner fresh statistics of the tables it grew (ANALYZE, not only autovacuum later)', async () => {
+    const analysed = async () => {
+      const { rows } = await t.database.pool.query<{ relname: string; n: number }>(
+        `SELECT relname, analyze_count::int AS n FROM pg_stat_user_tables
+          WHERE relname IN ('accounts', 'enterprise_users', 'department_members', 'learner_tags')`,
+      );
+      return Object.fromEntries(rows.map((r) => [r.relname, r.n]));
+    };
+    const c = await createEnterprise(db(), { name: '丙企业' });
+    const cAdmin = await createAdmin(t, c);
+    const before = await analysed();
+    const started = await start(await learnerSheet([['统计', '13900000901', '', '总部/统计组', '统计']]), {
+      as: cAdmin,
+    });
+    const done = await finished(started.data.id, cAdmin);
+    expect(done).toMatchObject({ status: LearnerImportStatus.DONE, createdCount: 1 });
+    const after = await analysed();
+    for (const table of ['accounts', 'enterprise_users', 'department_members', 'learner_tags']) {
+      expect(after[table], table).toBeGreaterThan(before[table] ?? 0);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 // Learner import from XLSX (issue 21 target, decision 038), on the demo enterprise of localhost.
-//   npm run bench:crm-import -- [rows] [rounds] [learners]
+//   npm run bench:crm-import -- [rows] [rounds] [learners]   (BENCH_HOLD=1: stay up after the rounds, for EXPLAIN)
 // The demo administrator uploads an XLSX of [rows] (default 10 000) new learners (each with a
 // department path and a tag) through POST /system/auth/admin/learner-import; the import's time
 // from the upload to done (target: under 60 s), and the user-info call of [learners] (default
@@ -141,6 +141,11 @@ try {
     });
   }
   print(out);
+  if (process.env.BENCH_HOLD === '1') {
+    // For EXPLAIN by hand after the imports: the portal stays up until Ctrl-C.
+    console.log(`holding: ${base} and postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
 } finally {
   await database.close();
   await portal.stop();

@@ -20,7 +20,7 @@ const ENDPOINT = '/gateway/course/auth/admin/media/uploads';
 const ADMIN_PHONE = '13800000002';
 
 const pgPort = await freePort();
-const portal = await startPortal({ EMBEDDED_PG_PORT: String(pgPort) });
+const portal = await startPortal({ EMBEDDED_PG_PORT: String(pgPort) }, undefined, [], { settle: false });
 const database = connectDatabase(`postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`, { max: 2 });
 const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
 const base = `http://127.0.0.1:${portal.port}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { tenantCodes, type TenantCode } from '@portal/contract';
+import { EXAM_SWEEP_EVERY_SECONDS, tenantCodes, type TenantCode } from '@portal/contract';
 
 /**
  * The server's settings: one zod schema, parsed once at start. Nothing else reads process.env.
@@ -57,6 +57,11 @@ export const configSchema = z.object({
    * call). Sessions this process ends are forgotten at once; other processes see it within this.
    */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * How often the exam sweep looks for attempts whose browser is gone past their deadline (plus
+   * EXAM_SWEEP_GRACE_SECONDS) and submits them (decision 029). Its first look is this long after a start.
+   */
+  EXAM_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(EXAM_SWEEP_EVERY_SECONDS),
   /** How often expired captchas, sessions, SMS codes and unused uploads are removed. */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
   /** Visitors' pages (no session) are kept this long once rendered; 0 renders every request. */

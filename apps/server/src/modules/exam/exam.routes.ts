@@ -1,6 +1,5 @@
 import { pino } from 'pino';
 import * as calls from '@portal/contract';
-import { EXAM_SWEEP_EVERY_SECONDS } from '@portal/contract';
 import { defineModule } from '../../platform/module.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { AnswerSaves } from './answer-saves.ts';
@@ -46,7 +45,7 @@ export default defineModule({
     const { tasks, taking, results, marking, sweep } = examServicesOf(platform);
     const limited = { perMinute: platform.perMinute };
     const tasksExport = platform.exports.define('exam-tasks', examTaskExport(tasks));
-    platform.jobs.schedule('exam-sweep', EXAM_SWEEP_EVERY_SECONDS, async () => {
+    platform.jobs.schedule('exam-sweep', platform.config.EXAM_SWEEP_SECONDS, async () => {
       await sweep.sweepOverdueAttempts();
     });
 

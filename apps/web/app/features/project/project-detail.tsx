@@ -12,6 +12,7 @@ import {
   PROJECT_PAGE_SIZE,
   ProjectState,
   viewProject,
+  type ProjectApplication,
   type ProjectDetail,
   type ProjectStage,
   type ProjectTask,
@@ -93,19 +94,27 @@ export function ProjectDetailPage({ project: loaded }: { project: ProjectDetail 
   const enrolled = project.application?.status === ApplicationStatus.APPROVED;
   const sep = lang === 'en' ? ', ' : '、';
 
-  const refresh = async () => {
+  /**
+   * The application as the server answered it, shown at once (the button's state follows it); then
+   * the project read again for its seats and standing. If that read fails, the answer still stands
+   * (a withdrawn application offers 报名 again; the server says if it cannot take one).
+   */
+  const settle = async (application: ProjectApplication) => {
+    const holdsSeat =
+      application.status === ApplicationStatus.PENDING || application.status === ApplicationStatus.APPROVED;
+    setCurrent((c) => ({ ...c, application, canApply: !holdsSeat }));
     setCurrent(await request(viewProject, { projectId: project.id }, { quiet: true }));
   };
   const apply = useAction(async () => {
     const application = await request(applyProject, { projectId: project.id });
     void message.success(application.status === ApplicationStatus.PENDING ? t.appliedPending : t.applied);
-    await refresh();
+    await settle(application);
     return application;
   });
   const withdraw = useAction(async () => {
     const application = await request(cancelProjectApplication, { projectId: project.id });
     void message.success(t.withdrawn);
-    await refresh();
+    await settle(application);
     return application;
   });
   const admire = useAction(async () => {

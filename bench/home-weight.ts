@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { print, startPortal } from './lib.ts';
 
-const portal = await startPortal();
+const portal = await startPortal({}, undefined, [], { settle: false });
 try {
   const origin = `http://127.0.0.1:${portal.port}`;
   const rows: Array<Record<string, string | number>> = [];

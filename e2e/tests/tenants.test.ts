@@ -9,7 +9,7 @@ const TENANTS = [
 ];
 
 function themeStyle(html: string): string {
-  return /<style id="tenant-theme">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  return /<style id="tenant-theme"[^>]*>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
 }
 
 describe.runIf(browserAvailable())('tenants in the server-rendered HTML', () => {
@@ -25,6 +25,8 @@ describe.runIf(browserAvailable())('tenants in the server-rendered HTML', () => 
       expect(css.toLowerCase()).toContain(`--ant-color-primary:${t.color}`);
       // The tenant's CSS is in the <head>, before the body: no flash of another theme.
       expect(res.body.indexOf('id="tenant-theme"')).toBeLessThan(res.body.indexOf('<body'));
+      // Once: not again in the loader data the page hydrates from (decision 004).
+      expect(res.body.split('--portal-theme:').length).toBe(2);
     });
   }
 

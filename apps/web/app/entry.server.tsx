@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { Button, Card, ConfigProvider, Space, Typography } from 'antd';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { ServerThemeCssProvider } from './lib/theme-css.tsx';
 
 export const streamTimeout = 10_000;
 
@@ -58,7 +59,9 @@ export default function handleRequest(
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ServerThemeCssProvider value={loadContext.page.themeCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerThemeCssProvider>,
       {
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {

@@ -36,6 +36,7 @@ function context(bundle: SiteBundle, userAnswer: { code: number; message: string
       return bundle;
     },
     themeCss: async () => '',
+    page: { themeCss: null },
     gateway: async (_req: Request, call: { name: string }) => {
       calls.push(call.name);
       return userAnswer;

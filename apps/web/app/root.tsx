@@ -29,6 +29,7 @@ import {
   type NavigationState,
 } from './lib/navigation.ts';
 import { forgetRootData, keptRootData, type RootData } from './lib/root-data.ts';
+import { isDocumentSite, THEME_STYLE_ID, useThemeCss } from './lib/theme-css.tsx';
 import { queryEid, requestedEid } from './lib/site.server.ts';
 import { ErrorPage } from './shell/error-page.tsx';
 import { LoadingBar } from './shell/loading-bar.tsx';
@@ -111,11 +112,12 @@ export async function loader({ request, context: ctx }: Route.LoaderArgs) {
     headers.append('set-cookie', signOut);
     throw redirect(url.pathname + url.search, { headers });
   }
+  // For the document's <style> only (lib/theme-css.tsx): not in the data sent for hydration.
+  ctx.page.themeCss = await ctx.themeCss(site.website.websiteThemeColor, site.website.greyThemeOpenSet);
   const body: RootData = {
     site,
     user: user ? user.data : null,
     lang: pathLang(url.pathname),
-    themeCss: await ctx.themeCss(site.website.websiteThemeColor, site.website.greyThemeOpenSet),
     nonce: ctx.nonce,
     isDev: ctx.isDev,
     checkDomain: !ctx.isDev && !readCookie(cookies, FIRST_VISIT_COOKIE),
@@ -140,7 +142,14 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   const url = new URL(request.url);
   let cached = keptRootData.current;
   if (!cached || url.searchParams.has('eid')) {
-    cached = keptRootData.current = (await serverLoader()) as RootData;
+    const loaded = (await serverLoader()) as RootData;
+    // Another enterprise's site has its own theme, which only a document load brings (the theme's
+    // CSS is not in the loader data: lib/theme-css.tsx).
+    if (!isDocumentSite(loaded.site.website.eid)) {
+      window.location.assign(request.url);
+      return new Promise<never>(() => {});
+    }
+    cached = keptRootData.current = loaded;
     return cached;
   }
   const target = resolveNavigation(
@@ -156,6 +165,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 function Head({ root }: { root: RootData | undefined }) {
   const w = root?.site.website;
+  const themeCss = useThemeCss();
   return (
     <head>
       <meta charSet="utf-8" />
@@ -171,7 +181,7 @@ function Head({ root }: { root: RootData | undefined }) {
       )}
       <Meta />
       <Links />
-      {root && <style id="tenant-theme" dangerouslySetInnerHTML={{ __html: root.themeCss }} />}
+      {root && <style id={THEME_STYLE_ID} data-eid={w?.eid} dangerouslySetInnerHTML={{ __html: themeCss }} />}
     </head>
   );
 }

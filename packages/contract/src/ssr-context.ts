@@ -38,6 +38,12 @@ export interface PortalLoadContext {
   /** The tenant theme's CSS for the page's <style> (computed once per theme, then cached). */
   themeCss(theme: ThemeOptions, grey: boolean): Promise<string>;
   /**
+   * What this request's loaders leave for the document's render and nothing else: the theme's CSS
+   * goes into the HTML's <style>, not into the loader data the browser receives again as JSON for
+   * hydration (decision 004). The browser keeps the <style> it was given.
+   */
+  page: { themeCss: string | null };
+  /**
    * Makes a gateway call in-process on behalf of the page's request (its cookies, host and
    * language), through the whole gateway pipeline: validation, session, envelope.
    */

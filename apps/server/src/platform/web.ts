@@ -113,6 +113,7 @@ export function createLoadContextFactory(services: Platform, app: FastifyInstanc
       },
       loadBanners: (eid, signedIn) => services.site.findBanners(eid, signedIn),
       themeCss: (theme, grey) => themes.get(theme, grey),
+      page: { themeCss: null },
       gateway: async (request, call, input) => {
         const url = new URL(request.url);
         const cookieHeader = request.headers.get('cookie');

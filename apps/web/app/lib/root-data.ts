@@ -11,8 +11,6 @@ export interface RootData {
   /** The signed-in person in the site's enterprise (header user menu), null for visitors. */
   user: CurrentUser | null;
   lang: Lang;
-  /** The tenant theme's CSS (cached per theme on the server). */
-  themeCss: string;
   nonce: string;
   isDev: boolean;
   /** The wrong-domain check is due (not in development, first-visit cookie not set). */

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { ConsoleMessage, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, type OnTestFailedHandler } from 'vitest';
 import { knownCaptchas } from './accounts.ts';
 import { openBrowser, type Browser } from './browser.ts';
 import { expectAccessible } from './a11y.ts';
@@ -16,9 +17,11 @@ export function browserSession(options: { captchas?: boolean } = {}): { readonly
     browser = await openBrowser();
   });
   afterAll(async () => browser?.close());
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed, onTestFinished }) => {
     await browser!.context.clearCookies();
     if (options.captchas) captchas = await knownCaptchas(browser!.page);
+    const unwatch = watchForFailure(browser!.page, onTestFailed);
+    onTestFinished(unwatch);
   });
   afterEach(async () => {
     await browser!.page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -29,5 +32,60 @@ export function browserSession(options: { captchas?: boolean } = {}): { readonly
     get b() {
       return browser!;
     },
+  };
+}
+
+/**
+ * What the page showed when a test failed, printed with the failure: its address, the gateway
+ * calls of the test (status, method, path; a write's envelope code and message), the console's
+ * errors and the start of its text. A locator's time-out says only what was not found; this says
+ * what was there instead (an intermittent failure in a full run is seldom reproduced alone).
+ */
+function watchForFailure(page: Page, onTestFailed: (fn: OnTestFailedHandler) => void): () => void {
+  const calls: Array<Promise<string>> = [];
+  const errors: string[] = [];
+  const onResponse = (r: Response) => {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith('/gateway/')) return;
+    const method = r.request().method();
+    const line = `${r.status()} ${method} ${url.pathname}${url.search}`;
+    calls.push(
+      method === 'GET'
+        ? Promise.resolve(line)
+        : r
+            .json()
+            .then((b: { code?: unknown; message?: unknown }) => `${line} → ${String(b.code)} ${String(b.message)}`)
+            .catch(() => line),
+    );
+    if (calls.length > 40) calls.shift();
+  };
+  const onConsole = (m: ConsoleMessage) => {
+    if (m.type() === 'error' && errors.length < 20) errors.push(m.text().slice(0, 300));
+  };
+  page.on('response', onResponse);
+  page.on('console', onConsole);
+  onTestFailed(async () => {
+    if (page.isClosed()) return;
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch(() => '');
+    const lines = await Promise.all(calls);
+    process.stdout.write(
+      [
+        `--- the page when the test failed: ${page.url()}`,
+        `gateway calls (last ${lines.length}):`,
+        ...lines.map((l) => `  ${l}`),
+        `console errors: ${errors.length === 0 ? 'none' : ''}`,
+        ...errors.map((e) => `  ${e}`),
+        'text:',
+        text.replace(/\n{2,}/g, '\n').slice(0, 2_000),
+        '---',
+      ].join('\n') + '\n',
+    );
+  });
+  return () => {
+    page.off('response', onResponse);
+    page.off('console', onConsole);
   };
 }

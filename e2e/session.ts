@@ -71,6 +71,18 @@ function watchForFailure(page: Page, onTestFailed: (fn: OnTestFailedHandler) => 
       .innerText({ timeout: 2_000 })
       .catch(() => '');
     const lines = await Promise.all(calls);
+    // What hides part of the page from role queries (getByRole skips it) though its text shows.
+    const hiding = await page
+      .evaluate(() =>
+        [...document.querySelectorAll('[aria-hidden="true"], [aria-modal="true"], [inert], [role="dialog"]')]
+          .filter((e) => e.tagName !== 'svg' && !e.closest('svg') && e.textContent?.trim())
+          .slice(0, 10)
+          .map(
+            (e) => `<${e.tagName.toLowerCase()} class="${e.className}"> ${(e.textContent ?? '').trim().slice(0, 80)}`,
+          ),
+      )
+      .catch(() => [] as string[]);
+    const squeezed = text.replace(/\n{2,}/g, '\n');
     process.stdout.write(
       [
         `--- the page when the test failed: ${page.url()}`,
@@ -78,8 +90,11 @@ function watchForFailure(page: Page, onTestFailed: (fn: OnTestFailedHandler) => 
         ...lines.map((l) => `  ${l}`),
         `console errors: ${errors.length === 0 ? 'none' : ''}`,
         ...errors.map((e) => `  ${e}`),
-        'text:',
-        text.replace(/\n{2,}/g, '\n').slice(0, 2_000),
+        `hidden from roles, or dialogs: ${hiding.length === 0 ? 'none' : ''}`,
+        ...hiding.map((h) => `  ${h}`),
+        'text (start and end):',
+        squeezed.slice(0, 1_500),
+        squeezed.length > 1_500 ? `…\n${squeezed.slice(-800)}` : '',
         '---',
       ].join('\n') + '\n',
     );

@@ -129,6 +129,9 @@ describe.runIf(browserAvailable())('study projects', () => {
     await expectAccessible(page(), 'apply confirmation');
     await dialog.getByRole('button', { name: TEXTS[lang].ok, exact: true }).click();
     await toast(toastText);
+    // The confirmation closes once the page has its answer (a dialog left open hides the page's
+    // buttons from role queries: the next step would time out without saying so).
+    await dialog.waitFor({ state: 'hidden' });
   };
 
   const enrolmentRow = (projectId: number) => page().locator(`li.portal-enrolment[data-project-id="${projectId}"]`);

@@ -262,12 +262,16 @@ export function ProjectDetailPage({ project: loaded }: { project: ProjectDetail 
   );
 }
 
-/** The main button: 报名 when the learner may apply, else the state as a disabled button. */
+/**
+ * The main button: 报名 when the learner may apply, else the state as a disabled button. Each is its
+ * own element (`key`): reused, the state's button kept 报名's loading icon in its leave animation,
+ * and its name read "loading 审核中" to assistive technology (and to the browser tests' role query).
+ */
 function ApplyButton({ state, running, onApply }: { state: ApplyState; running: boolean; onApply: () => void }) {
   const t = useMessages(projectMessages);
   if (state === 'apply' || state === 'applyAgain') {
     return (
-      <Button type="primary" size="large" loading={running} onClick={onApply}>
+      <Button key="apply" type="primary" size="large" loading={running} onClick={onApply}>
         {state === 'apply' ? t.apply : t.applyAgain}
       </Button>
     );
@@ -282,7 +286,7 @@ function ApplyButton({ state, running, onApply }: { state: ApplyState; running: 
     ended: t.ended,
   }[state];
   return (
-    <Button size="large" disabled data-apply-state={state}>
+    <Button key={state} size="large" disabled data-apply-state={state}>
       {label}
     </Button>
   );

@@ -349,7 +349,7 @@ export class LearnerImportService {
     let batch: Array<CheckedRow | Rejection> = [];
     // Statistics follow the import: ANALYZE once the rows added since the last one are as many as
     // the table then held (a small enterprise's tables are analysed a few times, a large one's
-    // only at the end), and at the end.
+    // only at the end), and at the end when the rest is more than autovacuum would wait for.
     let analysedAt = await this.memberRows();
     let added = 0;
     let working = performance.now();
@@ -402,7 +402,9 @@ export class LearnerImportService {
       if (batch.length >= IMPORT_BATCH_ROWS) await flush();
     }
     await flush();
-    if (added > 0) await this.analyse();
+    // At the end, as autovacuum would judge it (50 rows and a tenth of the table), but now: a few
+    // rows into a large enterprise change no plan and are left to autovacuum.
+    if (added >= 50 + analysedAt / 10) await this.analyse();
   }
 
   /** The members of every enterprise as the planner's statistics last counted them (0 before any ANALYZE). */

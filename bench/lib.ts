@@ -88,7 +88,13 @@ export async function startPortal(
     child.stderr?.pipe(file);
   }
   await waitFor(`http://127.0.0.1:${port}/readyz`, child, () => log);
-  if (options.settle !== false) await demoLecturesTranscoded(Number(pgPort));
+  if (options.settle !== false) {
+    await demoLecturesTranscoded(Number(pgPort)).catch(async (err: unknown) => {
+      await stopChild(child);
+      await rm(dataDir, { recursive: true, force: true });
+      throw err;
+    });
+  }
   let stopping = false;
   // A portal that dies under load says why (the figures after it would only count refusals).
   child.once('exit', (code, signal) => {
@@ -107,9 +113,9 @@ export async function startPortal(
 
 /**
  * Waits until the demo sites' lectures are transcoded (decision 041: FFmpeg turns each into HLS in
- * the first minute or two after a first start, on both cores). A bench that measured during it
- * measured FFmpeg: the import bench's user-info calls ran 10× slower in its second round than in
- * its first. `startPortal(…, { settle: false })` skips it (the media bench measures that job).
+ * the first minute or two after a first start, on both cores: 45–50 s here). A bench that
+ * measured during it measured FFmpeg too. `startPortal(…, { settle: false })` skips the wait (the
+ * media bench measures that job; the weight bench times nothing).
  */
 async function demoLecturesTranscoded(pgPort: number): Promise<void> {
   const database = connectDatabase(`postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`, { max: 1 });

@@ -241,6 +241,56 @@ function headerMap(values: ExcelJS.CellValue[], columns: ImportColumn[]): Array<
 
 const normalizeHeader = (s: string) => s.replace(/[\s*＊]/g, '').toLowerCase();
 
+/** A row the import does not add, and why (in the administrator's language): the result file's rows. */
+export interface Rejection {
+  row: number;
+  phone: string;
+  name: string;
+  reason: string;
+}
+
+/** A row of the file as the import takes it: one to add, or one rejected. */
+export type SheetItem = CheckedRow | Rejection;
+
+/**
+ * Every row of the file's first sheet, checked, in the file's order: a row repeating an earlier
+ * row's mobile number or employee no. is rejected with that row's number. Stops after `maxRows`
+ * + 1 rows (the import refuses a file with more and needs to read no further).
+ */
+export async function* checkedRows(
+  open: () => Promise<Readable>,
+  columns: ImportColumn[],
+  lang: Lang,
+  maxRows: number,
+): AsyncGenerator<SheetItem> {
+  const phones = new Map<string, number>();
+  const numbers = new Map<string, number>();
+  let count = 0;
+  for await (const r of readRows(open, columns)) {
+    if (++count > maxRows + 1) return;
+    const checked = checkRow(r, columns, lang);
+    if ('reason' in checked) {
+      yield { row: r.row, phone: r.cells.phone ?? '', name: r.cells.realName ?? '', reason: checked.reason };
+      continue;
+    }
+    const samePhone = phones.get(checked.phone);
+    const sameNumber = checked.employeeNo ? numbers.get(checked.employeeNo) : undefined;
+    const repeat =
+      samePhone !== undefined
+        ? reasonText('duplicatePhone', lang, { row: samePhone })
+        : sameNumber !== undefined
+          ? reasonText('duplicateEmployeeNo', lang, { row: sameNumber })
+          : null;
+    if (repeat) {
+      yield { row: r.row, phone: checked.phone, name: checked.realName, reason: repeat };
+      continue;
+    }
+    phones.set(checked.phone, r.row);
+    if (checked.employeeNo) numbers.set(checked.employeeNo, r.row);
+    yield checked;
+  }
+}
+
 /** A row checked: what it adds, or why it is rejected (in the administrator's language). */
 export interface CheckedRow {
   row: number;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { LearnerImportStatus } from '@portal/contract';
-import type { CheckedRow } from './learner-import-sheet.ts';
+import type { CheckedRow, Rejection } from './learner-import-sheet.ts';
 
 /** An import's row as the calls answer it (learner_imports). */
 export interface ImportRow {
@@ -32,13 +32,6 @@ export interface BatchOutcome {
   updated: number;
   unchanged: number;
   rejections: Rejection[];
-}
-
-export interface Rejection {
-  row: number;
-  phone: string;
-  name: string;
-  reason: string;
 }
 
 /**

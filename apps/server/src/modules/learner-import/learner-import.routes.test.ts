@@ -219,6 +219,18 @@ describe('importing learners', () => {
     expect((await download(done.resultUrl!))[1]).toEqual([2, '12345', 'Bad', 'Please enter a valid mobile number']);
   });
 
+  it('fails a workbook whose sheet is damaged with the message to save it again from the template', async () => {
+    const file = await learnerSheet([['李明', '13900000031', '', '', '']]);
+    // A sheet's compressed bytes overwritten: still a zip of an XLSX by its first entries (file-type).
+    const at = file.indexOf('xl/worksheets/sheet1.xml') + 'xl/worksheets/sheet1.xml'.length;
+    file.fill(0xff, at, at + 40);
+    const r = await start(file);
+    expect(r.code).toBe(200);
+    const done = await finished(r.data.id);
+    expect(done.status).toBe(LearnerImportStatus.FAILED);
+    expect(done.error).toBe('文件无法读取，请使用导入模板另存为 XLSX 后重试');
+  });
+
   it('refuses what is no XLSX, a weak initial password and a missing file', async () => {
     expect((await start(Buffer.from('name,phone\n'))).code).toBe(ErrorCode.LEARNER_IMPORT_NOT_XLSX);
     expect((await start(await learnerSheet([]), { password: '123456' })).code).toBe(ErrorCode.BAD_INPUT);

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { hash } from '@node-rs/argon2';
@@ -24,17 +23,16 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import { isFileKey, newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 import type { RegistrationForms } from '../registration-form/index.ts';
+import { SheetReadError, itemsOf, readSheet, type ReadSheet } from './learner-import-reader.ts';
 import {
   MissingColumnsError,
-  checkRow,
   importColumns,
-  readRows,
-  reasonText,
   writeTemplate,
   type CheckedRow,
   type ImportColumn,
+  type Rejection,
 } from './learner-import-sheet.ts';
-import { LearnerImportRepository, type ImportRow, type Rejection } from './learner-import.repository.ts';
+import { LearnerImportRepository, type ImportRow } from './learner-import.repository.ts';
 
 /** The queue imports run from, and the one a job goes to when every try ended with its process. */
 export const LEARNER_IMPORT_QUEUE = 'learner-import';
@@ -295,25 +293,18 @@ export class LearnerImportService {
     if (!imp || imp.status !== LearnerImportStatus.RUNNING) return;
     const lang: Lang = imp.lang === 'en' ? 'en' : 'zh';
     const fail = (error: string) => this.end(job, imp, { status: LearnerImportStatus.FAILED, resultKey: null, error });
-    if (!imp.file_key || (await storage.size(imp.file_key)) === null)
-      return void (await fail(failureText('crashed', lang)));
-    const fileKey = imp.file_key;
-    const open = async () => {
-      const file = await storage.open(fileKey);
-      if (!file) throw new Error('import file gone');
-      return file.stream;
-    };
+    const data = imp.file_key ? await storage.get(imp.file_key) : null;
+    if (!data) return void (await fail(failureText('crashed', lang)));
     const columns = await this.columnsOf(job.eid);
-    let total = imp.total_rows;
+    let sheet: ReadSheet;
     try {
-      if (total === 0) {
-        for await (const _ of readRows(open, columns)) total++;
-        if (total === 0) return void (await fail(failureText('noRows', lang)));
-        if (total > LEARNER_IMPORT_MAX_ROWS)
-          return void (await fail(failureText('tooManyRows', lang, { max: LEARNER_IMPORT_MAX_ROWS })));
-        await this.repo.setTotal(pool, job.eid, job.id, total);
-      }
-      await this.addRows(job, imp, lang, columns, open);
+      sheet = await readSheet({
+        data,
+        columns,
+        lang,
+        maxRows: LEARNER_IMPORT_MAX_ROWS,
+        batchRows: IMPORT_BATCH_ROWS,
+      });
     } catch (err) {
       if (err instanceof MissingColumnsError) {
         return void (await fail(
@@ -322,9 +313,14 @@ export class LearnerImportService {
           }),
         ));
       }
-      if (isUnreadable(err)) return void (await fail(failureText('unreadable', lang)));
+      if (err instanceof SheetReadError && err.unreadable) return void (await fail(failureText('unreadable', lang)));
       throw err;
     }
+    if (sheet.total === 0) return void (await fail(failureText('noRows', lang)));
+    if (sheet.total > LEARNER_IMPORT_MAX_ROWS)
+      return void (await fail(failureText('tooManyRows', lang, { max: LEARNER_IMPORT_MAX_ROWS })));
+    if (imp.total_rows !== sheet.total) await this.repo.setTotal(pool, job.eid, job.id, sheet.total);
+    await this.addRows(job, imp, lang, sheet);
     const rejections = await this.repo.rejections(pool, job.eid, job.id);
     let resultKey: string | null = null;
     if (rejections.length) {
@@ -335,29 +331,28 @@ export class LearnerImportService {
     if (!ended && resultKey) await storage.delete(resultKey);
   }
 
-  private async addRows(
-    job: ImportJob,
-    imp: ImportRow,
-    lang: Lang,
-    columns: ImportColumn[],
-    open: () => Promise<Readable>,
-  ): Promise<void> {
+  /**
+   * The checked rows, a batch at a time, each in its own transaction; the batches an earlier run
+   * recorded (rows_done) are skipped.
+   */
+  private async addRows(job: ImportJob, imp: ImportRow, lang: Lang, sheet: ReadSheet): Promise<void> {
     const departments = new Departments(await this.repo.departments(this.deps.pool, job.eid));
-    const phones = new Map<string, number>();
-    const numbers = new Map<string, number>();
-    let index = 0;
-    let batch: Array<CheckedRow | Rejection> = [];
     // Statistics follow the import: ANALYZE once the rows added since the last one are as many as
     // the table then held (a small enterprise's tables are analysed a few times, a large one's
     // only at the end), and at the end when the rest is more than autovacuum would wait for.
     let analysedAt = await this.memberRows();
     let added = 0;
-    let working = performance.now();
-    const flush = async () => {
-      if (batch.length === 0) return;
+    let index = 0;
+    for (const text of sheet.batches) {
+      const working = performance.now();
+      const items = itemsOf(text);
+      const rowsBefore = index;
+      index += items.length;
+      // Rows an earlier run recorded are not added again.
+      const batch = items.slice(Math.max(0, imp.rows_done - rowsBefore));
+      if (batch.length === 0) continue;
       added += batch.length;
       await this.addBatch(job, imp, lang, batch, index, departments);
-      batch = [];
       if (added >= Math.max(IMPORT_BATCH_ROWS * 2, analysedAt)) {
         await this.analyse();
         analysedAt = await this.memberRows();
@@ -365,43 +360,7 @@ export class LearnerImportService {
       }
       // The learners' calls go first between batches.
       await sleep(Math.max(PAUSE_MIN_MS, (performance.now() - working) * PAUSE_PER_BATCH_MS));
-      working = performance.now();
-    };
-    for await (const r of readRows(open, columns)) {
-      index++;
-      const checked = checkRow(r, columns, lang);
-      let item: CheckedRow | Rejection;
-      if ('reason' in checked) {
-        item = { row: r.row, phone: r.cells.phone ?? '', name: r.cells.realName ?? '', reason: checked.reason };
-      } else {
-        const samePhone = phones.get(checked.phone);
-        const sameNumber = checked.employeeNo ? numbers.get(checked.employeeNo) : undefined;
-        if (samePhone !== undefined) {
-          item = {
-            row: r.row,
-            phone: checked.phone,
-            name: checked.realName,
-            reason: reasonText('duplicatePhone', lang, { row: samePhone }),
-          };
-        } else if (sameNumber !== undefined) {
-          item = {
-            row: r.row,
-            phone: checked.phone,
-            name: checked.realName,
-            reason: reasonText('duplicateEmployeeNo', lang, { row: sameNumber }),
-          };
-        } else {
-          phones.set(checked.phone, r.row);
-          if (checked.employeeNo) numbers.set(checked.employeeNo, r.row);
-          item = checked;
-        }
-      }
-      // Rows an earlier run recorded are only remembered (for the repeats above).
-      if (index <= imp.rows_done) continue;
-      batch.push(item);
-      if (batch.length >= IMPORT_BATCH_ROWS) await flush();
     }
-    await flush();
     // At the end, as autovacuum would judge it (50 rows and a tenth of the table), but now: a few
     // rows into a large enterprise change no plan and are left to autovacuum.
     if (added >= 50 + analysedAt / 10) await this.analyse();
@@ -512,12 +471,6 @@ function auditView(r: ImportRow) {
     unchanged: r.unchanged_count,
     rejected: r.rejected_count,
   };
-}
-
-/** A file that is no workbook (exceljs's zip or XML reader gave up). */
-function isUnreadable(err: unknown): boolean {
-  const message = err instanceof Error ? err.message : '';
-  return /zip|end of central directory|invalid|unexpected|sax|xml/i.test(message);
 }
 
 /**

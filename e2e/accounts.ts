@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+
 import { connectDatabase, schema, type Db } from '@portal/db';
+import { portal } from './portal.ts';
 
 /** The answer of every captcha a page gets through `knownCaptchas`. */
 export const CAPTCHA_ANSWER = 'k7mp';
@@ -24,7 +25,7 @@ export async function putCaptcha(db: Db): Promise<string> {
  * (token and answer hashed): the server checks them as any other, single use and short-lived.
  */
 export async function knownCaptchas(page: Page) {
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  const database = connectDatabase(portal().databaseUrl, { max: 1 });
   await page.route('**/gateway/user/api/common/get/image/captcha*', async (route) => {
     const token = await putCaptcha(database.db);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><text x="10" y="28">${CAPTCHA_ANSWER}</text></svg>`;
@@ -42,7 +43,7 @@ export async function knownCaptchas(page: Page) {
 
 /** The latest SMS code the dev provider "sent" to a phone (its outbox call). */
 export async function lastSmsCode(phone: string): Promise<string> {
-  const port = inject('port');
+  const port = portal().port;
   // A portal that does not answer fails the test here, by name, not at the test's timeout.
   const res = await fetch(`http://127.0.0.1:${port}/gateway/dev/api/sms/outbox?phone=${phone}`, {
     headers: { domain: 'localhost', platform: 'WEB-CLIENT' },
@@ -65,7 +66,7 @@ export async function createLearner(
   password = 'Learn#2026',
 ): Promise<{ phone: string; password: string }> {
   const { hash } = await import('@node-rs/argon2');
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  const database = connectDatabase(portal().databaseUrl, { max: 1 });
   try {
     const phone =
       `135${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 9) + String(++learners).padStart(2, '0');

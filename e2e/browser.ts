@@ -6,6 +6,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/test-support.ts';
 import { settleAccessibility, watchAccessibility } from './a11y.ts';
+import { portal } from './portal.ts';
 
 export { CHROMIUM_PATH };
 
@@ -49,7 +50,7 @@ export async function openBrowser(options: { locale?: string; userAgent?: string
 
 /** `url('/home', 'sfj')` → http://sfj.localhost:PORT/home; no host → localhost. */
 export function url(pathname: string, host?: 'sfj' | 'yb' | 'global' | 'px'): string {
-  const port = inject('port');
+  const port = portal().port;
   return `http://${host ? `${host}.` : ''}localhost:${port}${pathname}`;
 }
 
@@ -70,7 +71,7 @@ export function fetchHtml(
   pathname: string,
   options: { host?: 'sfj' | 'yb' | 'global'; headers?: Record<string, string> } = {},
 ): Promise<RawResponse> {
-  const port = inject('port');
+  const port = portal().port;
   return new Promise((resolve, reject) => {
     const req = http.get(
       {

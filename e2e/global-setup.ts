@@ -5,25 +5,37 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './browser.ts';
 import { freePort } from '../scripts/test-support.ts';
-import { startPortalProcess } from './portal-process.ts';
+import type { PortalInfo } from './portal.ts';
+import { startPortalProcess, type PortalProcess } from './portal-process.ts';
+import { E2E_WORKERS } from './workers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    port: number;
+    /** One portal per worker (portal.ts picks a file's own). */
+    portals: PortalInfo[];
     browserAvailable: boolean;
-    /** The portal's embedded database, for tests that set up what a browser cannot (captchas). */
-    databaseUrl: string;
-    /** The portal's private storage folder (tests put export files there). */
-    uploadDir: string;
     /** The pages axe has checked in this run, one a line (a11y.ts: once per page, not per visit). */
     a11yChecked: string;
   }
 }
 
+/** The browser tests' settings of a portal. */
+const ENV = {
+  SITE_CACHE_TTL_MS: '1000',
+  // No browser test plays the demo lecture: 5 s of it rather than a minute of FFmpeg.
+  MEDIA_DEMO_LECTURE_SECONDS: '5',
+  // Every browser test comes from the same address: the per-address limits of all calls and of
+  // sign-in calls (tested by the API tests) would refuse the run itself (a whole run makes
+  // well over a thousand calls a minute).
+  RATE_LIMIT_PER_MINUTE: '100000',
+  SIGN_IN_PER_IP_PER_MINUTE: '10000',
+};
+
 /**
  * Starts the portal the way `npm start` does (built app, embedded PostgreSQL with demo data) on
- * free ports with a temporary data folder, for all browser tests of the run.
+ * free ports with a temporary data folder, once for each worker of the run (E2E_WORKERS): two
+ * files run at once, each against a portal of its own, so one file's changes to a site (a
+ * published course, a renamed zone, a new theme colour) never reach a file running beside it.
  */
 export default async function setup(project: TestProject) {
   const browserAvailable = existsSync(CHROMIUM_PATH);
@@ -32,50 +44,62 @@ export default async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(`${msg} Browser tests cannot be skipped in CI.`);
     process.stdout.write(`\n*** ${msg} The browser tests are SKIPPED. ***\n\n`);
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
-  await chmod(dataDir, 0o755);
-  const port = await freePort();
-  const pgPort = await freePort();
+  const runDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-run-'));
   const starting = Date.now();
-  const portal = await startPortalProcess({
-    dataDir,
-    port,
-    pgPort,
-    env: {
-      SITE_CACHE_TTL_MS: '1000',
-      // No browser test plays the demo lecture: 5 s of it rather than a minute of FFmpeg.
-      MEDIA_DEMO_LECTURE_SECONDS: '5',
-      // Every browser test comes from the same address: the per-address limits of all calls and of
-      // sign-in calls (tested by the API tests) would refuse the run itself (a whole run makes
-      // well over a thousand calls a minute).
-      RATE_LIMIT_PER_MINUTE: '100000',
-      SIGN_IN_PER_IP_PER_MINUTE: '10000',
-    },
-  });
-  const { child } = portal;
-  const baseUrl = `http://localhost:${port}`;
-  // Part of the step's time that no test file shows (decision 006 keeps a budget for it).
-  process.stdout.write(`The portal started in ${((Date.now() - starting) / 1000).toFixed(1)} s.\n`);
-  // A portal that dies during the run says why (the tests after it would only see refused connections).
   let stopping = false;
-  child.once('exit', (code, signal) => {
-    if (!stopping)
-      process.stderr.write(
-        `\n*** The portal exited during the run (${code ?? signal}):\n${portal.log().slice(-20_000)}\n`,
-      );
-  });
-  project.provide('baseUrl', baseUrl);
-  project.provide('port', port);
-  project.provide('browserAvailable', browserAvailable);
-  project.provide('uploadDir', path.join(dataDir, 'uploads'));
-  project.provide('a11yChecked', path.join(dataDir, 'a11y-checked.txt'));
-  project.provide('databaseUrl', `postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`);
-  return async () => {
+  const started: Array<{ portal: PortalProcess; dataDir: string; info: PortalInfo }> = [];
+  const stopAll = async () => {
     stopping = true;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);
-    if (child.exitCode === null) child.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(
+      started.map(async ({ portal, dataDir }) => {
+        const { child } = portal;
+        if (child.exitCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);
+          if (child.exitCode === null) child.kill('SIGKILL');
+        }
+        await rm(dataDir, { recursive: true, force: true });
+      }),
+    );
+    await rm(runDir, { recursive: true, force: true });
   };
+  // Every start ends (started or failed) before a failure stops the ones that started.
+  const starts = await Promise.allSettled(
+    Array.from({ length: E2E_WORKERS }, async (_, i) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+      await chmod(dataDir, 0o755);
+      const port = await freePort();
+      const pgPort = await freePort();
+      const portal = await startPortalProcess({ dataDir, port, pgPort, env: ENV });
+      const info: PortalInfo = {
+        port,
+        databaseUrl: `postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`,
+        uploadDir: path.join(dataDir, 'uploads'),
+      };
+      started[i] = { portal, dataDir, info };
+      // A portal that dies during the run says why (the tests after it would only see refused connections).
+      portal.child.once('exit', (code, signal) => {
+        if (!stopping)
+          process.stderr.write(
+            `\n*** Portal ${i + 1} exited during the run (${code ?? signal}):\n${portal.log().slice(-20_000)}\n`,
+          );
+      });
+    }),
+  );
+  const failed = starts.find((r) => r.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  // Part of the step's time that no test file shows (decision 006 keeps a budget for it).
+  const seconds = ((Date.now() - starting) / 1000).toFixed(1);
+  process.stdout.write(`${E2E_WORKERS} portal${E2E_WORKERS > 1 ? 's' : ''} started in ${seconds} s.\n`);
+  project.provide(
+    'portals',
+    started.map((s) => s.info),
+  );
+  project.provide('browserAvailable', browserAvailable);
+  project.provide('a11yChecked', path.join(runDir, 'a11y-checked.txt'));
+  return stopAll;
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { constants, publicEncrypt } from 'node:crypto';
-import { inject } from 'vitest';
+
 import { GATEWAY_PREFIX, type CallDef, type CallRequest, type CallResponse } from '@portal/contract/call';
 import { getPasswordKey, loginByPassword } from '@portal/contract/calls/account';
 import { PLATFORM_HEADER_VALUE, TOKEN_COOKIE } from '@portal/contract/constants';
@@ -8,6 +8,7 @@ import { connectDatabase } from '@portal/db';
 import { CAPTCHA_ANSWER, putCaptcha } from './accounts.ts';
 import { url, type Browser } from './browser.ts';
 import { localePath, type Lang } from './langs.ts';
+import { portal } from './portal.ts';
 
 type Host = 'sfj' | 'yb' | 'global' | 'px';
 
@@ -21,7 +22,7 @@ async function gateway<C extends CallDef>(
   host: Host | undefined,
   token?: string,
 ): Promise<CallResponse<C>> {
-  const port = inject('port');
+  const port = portal().port;
   const inQuery = call.requestIn === 'query';
   const query = inQuery ? new URLSearchParams(input as Record<string, string>).toString() : '';
   const payload = inQuery ? undefined : JSON.stringify(input);
@@ -76,7 +77,7 @@ async function passwordSignIn(account: { phone: string; password: string }, host
     { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     Buffer.from(account.password),
   ).toString('base64');
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  const database = connectDatabase(portal().databaseUrl, { max: 1 });
   let imageCodeToken: string;
   try {
     imageCodeToken = await putCaptcha(database.db);

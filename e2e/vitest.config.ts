@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './workers.ts';
 
 // Browser tests: the started app (scripts/start.mjs, as `npm start` runs it) in a real Chromium.
 export default defineConfig({
@@ -13,7 +14,9 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 } },
     // No retry: a browser test that fails once fails the run. Tests wait for conditions (a
     // text, a URL, an answer), never for a time (decision 006).
-    fileParallelism: false,
+    // Files run side by side, each worker against its own portal (global-setup.ts, portal.ts).
+    fileParallelism: E2E_WORKERS > 1,
+    maxWorkers: E2E_WORKERS,
     reporters: ['default', '../scripts/summary-reporter.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectDatabase } from '@portal/db';
 import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
@@ -8,6 +8,7 @@ import { createLearner } from '../accounts.ts';
 import { declineProfileTip } from '../langs.ts';
 import { pdfText } from '../pdf-text.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // Certificates (issue 13, item 6; issue 19, item 9): a visitor checks a certificate at
 // /certificate/query by its number and check code on sites with and without visitor mode, in
@@ -48,7 +49,7 @@ const TEXTS = {
  * `eid`: a template of its own and the row, numbered as earnOnce numbers them, with its check code.
  */
 async function giveCertificate(eid: number, holderName: string, phone?: string) {
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  const database = connectDatabase(portal().databaseUrl, { max: 1 });
   try {
     const account = phone ?? (await createLearner(eid)).phone;
     const template = await database.db.execute<{ id: number }>(sql`

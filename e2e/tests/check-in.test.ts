@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { browserSession } from '../session.ts';
@@ -6,6 +6,7 @@ import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // My check-ins (issue 20 item 4, decision 034): a learner with a sign-in task assigned checks in on
 // /account?change=9 (the slot open now by the server's clock), sees the row refresh (made count,
@@ -56,7 +57,7 @@ describe.runIf(browserAvailable())('my check-ins', () => {
   let database: ReturnType<typeof connectDatabase>;
   let db: Db;
   beforeAll(() => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { expectAccessible } from '../a11y.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The back office's catalogue (issue 21 item 3, decision 040): the demo administrator adds a
 // course category and a lecturer in /crm, and the portal's /lecturer shows the lecturer at once;
@@ -22,7 +23,7 @@ describe.runIf(browserAvailable())('the back office: lecturers and categories', 
   let db: Db;
 
   beforeAll(async () => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => {

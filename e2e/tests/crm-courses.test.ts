@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { createLearner } from '../accounts.ts';
@@ -7,6 +7,7 @@ import { declineProfileTip } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { takeBack } from '../take-back.ts';
+import { portal } from '../portal.ts';
 
 // Courses in the back office (issue 21 item 3, decision 039): the demo administrator creates a
 // course, adds two chapters and an image-text period written in the rich-text editor, drags the
@@ -26,7 +27,7 @@ describe.runIf(browserAvailable())('courses in the back office (/crm/courses)', 
   const title = `消防安全培训 ${Date.now() % 100_000}`;
 
   beforeAll(async () => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => {

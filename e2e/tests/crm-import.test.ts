@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { connectDatabase, schema } from '@portal/db';
 import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // Learner import (issue 21 item 2, decision 038): the demo administrator downloads the template
 // from /crm/imports, fills two learners in it, uploads it, watches the progress reach done with
@@ -19,7 +20,7 @@ describe.runIf(browserAvailable())('learner import (/crm/imports)', () => {
   let database: ReturnType<typeof connectDatabase>;
 
   beforeAll(async () => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
   });
   afterAll(async () => database?.close());
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { createLearner } from '../accounts.ts';
@@ -6,6 +6,7 @@ import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { openedDialog } from '../antd.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // People in the back office (issue 21 item 2, decision 037): the demo administrator adds a
 // department, finds a learner by phone, puts them in it and gives them a tag; the list then shows
@@ -20,7 +21,7 @@ describe.runIf(browserAvailable())('people in the back office (/crm/departments,
   let db: Db;
 
   beforeAll(async () => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { browserAvailable, fetchHtml, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The site's own content in the back office (issue 21 item 4, decision 042): the administrator
 // renames a home zone in /crm/zones and the home page shows it at once, to them and to a visitor
@@ -21,7 +22,7 @@ describe.runIf(browserAvailable())('the site in the back office (/crm/zones, /cr
   let theme: Record<string, unknown>;
 
   beforeAll(async () => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
     const [first] = await db
       .select({ id: schema.zones.id, zoneName: schema.zones.zoneName })

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { unassignStudyTask } from '@portal/contract/calls/task';
 import { connectDatabase, schema, type Db } from '@portal/db';
@@ -8,6 +8,7 @@ import { browserAvailable, url } from '../browser.ts';
 import { localePath } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs, signInByCall } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The back office's foundation (issue 21 items 1 and 5, decision 036): the demo administrator
 // opens /crm from the header's 管理后台 in a new tab, sees this week's numbers, the menu and the
@@ -23,7 +24,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
   let db: Db;
 
   beforeAll(async () => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

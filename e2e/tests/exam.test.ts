@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { GATEWAY_PREFIX } from '@portal/contract/call';
@@ -13,6 +13,7 @@ import { openedDialog } from '../antd.ts';
 import { browserSession } from '../session.ts';
 import { createLearner } from '../accounts.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The exam pages (issue 13 items 2–4): the demo learner opens the open demo exam from the training
 // records, starts it, answers its six objective types right, leaves the page (counted by the
@@ -172,7 +173,7 @@ describe.runIf(browserAvailable())('the exam pages', () => {
   let database: ReturnType<typeof connectDatabase>;
   let db: Db;
   beforeAll(() => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

@@ -1,7 +1,7 @@
 import { readFile, stat, mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { connectDatabase, schema } from '@portal/db';
 import { browserSession } from '../session.ts';
@@ -9,6 +9,7 @@ import { browserAvailable } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The header's export-download popover (issue 4, item 8): a learner's records with their status,
 // downloading the finished one (the browser receives the file), deleting one, clearing all after
@@ -46,11 +47,11 @@ const CSV = '\uFEFF课程名称,学习进度,学时\r\n安全生产基础知识,
 
 /** The learner's records in enterprise 1001: a finished CSV in the portal's storage, processing, failed. */
 async function giveRecords(phone: string, files: readonly string[]) {
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  const database = connectDatabase(portal().databaseUrl, { max: 1 });
   try {
     const [account] = await database.db.select().from(schema.accounts).where(eq(schema.accounts.phone, phone));
     const key = `exports/1001/${randomBytes(18).toString('base64url')}.csv`;
-    const file = path.join(inject('uploadDir'), key);
+    const file = path.join(portal().uploadDir, key);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, CSV);
     const hour = 3600_000;

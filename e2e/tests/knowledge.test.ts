@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { connectDatabase, schema, type Db } from '@portal/db';
@@ -7,6 +7,7 @@ import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The course catalogue and the course page (issue 12, items 1 and 2): a visitor sent to /login;
 // a learner filtering by category (a parent includes its children), keyword and sort, the back
@@ -105,7 +106,7 @@ describe.runIf(browserAvailable())('course catalogue and course page', () => {
   let database: ReturnType<typeof connectDatabase>;
   let db: Db;
   beforeAll(() => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

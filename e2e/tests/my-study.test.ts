@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { enumLabel } from '@portal/contract/enums';
 import { connectDatabase, schema, type Db } from '@portal/db';
@@ -8,6 +8,7 @@ import { browserSession } from '../session.ts';
 import { browserAvailable } from '../browser.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { declineProfileTip } from '../langs.ts';
+import { portal } from '../portal.ts';
 
 // My study and my records (issue 12, items 5 and 6): the demo learner's half-way course with its
 // percent and the link back to where they left off, the completed course, study activity; the
@@ -87,7 +88,7 @@ describe.runIf(browserAvailable())('my study and my records', () => {
   let database: ReturnType<typeof connectDatabase>;
   let db: Db;
   beforeAll(() => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { connectDatabase, schema } from '@portal/db';
@@ -11,6 +11,7 @@ import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The course player /watch/course (issue 12 items 3, 4 and 7): a video played (muted) whose
 // position advances and is kept, a forward seek sent back with the message, one player of a
@@ -67,7 +68,7 @@ const TEXTS = {
 
 /** A demo course of a site (by its role) and the ids of its periods by title. */
 async function demoCourse(eid: number, role: 'showcase' | 'short' | 'pendingVideo') {
-  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  const database = connectDatabase(portal().databaseUrl, { max: 1 });
   try {
     const title = demoCourseTitle(eid, role)!;
     const [course] = await database.db

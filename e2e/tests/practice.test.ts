@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { browserSession } from '../session.ts';
@@ -7,6 +7,7 @@ import { signInAs } from '../sign-in-as.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip, localePath, waitForPath, type Lang } from '../langs.ts';
 import { expectAccessible } from '../a11y.ts';
+import { portal } from '../portal.ts';
 
 // Practice and the error book (issue 13 item 5): a learner practises a set from the training
 // records answering one question wrong, sees it in the error book, practises the error book right
@@ -90,7 +91,7 @@ describe.runIf(browserAvailable())('practice and the error book', () => {
   let database: ReturnType<typeof connectDatabase>;
   let db: Db;
   beforeAll(() => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { decideProjectApplication } from '@portal/contract/calls/project';
 import { connectDatabase, schema, type Db } from '@portal/db';
@@ -9,6 +9,7 @@ import { expectAccessible } from '../a11y.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs, signInByCall } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // Study projects (issue 20, items 5 and 6): the home page's project zone for a visitor (a card
 // leads to sign-in and back); a new learner applies to the demo project needing approval, sees it
@@ -75,7 +76,7 @@ describe.runIf(browserAvailable())('study projects', () => {
   const projects = { open: { id: 0, title: '' }, approval: { id: 0, title: '' } };
 
   beforeAll(async () => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
     const p = schema.studyProjects;
     for (const [kind, role] of [

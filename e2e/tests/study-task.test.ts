@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { and, desc, eq } from 'drizzle-orm';
 import { connectDatabase, schema, type AttemptQuestion, type Db } from '@portal/db';
@@ -9,6 +9,7 @@ import { createLearner } from '../accounts.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // The study task pages (issue 20 item 2): a learner assigned the demo ordered learning task (the
 // handout, the short course, the final quiz; packages/db/src/seed-tasks.ts) finds it in the
@@ -143,7 +144,7 @@ describe.runIf(browserAvailable())('the study task pages', () => {
   let database: ReturnType<typeof connectDatabase>;
   let db: Db;
   beforeAll(() => {
-    database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
   afterAll(async () => database?.close());

@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, schema } from '@portal/db';
 import { browserSession } from '../session.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { createLearner } from '../accounts.ts';
 import { declineProfileTip, waitForPath } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
 
 // Topics and the business introduction on the default site (1001), in zh with the English texts (issue 4): a
 // visitor is sent to sign in; a learner opens the navigation's topic submenu, goes to a topic and
@@ -35,7 +36,7 @@ describe.runIf(browserAvailable())('topics', () => {
   const session = browserSession();
 
   beforeAll(async () => {
-    const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+    const database = connectDatabase(portal().databaseUrl, { max: 1 });
     try {
       const topics = await database.db.select().from(schema.topics);
       secondTopicId = topics.find((x) => x.eid === 1001 && x.name === '安全生产月')!.id;

@@ -12,11 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   const input = scope.getByLabel(label, { exact: true });
   await input.click();
-  // The open list: rc-motion's appear/enter classes are gone once its animation has ended.
-  const list = page.locator(
-    '.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
-  );
-  await list.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await openedList(page).locator(`.ant-select-item-option[title="${option}"]`).click();
   const item = scope.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
   const select = item.locator('.ant-select').first();
   await expect.poll(() => select.innerText()).toBe(option);
@@ -34,4 +30,15 @@ export async function openedDialog(page: Page, which: string | Locator): Promise
     .poll(() => dialog.evaluate((el) => (el.closest('.ant-modal') ?? el).className))
     .not.toMatch(/-(appear|enter)\b/);
   return dialog;
+}
+
+/**
+ * The open list of a Select, TreeSelect or Cascader once its opening animation has ended
+ * (rc-motion's appear/enter classes gone): an option clicked while the list still slides in can be
+ * missed on a loaded machine, as crm-people's department choice was when two files ran at once.
+ */
+export function openedList(page: Page): Locator {
+  return page.locator(
+    '.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
+  );
 }

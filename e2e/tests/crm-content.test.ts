@@ -6,6 +6,7 @@ import { declineProfileTip } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs, signInByCall } from '../sign-in-as.ts';
 import { takeBack } from '../take-back.ts';
+import { openedList } from '../antd.ts';
 
 // The site's content in the back office (issue 21 item 4, decision 043): the demo administrator
 // writes a news item in the rich-text editor and publishes it, and /news lists it; they reply to a
@@ -33,7 +34,7 @@ describe.runIf(browserAvailable())('content in the back office', () => {
     // The title field by its role: the editor's heading buttons (H1 标题 1…) carry 标题 in their names too.
     await drawer.getByRole('textbox', { name: '标题' }).fill(title);
     await drawer.getByLabel('分类').click();
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await openedList(p).locator('.ant-select-item-option').first().click();
     const editor = drawer.locator('.ProseMirror');
     await editor.click();
     await p.keyboard.type('本周五下午举行安全培训。');

@@ -11,6 +11,7 @@ import { declineProfileTip } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { takeBack } from '../take-back.ts';
+import { openedList } from '../antd.ts';
 
 // Issue 21's whole way through the back office: the demo administrator uploads a short video to
 // the media library (tus, then the transcoding job), imports a learner into a new department from
@@ -118,7 +119,7 @@ describe.runIf(browserAvailable())('the back office end to end (issue 21)', () =
     await dialog.locator('.ProseMirror').waitFor();
     await dialog.getByRole('radio', { name: '视频' }).check();
     await dialog.getByRole('combobox', { name: '素材' }).fill(videoTitle);
-    await page().locator('.ant-select-item-option').filter({ hasText: videoTitle }).click();
+    await openedList(page()).locator('.ant-select-item-option').filter({ hasText: videoTitle }).click();
     await dialog.getByRole('button', { name: button('保存') }).click();
     await chapter.getByTestId('course-period').filter({ hasText: '安全须知视频' }).waitFor();
     await page().getByRole('tab', { name: '发布' }).click();

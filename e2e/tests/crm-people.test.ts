@@ -4,7 +4,7 @@ import { connectDatabase, schema, type Db } from '@portal/db';
 import { createLearner } from '../accounts.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
-import { openedDialog } from '../antd.ts';
+import { openedDialog, openedList } from '../antd.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { portal } from '../portal.ts';
 
@@ -75,7 +75,7 @@ describe.runIf(browserAvailable())('people in the back office (/crm/departments,
     const departmentField = drawer.getByLabel('部门', { exact: true });
     await departmentField.click();
     await departmentField.fill(name);
-    await p.locator('.ant-select-tree-title', { hasText: name }).click();
+    await openedList(p).locator('.ant-select-tree-title', { hasText: name }).click();
     await drawer.locator('.ant-select-selection-item', { hasText: name }).waitFor();
     await expect.poll(() => departmentField.getAttribute('aria-expanded')).toBe('true');
     await p.keyboard.press('Escape');
@@ -84,7 +84,7 @@ describe.runIf(browserAvailable())('people in the back office (/crm/departments,
     const tagField = drawer.getByLabel('标签', { exact: true });
     await tagField.click();
     await tagField.fill(tag!.name);
-    await p.locator(`.ant-select-item-option[title="${tag!.name}"]`).click();
+    await openedList(p).locator(`.ant-select-item-option[title="${tag!.name}"]`).click();
     await drawer.locator('.ant-select-selection-item', { hasText: tag!.name }).waitFor();
     await expect.poll(() => tagField.getAttribute('aria-expanded')).toBe('true');
     await p.keyboard.press('Escape');
@@ -92,7 +92,7 @@ describe.runIf(browserAvailable())('people in the back office (/crm/departments,
     await p.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
     expect(await drawer.isVisible()).toBe(true);
     await drawer.getByRole('button', { name: '保存部门与标签' }).click();
-    await p.getByText('已保存').waitFor();
+    await p.getByText('已保存').first().waitFor();
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, learner.phone));
     await expect
       .poll(async () =>

@@ -9,7 +9,7 @@ import { expectAccessible } from '../a11y.ts';
 import { pdfText } from '../pdf-text.ts';
 import { browserAvailable } from '../browser.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
-import { openedDialog } from '../antd.ts';
+import { openedDialog, openedList } from '../antd.ts';
 import { browserSession } from '../session.ts';
 import { createLearner } from '../accounts.ts';
 import { signInAs } from '../sign-in-as.ts';
@@ -121,10 +121,7 @@ async function returnToPage(page: Page) {
 /** Chooses an option of an antd Select once its list has finished opening (see e2e/antd.ts). */
 async function choose(page: Page, select: Locator, option: string) {
   await select.click();
-  const list = page.locator(
-    '.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
-  );
-  await list.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await openedList(page).locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
 /**

@@ -7,7 +7,6 @@ import { connectDatabase, schema, type Db } from '@portal/db';
 import { browserSession } from '../session.ts';
 import { browserAvailable } from '../browser.ts';
 import { signInAs } from '../sign-in-as.ts';
-import { declineProfileTip } from '../langs.ts';
 import { portal } from '../portal.ts';
 
 // My study and my records (issue 12, items 5 and 6): the demo learner's half-way course with its
@@ -140,7 +139,6 @@ describe.runIf(browserAvailable())('my study and my records', () => {
     const half = learning[0]!;
     expect(half.percent).toBeGreaterThan(0);
     await signInAs(session.b, DEMO, { path: '/account?change=1' });
-    await declineProfileTip(p, 'zh');
     expect(await p.locator('.ant-segmented').first().innerText()).toBe(t.tabs.join('\n'));
     const row = p.locator(`.portal-study-item[data-course-id="${half.courseId}"]`);
     await row.waitFor();
@@ -176,7 +174,6 @@ describe.runIf(browserAvailable())('my study and my records', () => {
     const p = page();
     const { accountId, learning, completed } = await demoCourses();
     await signInAs(session.b, DEMO, { path: '/account?change=1' });
-    await declineProfileTip(p, 'zh');
     await p.locator('.portal-study-item').first().waitFor();
     const before = await db
       .select({ id: schema.exportRecords.id })
@@ -231,7 +228,6 @@ describe.runIf(browserAvailable())('my study and my records', () => {
       .where(and(eq(schema.learnerTotals.eid, DEMO.eid), eq(schema.learnerTotals.accountId, accountId)));
 
     await signInAs(session.b, DEMO, { path: '/account?change=3&recordType=1' });
-    await declineProfileTip(p, 'zh');
     const tabs = p.getByRole('navigation', { name: '档案类型' }).getByRole('link');
     expect(await tabs.allTextContents()).toEqual(t.recordTabs[type]);
     const totalsBox = p.locator('.portal-records-totals');
@@ -266,7 +262,6 @@ describe.runIf(browserAvailable())('my study and my records', () => {
     const { learning } = await demoCourses();
     const half = learning[0]!;
     await signInAs(session.b, DEMO, { lang: 'en', path: '/account?change=1' });
-    await declineProfileTip(p, 'en');
     expect(await p.locator('.ant-segmented').first().innerText()).toBe(t.tabs.join('\n'));
     const row = p.locator(`.portal-study-item[data-course-id="${half.courseId}"]`);
     await row.waitFor();

@@ -10,6 +10,7 @@ import { declineProfileTip, localePath, type Lang } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { portal } from '../portal.ts';
+import { openedList } from '../antd.ts';
 
 // The study task pages (issue 20 item 2): a learner assigned the demo ordered learning task (the
 // handout, the short course, the final quiz; packages/db/src/seed-tasks.ts) finds it in the
@@ -94,10 +95,7 @@ const optionName = (q: AttemptQuestion, key: string) => {
 /** Chooses an option of an antd Select once its list has finished opening (see e2e/antd.ts). */
 async function choose(page: Page, select: Locator, option: string) {
   await select.click();
-  const list = page.locator(
-    '.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
-  );
-  await list.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await openedList(page).locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
 /** Answers one question of the exam page right (the attempt's snapshot holds the keys), as exam.test.ts does. */
@@ -430,7 +428,6 @@ describe.runIf(browserAvailable())('the study task pages', () => {
       .from(schema.studyProjects)
       .where(and(eq(schema.studyProjects.eid, eid), eq(schema.studyProjects.title, demoTaskTitle(eid, 'projectOpen'))));
     await signInAs(session.b, ZHANG, { path: '/account?change=2&section=project' });
-    await declineProfileTip(p, 'zh');
     expect(await p.getByRole('link', { name: t.projectsTab, exact: true }).getAttribute('aria-current')).toBe('page');
     const row = p.locator(`li.portal-task-row[data-project-id="${project!.id}"]`);
     await row.waitFor();

@@ -204,10 +204,38 @@ async function seedDemoAccounts(db: Db, createdEids: number[]): Promise<void> {
           isAdmin: person.isAdmin,
           employeeNo: person.employeeNo,
           departmentName: person.departmentName,
+          userDetail: demoDetail(person, eid),
         })),
       )
       .onConflictDoNothing();
   }
+}
+
+/** The demo people's employers, by site. */
+const DEMO_EMPLOYERS: Record<number, string> = {
+  1001: '智学科技有限公司',
+  1002: '市司法局',
+  1003: '市医疗保障局',
+  1004: 'Global Health Partners',
+  1005: '职业技能培训中心',
+};
+const DEMO_WOMEN = new Set(['13800000002', '13800000004', '13800000005', '13800000007', '13800000008']);
+
+/**
+ * A demo person's answers to the fields their site's registration form requires (gender,
+ * education, employer): signed in, a newcomer stays on the page they opened instead of being
+ * counted down to personal information (account-area.md's incomplete-profile tip; a learner made
+ * in /crm or by registering still meets it). Real-name verification (SFJ, px) and SFJ's required
+ * one-inch photo and category are left for the person to do.
+ */
+function demoDetail(person: DemoAccount, eid: number): Record<string, string> {
+  const answers: Record<string, string> = {
+    gender: DEMO_WOMEN.has(person.phone) ? '2' : '1',
+    education: '5',
+    companyName: DEMO_EMPLOYERS[eid] ?? '',
+  };
+  const required = (DEMO_REGISTRATION[eid] ?? []).filter(([group, , , req]) => group === 'userTitle' && req);
+  return Object.fromEntries(required.flatMap(([, field]) => (answers[field] ? [[field, answers[field]]] : [])));
 }
 
 async function seedTenant(db: Db, t: DemoTenant): Promise<void> {

@@ -290,7 +290,6 @@ describe.runIf(browserAvailable())('study projects', () => {
   it('the demo learner’s project part way: enrolled, the progress and each task’s standing', async () => {
     const t = TEXTS.zh;
     await signInAs(session.b, ZHANG, { path: projectPath('zh', projects.open.id) });
-    await declineProfileTip(page(), 'zh');
     await page().getByRole('heading', { level: 1, name: projects.open.title }).waitFor();
     await page().getByRole('button', { name: t.enrolled, exact: true }).waitFor();
     expect(await page().locator('.portal-project-progress-text').textContent()).toBe(t.progress(0, 2));

@@ -361,6 +361,7 @@ export function registerCall<C extends CallDef>(
           return reply.send(hit);
         }
       }
+      const mark = deps.answers.mark();
       refuseNul(req); // U+0000 anywhere in the query or body: 400 (input-guard.ts)
       const input = (call.requestIn === 'query' ? queryInput(req.query) : req.body) ?? {};
       // A path parameter (`{id}`) joins the input as the query would carry it.
@@ -372,7 +373,7 @@ export function registerCall<C extends CallDef>(
         result instanceof RawJson
           ? okPrefix[lang] + result.json + '}'
           : JSON.stringify(envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), result));
-      if (answerKey !== undefined) deps.answers.set(answerKey, body);
+      if (answerKey !== undefined) deps.answers.set(answerKey, body, mark);
       reply.type('application/json; charset=utf-8');
       return reply.send(body);
     },

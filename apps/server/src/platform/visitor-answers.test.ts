@@ -96,7 +96,7 @@ describe('visitor answers in front of the router', () => {
 
 describe('VisitorAnswers.serve', () => {
   const answers = new VisitorAnswers(10_000);
-  answers.set(VisitorAnswers.key('zh', 'example.com', WEBSITE_VIEW), '{"code":200}');
+  answers.set(VisitorAnswers.key('zh', 'example.com', WEBSITE_VIEW), '{"code":200}', answers.mark());
   const options = { closing: () => false, parseCookie: () => ({}), trustProxy: false };
   const request = (over: Partial<IncomingMessage> = {}) =>
     ({ method: 'GET', url: WEBSITE_VIEW, headers: { domain: 'example.com' }, ...over }) as IncomingMessage;

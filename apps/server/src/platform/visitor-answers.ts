@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GATEWAY_PREFIX, LANG_COOKIE, TOKEN_COOKIE, type Lang } from '@portal/contract';
-import { LRUCache } from 'lru-cache';
+import { ClearedCache } from './cleared-cache.ts';
 import { domainOf, langOf, requestIdOf } from './request-context.ts';
 
 /** Headers of every gateway answer (also set by the gateway's onRequest hook, http.ts). */
@@ -39,10 +39,10 @@ export interface FrontDoorOptions {
  * limit: they cost no work; misses are counted as every other call.
  */
 export class VisitorAnswers {
-  private readonly cache: LRUCache<string, Answer>;
+  private readonly cache: ClearedCache<Answer>;
 
   constructor(ttlMs: number, max = 5000) {
-    this.cache = new LRUCache<string, Answer>({ max, ttl: Math.max(ttlMs, 1) });
+    this.cache = new ClearedCache<Answer>({ max, ttlMs });
   }
 
   static key(lang: Lang, domain: string, url: string): string {
@@ -53,8 +53,13 @@ export class VisitorAnswers {
     return this.cache.get(key)?.body;
   }
 
-  set(key: string, body: string): void {
-    this.cache.set(key, { body, length: String(Buffer.byteLength(body)) });
+  /** Where making an answer starts (ClearedCache): an answer begun before a clear is not kept. */
+  mark(): number {
+    return this.cache.mark();
+  }
+
+  set(key: string, body: string, mark: number): void {
+    this.cache.set(key, { body, length: String(Buffer.byteLength(body)) }, mark);
   }
 
   clear(): void {

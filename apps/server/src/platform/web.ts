@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { createRequestHandler as CreateRequestHandler, ServerBuild } from 'react-router';
 import { eq } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import { ClearedCache } from './cleared-cache.ts';
 import { forgetOnCourseChange } from './course-changes.ts';
 import {
   ErrorCode,
@@ -290,10 +290,7 @@ export async function mountWeb(
     },
   });
 
-  const pageCache = new LRUCache<string, CachedPage>({
-    max: 1000,
-    ttl: Math.max(services.config.PAGE_CACHE_TTL_MS, 1),
-  });
+  const pageCache = new ClearedCache<CachedPage>({ max: 1000, ttlMs: services.config.PAGE_CACHE_TTL_MS });
   // A visitor's page that shows what the back office changed is rendered again at once (decision
   // 040); pages are keyed by host, not enterprise, and administrators' changes are rare: all go.
   services.contentChanges.subscribe(() => pageCache.clear());
@@ -307,6 +304,7 @@ export async function mountWeb(
     const cached = key === undefined ? undefined : pageCache.get(key);
     if (cached) return sendCached(reply, cached);
 
+    const mark = pageCache.mark();
     const nonce = randomBytes(16).toString('base64');
     const response = await handle(toWebRequest(req, reply), makeContext(String(req.id), nonce, req.ip) as never);
     const isHtml = (response.headers.get('content-type') ?? '').includes('text/html');
@@ -320,7 +318,7 @@ export async function mountWeb(
         csp: pageCspForHtml(html),
         body: Buffer.from(html),
       };
-      pageCache.set(key, page);
+      pageCache.set(key, page, mark);
       return sendCached(reply, page);
     }
     reply.status(response.status);

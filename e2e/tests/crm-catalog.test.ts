@@ -6,6 +6,7 @@ import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { portal } from '../portal.ts';
+import { openedDialog } from '../antd.ts';
 
 // The back office's catalogue (issue 21 item 3, decision 040): the demo administrator adds a
 // course category and a lecturer in /crm, and the portal's /lecturer shows the lecturer at once;
@@ -40,7 +41,7 @@ describe.runIf(browserAvailable())('the back office: lecturers and categories', 
     // The page's scripts are in before the first click (a click on the server's HTML does nothing).
     await page().waitForLoadState('networkidle');
     await page().getByRole('button', { name: '新增一级分类' }).click();
-    const dialog = page().getByRole('dialog', { name: '新增分类' });
+    const dialog = await openedDialog(page(), '新增分类');
     await dialog.getByLabel('名称', { exact: true }).fill(CATEGORY);
     await dialog.getByLabel('英文名称', { exact: true }).fill(`E2E ${RUN}`);
     await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
@@ -51,7 +52,7 @@ describe.runIf(browserAvailable())('the back office: lecturers and categories', 
     await page().waitForURL((u) => u.pathname === '/crm/lecturers');
     await page().getByRole('heading', { name: '讲师管理' }).waitFor();
     await page().getByRole('button', { name: '新增讲师' }).click();
-    const form = page().getByRole('dialog', { name: '新增讲师' });
+    const form = await openedDialog(page(), '新增讲师');
     await form.getByLabel('讲师姓名', { exact: true }).fill(LECTURER);
     await form.getByLabel('职务/职称', { exact: true }).fill('E2E讲师职称');
     await form.getByRole('button', { name: /^保\s?存$/ }).click();

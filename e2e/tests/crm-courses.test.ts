@@ -8,6 +8,7 @@ import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { takeBack } from '../take-back.ts';
 import { portal } from '../portal.ts';
+import { openedDialog } from '../antd.ts';
 
 // Courses in the back office (issue 21 item 3, decision 039): the demo administrator creates a
 // course, adds two chapters and an image-text period written in the rich-text editor, drags the
@@ -49,7 +50,7 @@ describe.runIf(browserAvailable())('courses in the back office (/crm/courses)', 
     await page().getByRole('tab', { name: '章节课时' }).click();
     for (const chapter of ['第一章 认识火灾', '第二章 逃生自救']) {
       await page().getByRole('button', { name: '添加章节' }).click();
-      const dialog = page().getByRole('dialog', { name: '添加章节' });
+      const dialog = await openedDialog(page(), '添加章节');
       await dialog.getByRole('textbox', { name: '章节名称' }).fill(chapter);
       await dialog.getByRole('button', { name: button('保存') }).click();
       await page().getByTestId('course-chapter').filter({ hasText: chapter }).waitFor();
@@ -58,7 +59,7 @@ describe.runIf(browserAvailable())('courses in the back office (/crm/courses)', 
     // An image-text period in the first chapter, written in the editor (bold text).
     const first = page().getByTestId('course-chapter').filter({ hasText: '第一章 认识火灾' });
     await first.getByRole('button', { name: '添加课时' }).click();
-    const dialog = page().getByRole('dialog', { name: '添加课时' });
+    const dialog = await openedDialog(page(), '添加课时');
     await dialog.getByLabel('课时名称').fill('火灾的成因');
     const editor = dialog.getByTestId('rich-text-editor').locator('.ProseMirror');
     await editor.click();

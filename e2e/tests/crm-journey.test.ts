@@ -11,7 +11,7 @@ import { declineProfileTip } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { takeBack } from '../take-back.ts';
-import { openedList } from '../antd.ts';
+import { openedDialog, openedList } from '../antd.ts';
 
 // Issue 21's whole way through the back office: the demo administrator uploads a short video to
 // the media library (tus, then the transcoding job), imports a learner into a new department from
@@ -98,7 +98,7 @@ describe.runIf(browserAvailable())('the back office end to end (issue 21)', () =
     const courseId = Number(new URL(page().url()).pathname.split('/').pop());
     await page().getByRole('tab', { name: '章节课时' }).click();
     await page().getByRole('button', { name: '添加章节' }).click();
-    const chapterDialog = page().getByRole('dialog', { name: '添加章节' });
+    const chapterDialog = await openedDialog(page(), '添加章节');
     await chapterDialog.getByRole('textbox', { name: '章节名称' }).fill('第一章 入职安全');
     await chapterDialog.getByRole('button', { name: button('保存') }).click();
     const chapter = page().getByTestId('course-chapter').filter({ hasText: '第一章 入职安全' });
@@ -112,7 +112,7 @@ describe.runIf(browserAvailable())('the back office end to end (issue 21)', () =
     await page().waitForLoadState('networkidle');
     await page().getByRole('tab', { name: '章节课时' }).click();
     await chapter.getByRole('button', { name: '添加课时' }).click();
-    const dialog = page().getByRole('dialog', { name: '添加课时' });
+    const dialog = await openedDialog(page(), '添加课时');
     await dialog.getByLabel('课时名称').fill('安全须知视频');
     // A new period starts as image-text: its editor loads in a chunk of its own. Once it is there
     // the dialog has settled (in one CI run a click on 视频 while it loaded did not take).

@@ -14,7 +14,7 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 } },
     // No retry: a browser test that fails once fails the run. Tests wait for conditions (a
     // text, a URL, an answer), never for a time (decision 006).
-    // Files run side by side, each worker against its own portal (global-setup.ts, portal.ts).
+    // With E2E_WORKERS=2 files run side by side, each worker against its own portal (global-setup.ts, portal.ts).
     fileParallelism: E2E_WORKERS > 1,
     maxWorkers: E2E_WORKERS,
     reporters: ['default', '../scripts/summary-reporter.ts'],

@@ -10,7 +10,7 @@ import { declineProfileTip, localePath, type Lang } from '../langs.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { portal } from '../portal.ts';
-import { openedList } from '../antd.ts';
+import { openedDialog, openedList } from '../antd.ts';
 
 // The study task pages (issue 20 item 2): a learner assigned the demo ordered learning task (the
 // handout, the short course, the final quiz; packages/db/src/seed-tasks.ts) finds it in the
@@ -291,7 +291,8 @@ describe.runIf(browserAvailable())('the study task pages', () => {
         })
         .toBe(attempt!.paper.length);
       await p.getByRole('button', { name: t.submit }).click();
-      const submitDialog = p.getByRole('dialog');
+      // Once the confirmation has opened: a click while it zooms in was lost in a fresh-clone run.
+      const submitDialog = await openedDialog(p, p.getByRole('dialog'));
       await submitDialog.getByText(t.confirmAll).waitFor();
       await submitDialog.getByRole('button', { name: t.submit }).click();
       await p.waitForURL((u) => u.pathname === '/account/exam/examSuccess');

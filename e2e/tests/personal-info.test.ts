@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectAccessible } from '../a11y.ts';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
-import { chooseOption } from '../antd.ts';
+import { chooseOption, openedDialog } from '../antd.ts';
 import { SIGN_IN_TEXTS, waitForPath, type Lang } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
 
@@ -481,7 +481,7 @@ describe.runIf(browserAvailable())('personal information', () => {
     await signInAs(b, await createLearner(1001), { lang: 'en', path: '/account?change=7' });
     const info = b.page.locator('.portal-personal-info');
     await info.getByRole('button', { name: t.info.changePassword }).click();
-    const password = b.page.getByRole('dialog', { name: t.info.changePassword });
+    const password = await openedDialog(b.page, t.info.changePassword);
     await password.getByRole('button', { name: t.ok }).click();
     const errors = (d: typeof password) => d.locator('.ant-form-item-explain-error').allTextContents();
     await expect.poll(() => errors(password)).toEqual(t.password.empty);
@@ -493,7 +493,7 @@ describe.runIf(browserAvailable())('personal information', () => {
     await password.waitFor({ state: 'hidden' });
 
     await info.getByRole('button', { name: t.info.cancelAccount }).click();
-    const cancel = b.page.getByRole('dialog', { name: t.cancel.title });
+    const cancel = await openedDialog(b.page, t.cancel.title);
     await cancel.getByRole('button', { name: t.cancel.next }).click();
     await expect.poll(() => b.page.locator('.ant-message').textContent()).toContain(t.cancel.codeFirst);
     await b.page.keyboard.press('Escape');

@@ -42,3 +42,36 @@ export function openedList(page: Page): Locator {
     '.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
   );
 }
+
+/**
+ * Runs `action` and tells whether antd animated anything meanwhile (an element in rc-motion's
+ * start or active step of appearing or entering; without motion only the prepare step runs). Browser tests ask for reduced motion (browser.ts), where nothing should;
+ * `page.emulateMedia({ reducedMotion: 'no-preference' })` is everyone else.
+ */
+export async function animatesDuring(page: Page, action: () => Promise<void>): Promise<boolean> {
+  await page.evaluate(() => {
+    const moving = (el: Element) => /-(appear|enter)-(start|active)\b/.test(el.getAttribute('class') ?? '');
+    const w = window as unknown as { motionSeen?: boolean; motionWatch?: MutationObserver };
+    w.motionWatch?.disconnect();
+    w.motionSeen = false;
+    w.motionWatch = new MutationObserver((records) => {
+      for (const r of records) {
+        const added = [...r.addedNodes].filter((n): n is Element => n instanceof Element);
+        const touched = r.target instanceof Element ? [r.target, ...added] : added;
+        if (touched.some((el) => moving(el) || [...el.querySelectorAll('[class]')].some(moving))) w.motionSeen = true;
+      }
+    });
+    w.motionWatch.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+  });
+  await action();
+  return page.evaluate(() => {
+    const w = window as unknown as { motionSeen?: boolean; motionWatch?: MutationObserver };
+    w.motionWatch?.disconnect();
+    return w.motionSeen === true;
+  });
+}

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectAccessible } from '../a11y.ts';
 import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts';
 import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
-import { chooseOption, openedDialog } from '../antd.ts';
+import { animatesDuring, chooseOption, openedDialog } from '../antd.ts';
 import { SIGN_IN_TEXTS, waitForPath, type Lang } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
 
@@ -192,8 +192,15 @@ describe.runIf(browserAvailable())('personal information', () => {
     await signInAs(b, learner, { path: '/account?change=7' });
     const info = b.page.locator('.portal-personal-info');
     await expect.poll(() => info.textContent()).toContain(`${learner.phone.slice(0, 3)}****${learner.phone.slice(7)}`);
-    await info.getByRole('button', { name: t.info.changePassword }).click();
-    const dialog = b.page.getByRole('dialog', { name: t.info.changePassword });
+    // For everyone who has not asked for reduced motion, the dialog zooms in (decision 044).
+    await b.page.emulateMedia({ reducedMotion: 'no-preference' });
+    const animated = await animatesDuring(b.page, async () => {
+      await info.getByRole('button', { name: t.info.changePassword }).click();
+      await openedDialog(b.page, t.info.changePassword);
+    });
+    expect(animated).toBe(true);
+    await b.page.emulateMedia({ reducedMotion: 'reduce' });
+    const dialog = await openedDialog(b.page, t.info.changePassword);
     await dialog.getByRole('button', { name: t.ok }).click();
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents()).toEqual(t.password.empty);
     await dialog.getByLabel(t.password.oldPassword).fill(learner.password);
@@ -480,7 +487,12 @@ describe.runIf(browserAvailable())('personal information', () => {
 
     await signInAs(b, await createLearner(1001), { lang: 'en', path: '/account?change=7' });
     const info = b.page.locator('.portal-personal-info');
-    await info.getByRole('button', { name: t.info.changePassword }).click();
+    // Reduced motion asked for (browser.ts): the dialog is there at once.
+    const animated = await animatesDuring(b.page, async () => {
+      await info.getByRole('button', { name: t.info.changePassword }).click();
+      await openedDialog(b.page, t.info.changePassword);
+    });
+    expect(animated).toBe(false);
     const password = await openedDialog(b.page, t.info.changePassword);
     await password.getByRole('button', { name: t.ok }).click();
     const errors = (d: typeof password) => d.locator('.ant-form-item-explain-error').allTextContents();

@@ -3,6 +3,7 @@ import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts'
 import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../accounts.ts';
 import { SIGN_IN_TEXTS, localePath, waitForPath, type Lang } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { animatesDuring, openedDialog } from '../antd.ts';
 
 // Signing in, the header's user menu, signing out and choosing or switching the enterprise, with
 // the demo accounts (password Demo@2026) in a real Chromium, each flow in one language with the
@@ -168,8 +169,15 @@ describe.runIf(browserAvailable())('signing in', () => {
       localePath(lang, '/account?change=7'),
     );
 
-    await menu.getByRole('button', { name: t.signOut }).click();
+    // For everyone who has not asked for reduced motion, the confirmation zooms in (decision 044).
+    await b.page.emulateMedia({ reducedMotion: 'no-preference' });
     const dialog = b.page.getByRole('dialog');
+    const animated = await animatesDuring(b.page, async () => {
+      await menu.getByRole('button', { name: t.signOut }).click();
+      await openedDialog(b.page, dialog);
+    });
+    expect(animated).toBe(true);
+    await b.page.emulateMedia({ reducedMotion: 'reduce' });
     await expect.poll(() => dialog.textContent()).toContain(t.signOutConfirm);
     await dialog.getByRole('button', { name: t.ok }).click();
     await waitForPath(b.page, lang, '/login');
@@ -187,8 +195,13 @@ describe.runIf(browserAvailable())('signing in', () => {
     const menu = b.page.getByRole('navigation', { name: t.menu });
     expect(await menu.getByRole('link').allTextContents()).toEqual(t.entries);
     expect(await menu.getByRole('link', { name: t.entries[0] }).getAttribute('href')).toBe('/en/account?change=7');
-    await menu.getByRole('button', { name: t.signOut }).click();
     const dialog = b.page.getByRole('dialog');
+    // Reduced motion asked for (browser.ts): it is there at once.
+    const animated = await animatesDuring(b.page, async () => {
+      await menu.getByRole('button', { name: t.signOut }).click();
+      await openedDialog(b.page, dialog);
+    });
+    expect(animated).toBe(false);
     await expect.poll(() => dialog.textContent()).toContain(t.signOutConfirm);
     await dialog.getByRole('button', { name: t.ok }).click();
     await waitForPath(b.page, 'en', '/login');

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LAYOUT_WIDTH } from '@portal/contract/constants';
 import {
@@ -28,6 +28,7 @@ import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
 import { localePath, type Lang } from '../lib/navigation.ts';
 import { useSite } from '../lib/root-data.ts';
+import { useReducedMotion } from '../lib/reduced-motion.ts';
 import '../features/home/banner.css';
 import type { Route } from './+types/home';
 
@@ -149,14 +150,6 @@ function BannerLink({
   );
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribeReducedMotion(onChange: () => void): () => void {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
 const AUTOPLAY_MS = 5000;
 
 /**
@@ -168,11 +161,7 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
   const t = useMessages(messages);
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
-  const reducedMotion = useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => false,
-  );
+  const reducedMotion = useReducedMotion();
   const rotating = banners.length > 1 && !paused && !reducedMotion;
   useEffect(() => {
     if (!rotating) return;

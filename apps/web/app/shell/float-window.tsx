@@ -11,6 +11,7 @@ import { CloseIcon, CustomerServiceIcon, MessageIcon, MobileIcon, QrcodeIcon, Ve
 import { shellMessages } from './messages.ts';
 import { request } from '../lib/api.ts';
 import { useLoad } from '../lib/use-call.ts';
+import { prefersReducedMotion } from '../lib/reduced-motion.ts';
 
 // The QR encoder loads only when a QR code is first shown (keeps it out of the first load).
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
@@ -174,8 +175,7 @@ function CustomerServiceEntrance({ options }: { options: WebsiteInfo['individuat
 }
 
 function scrollToTop(): void {
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
 }
 
 /**

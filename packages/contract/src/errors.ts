@@ -248,6 +248,17 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   9402: { zh: '新闻分类不存在', en: 'The news category does not exist' },
   9403: { zh: '所选部门不存在', en: 'A chosen department does not exist' },
   9404: { zh: '分类名称已存在', en: 'A category with this name already exists' },
+  9501: { zh: '题库名称已存在', en: 'A question bank with this name already exists' },
+  9502: {
+    zh: '该题库正被{papers}份试卷和{sets}个练习使用，不能删除',
+    en: 'This bank is used by {papers} paper(s) and {sets} practice set(s); it cannot be deleted',
+  },
+  9503: { zh: '题库不存在', en: 'The question bank does not exist' },
+  9504: {
+    zh: '该试题已被{papers}份试卷选用，请先从试卷中移除',
+    en: 'This question is on {papers} paper(s); take it off them first',
+  },
+  9505: { zh: '试题不存在', en: 'The question does not exist' },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

@@ -38,5 +38,6 @@ export const modules: PortalModule[] = (
     import('./comment/comment.routes.ts'),
     import('./media/media.routes.ts'),
     import('./course-admin/course-admin.routes.ts'),
+    import('./question-bank/question-bank.routes.ts'),
   ])
 ).map((m) => m.default);

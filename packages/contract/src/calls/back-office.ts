@@ -38,6 +38,9 @@ export const AUDIT_ENTITY_TYPES = [
   'announcement',
   'online_message',
   'comment',
+  // Question banks (decision 045).
+  'question_bank',
+  'question',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -21,6 +21,7 @@ import * as people from './people.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
 import * as project from './project.ts';
+import * as questionBank from './question-bank.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
 import * as siteAdmin from './site-admin.ts';
@@ -55,6 +56,7 @@ export * from './people.ts';
 export * from './practice.ts';
 export * from './profile.ts';
 export * from './project.ts';
+export * from './question-bank.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
 export * from './site-admin.ts';
@@ -99,6 +101,7 @@ export const allCalls: CallDef[] = [
   practice,
   profile,
   project,
+  questionBank,
   ranking,
   registration,
   siteAdmin,

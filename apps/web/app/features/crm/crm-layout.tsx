@@ -14,7 +14,10 @@ export interface CrmHandle {
  * The menu's sections and their pages (path, text key), all open: the menu is short, and a page
  * is one click from any other.
  */
-const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<[string, keyof CrmText]> }> = [
+const CRM_SECTIONS: Array<{
+  key: 'people' | 'courses' | 'exams' | 'content';
+  items: Array<[string, keyof CrmText]>;
+}> = [
   {
     key: 'people',
     items: [
@@ -33,6 +36,10 @@ const CRM_SECTIONS: Array<{ key: 'people' | 'courses' | 'content'; items: Array<
       ['/crm/categories', 'categories'],
       ['/crm/tags', 'tags'],
     ],
+  },
+  {
+    key: 'exams',
+    items: [['/crm/question-banks', 'questionBanks']],
   },
   {
     key: 'content',

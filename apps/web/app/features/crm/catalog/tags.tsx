@@ -1,7 +1,7 @@
 import { Alert, App, Button, Form, Input, InputNumber, Popconfirm, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { useRevalidator, useSearchParams } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { createTag, deleteTag, editTag, tagFormFor, type AdminTag } from '@portal/contract/calls/tag';
 import type { Page } from '@portal/contract/envelope';
 import { request } from '../../../lib/api.ts';
@@ -9,7 +9,8 @@ import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { FormDialog } from '../../antd/form-dialog.tsx';
 import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
-import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
+import { KeywordSearch } from '../keyword-search.tsx';
+import { type TableQueryOptions } from '../table-query.ts';
 import { catalogMessages } from './catalog-messages.ts';
 import { zodRule } from './zod-rule.ts';
 
@@ -30,8 +31,6 @@ export function TagsView({ page, error }: { page: Page<AdminTag> | null; error: 
   const rules = tagFormFor(lang).shape;
   const { message } = App.useApp();
   const revalidator = useRevalidator();
-  const [params, setParams] = useSearchParams();
-  const state = readTableQuery(params, TAG_TABLE);
   const [editing, setEditing] = useState<AdminTag | 'new' | null>(null);
   const [form] = Form.useForm<TagValues>();
   const saved = (text: string) => {
@@ -84,32 +83,7 @@ export function TagsView({ page, error }: { page: Page<AdminTag> | null; error: 
           {t.addTag}
         </Button>
       </Space>
-      <Form
-        layout="inline"
-        key={params.toString()}
-        initialValues={{ keyword: state.filters.keyword }}
-        onFinish={(v: { keyword?: string }) =>
-          setParams(
-            writeTableQuery(
-              { ...state, filters: v.keyword?.trim() ? { keyword: v.keyword.trim() } : {}, pageCurrent: 1 },
-              TAG_TABLE,
-            ),
-          )
-        }
-        style={{ marginBottom: 16 }}
-      >
-        <Form.Item name="keyword" label={t.keyword}>
-          <Input allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t.search}
-            </Button>
-            <Button onClick={() => setParams(new URLSearchParams())}>{t.reset}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      <KeywordSearch label={t.keyword} query={TAG_TABLE} />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <ServerTable<AdminTag>
         rowKey="id"

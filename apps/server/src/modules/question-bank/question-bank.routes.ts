@@ -1,0 +1,22 @@
+import * as calls from '@portal/contract';
+import { defineModule } from '../../platform/module.ts';
+import { QuestionBankAdmin } from './question-bank-admin.ts';
+import { QuestionBankAdminRepository } from './question-bank-admin.repository.ts';
+
+/** The back office's question banks and questions (issue 22 item 1, decision 045). */
+export default defineModule({
+  name: 'question-bank',
+  register(gateway, platform) {
+    const admin = new QuestionBankAdmin(new QuestionBankAdminRepository(platform.db));
+    gateway.call(calls.findAdminQuestionBanks, (q, ctx) => admin.banks(ctx.eid, q));
+    gateway.call(calls.viewAdminQuestionBank, (q, ctx) => admin.bank(ctx.eid, q.id));
+    gateway.call(calls.createQuestionBank, (q, ctx) => admin.createBank(ctx, q));
+    gateway.call(calls.editQuestionBank, ({ id, ...form }, ctx) => admin.editBank(ctx, id, form));
+    gateway.call(calls.deleteQuestionBank, (q, ctx) => admin.deleteBank(ctx, q.id));
+    gateway.call(calls.findAdminQuestions, (q, ctx) => admin.questions(ctx.eid, q));
+    gateway.call(calls.viewAdminQuestion, (q, ctx) => admin.question(ctx.eid, q.id));
+    gateway.call(calls.createQuestion, ({ bankId, ...form }, ctx) => admin.createQuestion(ctx, bankId, form));
+    gateway.call(calls.editQuestion, ({ id, ...form }, ctx) => admin.editQuestion(ctx, id, form));
+    gateway.call(calls.deleteQuestion, (q, ctx) => admin.deleteQuestion(ctx, q.id));
+  },
+});

@@ -1,0 +1,203 @@
+import { Alert, App, Button, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import {
+  createQuestion,
+  deleteQuestion,
+  editQuestion,
+  viewAdminQuestion,
+  type AdminQuestion,
+  type AdminQuestionBank,
+  type AdminQuestionRow,
+} from '@portal/contract/calls/question-bank';
+import { enumerations } from '@portal/contract/enums';
+import type { Page } from '@portal/contract/envelope';
+import { request } from '../../../lib/api.ts';
+import { dateTime } from '../../../lib/date-time.ts';
+import { format, useLang, useMessages } from '../../../lib/i18n.ts';
+import { localePath } from '../../../lib/navigation.ts';
+import { ServerTable } from '../server-table.tsx';
+import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
+import { QuestionDialog } from './question-editor.tsx';
+import { questionMessages } from './question-messages.ts';
+
+export const QUESTION_TABLE: TableQueryOptions = {
+  defaultSize: 20,
+  sizes: [10, 20, 50, 100],
+  sortable: [],
+  filters: ['keyword', 'questionType', 'difficulty'],
+};
+
+type Filters = { keyword?: string; questionType?: number; difficulty?: number };
+
+/** /crm/question-banks/:id: a bank's questions, filtered by type, difficulty and stem (decision 045). */
+export function QuestionsView({
+  bank,
+  page,
+  error,
+}: {
+  bank: AdminQuestionBank;
+  page: Page<AdminQuestionRow> | null;
+  error: string | null;
+}) {
+  const t = useMessages(questionMessages);
+  const lang = useLang();
+  const label = (o: { label: string; labelEn: string }) => (lang === 'zh' ? o.label : o.labelEn);
+  const typeName = (v: number) =>
+    label(enumerations.questionType.find((o) => o.value === v) ?? { label: '', labelEn: '' });
+  const difficultyName = (v: number) =>
+    label(enumerations.difficulty.find((o) => o.value === v) ?? { label: '', labelEn: '' });
+  const { message } = App.useApp();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const state = readTableQuery(params, QUESTION_TABLE);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState<number | null>(null);
+  const [editing, setEditing] = useState<AdminQuestion | null>(null);
+  const saved = (text: string) => {
+    void message.success(text);
+    void revalidator.revalidate();
+  };
+  // The question is read before the dialog opens, so its form starts from the stored values.
+  const startEdit = async (row: AdminQuestionRow) => {
+    setLoading(row.id);
+    try {
+      setEditing(await request(viewAdminQuestion, { id: row.id }));
+      setOpen(true);
+    } catch {
+      // The request layer showed why.
+    } finally {
+      setLoading(null);
+    }
+  };
+  const remove = async (row: AdminQuestionRow) => {
+    try {
+      await request(deleteQuestion, { id: row.id });
+      saved(t.deleted);
+    } catch {
+      // The request layer showed why (9504: a fixed paper holds it).
+    }
+  };
+  const columns: ColumnsType<AdminQuestionRow> = [
+    { key: 'type', title: t.questionType, width: 120, render: (_, q) => typeName(q.questionType) },
+    { key: 'difficulty', title: t.difficulty, width: 90, render: (_, q) => difficultyName(q.difficulty) },
+    { key: 'stem', title: t.stem, dataIndex: 'stem', ellipsis: true },
+    { key: 'score', title: t.score, dataIndex: 'score', width: 90 },
+    {
+      key: 'papers',
+      title: t.papers,
+      width: 80,
+      render: (_, q) => q.paperCount,
+    },
+    { key: 'createdAt', title: t.createdAt, width: 160, render: (_, q) => dateTime(q.createdAt) },
+    {
+      key: 'actions',
+      title: t.actions,
+      width: 130,
+      render: (_, q) => (
+        <Space size={0}>
+          <Button type="link" size="small" loading={loading === q.id} onClick={() => void startEdit(q)}>
+            {t.edit}
+          </Button>
+          <Popconfirm
+            title={t.confirmDeleteQuestion}
+            description={q.paperCount > 0 ? format(t.onPapers, { n: q.paperCount }) : undefined}
+            okText={t.delete}
+            cancelText={t.cancel}
+            onConfirm={() => remove(q)}
+          >
+            <Button type="link" size="small" danger>
+              {t.delete}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  const f = state.filters;
+  const apply = (v: Filters) => {
+    const filters: Record<string, string> = {};
+    if (v.keyword?.trim()) filters.keyword = v.keyword.trim();
+    if (v.questionType) filters.questionType = String(v.questionType);
+    if (v.difficulty) filters.difficulty = String(v.difficulty);
+    setParams(writeTableQuery({ ...state, filters, pageCurrent: 1 }, QUESTION_TABLE));
+  };
+  return (
+    <>
+      <Space style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <Typography.Title level={4}>{bank.title}</Typography.Title>
+        <Space>
+          <Link to={localePath('/crm/question-banks', lang)}>{t.back}</Link>
+          <Button
+            type="primary"
+            onClick={() => {
+              setEditing(null);
+              setOpen(true);
+            }}
+          >
+            {t.addQuestion}
+          </Button>
+        </Space>
+      </Space>
+      <Form<Filters>
+        layout="inline"
+        key={params.toString()}
+        initialValues={{
+          keyword: f.keyword,
+          questionType: f.questionType ? Number(f.questionType) : undefined,
+          difficulty: f.difficulty ? Number(f.difficulty) : undefined,
+        }}
+        onFinish={apply}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="questionType" label={t.questionType}>
+          <Select
+            allowClear
+            placeholder={t.allTypes}
+            style={{ width: 150 }}
+            options={enumerations.questionType.map((o) => ({ value: o.value, label: label(o) }))}
+          />
+        </Form.Item>
+        <Form.Item name="difficulty" label={t.difficulty}>
+          <Select
+            allowClear
+            placeholder={t.allDifficulties}
+            style={{ width: 120 }}
+            options={enumerations.difficulty.map((o) => ({ value: o.value, label: label(o) }))}
+          />
+        </Form.Item>
+        <Form.Item name="keyword" label={t.keyword}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t.search}
+            </Button>
+            <Button onClick={() => setParams(new URLSearchParams())}>{t.reset}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <ServerTable<AdminQuestionRow>
+        rowKey="id"
+        columns={columns}
+        page={page ?? { pageCurrent: 1, pageSize: QUESTION_TABLE.defaultSize, totalCount: 0, list: [] }}
+        query={QUESTION_TABLE}
+      />
+      <QuestionDialog
+        key={editing?.id ?? 'new'}
+        open={open}
+        editing={editing}
+        onClose={() => setOpen(false)}
+        onSubmit={async (q) => {
+          if (editing) await request(editQuestion, { ...q, id: editing.id });
+          else await request(createQuestion, { ...q, bankId: bank.id });
+          setOpen(false);
+          saved(t.saved);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { connectDatabase, schema, type Db } from '@portal/db';
+import { expectAccessible } from '../a11y.ts';
+import { browserAvailable } from '../browser.ts';
+import { browserSession } from '../session.ts';
+import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
+import { chooseOption, openedDialog } from '../antd.ts';
+
+// The back office's question banks (issue 22 item 1, decision 045): the demo administrator adds a
+// bank and questions of two types, the keys checked as the gateway checks them; the pages'
+// English texts. What it adds is deleted afterwards.
+const EID = 1001;
+const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
+const RUN = Date.now().toString(36).slice(-5);
+const BANK = `E2E题库${RUN}`;
+
+describe.runIf(browserAvailable())('the back office: question banks', () => {
+  const session = browserSession();
+  const page = () => session.b.page;
+  let database: ReturnType<typeof connectDatabase>;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
+    db = database.db;
+  });
+  afterAll(async () => {
+    if (!db) return;
+    await db
+      .delete(schema.questionBanks)
+      .where(and(eq(schema.questionBanks.eid, EID), like(schema.questionBanks.title, `E2E题库${RUN}%`)));
+    await database.close();
+  });
+
+  it('the administrator adds a bank, a single choice and a fill-in with two accepted answers', async () => {
+    await signInAs(session.b, ADMIN, { path: '/crm/question-banks' });
+    await page().getByRole('heading', { name: '题库管理' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    // The demo site's banks are there.
+    await expect.poll(() => page().locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    await page().getByRole('button', { name: '新建题库' }).click();
+    const bankDialog = await openedDialog(page(), '新建题库');
+    await bankDialog.getByLabel('题库名称', { exact: true }).fill(BANK);
+    await bankDialog.getByRole('button', { name: /^保\s?存$/ }).click();
+    await page().getByRole('link', { name: BANK }).first().click();
+    await page().getByRole('heading', { name: BANK }).waitFor();
+    await page().waitForLoadState('networkidle');
+
+    // A single choice: the right answer left out first gets the gateway's own message.
+    await page().getByRole('button', { name: '新建试题' }).click();
+    let dialog = await openedDialog(page(), '新建试题');
+    await dialog.getByLabel('题干', { exact: true }).fill('灭火器压力表指针在绿色区域表示？');
+    for (const [i, text] of ['压力不足', '压力正常', '压力过高', '已过期'].entries()) {
+      await dialog.getByLabel(`选项${String.fromCharCode(65 + i)}`, { exact: true }).fill(text);
+    }
+    await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toContain('单选题有且只有一个正确答案');
+    await dialog.getByRole('radio', { name: 'B' }).check();
+    await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const rows = page().locator('tbody tr.ant-table-row');
+    await rows.filter({ hasText: '灭火器压力表指针' }).waitFor();
+
+    // A fill-in: the stem's ____ make the blanks; the second blank takes two answers.
+    await page().getByRole('button', { name: '新建试题' }).click();
+    dialog = await openedDialog(page(), '新建试题');
+    await chooseOption(page(), dialog, '题型', '填空题');
+    await dialog.getByLabel('题干', { exact: true }).fill('“三不伤害”是指不伤害自己、____、____。');
+    await dialog.getByLabel('第1空', { exact: true }).fill('不伤害他人');
+    await page().keyboard.press('Enter');
+    const second = dialog.getByLabel('第2空', { exact: true });
+    await second.fill('不被他人伤害');
+    await page().keyboard.press('Enter');
+    await second.fill('不被别人伤害');
+    await page().keyboard.press('Enter');
+    await dialog.getByLabel('各空答案顺序不限').check();
+    await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await rows.filter({ hasText: '三不伤害' }).waitFor();
+    await expectAccessible(page(), 'back-office questions');
+
+    const [bank] = await db
+      .select({ id: schema.questionBanks.id })
+      .from(schema.questionBanks)
+      .where(and(eq(schema.questionBanks.eid, EID), eq(schema.questionBanks.title, BANK)));
+    const stored = await db
+      .select()
+      .from(schema.examQuestions)
+      .where(and(eq(schema.examQuestions.eid, EID), eq(schema.examQuestions.bankId, bank!.id)));
+    const byType = new Map(stored.map((q) => [q.questionType, q]));
+    expect(byType.get(1)).toMatchObject({ answer: ['B'], scoreTenths: 20 });
+    expect(byType.get(4)).toMatchObject({
+      blanks: [['不伤害他人'], ['不被他人伤害', '不被别人伤害']],
+      blanksAnyOrder: true,
+    });
+
+    // Edited: the dialog starts from the stored question.
+    await rows
+      .filter({ hasText: '灭火器压力表指针' })
+      .getByRole('button', { name: /^编\s?辑$/ })
+      .click();
+    const edit = await openedDialog(page(), '编辑试题');
+    await expect
+      .poll(() => edit.getByLabel('题干', { exact: true }).inputValue())
+      .toBe('灭火器压力表指针在绿色区域表示？');
+    expect(await edit.getByRole('radio', { name: 'B' }).isChecked()).toBe(true);
+    await edit.getByLabel('选项D', { exact: true }).fill('无法判断');
+    await edit.getByRole('button', { name: /^保\s?存$/ }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => {
+        const [q] = await db
+          .select({ options: schema.examQuestions.options })
+          .from(schema.examQuestions)
+          .where(eq(schema.examQuestions.id, byType.get(1)!.id));
+        return q?.options[3]?.text;
+      })
+      .toBe('无法判断');
+
+    // Filtered by type, the table shows the fill-in only.
+    await chooseOption(page(), page().locator('form').first(), '题型', '填空题');
+    await page()
+      .getByRole('button', { name: /^查\s?询$/ })
+      .click();
+    await page().waitForURL((u) => u.searchParams.get('questionType') === '4');
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('三不伤害')]);
+  });
+
+  it('in English: the banks, a question’s form and its messages', async () => {
+    await signInAs(session.b, ADMIN, { lang: 'en', path: '/crm/question-banks' });
+    await page().getByRole('heading', { name: 'Question banks' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    const menu = page().getByRole('navigation', { name: 'Back office' });
+    expect(await menu.getByRole('link', { name: 'Question banks' }).count()).toBe(1);
+    await page().locator('tbody tr.ant-table-row').first().getByRole('link').first().click();
+    await page().getByRole('button', { name: 'New question' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    await page().getByRole('button', { name: 'New question' }).click();
+    const dialog = await openedDialog(page(), 'New question');
+    await chooseOption(page(), dialog, 'Type', 'Short answer');
+    await dialog.getByLabel('Stem', { exact: true }).fill('Name two duties of a fire warden.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toContain('Please fill in the reference answer');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});

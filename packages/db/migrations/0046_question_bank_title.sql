@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "question_banks_title_idx" ON "question_banks" USING btree ("eid","title");

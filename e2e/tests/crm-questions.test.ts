@@ -120,6 +120,15 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
         return q?.options[3]?.text;
       })
       .toBe('无法判断');
+    // Edited again: the dialog shows the question as saved, not as the form last held it.
+    await rows
+      .filter({ hasText: '灭火器压力表指针' })
+      .getByRole('button', { name: /^编\s?辑$/ })
+      .click();
+    const again = await openedDialog(page(), '编辑试题');
+    await expect.poll(() => again.getByLabel('选项D', { exact: true }).inputValue()).toBe('无法判断');
+    await again.getByRole('button', { name: /^取\s?消$/ }).click();
+    await again.waitFor({ state: 'hidden' });
 
     // Filtered by type, the table shows the fill-in only.
     await chooseOption(page(), page().locator('form').first(), '题型', '填空题');

@@ -72,6 +72,8 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '讲师管理',
       '课程分类',
       '标签管理',
+      '考试管理',
+      '题库管理',
       '内容管理',
       '首页专区与轮播',
       '导航菜单',

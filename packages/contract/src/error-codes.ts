@@ -161,6 +161,7 @@ export const ErrorCode = {
   BANK_NOT_FOUND: 9503,
   QUESTION_ON_PAPER: 9504,
   QUESTION_NOT_FOUND: 9505,
+  PAPER_RULE_UNFILLED: 9506,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -259,6 +259,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'This question is on {papers} paper(s); take it off them first',
   },
   9505: { zh: '试题不存在', en: 'The question does not exist' },
+  9506: {
+    zh: '随机试卷“{paper}”需从本题库抽取{count}道此类试题，此操作后将不足',
+    en: 'The random paper “{paper}” draws {count} such questions from this bank; there would not be enough',
+  },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

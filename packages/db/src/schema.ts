@@ -1265,8 +1265,11 @@ export const questionBanks = pgTable(
     openForPractice: boolean('open_for_practice').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Names are unique in the enterprise (the back office also refuses another case, decision 045).
-  (t) => [primaryKey({ columns: [t.eid, t.id] }), uniqueIndex('question_banks_title_idx').on(t.eid, t.title)],
+  // Names are unique in the enterprise in any case (decision 045).
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('question_banks_title_idx').on(t.eid, sql`lower(${t.title})`),
+  ],
 );
 
 /**

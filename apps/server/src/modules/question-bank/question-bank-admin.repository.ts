@@ -174,6 +174,15 @@ export class QuestionBankAdminRepository {
     return row ?? null;
   }
 
+  /** The bank of a question (not locked: the bank is locked first, then the question). */
+  static async bankOf(tx: Tx, eid: number, id: number): Promise<number | null> {
+    const [row] = await tx
+      .select({ bankId: q.bankId })
+      .from(q)
+      .where(and(eq(q.eid, eid), eq(q.id, id)));
+    return row?.bankId ?? null;
+  }
+
   static async lockQuestion(tx: Tx, eid: number, id: number): Promise<QuestionRecord | null> {
     const [row] = await tx
       .select()
@@ -206,6 +215,28 @@ export class QuestionBankAdminRepository {
       sql`SELECT count(*)::int AS n FROM exam_paper_questions WHERE eid = ${eid} AND question_id = ${id}`,
     );
     return used.rows[0]?.n ?? 0;
+  }
+
+  /**
+   * How many questions of the bank each random paper's rule on it can draw (its type, and its
+   * difficulty when the rule names one), with what the rule asks for.
+   */
+  static async rulesOnBank(tx: Tx, eid: number, bankId: number) {
+    const found = await tx.execute<{
+      paperId: number;
+      title: string;
+      rule: number;
+      count: number;
+      available: number;
+    }>(sql`
+      SELECT p.id AS "paperId", p.title, r.ordinality::int AS rule, (r.value->>'count')::int AS count,
+             (SELECT count(*)::int FROM exam_questions q
+               WHERE q.eid = p.eid AND q.bank_id = ${bankId}
+                 AND q.question_type = (r.value->>'questionType')::int
+                 AND ((r.value->>'difficulty') IS NULL OR q.difficulty = (r.value->>'difficulty')::int)) AS available
+        FROM exam_papers p, jsonb_array_elements(p.rules) WITH ORDINALITY r
+       WHERE p.eid = ${eid} AND p.mode = 2 AND (r.value->>'bankId')::int = ${bankId}`);
+    return found.rows;
   }
 
   static async removeQuestion(tx: Tx, eid: number, id: number): Promise<void> {

@@ -264,6 +264,58 @@ describe('question banks in the back office', () => {
     expect(log.data.list[0]).toMatchObject({ action: 'deleteQuestionBank', before: { title: '可删除', questions: 1 } });
   });
 
+  it('refuses a change that leaves a random paper’s rule short of what it draws; allows the rest', async () => {
+    const bankId = await newBank('随机规则题库');
+    const made: number[] = [];
+    for (const stem of ['一', '二', '三']) {
+      made.push((await t.call(createQuestion, { ...EVERY_TYPE[0]!, stem, bankId }, { as: admin })).data.id);
+    }
+    await db()
+      .insert(schema.examPapers)
+      .values({
+        eid: a.eid,
+        title: '每人两道单选',
+        mode: 2,
+        rules: [{ bankId, questionType: 1, difficulty: 2, count: 2, scoreTenths: 50 }],
+      });
+    // Three fill the rule of two: one may go.
+    expect((await t.call(deleteQuestion, { id: made[0]! }, { as: admin })).code).toBe(200);
+    const short = await t.call(deleteQuestion, { id: made[1]! }, { as: admin });
+    expect([short.code, short.message]).toEqual([
+      ErrorCode.PAPER_RULE_UNFILLED,
+      '随机试卷“每人两道单选”需从本题库抽取2道此类试题，此操作后将不足',
+    ]);
+    // Another type or difficulty takes it out of the rule just the same.
+    const retyped = await t.call(
+      editQuestion,
+      { ...EVERY_TYPE[0]!, id: made[1]!, difficulty: 3 },
+      { as: admin, lang: 'en' },
+    );
+    expect([retyped.code, retyped.message]).toEqual([
+      ErrorCode.PAPER_RULE_UNFILLED,
+      'The random paper “每人两道单选” draws 2 such questions from this bank; there would not be enough',
+    ]);
+    expect((await t.call(editQuestion, { ...EVERY_TYPE[0]!, id: made[1]!, stem: '二改' }, { as: admin })).code).toBe(
+      200,
+    );
+    expect(await db().$count(schema.examQuestions, eq(schema.examQuestions.bankId, bankId))).toBe(2);
+
+    // Two deletes at once, where one may go: the bank's lock judges them one after the other.
+    await t.call(createQuestion, { ...EVERY_TYPE[0]!, stem: '四', bankId }, { as: admin });
+    const both = await Promise.all(made.slice(1).map((id) => t.call(deleteQuestion, { id }, { as: admin })));
+    expect(both.map((r) => r.code).sort()).toEqual([200, ErrorCode.PAPER_RULE_UNFILLED]);
+    expect(await db().$count(schema.examQuestions, eq(schema.examQuestions.bankId, bankId))).toBe(2);
+  });
+
+  it('two banks named alike at once: one is added, the other refused with 9501', async () => {
+    const both = await Promise.all(
+      ['Chemistry', 'chemistry'].map((title) =>
+        t.call(createQuestionBank, { title, openForPractice: false }, { as: admin }),
+      ),
+    );
+    expect(both.map((r) => r.code).sort()).toEqual([200, ErrorCode.BANK_NAME_TAKEN]);
+  });
+
   it('renames a bank and opens it for practice; refuses a name the enterprise has, in any case', async () => {
     const id = await newBank('Safety');
     const taken = await t.call(

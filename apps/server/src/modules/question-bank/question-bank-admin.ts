@@ -35,6 +35,15 @@ const bankNotFound = () => new AppError(ErrorCode.BANK_NOT_FOUND);
 const questionNotFound = () => new AppError(ErrorCode.QUESTION_NOT_FOUND);
 const points = (tenths: number) => tenths / 10;
 
+/** A unique index refused the row (another transaction took the name first). */
+const uniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+const nameTakenOn = (err: unknown): never => {
+  throw uniqueViolation(err) ? new AppError(ErrorCode.BANK_NAME_TAKEN) : err;
+};
+
 /** True/false's two options, in the language of whoever writes the question. */
 const TRUE_FALSE = {
   zh: [
@@ -127,7 +136,7 @@ export class QuestionBankAdmin {
   async createBank({ session, audit }: AdminCaller, form: BankForm) {
     return this.repo.transaction(async (tx) => {
       await this.requireFreeTitle(tx, session.eid, form.title, null);
-      const row = await Repo.insertBank(tx, session.eid, form);
+      const row = await Repo.insertBank(tx, session.eid, form).catch(nameTakenOn);
       await audit.record(tx, { entityType: 'question_bank', entityId: row.id, before: null, after: auditedBank(row) });
       return { id: row.id };
     });
@@ -138,7 +147,7 @@ export class QuestionBankAdmin {
       const before = await Repo.lockBank(tx, session.eid, id);
       if (!before) throw bankNotFound();
       await this.requireFreeTitle(tx, session.eid, form.title, id);
-      const after = await Repo.updateBank(tx, session.eid, id, form);
+      const after = await Repo.updateBank(tx, session.eid, id, form).catch(nameTakenOn);
       await audit.record(tx, {
         entityType: 'question_bank',
         entityId: id,
@@ -225,9 +234,10 @@ export class QuestionBankAdmin {
 
   async editQuestion({ session, audit, lang }: AdminCaller, id: number, form: QuestionForm) {
     return this.repo.transaction(async (tx) => {
-      const before = await Repo.lockQuestion(tx, session.eid, id);
-      if (!before) throw questionNotFound();
+      const before = await this.lockQuestionAndBank(tx, session.eid, id);
+      const rules = await Repo.rulesOnBank(tx, session.eid, before.bankId);
       const after = await Repo.updateQuestion(tx, session.eid, id, questionValues(form, lang));
+      await this.requireRulesFilled(tx, session.eid, before.bankId, rules);
       await audit.record(tx, {
         entityType: 'question',
         entityId: id,
@@ -240,14 +250,50 @@ export class QuestionBankAdmin {
 
   async deleteQuestion({ session, audit }: AdminCaller, id: number) {
     return this.repo.transaction(async (tx) => {
-      const before = await Repo.lockQuestion(tx, session.eid, id);
-      if (!before) throw questionNotFound();
+      const before = await this.lockQuestionAndBank(tx, session.eid, id);
       const papers = await Repo.papersOfQuestion(tx, session.eid, id);
       if (papers > 0) throw new AppError(ErrorCode.QUESTION_ON_PAPER, { params: { papers }, data: { papers } });
+      const rules = await Repo.rulesOnBank(tx, session.eid, before.bankId);
       await Repo.removeQuestion(tx, session.eid, id);
+      await this.requireRulesFilled(tx, session.eid, before.bankId, rules);
       await audit.record(tx, { entityType: 'question', entityId: id, before: auditedQuestion(before), after: null });
       return { id };
     });
+  }
+
+  /**
+   * The question, its bank locked first (the order createQuestion and deleteBank lock in): changes
+   * to one bank's questions are judged against its papers' rules one after the other.
+   */
+  private async lockQuestionAndBank(tx: Tx, eid: number, id: number): Promise<QuestionRecord> {
+    const bankId = await Repo.bankOf(tx, eid, id);
+    if (bankId === null || !(await Repo.lockBank(tx, eid, bankId))) throw questionNotFound();
+    const question = await Repo.lockQuestion(tx, eid, id);
+    if (!question || question.bankId !== bankId) throw questionNotFound();
+    return question;
+  }
+
+  /**
+   * A change that leaves a random paper's rule with fewer questions than it draws (and fewer than
+   * before) is refused (9506): takers would get a shorter paper with the same pass score.
+   */
+  private async requireRulesFilled(
+    tx: Tx,
+    eid: number,
+    bankId: number,
+    before: Awaited<ReturnType<typeof Repo.rulesOnBank>>,
+  ) {
+    if (before.length === 0) return;
+    const after = await Repo.rulesOnBank(tx, eid, bankId);
+    for (const rule of after) {
+      const was = before.find((r) => r.paperId === rule.paperId && r.rule === rule.rule);
+      if (rule.available < rule.count && (!was || rule.available < was.available)) {
+        throw new AppError(ErrorCode.PAPER_RULE_UNFILLED, {
+          params: { paper: rule.title, count: rule.count },
+          data: { paperId: rule.paperId, count: rule.count, available: rule.available },
+        });
+      }
+    }
   }
 
   private async requireFreeTitle(tx: Tx, eid: number, title: string, except: number | null) {

@@ -55,6 +55,9 @@ export function FormDialog<V extends object>({
       initialValues={initialValues}
       onFinish={(v) => void submit.run(v)}
       preserve={false}
+      // Closed, the form forgets every value: opened again (the same record edited twice), it
+      // starts from its initial values, not from what the fields held before.
+      clearOnDestroy
     >
       {children}
     </Form>

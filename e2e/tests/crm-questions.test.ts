@@ -137,6 +137,21 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
       .click();
     await page().waitForURL((u) => u.searchParams.get('questionType') === '4');
     await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('三不伤害')]);
+
+    // Exported as filtered: the export job's file, offered when it is done.
+    await page()
+      .getByRole('button', { name: /^导\s?出$/ })
+      .click();
+    const ready = page().getByRole('dialog').filter({ hasText: '导出完成' });
+    const link = ready.getByRole('link', { name: /下载文件：试题-\d+\.xlsx/ });
+    await link.waitFor();
+    const file = await page().request.get(new URL((await link.getAttribute('href'))!, page().url()).href);
+    expect([file.status(), file.headers()['content-type']]).toEqual([
+      200,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
+    await ready.getByRole('button').last().click();
+    await ready.waitFor({ state: 'hidden' });
   });
 
   it('in English: the banks, a question’s form and its messages', async () => {

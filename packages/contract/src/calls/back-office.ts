@@ -41,6 +41,7 @@ export const AUDIT_ENTITY_TYPES = [
   // Question banks (decision 045).
   'question_bank',
   'question',
+  'question_export',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

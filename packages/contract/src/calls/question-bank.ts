@@ -245,20 +245,34 @@ const checkQuestion =
 export const questionFormFor = (lang: Lang) => questionFieldsFor(lang).superRefine(checkQuestion(lang));
 export type QuestionForm = z.infer<ReturnType<typeof questionFormFor>>;
 
+/** Which of a bank's questions a list or an export takes. */
+export const questionFilter = z.object({
+  bankId: id,
+  questionType: z.coerce.number().int().min(1).max(7).optional(),
+  difficulty: z.coerce.number().int().min(1).max(4).optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export type QuestionFilter = z.infer<typeof questionFilter>;
+
 export const findAdminQuestions = defineCall({
   name: 'findAdminQuestions',
   method: 'GET',
   path: '/exam/auth/admin/question/page',
   summary: "A bank's questions, newest first, by type, difficulty and a part of the stem",
   tags: ['exam', 'back-office'],
-  request: z.object({
-    ...paging(20, 100),
-    bankId: id,
-    questionType: z.coerce.number().int().min(1).max(7).optional(),
-    difficulty: z.coerce.number().int().min(1).max(4).optional(),
-    keyword: z.string().trim().max(100).optional(),
-  }),
+  request: questionFilter.extend(paging(20, 100)),
   response: pageResponse(adminQuestionRow),
+});
+
+export const exportQuestions = defineCall({
+  name: 'exportQuestions',
+  method: 'POST',
+  path: '/exam/auth/admin/question/export',
+  summary:
+    "Exports the questions of the list's filter, with their keys, as XLSX in a background job: answers the administrator's export record",
+  tags: ['exam', 'back-office'],
+  request: questionFilter,
+  response: z.object({ id: z.number().int(), fileName: z.string(), exportStatus: z.number().int() }),
 });
 
 export const viewAdminQuestion = defineCall({

@@ -1,4 +1,5 @@
 import * as calls from '@portal/contract';
+import { startAuditedExport } from '../../platform/audited-export.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { AdminContext } from '../../platform/gateway.ts';
 import { registrationFormsOf } from '../registration-form/index.ts';
@@ -55,17 +56,8 @@ export default defineModule({
     gateway.call(calls.exportLearners, async (q, ctx) => {
       // Checked now (an unknown department or tag is refused here, not in the job).
       await learners.queryOf(ctx.eid, q);
-      const started = await exportKind.start({
-        eid: ctx.eid,
-        accountId: ctx.session.accountId,
-        lang: ctx.lang,
-        params: q,
-      });
       // Personal data leaving the system: who exported which filter is in the audit log.
-      await platform.db.transaction((tx) =>
-        ctx.audit.record(tx, { entityType: 'learner_export', entityId: started.id, before: null, after: q }),
-      );
-      return started;
+      return startAuditedExport(platform.db, exportKind, ctx, q, 'learner_export');
     });
   },
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@portal/db';
 
 const b = schema.questionBanks;
@@ -20,6 +20,22 @@ const papersOfBank = (eid: SQL | number, bankId: SQL | number) => sql`(
      AND (p.rules @> jsonb_build_array(jsonb_build_object('bankId', (${bankId})::int))
           OR EXISTS (SELECT 1 FROM exam_paper_questions pq JOIN exam_questions x ON x.eid = pq.eid AND x.id = pq.question_id
                       WHERE pq.eid = p.eid AND pq.paper_id = p.id AND x.bank_id = ${bankId})))`;
+
+/** Which of a bank's questions a list or an export takes. */
+export interface QuestionFilter {
+  bankId: number;
+  questionType?: number | undefined;
+  difficulty?: number | undefined;
+  keyword?: string | undefined;
+}
+
+const filterOf = (eid: number, f: QuestionFilter): SQL[] => {
+  const where: SQL[] = [eq(q.eid, eid), eq(q.bankId, f.bankId)];
+  if (f.questionType) where.push(eq(q.questionType, f.questionType));
+  if (f.difficulty) where.push(eq(q.difficulty, f.difficulty));
+  if (f.keyword) where.push(ilike(q.stem, likeOf(f.keyword)));
+  return where;
+};
 
 /** SQL of the back office's question banks and questions, always by enterprise. */
 export class QuestionBankAdminRepository {
@@ -122,21 +138,8 @@ export class QuestionBankAdminRepository {
   }
 
   /** One page of a bank's questions, newest first; the count stops at the cap. */
-  async questions(
-    eid: number,
-    f: {
-      bankId: number;
-      questionType?: number | undefined;
-      difficulty?: number | undefined;
-      keyword?: string | undefined;
-    },
-    offset: number,
-    limit: number,
-  ) {
-    const where: SQL[] = [eq(q.eid, eid), eq(q.bankId, f.bankId)];
-    if (f.questionType) where.push(eq(q.questionType, f.questionType));
-    if (f.difficulty) where.push(eq(q.difficulty, f.difficulty));
-    if (f.keyword) where.push(ilike(q.stem, likeOf(f.keyword)));
+  async questions(eid: number, f: QuestionFilter, offset: number, limit: number) {
+    const where = filterOf(eid, f);
     const [rows, counted] = await Promise.all([
       offset >= BANK_COUNT_CAP
         ? Promise.resolve([])
@@ -161,6 +164,18 @@ export class QuestionBankAdminRepository {
       ),
     ]);
     return { rows, total: counted.rows[0]?.n ?? 0 };
+  }
+
+  /** The next questions of a filter after `beforeId`, newest first, whole (an export's keyset step). */
+  async questionsBefore(eid: number, f: QuestionFilter, beforeId: number | null, limit: number) {
+    const where = filterOf(eid, f);
+    if (beforeId !== null) where.push(lt(q.id, beforeId));
+    return this.db
+      .select()
+      .from(q)
+      .where(and(...where))
+      .orderBy(desc(q.id))
+      .limit(limit);
   }
 
   async question(eid: number, id: number) {

@@ -8,6 +8,8 @@ import {
   deleteQuestionBank,
   editQuestion,
   editQuestionBank,
+  exportQuestions,
+  findExportRecords,
   findAdminQuestionBanks,
   findAdminQuestions,
   findAuditLog,
@@ -19,6 +21,7 @@ import {
 } from '@portal/contract';
 import { schema } from '@portal/db';
 import { createEnterprise, createExam, createPracticeSet, type Learner } from '../../test/factories.ts';
+import { downloadExport, sheetValues, waitFor } from '../../test/export-files.ts';
 import { createTestApp, invalidFields, unchecked, type TestApp } from '../../test/harness.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
@@ -31,7 +34,7 @@ let learner: Learner;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp({ TENANT_CODES: '' });
+  t = await createTestApp({ TENANT_CODES: '' }, { jobs: true });
   a = await createEnterprise(db(), { name: '甲企业' });
   b = await createEnterprise(db(), { name: '乙企业' });
   admin = await t.learner(a, { member: { isAdmin: true } });
@@ -132,6 +135,58 @@ describe('question banks in the back office', () => {
     const log = await t.call(findAuditLog, { entityType: 'question', entityId: String(ids[0]) }, { as: admin });
     expect(log.data.list.map((e) => e.action)).toEqual(['createQuestion']);
     expect(log.data.list[0]!.after).toMatchObject({ bankId, questionType: 1, answer: ['B'], scoreTenths: 20 });
+  });
+
+  it('exports a bank’s questions of a filter with their keys as XLSX, audited; another bank’s id is refused', async () => {
+    const bankId = await newBank('导出题库');
+    for (const q of EVERY_TYPE) await t.call(createQuestion, { ...q, bankId }, { as: admin });
+    const started = await t.call(exportQuestions, { bankId }, { as: admin });
+    expect(started.code).toBe(200);
+    await waitFor('the export', async () => {
+      const records = await t.call(findExportRecords, {}, { as: admin });
+      return records.data.list.find((r) => r.id === started.data.id && r.exportStatus === 2);
+    });
+    const { values } = sheetValues((await downloadExport(t, admin, started.data.id)).workbook);
+    expect(values[0]!.slice(0, 5)).toEqual(['题型', '难度', '分值', '题干', '选项A']);
+    const header = values[0] as string[];
+    const rows = values.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
+    // Newest first: the indefinite choice written last.
+    expect(rows.map((r) => r['题型'])).toEqual([
+      '不定项选择题',
+      '匹配题',
+      '简答题',
+      '填空题',
+      '判断题',
+      '多选题',
+      '单选题',
+    ]);
+    const byType = new Map(rows.map((r) => [r['题型'], r]));
+    expect(byType.get('单选题')).toMatchObject({
+      难度: '一般',
+      分值: 2,
+      题干: '单选',
+      选项A: '甲',
+      选项B: '乙',
+      正确答案: 'B',
+    });
+    expect(byType.get('多选题')!['正确答案']).toBe('A,C');
+    expect(byType.get('判断题')).toMatchObject({ 正确答案: '错误', 选项A: '' });
+    expect(byType.get('填空题')).toMatchObject({ 正确答案: '不伤害他人；不被他人伤害|不被别人伤害', 顺序不限: '是' });
+    expect(byType.get('简答题')).toMatchObject({ 参考答案: '要点一；要点二', 正确答案: '' });
+    expect(byType.get('匹配题')).toMatchObject({ 配对项: 'A类火灾\nB类火灾', 选项C: '气体', 正确答案: '1-B,2-A' });
+
+    const filtered = await t.call(exportQuestions, { bankId, questionType: 4 }, { as: admin, lang: 'en' });
+    await waitFor('the filtered export', async () => {
+      const records = await t.call(findExportRecords, {}, { as: admin });
+      return records.data.list.find((r) => r.id === filtered.data.id && r.exportStatus === 2);
+    });
+    const english = sheetValues((await downloadExport(t, admin, filtered.data.id)).workbook).values;
+    expect(english.length).toBe(2);
+    expect(english[1]!.slice(0, 3)).toEqual(['Fill in the blank', 'Medium', 2]);
+
+    const [audit] = (await t.call(findAuditLog, { entityType: 'question_export' }, { as: admin })).data.list;
+    expect(audit).toMatchObject({ entityId: String(filtered.data.id), after: { bankId, questionType: 4 } });
+    expect((await t.call(exportQuestions, { bankId }, { as: otherAdmin })).code).toBe(ErrorCode.BANK_NOT_FOUND);
   });
 
   it('writes true or false in the language of whoever writes the question', async () => {

@@ -18,6 +18,7 @@ import type { Session } from '../../platform/session.ts';
 import {
   QuestionBankAdminRepository as Repo,
   type BankRecord,
+  type QuestionFilter,
   type QuestionRecord,
   type QuestionValues,
 } from './question-bank-admin.repository.ts';
@@ -177,15 +178,7 @@ export class QuestionBankAdmin {
     });
   }
 
-  async questions(
-    eid: number,
-    q: Paging & {
-      bankId: number;
-      questionType?: number | undefined;
-      difficulty?: number | undefined;
-      keyword?: string | undefined;
-    },
-  ) {
+  async questions(eid: number, q: Paging & QuestionFilter) {
     const { rows, total } = await this.repo.questions(eid, q, pageOffset(q.pageCurrent, q.pageSize), q.pageSize);
     return toPage<AdminQuestionRow>(
       rows.map(({ scoreTenths, createdAt, ...r }) => ({

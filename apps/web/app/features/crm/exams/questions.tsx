@@ -6,6 +6,7 @@ import {
   createQuestion,
   deleteQuestion,
   editQuestion,
+  exportQuestions,
   viewAdminQuestion,
   type AdminQuestion,
   type AdminQuestionBank,
@@ -17,6 +18,7 @@ import { request } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/date-time.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
+import { ExportButton } from '../export-button.tsx';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
 import { QuestionDialog } from './question-editor.tsx';
@@ -176,6 +178,16 @@ export function QuestionsView({
               {t.search}
             </Button>
             <Button onClick={() => setParams(new URLSearchParams())}>{t.reset}</Button>
+            <ExportButton
+              start={() =>
+                request(exportQuestions, {
+                  bankId: bank.id,
+                  ...(f.keyword ? { keyword: f.keyword } : {}),
+                  ...(Number(f.questionType) > 0 ? { questionType: Number(f.questionType) } : {}),
+                  ...(Number(f.difficulty) > 0 ? { difficulty: Number(f.difficulty) } : {}),
+                })
+              }
+            />
           </Space>
         </Form.Item>
       </Form>

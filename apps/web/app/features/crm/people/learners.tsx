@@ -1,8 +1,7 @@
-import { Alert, App, Button, Form, Input, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getExportDownloadUrl } from '@portal/contract/calls/export-record';
 import {
   LEARNER_COUNT_CAP,
   LEARNER_STATUS_FILTERS,
@@ -12,10 +11,9 @@ import {
   type LearnerRow,
   type LearnerSort,
 } from '@portal/contract/calls/people';
-import { ErrorCode } from '@portal/contract/error-codes';
 import { request } from '../../../lib/api.ts';
-import { useAction } from '../../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
+import { ExportButton } from '../export-button.tsx';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQuery, type TableQueryOptions } from '../table-query.ts';
 import { toTree } from './department-tree.ts';
@@ -131,38 +129,6 @@ function LearnerFilters({
   );
 }
 
-/** Starts the export of the list's filter and waits for its file (the export job, decision 027). */
-function ExportButton({ t, filter }: { t: PeopleText; filter: LearnerFilter }) {
-  const { message, modal } = App.useApp();
-  // Polls the record's download link: 4201 while the job runs, a link once it is done.
-  const start = useAction(async () => {
-    const record = await request(exportLearners, filter);
-    for (let i = 0; i < 300; i++) {
-      const env = await request(getExportDownloadUrl, { id: record.id, _No_dispose: true }, { quiet: true });
-      if (env.code === ErrorCode.OK) {
-        modal.success({
-          title: t.exportReady,
-          content: (
-            <a href={env.data.url} download={env.data.fileName}>
-              {t.download}：{env.data.fileName}
-            </a>
-          ),
-        });
-        return;
-      }
-      if (env.code !== ErrorCode.EXPORT_PROCESSING) break;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    void message.error(t.exportFailed);
-  });
-  const busy = start.running;
-  return (
-    <Button onClick={() => void start.run()} loading={busy}>
-      {busy ? t.exporting : t.export}
-    </Button>
-  );
-}
-
 /** /crm/learners: the enterprise's learners on a server-paged table, with a drawer to view and change one. */
 export function LearnersView({
   page,
@@ -239,7 +205,7 @@ export function LearnersView({
     <>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
         <Typography.Title level={4}>{t.learners}</Typography.Title>
-        <ExportButton t={t} filter={filter} />
+        <ExportButton start={() => request(exportLearners, filter)} />
       </Space>
       <LearnerFilters t={t} departments={departments} tags={tags} />
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}

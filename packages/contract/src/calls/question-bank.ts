@@ -198,6 +198,9 @@ const questionFieldsFor = (lang: Lang) => {
 
 type QuestionFields = z.infer<ReturnType<typeof questionFieldsFor>>;
 
+/** Whether two texts are the same (a learner could not tell the options apart). */
+const repeats = (texts: string[]) => new Set(texts).size !== texts.length;
+
 /** The checks of a question's keys by its type, in the caller's language. */
 const checkQuestion =
   (lang: Lang) =>
@@ -208,6 +211,7 @@ const checkQuestion =
     const keys = q.options.map((_, i) => optionKey(i));
     if (CHOICE_TYPES.includes(q.questionType) || q.questionType === QuestionType.MATCHING) {
       if (q.options.length < 2) problem('options', '请至少填写两个选项', 'Give at least two options');
+      else if (repeats(q.options)) problem('options', '选项内容不能重复', 'Two options say the same');
     }
     if (CHOICE_TYPES.includes(q.questionType)) {
       const unknown = q.answer.some((k) => !keys.includes(k));
@@ -237,6 +241,7 @@ const checkQuestion =
     }
     if (q.questionType === QuestionType.MATCHING) {
       if (q.items.length < 2) problem('items', '请至少填写两个配对项', 'Give at least two items');
+      else if (repeats(q.items)) problem('items', '配对项不能重复', 'Two items say the same');
       else if (q.answer.length !== q.items.length || q.answer.some((k) => !keys.includes(k)))
         problem('answer', '请为每个配对项选择对应的选项', 'Choose the matching option of each item');
     }

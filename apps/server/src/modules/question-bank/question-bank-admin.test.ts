@@ -197,6 +197,13 @@ describe('question banks in the back office', () => {
       { key: 'T', text: 'True' },
       { key: 'F', text: 'False' },
     ]);
+    // Edited in Chinese, it keeps its words: the audit log shows the answer changed, nothing else.
+    await t.call(editQuestion, { ...EVERY_TYPE[2]!, id: made.data.id, answer: ['T'] }, { as: admin });
+    const log = await t.call(findAuditLog, { entityType: 'question', entityId: String(made.data.id) }, { as: admin });
+    expect([log.data.list[0]!.before, log.data.list[0]!.after]).toEqual([
+      expect.objectContaining({ options: q.data.options, answer: ['F'] }),
+      expect.objectContaining({ options: q.data.options, answer: ['T'] }),
+    ]);
   });
 
   it('refuses keys that do not fit the type, with the field and a message in the caller’s language', async () => {
@@ -211,6 +218,16 @@ describe('question banks in the back office', () => {
       field: 'answer',
       message: 'A multiple choice has at least two right answers',
     });
+    expect(await refused({ questionType: 7, stem: '重复', options: ['甲', '甲'], answer: ['A'] })).toEqual({
+      field: 'options',
+      message: '选项内容不能重复',
+    });
+    expect(
+      await refused(
+        { questionType: 6, stem: '配对', items: ['一', '一'], options: ['甲', '乙'], answer: ['A', 'B'] },
+        'en',
+      ),
+    ).toEqual({ field: 'items', message: 'Two items say the same' });
     expect(await refused({ questionType: 1, stem: '单选', options: ['甲'], answer: ['A'] })).toEqual({
       field: 'options',
       message: '请至少填写两个选项',

@@ -229,7 +229,13 @@ export class QuestionBankAdmin {
     return this.repo.transaction(async (tx) => {
       const before = await this.lockQuestionAndBank(tx, session.eid, id);
       const rules = await Repo.rulesOnBank(tx, session.eid, before.bankId);
-      const after = await Repo.updateQuestion(tx, session.eid, id, questionValues(form, lang));
+      const values = questionValues(form, lang);
+      // True or false keeps the words it was written with: an edit in the other language is no
+      // change of its options.
+      if (before.questionType === QuestionType.TRUE_FALSE && values.questionType === QuestionType.TRUE_FALSE) {
+        values.options = before.options;
+      }
+      const after = await Repo.updateQuestion(tx, session.eid, id, values);
       await this.requireRulesFilled(tx, session.eid, before.bankId, rules);
       await audit.record(tx, {
         entityType: 'question',

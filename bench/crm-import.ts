@@ -6,16 +6,14 @@
 // 1 000) other learners at 20 connections: p99 before and during the import (target: within
 // 1.5×). Each round imports a new file (new phones). Not a pass/fail test.
 import { constants, createHash, publicEncrypt } from 'node:crypto';
-import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
 import { connectDatabase } from '@portal/db';
-import { BENCH_EID, freePort, print, startPortal } from './lib.ts';
+import { BENCH_EID, freePort, print, startPortal, userInfoLoad } from './lib.ts';
 
 const args = process.argv.slice(2);
 const rows = Number(args[0] ?? 10_000);
 const rounds = Number(args[1] ?? 2);
 const learners = Number(args[2] ?? 1_000);
-const INFO = '/gateway/user/auth/enterprise/user/info/current/view';
 const START = '/gateway/system/auth/admin/learner-import';
 const ADMIN_PHONE = '13800000002';
 const CONNECTIONS = 20;
@@ -75,31 +73,7 @@ try {
     Buffer.from('Welcome@123'),
   ).toString('base64');
 
-  let next = 0;
-  const infoRequest = {
-    method: 'GET',
-    path: INFO,
-    setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: headersOf(tokenOf(1 + (next++ % learners))) }),
-  };
-  type Load = { p99: number; rps: number; errors: number };
-  const summary = (r: autocannon.Result): Load => ({
-    p99: r.latency.p99,
-    rps: r.requests.average,
-    errors: r.errors + r.timeouts + r.non2xx,
-  });
-  const options = { url: base, connections: CONNECTIONS, requests: [infoRequest as never] };
-  const load = async (seconds: number) => summary(await autocannon({ ...options, duration: seconds }));
-  /** The same load until `stop` is called: every call made meanwhile is in its percentiles. */
-  const loadUntilStopped = () => {
-    let stop = () => {};
-    const result = new Promise<Load>((resolve, reject) => {
-      const instance = autocannon({ ...options, duration: 3600 }, (err, r) =>
-        err ? reject(err) : resolve(summary(r)),
-      );
-      stop = () => instance.stop();
-    });
-    return { result, stop: () => stop() };
-  };
+  const { load, untilStopped: loadUntilStopped } = userInfoLoad(base, tokenOf, learners, CONNECTIONS);
   await load(3); // warm-up
 
   const out: Array<Record<string, string | number>> = [];

@@ -219,6 +219,50 @@ export async function load(
   };
 }
 
+/** p99, requests a second and failures of a load run. */
+export interface CallLoad {
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+/**
+ * Learners' user-info calls at `connections`, each with the next of `learners` session tokens
+ * (`tokenOf(1…learners)`): `load(seconds)` for a fixed run, `untilStopped()` for one that lasts
+ * until `stop()` (every call made meanwhile is in its percentiles). The imports' benches measure
+ * the others' p99 before, during and after an import with it.
+ */
+export function userInfoLoad(base: string, tokenOf: (i: number) => string, learners: number, connections = 20) {
+  let next = 0;
+  const request = {
+    method: 'GET',
+    path: '/gateway/user/auth/enterprise/user/info/current/view',
+    setupRequest: (req: Record<string, unknown>) => ({
+      ...req,
+      headers: { token: tokenOf(1 + (next++ % learners)), domain: 'localhost', platform: 'WEB-CLIENT' },
+    }),
+  };
+  const summary = (r: autocannon.Result): CallLoad => ({
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    errors: r.errors + r.timeouts + r.non2xx,
+  });
+  const options = { url: base, connections, requests: [request as never] };
+  return {
+    load: async (seconds: number) => summary(await autocannon({ ...options, duration: seconds })),
+    untilStopped: () => {
+      let stop = () => {};
+      const result = new Promise<CallLoad>((resolve, reject) => {
+        const instance = autocannon({ ...options, duration: 3600 }, (err, r) =>
+          err ? reject(err) : resolve(summary(r)),
+        );
+        stop = () => instance.stop();
+      });
+      return { result, stop: () => stop() };
+    },
+  };
+}
+
 /** Resident memory of a process in MB (Linux /proc). */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -154,6 +154,69 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
     await ready.waitFor({ state: 'hidden' });
   });
 
+  it('the administrator imports questions pasted from Word: the preview marks the bad row, the good ones are added once', async () => {
+    await signInAs(session.b, ADMIN, { path: '/crm/question-banks' });
+    await page().getByRole('link', { name: BANK }).first().click();
+    await page().getByRole('heading', { name: BANK }).waitFor();
+    await page().waitForLoadState('networkidle');
+    await page().getByRole('button', { name: '导入试题' }).click();
+    const dialog = await openedDialog(page(), `导入试题到“${BANK}”`);
+    await dialog.getByRole('tab', { name: '粘贴文本' }).click();
+    await dialog
+      .getByLabel('试题文本')
+      .fill(
+        [
+          '1.【多选题】下列属于个人防护用品的有（ ）。',
+          'A. 安全帽',
+          'B. 防护眼镜',
+          'C. 灭火器',
+          '答案：AB',
+          '标签：个人防护，导入',
+          '',
+          '2. 进入有限空间前应先检测气体。',
+          '答案：正确',
+          '标签：导入',
+          '',
+          '3.【单选题】没有写答案的题',
+          'A. 甲',
+          'B. 乙',
+        ].join('\n'),
+      );
+    await dialog.getByRole('button', { name: /^预\s?览$/ }).click();
+    await dialog.getByText('共3行：2道可以导入，1行有问题').waitFor();
+    // Only the row with problems is listed at first, with its reason.
+    const rows = dialog.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('单选题有且只有一个正确答案')]);
+    await expectAccessible(page(), 'question import preview');
+    await dialog.getByRole('button', { name: '导入2道试题' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page().getByText('已导入2道试题').waitFor();
+    const [bank] = await db
+      .select({ id: schema.questionBanks.id })
+      .from(schema.questionBanks)
+      .where(and(eq(schema.questionBanks.eid, EID), eq(schema.questionBanks.title, BANK)));
+    const imported = await db
+      .select()
+      .from(schema.examQuestions)
+      .where(and(eq(schema.examQuestions.bankId, bank!.id), eq(schema.examQuestions.eid, EID)));
+    expect(imported.filter((q) => q.tags.includes('导入')).map((q) => [q.questionType, q.answer])).toEqual(
+      expect.arrayContaining([
+        [2, ['A', 'B']],
+        [3, ['T']],
+      ]),
+    );
+    // The list filters by the tags the bank's questions carry.
+    await page().waitForLoadState('networkidle');
+    await chooseOption(page(), page().locator('form').first(), '标签', '个人防护');
+    await page()
+      .getByRole('button', { name: /^查\s?询$/ })
+      .click();
+    await page().waitForURL((u) => u.searchParams.get('tag') === '个人防护');
+    await expect
+      .poll(() => page().locator('tbody tr.ant-table-row').allTextContents())
+      .toEqual([expect.stringContaining('下列属于个人防护用品的有')]);
+  });
+
   it('in English: the banks, a question’s form and its messages', async () => {
     await signInAs(session.b, ADMIN, { lang: 'en', path: '/crm/question-banks' });
     await page().getByRole('heading', { name: 'Question banks' }).waitFor();
@@ -173,5 +236,18 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
       .toContain('Please fill in the reference answer');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // The import's dialog in English: its tabs, the template button and the text's format.
+    await page().getByRole('button', { name: 'Import questions' }).click();
+    const importing = await openedDialog(page(), page().getByRole('dialog', { name: /^Import questions into/ }));
+    await importing.getByRole('button', { name: 'Download the template' }).waitFor();
+    await importing.getByRole('tab', { name: 'Paste text' }).click();
+    await importing.getByLabel('Questions as text').fill('1. [Riddle] What?\nAnswer: yes');
+    await importing.getByRole('button', { name: 'Preview' }).click();
+    await importing.getByText('Rows read: 1; can be imported: 0; with problems: 1').waitFor();
+    await importing.getByText('Unknown type: Riddle').waitFor();
+    expect(await importing.getByRole('button', { name: 'Import 0 questions' }).isDisabled()).toBe(true);
+    await page().keyboard.press('Escape');
+    await importing.waitFor({ state: 'hidden' });
   });
 });

@@ -162,6 +162,13 @@ export const ErrorCode = {
   QUESTION_ON_PAPER: 9504,
   QUESTION_NOT_FOUND: 9505,
   PAPER_RULE_UNFILLED: 9506,
+  // Question import (decision 046).
+  QUESTION_IMPORT_NOT_FOUND: 9507,
+  QUESTION_IMPORT_BAD_FILE: 9508,
+  QUESTION_IMPORT_TOO_LARGE: 9509,
+  QUESTION_IMPORT_NO_FILE: 9510,
+  QUESTION_IMPORT_EMPTY: 9511,
+  QUESTION_IMPORT_NOTHING_VALID: 9512,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

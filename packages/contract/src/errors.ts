@@ -263,6 +263,27 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '随机试卷“{paper}”需从本题库抽取{count}道此类试题，此操作后将不足',
     en: 'The random paper “{paper}” draws {count} such questions from this bank; there would not be enough',
   },
+  9507: {
+    zh: '导入预览不存在或已过期，请重新上传',
+    en: 'This import preview does not exist or has expired; please upload the file again',
+  },
+  9508: {
+    zh: '文件无法读取：请上传导入模板填写的 XLSX 文件，或 UTF-8 编码的文本文件',
+    en: 'The file cannot be read: upload an XLSX made from the import template, or a UTF-8 text file',
+  },
+  9509: {
+    zh: '一次最多导入{rows}道试题，文件不超过5MB',
+    en: 'One import takes at most {rows} questions, in a file of at most 5 MB',
+  },
+  9510: { zh: '请选择文件或粘贴试题文本', en: 'Choose a file or paste the questions’ text' },
+  9511: {
+    zh: '没有读到试题：XLSX 须有“题型”和“题干”两列，文本须按格式说明书写',
+    en: 'No questions were found: an XLSX needs the columns Type and Stem, a text must follow the format',
+  },
+  9512: {
+    zh: '没有可导入的试题，请修正标出的行后重新上传',
+    en: 'No row can be imported; fix the rows marked and upload again',
+  },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

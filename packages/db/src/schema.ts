@@ -1298,6 +1298,11 @@ export const examQuestions = pgTable(
     referenceAnswer: text('reference_answer').notNull().default(''),
     analysis: text('analysis').notNull().default(''),
     scoreTenths: integer('score_tenths').notNull().default(20),
+    /** Knowledge points or topics the back office's list filters by (decision 046). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1306,6 +1311,38 @@ export const examQuestions = pgTable(
       'cascade',
     ),
     index('exam_questions_draw_idx').on(t.eid, t.bankId, t.questionType, t.difficulty),
+    index('exam_questions_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/**
+ * A question import's preview (decision 046): the file's rows read and checked, nothing stored in
+ * the bank yet. `questions` holds the good rows' values in the file's order; `status` 1 previewed,
+ * 2 imported (once: a conditional update), and `createdCount` what the import added. A preview is
+ * its administrator's, and kept a day.
+ */
+export const questionImports = pgTable(
+  'question_imports',
+  {
+    ...tenantId(),
+    bankId: integer('bank_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    fileName: text('file_name').notNull(),
+    status: integer('status').notNull().default(1),
+    totalRows: integer('total_rows').notNull(),
+    badRows: integer('bad_rows').notNull(),
+    questions: jsonb('questions').$type<Array<Record<string, unknown>>>().notNull(),
+    createdCount: integer('created_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    importedAt: timestamp('imported_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.bankId], foreignColumns: [questionBanks.eid, questionBanks.id] }).onDelete(
+      'cascade',
+    ),
+    index('question_imports_recent_idx').on(t.eid, t.createdAt),
   ],
 );
 

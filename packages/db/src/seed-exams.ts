@@ -542,6 +542,18 @@ export function demoOpenExamTitle(en: boolean): string {
   return (en ? EN : ZH).open.title;
 }
 
+/** The demo questions' tags (the back office's list filters by them): their topic, by the words of the stem. */
+const TOPICS: Array<{ words: RegExp; zh: string; en: string }> = [
+  { words: /火|灭火|extinguisher|fire/i, zh: '消防安全', en: 'Fire safety' },
+  { words: /有限空间|confined/i, zh: '有限空间作业', en: 'Confined spaces' },
+  { words: /防护|安全帽|helmet|protective/i, zh: '个人防护', en: 'PPE' },
+  { words: /触电|electric/i, zh: '用电安全', en: 'Electrical safety' },
+];
+function tagsOf(stem: string, en: boolean): string[] {
+  const found = TOPICS.filter((t) => t.words.test(stem)).map((t) => (en ? t.en : t.zh));
+  return found.length ? found : [en ? 'Workplace safety' : '安全生产'];
+}
+
 export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
   const { eid } = site;
   const text = site.en ? EN : ZH;
@@ -549,7 +561,9 @@ export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
   const [bank] = await db.insert(s.questionBanks).values({ eid, title: text.bank }).returning();
   const questions = await db
     .insert(s.examQuestions)
-    .values(text.questions.map((q) => ({ eid, bankId: bank!.id, scoreTenths: 125, ...q })))
+    .values(
+      text.questions.map((q) => ({ eid, bankId: bank!.id, scoreTenths: 125, tags: tagsOf(q.stem, site.en), ...q })),
+    )
     .returning();
   const objective = questions.filter((q) => q.questionType !== 5).slice(0, 8);
   const shortAnswer = questions.find((q) => q.questionType === 5)!;
@@ -656,9 +670,15 @@ export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
   // The practice set has a bank of its own (decision 032): practising never shows the keys of the
   // exams' bank, whose questions are held back while an exam that draws them is open to a learner.
   const [practiceBank] = await db.insert(s.questionBanks).values({ eid, title: text.practiceBank }).returning();
-  await db
-    .insert(s.examQuestions)
-    .values(text.practiceQuestions.map((q) => ({ eid, bankId: practiceBank!.id, scoreTenths: 125, ...q })));
+  await db.insert(s.examQuestions).values(
+    text.practiceQuestions.map((q) => ({
+      eid,
+      bankId: practiceBank!.id,
+      scoreTenths: 125,
+      tags: tagsOf(q.stem, site.en),
+      ...q,
+    })),
+  );
   await db.insert(s.practiceSets).values({
     eid,
     title: text.practice.title,

@@ -184,7 +184,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'portal-test-uploads-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO_DATA: 'false',
     // The dev SMS provider and third-party stand-ins, as in the demo (tests read the outbox).
     DEV_PROVIDERS: 'true',

@@ -2,27 +2,22 @@ import { data } from 'react-router';
 import { findAdminQuestions, viewAdminQuestionBank } from '@portal/contract/calls/question-bank';
 import type { CrmHandle } from '../features/crm/crm-layout.tsx';
 import { callAdmin } from '../features/crm/crm.server.ts';
-import { QUESTION_TABLE, QuestionsView } from '../features/crm/exams/questions.tsx';
+import { QUESTION_TABLE, QuestionsView, questionFilterOf } from '../features/crm/exams/questions.tsx';
 import { readTableQuery } from '../features/crm/table-query.ts';
 import type { Route } from './+types/crm-questions';
-
-const positive = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
 
 /** /crm/question-banks/:id: one bank's questions, filtered by the server from the URL (decision 045). */
 export async function loader(args: Route.LoaderArgs) {
   const bankId = Number(args.params.id);
   if (!Number.isInteger(bankId) || bankId <= 0) throw data({ message: 'Not found' }, { status: 404 });
   const q = readTableQuery(new URL(args.request.url).searchParams, QUESTION_TABLE);
-  const { keyword, questionType, difficulty } = q.filters;
   const [bank, page] = await Promise.all([
     callAdmin(args, viewAdminQuestionBank, { id: bankId }),
     callAdmin(args, findAdminQuestions, {
       bankId,
       pageCurrent: q.pageCurrent,
       pageSize: q.pageSize,
-      ...(keyword ? { keyword } : {}),
-      ...(positive(questionType) ? { questionType: positive(questionType) } : {}),
-      ...(positive(difficulty) ? { difficulty: positive(difficulty) } : {}),
+      ...questionFilterOf(q.filters),
     }),
   ]);
   if (!bank.data) throw data({ message: bank.error }, { status: 404 });

@@ -42,6 +42,7 @@ export const AUDIT_ENTITY_TYPES = [
   'question_bank',
   'question',
   'question_export',
+  'question_import',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

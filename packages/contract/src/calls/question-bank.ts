@@ -19,6 +19,11 @@ export const QUESTION_ACCEPTED_MAX = 10;
 export const QUESTION_TEXT_MAX = 5000;
 /** A question's default score, in points (a paper gives each question its own). */
 export const QUESTION_SCORE_MAX = 100;
+/** Tags of one question, and the characters of one tag (as learners' tags). */
+export const QUESTION_TAGS_MAX = 10;
+export const QUESTION_TAG_MAX = 20;
+/** The tags a bank's view lists for the filter. */
+export const BANK_TAGS_LISTED = 200;
 
 /** The option keys in order: A, B, C… (true/false: T and F). */
 export const optionKey = (index: number) => String.fromCharCode(65 + index);
@@ -70,10 +75,10 @@ export const viewAdminQuestionBank = defineCall({
   name: 'viewAdminQuestionBank',
   method: 'GET',
   path: '/exam/auth/admin/bank/{id}',
-  summary: 'One question bank with its questions and use',
+  summary: "One question bank with its questions and use, and its questions' tags (the list's filter)",
   tags: ['exam', 'back-office'],
   request: z.object({ id }),
-  response: adminQuestionBank,
+  response: adminQuestionBank.extend({ tags: z.array(z.string()) }),
 });
 
 export const createQuestionBank = defineCall({
@@ -119,6 +124,7 @@ export const adminQuestionRow = z.object({
   difficulty: z.number().int(),
   stem: z.string(),
   score: z.number(),
+  tags: z.array(z.string()),
   /** Fixed papers it is on (it cannot be deleted while on one). */
   paperCount: z.number().int(),
   createdAt: z.string(),
@@ -188,6 +194,10 @@ const questionFieldsFor = (lang: Lang) => {
     blanksAnyOrder: z.boolean().default(false),
     referenceAnswer: text(QUESTION_TEXT_MAX, ['参考答案', 'reference answer']).default(''),
     analysis: text(QUESTION_TEXT_MAX, ['解析', 'analysis']).default(''),
+    tags: z
+      .array(filled(QUESTION_TAG_MAX, ['标签', 'tag']))
+      .max(QUESTION_TAGS_MAX, msg(`最多${QUESTION_TAGS_MAX}个标签`, `At most ${QUESTION_TAGS_MAX} tags`))
+      .default([]),
     score: z
       .number(msg('请填写分值', 'Please enter the score'))
       .min(0.1, msg(`分值为0.1到${QUESTION_SCORE_MAX}`, `The score is 0.1–${QUESTION_SCORE_MAX}`))
@@ -256,6 +266,7 @@ export const questionFilter = z.object({
   questionType: z.coerce.number().int().min(1).max(7).optional(),
   difficulty: z.coerce.number().int().min(1).max(4).optional(),
   keyword: z.string().trim().max(100).optional(),
+  tag: z.string().trim().max(QUESTION_TAG_MAX).optional(),
 });
 export type QuestionFilter = z.infer<typeof questionFilter>;
 
@@ -263,7 +274,7 @@ export const findAdminQuestions = defineCall({
   name: 'findAdminQuestions',
   method: 'GET',
   path: '/exam/auth/admin/question/page',
-  summary: "A bank's questions, newest first, by type, difficulty and a part of the stem",
+  summary: "A bank's questions, newest first, by type, difficulty, tag and a part of the stem",
   tags: ['exam', 'back-office'],
   request: questionFilter.extend(paging(20, 100)),
   response: pageResponse(adminQuestionRow),
@@ -325,4 +336,72 @@ export const deleteQuestion = defineCall({
   tags: ['exam', 'back-office'],
   request: z.object({ id }),
   response: z.object({ id: z.number().int() }),
+});
+
+// Import (decision 046): an XLSX of the export's columns (its template) or questions written as
+// text, read and checked into a preview that flags every bad row; nothing is stored until the
+// administrator imports the preview's good rows, once.
+
+/** The largest import file, and the questions one import takes. */
+export const QUESTION_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const QUESTION_IMPORT_MAX_ROWS = 5000;
+
+/** A preview's state: previewed (nothing stored), imported. */
+export const QuestionImportStatus = { PREVIEWED: 1, IMPORTED: 2 } as const;
+
+export const questionImportRow = z.object({
+  /** The sheet's row, or the text's line where the question begins. */
+  row: z.number().int(),
+  questionType: z.number().int().nullable(),
+  stem: z.string(),
+  answer: z.string(),
+  /** Why the row cannot be imported, in the administrator's language ([] it can). */
+  errors: z.array(z.string()),
+});
+export type QuestionImportRow = z.infer<typeof questionImportRow>;
+
+export const questionImport = z.object({
+  id: z.number().int(),
+  bankId: z.number().int(),
+  fileName: z.string(),
+  status: z.number().int(),
+  totalRows: z.number().int(),
+  badRows: z.number().int(),
+  createdCount: z.number().int(),
+  skippedCount: z.number().int(),
+});
+export type QuestionImport = z.infer<typeof questionImport>;
+
+export const viewQuestionImportTemplate = defineCall({
+  name: 'viewQuestionImportTemplate',
+  method: 'GET',
+  path: '/exam/auth/admin/question/import/template',
+  summary:
+    "The question import template (XLSX: the export's columns with headers in the caller's language, a notes sheet and an example of every type) by signed link",
+  tags: ['exam', 'back-office'],
+  request: z.object({}),
+  response: z.object({ url: z.string(), fileName: z.string() }),
+});
+
+export const previewQuestionImport = defineCall({
+  name: 'previewQuestionImport',
+  method: 'POST',
+  path: '/exam/auth/admin/question/import/preview',
+  summary:
+    'Reads questions for a bank (multipart/form-data, part file: an XLSX of the template, or UTF-8 text in the written format; at most 5 MB and 5 000 questions) and checks every row; stores nothing in the bank. Answers the preview with each row and its problems',
+  tags: ['exam', 'back-office'],
+  request: z.object({ bankId: id }),
+  requestIn: 'query',
+  response: questionImport.extend({ rows: z.array(questionImportRow) }),
+});
+
+export const importQuestions = defineCall({
+  name: 'importQuestions',
+  method: 'POST',
+  path: '/exam/auth/admin/question/import/{id}',
+  summary:
+    "Adds a preview's good rows to its bank, once: the same preview again answers what the first import added. Rows that have become repeats of the bank's questions since the preview are skipped",
+  tags: ['exam', 'back-office'],
+  request: z.object({ id }),
+  response: questionImport,
 });

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import { DETAIL_FIELDS, validate, type DetailField, type FieldDef, type Lang } from '@portal/contract';
+import { MissingColumnsError, readSheetRows, type SheetColumn, type SheetRow } from '../../platform/sheet-rows.ts';
+
+export { MissingColumnsError };
 
 /**
  * The import file's columns and rows (decision 038): the template an administrator downloads and
@@ -9,10 +11,7 @@ import { DETAIL_FIELDS, validate, type DetailField, type FieldDef, type Lang } f
  */
 
 /** One column of the sheet: its key, headers, whether a row must have it, and the notes' text. */
-export interface ImportColumn {
-  key: string;
-  header: Record<Lang, string>;
-  required: boolean;
+export interface ImportColumn extends SheetColumn {
   note: Record<Lang, string>;
   example: Record<Lang, string>;
   /** A detail field of the site's registration form (kept in userDetail). */
@@ -152,94 +151,9 @@ const GENERAL_NOTES: Record<Lang, string[]> = {
   ],
 };
 
-/** One row of the file as read: its row number and its cells by column key (trimmed text). */
-export interface SheetRow {
-  row: number;
-  cells: Record<string, string>;
-}
-
-/** The header row did not name the required columns. */
-export class MissingColumnsError extends Error {
-  constructor(readonly missing: ImportColumn[]) {
-    super(`missing columns: ${missing.map((c) => c.key).join(', ')}`);
-  }
-}
-
-/** A cell's value as text: numbers, dates, rich text, hyperlinks and formula results too. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  }
-  return '';
-}
-
-/**
- * The rows of the file's first sheet, read as a stream (exceljs's WorkbookReader: memory stays
- * small however many rows): the header row maps columns, then every row with any cell is yielded
- * (the template's example row apart). `open` gives the file's stream.
- */
-export async function* readRows(open: () => Promise<Readable>, columns: ImportColumn[]): AsyncGenerator<SheetRow> {
-  const { default: Excel } = await import('exceljs');
-  const reader = new Excel.stream.xlsx.WorkbookReader(await open(), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const sheet of reader) {
-    let map: Array<string | undefined> | null = null;
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = row.values as ExcelJS.CellValue[];
-      if (!map) {
-        map = headerMap(values, columns);
-        continue;
-      }
-      const cells: Record<string, string> = {};
-      let any = false;
-      map.forEach((key, i) => {
-        if (!key) return;
-        const text = cellText(values[i]);
-        cells[key] = text;
-        if (text) any = true;
-      });
-      if (!any) continue;
-      if (row.number === 2 && cells.phone === TEMPLATE_EXAMPLE_PHONE) continue;
-      yield { row: row.number, cells };
-    }
-    // The first sheet only (the notes sheet and any other are not read).
-    return;
-  }
-}
-
-/** Which column key each cell index holds, by the header's text in either language. */
-function headerMap(values: ExcelJS.CellValue[], columns: ImportColumn[]): Array<string | undefined> {
-  const byHeader = new Map<string, string>();
-  for (const c of columns) {
-    byHeader.set(normalizeHeader(c.header.zh), c.key);
-    byHeader.set(normalizeHeader(c.header.en), c.key);
-  }
-  const map: Array<string | undefined> = [];
-  values.forEach((v, i) => {
-    map[i] = byHeader.get(normalizeHeader(cellText(v)));
-  });
-  const missing = columns.filter((c) => c.required && !map.includes(c.key));
-  if (missing.length) throw new MissingColumnsError(missing);
-  return map;
-}
-
-const normalizeHeader = (s: string) => s.replace(/[\s*＊]/g, '').toLowerCase();
+/** The rows of the file's first sheet (the template's example row apart). */
+export const readRows = (open: () => Promise<Readable>, columns: ImportColumn[]): AsyncGenerator<SheetRow> =>
+  readSheetRows(open, columns, (r) => r.row === 2 && r.cells.phone === TEMPLATE_EXAMPLE_PHONE);
 
 /** A row the import does not add, and why (in the administrator's language): the result file's rows. */
 export interface Rejection {

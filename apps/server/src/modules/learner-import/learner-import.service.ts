@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { MultipartFile } from '@fastify/multipart';
 import { hash } from '@node-rs/argon2';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { fileTypeFromBuffer } from 'file-type';
@@ -22,6 +21,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
 import { isFileKey, newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import { readFilePart, type NextPart } from '../../platform/upload-part.ts';
 import type { RegistrationForms } from '../registration-form/index.ts';
 import { SheetReadError, itemsOf, readSheet, type ReadSheet } from './learner-import-reader.ts';
 import {
@@ -143,7 +143,7 @@ export class LearnerImportService {
     accountId: number;
     lang: Lang;
     encryptedPassword: string;
-    next: (options: { limits: { fileSize: number; files: number } }) => Promise<MultipartFile | undefined>;
+    next: NextPart;
     audit: AdminAudit;
   }): Promise<LearnerImport> {
     const password = this.deps.cipher.decrypt(o.encryptedPassword);
@@ -218,32 +218,16 @@ export class LearnerImportService {
   }
 
   /** The one file part: at most LEARNER_IMPORT_MAX_BYTES, an XLSX by its content (file-type), not its name. */
-  private async readUpload(
-    next: (options: { limits: { fileSize: number; files: number } }) => Promise<MultipartFile | undefined>,
-  ): Promise<{ data: Buffer; fileName: string }> {
-    let part: MultipartFile | undefined;
-    try {
-      part = await next({ limits: { fileSize: LEARNER_IMPORT_MAX_BYTES, files: 1 } });
-    } catch {
-      part = undefined;
-    }
-    if (!part || part.fieldname !== 'file') throw new AppError(ErrorCode.LEARNER_IMPORT_NO_FILE);
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError(ErrorCode.LEARNER_IMPORT_TOO_LARGE);
-      throw err;
-    }
-    const type = await fileTypeFromBuffer(data);
+  private async readUpload(next: NextPart): Promise<{ data: Buffer; fileName: string }> {
+    const read = await readFilePart(next, {
+      maxBytes: LEARNER_IMPORT_MAX_BYTES,
+      missing: () => new AppError(ErrorCode.LEARNER_IMPORT_NO_FILE),
+      tooLarge: () => new AppError(ErrorCode.LEARNER_IMPORT_TOO_LARGE),
+      fallbackName: 'import.xlsx',
+    });
+    const type = await fileTypeFromBuffer(read.data);
     if (type?.ext !== 'xlsx') throw new AppError(ErrorCode.LEARNER_IMPORT_NOT_XLSX);
-    // A name shown back in the history table: no path separators or control characters.
-    const fileName = [...(part.filename || 'import.xlsx')]
-      .map((ch) => (ch === '/' || ch === '\\' || ch.charCodeAt(0) < 32 ? '_' : ch))
-      .join('')
-      .slice(0, 120);
-    return { data, fileName };
+    return read;
   }
 
   async viewImport(eid: number, id: number): Promise<LearnerImport> {

@@ -11,7 +11,7 @@ const likeOf = (part: string) => `%${part.replace(/[\\%_]/g, (ch) => `\\${ch}`)}
 
 export type BankRecord = typeof b.$inferSelect;
 export type QuestionRecord = typeof q.$inferSelect;
-export type QuestionValues = Omit<typeof q.$inferInsert, 'eid' | 'id' | 'bankId' | 'createdAt'>;
+export type QuestionValues = Required<Omit<typeof q.$inferInsert, 'eid' | 'id' | 'bankId' | 'createdAt'>>;
 
 /** Papers that use a bank: fixed papers holding one of its questions, random papers with a rule on it. */
 const papersOfBank = (eid: SQL | number, bankId: SQL | number) => sql`(
@@ -27,6 +27,7 @@ export interface QuestionFilter {
   questionType?: number | undefined;
   difficulty?: number | undefined;
   keyword?: string | undefined;
+  tag?: string | undefined;
 }
 
 const filterOf = (eid: number, f: QuestionFilter): SQL[] => {
@@ -34,6 +35,7 @@ const filterOf = (eid: number, f: QuestionFilter): SQL[] => {
   if (f.questionType) where.push(eq(q.questionType, f.questionType));
   if (f.difficulty) where.push(eq(q.difficulty, f.difficulty));
   if (f.keyword) where.push(ilike(q.stem, likeOf(f.keyword)));
+  if (f.tag) where.push(sql`${q.tags} @> ARRAY[${f.tag}]::text[]`);
   return where;
 };
 
@@ -94,6 +96,14 @@ export class QuestionBankAdminRepository {
     return row ?? null;
   }
 
+  /** The tags its questions carry, in order (the list's filter offers them). */
+  async bankTags(eid: number, id: number, limit: number): Promise<string[]> {
+    const found = await this.db.execute<{ tag: string }>(sql`
+      SELECT DISTINCT t.tag FROM exam_questions x, unnest(x.tags) AS t(tag)
+       WHERE x.eid = ${eid} AND x.bank_id = ${id} ORDER BY t.tag LIMIT ${limit}`);
+    return found.rows.map((r) => r.tag);
+  }
+
   /** Whether another bank of the enterprise has the name (case-insensitive). */
   static async titleTaken(tx: Tx, eid: number, title: string, except: number | null): Promise<boolean> {
     const where: SQL[] = [eq(b.eid, eid), sql`lower(${b.title}) = lower(${title})`];
@@ -151,6 +161,7 @@ export class QuestionBankAdminRepository {
               difficulty: q.difficulty,
               stem: q.stem,
               scoreTenths: q.scoreTenths,
+              tags: q.tags,
               createdAt: q.createdAt,
               paperCount: sql<number>`(SELECT count(*)::int FROM exam_paper_questions pq WHERE pq.eid = exam_questions.eid AND pq.question_id = exam_questions.id)`,
             })

@@ -1,4 +1,5 @@
 import {
+  BANK_TAGS_LISTED,
   ErrorCode,
   QuestionType,
   optionKey,
@@ -88,6 +89,7 @@ export function questionValues(form: QuestionForm, lang: Lang): QuestionValues {
     referenceAnswer: type === QuestionType.SHORT_ANSWER ? form.referenceAnswer : '',
     analysis: form.analysis,
     scoreTenths: Math.round(form.score * 10),
+    tags: [...new Set(form.tags)],
   };
 }
 
@@ -105,6 +107,7 @@ const auditedQuestion = (row: QuestionRecord) => ({
   referenceAnswer: row.referenceAnswer,
   analysis: row.analysis,
   scoreTenths: row.scoreTenths,
+  tags: row.tags,
 });
 
 /**
@@ -128,10 +131,10 @@ export class QuestionBankAdmin {
     );
   }
 
-  async bank(eid: number, id: number): Promise<AdminQuestionBank> {
-    const row = await this.repo.bank(eid, id);
+  async bank(eid: number, id: number): Promise<AdminQuestionBank & { tags: string[] }> {
+    const [row, tags] = await Promise.all([this.repo.bank(eid, id), this.repo.bankTags(eid, id, BANK_TAGS_LISTED)]);
     if (!row) throw bankNotFound();
-    return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+    return { ...row, createdAt: new Date(row.createdAt).toISOString(), tags };
   }
 
   async createBank({ session, audit }: AdminCaller, form: BankForm) {
@@ -212,6 +215,7 @@ export class QuestionBankAdmin {
       blanksAnyOrder: row.blanksAnyOrder,
       referenceAnswer: row.referenceAnswer,
       analysis: row.analysis,
+      tags: row.tags,
     };
   }
 

@@ -4,13 +4,15 @@ import { defineModule } from '../../platform/module.ts';
 import { QuestionBankAdmin } from './question-bank-admin.ts';
 import { QuestionBankAdminRepository } from './question-bank-admin.repository.ts';
 import { questionExport } from './question-export.ts';
+import { QuestionImports } from './question-import.ts';
 
-/** The back office's question banks and questions (issue 22 item 1, decision 045). */
+/** The back office's question banks and questions (issue 22 item 1, decisions 045 and 046). */
 export default defineModule({
   name: 'question-bank',
   register(gateway, platform) {
     const repo = new QuestionBankAdminRepository(platform.db);
     const admin = new QuestionBankAdmin(repo);
+    const imports = new QuestionImports({ db: platform.db, storage: platform.storage, signer: platform.signer });
     const exportKind = platform.exports.define('crm-questions', questionExport(repo));
     gateway.call(calls.findAdminQuestionBanks, (q, ctx) => admin.banks(ctx.eid, q));
     gateway.call(calls.viewAdminQuestionBank, (q, ctx) => admin.bank(ctx.eid, q.id));
@@ -27,5 +29,8 @@ export default defineModule({
       // The keys leave the system: who exported which questions is in the audit log.
       return startAuditedExport(platform.db, exportKind, ctx, q, 'question_export');
     });
+    gateway.call(calls.viewQuestionImportTemplate, (_q, ctx) => imports.viewTemplate(ctx.eid, ctx.lang));
+    gateway.call(calls.previewQuestionImport, (q, ctx) => imports.preview(ctx, q.bankId, (o) => ctx.req.file(o)));
+    gateway.call(calls.importQuestions, (q, ctx) => imports.importPreview(ctx, q.id));
   },
 });

@@ -27,6 +27,7 @@ export interface EditorValues {
   blanksAnyOrder: boolean;
   referenceAnswer: string;
   analysis: string;
+  tags: string[];
   score: number;
 }
 
@@ -42,6 +43,7 @@ export const emptyQuestion = (): EditorValues => ({
   blanksAnyOrder: false,
   referenceAnswer: '',
   analysis: '',
+  tags: [],
   score: 2,
 });
 
@@ -64,6 +66,7 @@ export function editorValuesOf(q: AdminQuestion): EditorValues {
     blanksAnyOrder: q.blanksAnyOrder,
     referenceAnswer: q.referenceAnswer,
     analysis: q.analysis,
+    tags: q.tags,
     score: q.score,
   };
 }
@@ -97,6 +100,7 @@ export function questionFormOf(v: EditorValues): QuestionForm {
     blanksAnyOrder: type === QuestionType.FILL_IN && (v.blanksAnyOrder ?? false),
     referenceAnswer: type === QuestionType.SHORT_ANSWER ? (v.referenceAnswer ?? '') : '',
     analysis: v.analysis ?? '',
+    tags: v.tags ?? [],
     score: v.score,
   };
 }
@@ -351,6 +355,9 @@ function QuestionFields({
       )}
       <Form.Item name="analysis" label={t.analysis}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+      </Form.Item>
+      <Form.Item name="tags" label={t.tags} extra={t.tagsHint}>
+        <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',', '，']} />
       </Form.Item>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
@@ -22,16 +22,28 @@ import { ExportButton } from '../export-button.tsx';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
 import { QuestionDialog } from './question-editor.tsx';
+import { QuestionImportDialog } from './question-import.tsx';
 import { questionMessages } from './question-messages.ts';
 
 export const QUESTION_TABLE: TableQueryOptions = {
   defaultSize: 20,
   sizes: [10, 20, 50, 100],
   sortable: [],
-  filters: ['keyword', 'questionType', 'difficulty'],
+  filters: ['keyword', 'questionType', 'difficulty', 'tag'],
 };
 
-type Filters = { keyword?: string; questionType?: number; difficulty?: number };
+type Filters = { keyword?: string; questionType?: number; difficulty?: number; tag?: string };
+
+/** The list's filter as the list and export calls take it. */
+export function questionFilterOf(f: Record<string, string | undefined>) {
+  const positive = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+  return {
+    ...(f.keyword ? { keyword: f.keyword } : {}),
+    ...(positive(f.questionType) ? { questionType: positive(f.questionType) } : {}),
+    ...(positive(f.difficulty) ? { difficulty: positive(f.difficulty) } : {}),
+    ...(f.tag ? { tag: f.tag } : {}),
+  };
+}
 
 /** /crm/question-banks/:id: a bank's questions, filtered by type, difficulty and stem (decision 045). */
 export function QuestionsView({
@@ -39,7 +51,7 @@ export function QuestionsView({
   page,
   error,
 }: {
-  bank: AdminQuestionBank;
+  bank: AdminQuestionBank & { tags: string[] };
   page: Page<AdminQuestionRow> | null;
   error: string | null;
 }) {
@@ -55,6 +67,7 @@ export function QuestionsView({
   const [params, setParams] = useSearchParams();
   const state = readTableQuery(params, QUESTION_TABLE);
   const [open, setOpen] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [loading, setLoading] = useState<number | null>(null);
   const [editing, setEditing] = useState<AdminQuestion | null>(null);
   const saved = (text: string) => {
@@ -85,6 +98,18 @@ export function QuestionsView({
     { key: 'type', title: t.questionType, width: 120, render: (_, q) => typeName(q.questionType) },
     { key: 'difficulty', title: t.difficulty, width: 90, render: (_, q) => difficultyName(q.difficulty) },
     { key: 'stem', title: t.stem, dataIndex: 'stem', ellipsis: true },
+    {
+      key: 'tags',
+      title: t.tags,
+      width: 160,
+      render: (_, q) => (
+        <Space size={[0, 4]} wrap>
+          {q.tags.map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+        </Space>
+      ),
+    },
     { key: 'score', title: t.score, dataIndex: 'score', width: 90 },
     {
       key: 'papers',
@@ -123,6 +148,7 @@ export function QuestionsView({
     if (v.keyword?.trim()) filters.keyword = v.keyword.trim();
     if (v.questionType) filters.questionType = String(v.questionType);
     if (v.difficulty) filters.difficulty = String(v.difficulty);
+    if (v.tag) filters.tag = v.tag;
     setParams(writeTableQuery({ ...state, filters, pageCurrent: 1 }, QUESTION_TABLE));
   };
   return (
@@ -131,6 +157,7 @@ export function QuestionsView({
         <Typography.Title level={4}>{bank.title}</Typography.Title>
         <Space>
           <Link to={localePath('/crm/question-banks', lang)}>{t.back}</Link>
+          <Button onClick={() => setImporting(true)}>{t.importQuestions}</Button>
           <Button
             type="primary"
             onClick={() => {
@@ -149,6 +176,7 @@ export function QuestionsView({
           keyword: f.keyword,
           questionType: f.questionType ? Number(f.questionType) : undefined,
           difficulty: f.difficulty ? Number(f.difficulty) : undefined,
+          tag: f.tag,
         }}
         onFinish={apply}
         style={{ marginBottom: 16, rowGap: 8 }}
@@ -169,6 +197,17 @@ export function QuestionsView({
             options={enumerations.difficulty.map((o) => ({ value: o.value, label: label(o) }))}
           />
         </Form.Item>
+        {bank.tags.length > 0 && (
+          <Form.Item name="tag" label={t.tags}>
+            <Select
+              allowClear
+              showSearch
+              placeholder={t.allTags}
+              style={{ width: 150 }}
+              options={bank.tags.map((tag) => ({ value: tag, label: tag }))}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="keyword" label={t.keyword}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
@@ -178,16 +217,7 @@ export function QuestionsView({
               {t.search}
             </Button>
             <Button onClick={() => setParams(new URLSearchParams())}>{t.reset}</Button>
-            <ExportButton
-              start={() =>
-                request(exportQuestions, {
-                  bankId: bank.id,
-                  ...(f.keyword ? { keyword: f.keyword } : {}),
-                  ...(Number(f.questionType) > 0 ? { questionType: Number(f.questionType) } : {}),
-                  ...(Number(f.difficulty) > 0 ? { difficulty: Number(f.difficulty) } : {}),
-                })
-              }
-            />
+            <ExportButton start={() => request(exportQuestions, { bankId: bank.id, ...questionFilterOf(f) })} />
           </Space>
         </Form.Item>
       </Form>
@@ -197,6 +227,12 @@ export function QuestionsView({
         columns={columns}
         page={page ?? { pageCurrent: 1, pageSize: QUESTION_TABLE.defaultSize, totalCount: 0, list: [] }}
         query={QUESTION_TABLE}
+      />
+      <QuestionImportDialog
+        bank={bank}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void revalidator.revalidate()}
       />
       <QuestionDialog
         key={editing?.id ?? 'new'}

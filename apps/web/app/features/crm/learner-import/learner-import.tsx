@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Progress, Space, Statistic, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Form, Input, Progress, Space, Statistic, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
@@ -10,6 +10,7 @@ import {
   type LearnerImport,
 } from '@portal/contract/calls/learner-import';
 import type { Page } from '@portal/contract/envelope';
+import { FilePicker } from '../file-picker.tsx';
 import { request, upload } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { ruleOf } from '../../account/form-rules.ts';
@@ -180,18 +181,7 @@ export function LearnerImportView({ page, error }: { page: Page<LearnerImport> |
             <Input />
           </Form.Item>
           <Form.Item label={t.file} required>
-            <Upload
-              accept=".xlsx"
-              maxCount={1}
-              beforeUpload={(f) => {
-                setFile(f);
-                return false;
-              }}
-              onRemove={() => setFile(null)}
-              fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
-            >
-              <Button>{t.chooseFile}</Button>
-            </Upload>
+            <FilePicker accept=".xlsx" file={file} onChange={setFile} label={t.chooseFile} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={busy} disabled={!file}>
             {t.start}

@@ -169,6 +169,12 @@ export const ErrorCode = {
   QUESTION_IMPORT_NO_FILE: 9510,
   QUESTION_IMPORT_EMPTY: 9511,
   QUESTION_IMPORT_NOTHING_VALID: 9512,
+  // Papers (decision 047).
+  PAPER_RULE_SHORT: 9513,
+  PAPER_IN_USE: 9514,
+  PAPER_BELOW_PASS_SCORE: 9515,
+  PAPER_NOT_FOUND: 9516,
+  PAPER_QUESTION_UNKNOWN: 9517,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

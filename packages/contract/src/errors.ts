@@ -284,6 +284,20 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '没有可导入的试题，请修正标出的行后重新上传',
     en: 'No row can be imported; fix the rows marked and upload again',
   },
+  9513: {
+    zh: '第{rule}条规则：题库“{bank}”中符合条件的{type}只有{available}道，少于要抽取的{count}道',
+    en: 'Rule {rule}: the bank “{bank}” holds {available} such {type} question(s), fewer than the {count} it draws',
+  },
+  9514: {
+    zh: '该试卷正被{tasks}场考试使用，不能删除',
+    en: 'This paper is given by {tasks} exam(s); it cannot be deleted',
+  },
+  9515: {
+    zh: '试卷总分{total}分低于考试“{task}”的及格分{pass}分',
+    en: 'The paper’s total of {total} is below the pass score {pass} of the exam “{task}”',
+  },
+  9516: { zh: '试卷不存在', en: 'The paper does not exist' },
+  9517: { zh: '所选试题不存在或已被删除', en: 'A chosen question does not exist or has been deleted' },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

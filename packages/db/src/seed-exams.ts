@@ -45,6 +45,7 @@ const ZH = {
   past: (n: number) => `往期岗位能力考试（第${n}期）`,
   practice: { title: '安全生产每日一练', intro: '每次随机8题，答错的题目自动进入错题本。' },
   practiceBank: '安全生产练习题库',
+  randomPaper: '安全生产随机组卷',
   practiceQuestions: [
     {
       questionType: 1,
@@ -290,6 +291,7 @@ const EN: typeof ZH = {
     intro: '8 random questions each time; wrong answers go to your error book.',
   },
   practiceBank: 'Safety practice question bank',
+  randomPaper: 'Safety paper drawn at random',
   practiceQuestions: [
     {
       questionType: 1,
@@ -611,6 +613,18 @@ export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
     certificateTemplateId: template!.id,
     points: 10,
   });
+
+  // A random paper (decision 047): two of each objective type the bank holds, 10 points each.
+  const rules: s.PaperRule[] = [1, 2, 3, 4]
+    .map((questionType) => ({
+      bankId: bank!.id,
+      questionType,
+      difficulty: null,
+      count: Math.min(2, questions.filter((q) => q.questionType === questionType).length),
+      scoreTenths: 100,
+    }))
+    .filter((r) => r.count > 0);
+  await db.insert(s.examPapers).values({ eid, title: text.randomPaper, mode: 2, rules, shuffleOptions: true });
 
   // With a short answer: the demo people submitted it; it waits for marking.
   const markingList = [objective[0]!, objective[2]!, shortAnswer];

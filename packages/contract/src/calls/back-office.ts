@@ -43,6 +43,7 @@ export const AUDIT_ENTITY_TYPES = [
   'question',
   'question_export',
   'question_import',
+  'exam_paper',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -21,6 +21,7 @@ import * as people from './people.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
 import * as project from './project.ts';
+import * as examPaper from './exam-paper.ts';
 import * as questionBank from './question-bank.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
@@ -56,6 +57,7 @@ export * from './people.ts';
 export * from './practice.ts';
 export * from './profile.ts';
 export * from './project.ts';
+export * from './exam-paper.ts';
 export * from './question-bank.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
@@ -102,6 +104,7 @@ export const allCalls: CallDef[] = [
   profile,
   project,
   questionBank,
+  examPaper,
   ranking,
   registration,
   siteAdmin,

@@ -8,7 +8,6 @@ import {
   type ExamAnswerInput,
   type ExamResult,
 } from '@portal/contract';
-import { type AttemptQuestion, type PaperRule } from '@portal/db';
 import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { answerRefusal, checkAnswer, PaperShapes } from '../assessment/index.ts';
@@ -19,7 +18,7 @@ import type { AnswerSaves } from './answer-saves.ts';
 import type { Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
 import type { ExamRepository, AttemptRow } from './exam.repository.ts';
-import { arrangePaper } from './paper-draw.ts';
+import { drawPaper } from './paper-draw.ts';
 import type { ExamSubmitting } from './exam-submitting.ts';
 import type { ExamResults } from './exam-results.ts';
 
@@ -62,7 +61,7 @@ export class ExamTaking {
         if (task.beforeWindow) throw new AppError(ErrorCode.EXAM_NOT_STARTED);
         if (task.afterWindow) throw new AppError(ErrorCode.EXAM_ENDED);
         if (record.attemptsUsed >= task.attemptsAllowed) throw new AppError(ErrorCode.EXAM_ATTEMPTS_USED_UP);
-        const paper = await this.drawPaper(tx, who.eid, task);
+        const paper = await drawPaper(this.repo, tx, who.eid, task);
         if (paper.length === 0) {
           throw new AppError(ErrorCode.NOT_FOUND, {
             message: { zh: '该考试的试卷暂无试题', en: 'The paper of this exam has no questions yet' },
@@ -79,39 +78,6 @@ export class ExamTaking {
       await this.submitting.submitAttempt(who.eid, out.overdue!, SubmitReason.TIME_OVER, who.accountId);
     }
     throw new AppError(ErrorCode.CONFLICT);
-  }
-
-  /** The taker's paper: a fixed paper's questions, or a random paper's drawn by its rules; arranged as the paper says. */
-  private async drawPaper(
-    tx: Tx,
-    eid: number,
-    task: {
-      paperId: number;
-      mode: number;
-      rules: PaperRule[];
-      shuffleQuestions: boolean;
-      shuffleOptions: boolean;
-    },
-  ): Promise<AttemptQuestion[]> {
-    let questions: AttemptQuestion[];
-    if (task.mode === 2) {
-      questions = [];
-      for (const rule of task.rules) {
-        const drawn = await this.repo.drawQuestions(
-          tx,
-          eid,
-          rule,
-          questions.map((q) => q.questionId),
-        );
-        questions.push(...drawn);
-      }
-    } else {
-      questions = await this.repo.findFixedQuestions(tx, eid, task.paperId);
-    }
-    return arrangePaper(questions, {
-      shuffleQuestions: task.shuffleQuestions,
-      shuffleOptions: task.shuffleOptions,
-    });
   }
 
   async viewExamPaper(who: Learner, attemptId: number, clientAt: string | null = null) {

@@ -324,7 +324,7 @@ export class ExamRepository {
   }
 
   /** A fixed paper's questions in order, with the score each is worth on it. */
-  async findFixedQuestions(tx: Tx, eid: number, paperId: number): Promise<AttemptQuestion[]> {
+  async findFixedQuestions(tx: Tx | Db, eid: number, paperId: number): Promise<AttemptQuestion[]> {
     const { rows } = await tx.execute<AttemptQuestion & Record<string, unknown>>(sql`
       SELECT q.id AS "questionId", q.question_type AS "questionType", q.difficulty, q.stem, q.options, q.items,
         q.answer, q.blanks, q.blanks_any_order AS "blanksAnyOrder", q.reference_answer AS "referenceAnswer", q.analysis,
@@ -336,7 +336,7 @@ export class ExamRepository {
   }
 
   /** `count` questions drawn at random by one rule of a random paper, none of `exclude`, each worth the rule's score. */
-  async drawQuestions(tx: Tx, eid: number, rule: PaperRule, exclude: number[]): Promise<AttemptQuestion[]> {
+  async drawQuestions(tx: Tx | Db, eid: number, rule: PaperRule, exclude: number[]): Promise<AttemptQuestion[]> {
     const { rows } = await tx.execute<AttemptQuestion & Record<string, unknown>>(sql`
       SELECT q.id AS "questionId", q.question_type AS "questionType", q.difficulty, q.stem, q.options, q.items,
         q.answer, q.blanks, q.blanks_any_order AS "blanksAnyOrder", q.reference_answer AS "referenceAnswer", q.analysis,

@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { AttemptQuestion } from '@portal/db';
+import type { ExamPaperQuestion } from '@portal/contract';
+import type { AttemptQuestion, Db, PaperRule, Tx } from '@portal/db';
 import { QuestionType } from '../assessment/index.ts';
+import { presentPaperQuestion } from './exam.presenter.ts';
+import { ExamRepository } from './exam.repository.ts';
 
 /** A copy of `list` in random order (Fisher–Yates with the system's CSPRNG: a taker cannot predict it). */
 export function shuffled<T>(list: readonly T[]): T[] {
@@ -33,4 +36,47 @@ export function arrangePaper(
   const ordered = settings.shuffleQuestions ? shuffled(questions) : [...questions];
   if (!settings.shuffleOptions) return ordered;
   return ordered.map((q) => (SHUFFLABLE.has(q.questionType) ? { ...q, options: shuffled(q.options) } : q));
+}
+
+/** How a paper is made for a taker. */
+export interface PaperDraw {
+  paperId: number;
+  mode: number;
+  rules: PaperRule[];
+  shuffleQuestions: boolean;
+  shuffleOptions: boolean;
+}
+
+/** The taker's paper: a fixed paper's questions, or a random paper's drawn by its rules; arranged as the paper says. */
+export async function drawPaper(
+  repo: ExamRepository,
+  tx: Tx | Db,
+  eid: number,
+  paper: PaperDraw,
+): Promise<AttemptQuestion[]> {
+  let questions: AttemptQuestion[];
+  if (paper.mode === 2) {
+    questions = [];
+    for (const rule of paper.rules) {
+      const drawn = await repo.drawQuestions(
+        tx,
+        eid,
+        rule,
+        questions.map((q) => q.questionId),
+      );
+      questions.push(...drawn);
+    }
+  } else {
+    questions = await repo.findFixedQuestions(tx, eid, paper.paperId);
+  }
+  return arrangePaper(questions, { shuffleQuestions: paper.shuffleQuestions, shuffleOptions: paper.shuffleOptions });
+}
+
+/**
+ * A paper as a taker would be given it now, without keys (the back office's preview, decision
+ * 047): drawn by the same code as a start, nothing stored.
+ */
+export async function previewPaper(db: Db, eid: number, paper: PaperDraw): Promise<ExamPaperQuestion[]> {
+  const drawn = await drawPaper(new ExamRepository(db), db, eid, paper);
+  return drawn.map(presentPaperQuestion);
 }

@@ -3,10 +3,12 @@ import { startAuditedExport } from '../../platform/audited-export.ts';
 import { defineModule } from '../../platform/module.ts';
 import { QuestionBankAdmin } from './question-bank-admin.ts';
 import { QuestionBankAdminRepository } from './question-bank-admin.repository.ts';
+import { PaperAdmin } from './paper-admin.ts';
+import { PaperAdminRepository } from './paper-admin.repository.ts';
 import { questionExport } from './question-export.ts';
 import { QuestionImports } from './question-import.ts';
 
-/** The back office's question banks and questions (issue 22 item 1, decisions 045 and 046). */
+/** The back office's question banks, questions and papers (issue 22 items 1 and 2, decisions 045–047). */
 export default defineModule({
   name: 'question-bank',
   register(gateway, platform) {
@@ -32,5 +34,18 @@ export default defineModule({
     gateway.call(calls.viewQuestionImportTemplate, (_q, ctx) => imports.viewTemplate(ctx.eid, ctx.lang));
     gateway.call(calls.previewQuestionImport, (q, ctx) => imports.preview(ctx, q.bankId, (o) => ctx.req.file(o)));
     gateway.call(calls.importQuestions, (q, ctx) => imports.importPreview(ctx, q.id));
+
+    // Papers (issue 22 item 2, decision 047).
+    const papers = new PaperAdmin(new PaperAdminRepository(platform.db), platform.db);
+    gateway.call(calls.findAdminPapers, (q, ctx) => papers.papers(ctx.eid, q));
+    gateway.call(calls.viewAdminPaper, (q, ctx) => papers.paper(ctx.eid, q.id));
+    gateway.call(calls.createPaper, (q, ctx) => papers.create(ctx, q));
+    gateway.call(calls.editPaper, ({ id, ...form }, ctx) => papers.edit(ctx, id, form));
+    gateway.call(calls.deletePaper, (q, ctx) => papers.remove(ctx, q.id));
+    gateway.call(calls.previewPaper, (q, ctx) => papers.preview(ctx.eid, q.id));
+    gateway.call(calls.viewBankQuestionCounts, async (q, ctx) => {
+      await admin.bank(ctx.eid, q.id); // an unknown bank is refused (9503)
+      return papers.bankCounts(ctx.eid, q.id);
+    });
   },
 });

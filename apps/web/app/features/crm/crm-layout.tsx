@@ -39,7 +39,10 @@ const CRM_SECTIONS: Array<{
   },
   {
     key: 'exams',
-    items: [['/crm/question-banks', 'questionBanks']],
+    items: [
+      ['/crm/question-banks', 'questionBanks'],
+      ['/crm/papers', 'papers'],
+    ],
   },
   {
     key: 'content',

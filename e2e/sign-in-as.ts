@@ -2,7 +2,7 @@ import http from 'node:http';
 import { constants, publicEncrypt } from 'node:crypto';
 
 import { GATEWAY_PREFIX, type CallDef, type CallRequest, type CallResponse } from '@portal/contract/call';
-import { getPasswordKey, loginByPassword } from '@portal/contract/calls/account';
+import { chooseEnterprise, getPasswordKey, loginByPassword } from '@portal/contract/calls/account';
 import { PLATFORM_HEADER_VALUE, TOKEN_COOKIE } from '@portal/contract/constants';
 import { connectDatabase } from '@portal/db';
 import { CAPTCHA_ANSWER, putCaptcha } from './accounts.ts';
@@ -64,9 +64,15 @@ async function gateway<C extends CallDef>(
 export async function signInByCall(
   account: { phone: string; password: string },
   host?: Host,
+  /** For a person of several enterprises: the one to choose after signing in. */
+  enterprise?: number,
 ): Promise<<C extends CallDef>(call: C, input: CallRequest<C>) => Promise<CallResponse<C>>> {
-  const { token, chooseEnterprise } = await passwordSignIn(account, host);
-  if (chooseEnterprise) throw new Error(`${account.phone} must choose an enterprise first`);
+  const signedIn = await passwordSignIn(account, host);
+  let token = signedIn.token;
+  if (signedIn.chooseEnterprise) {
+    if (enterprise === undefined) throw new Error(`${account.phone} must choose an enterprise first`);
+    token = (await gateway(chooseEnterprise, { eid: enterprise }, host, token)).token;
+  }
   return (call, input) => gateway(call, input, host, token);
 }
 
@@ -101,11 +107,11 @@ export async function signInAs(
   options: { host?: Host; lang?: Lang; path?: string } = {},
 ): Promise<void> {
   const { host, lang = 'zh' } = options;
-  const { token, chooseEnterprise } = await passwordSignIn(account, host);
+  const { token, chooseEnterprise: mustChoose } = await passwordSignIn(account, host);
   const origin = url('/', host);
   await b.context.addCookies([{ name: TOKEN_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Lax' }]);
   const target = localePath(lang, options.path ?? '/home');
-  const next = chooseEnterprise ? `${localePath(lang, '/company')}?redirect=${encodeURIComponent(target)}` : target;
+  const next = mustChoose ? `${localePath(lang, '/company')}?redirect=${encodeURIComponent(target)}` : target;
   const fresh = await b.page.addInitScript(() => sessionStorage.clear());
   try {
     await b.page.goto(url(next, host));

@@ -50,6 +50,8 @@ export default prefix('en?', [
     route('papers/new', 'routes/crm-paper-new.tsx', { id: 'crm-paper-new' }),
     route('papers/:id', 'routes/crm-paper-edit.tsx', { id: 'crm-paper-edit' }),
     route('papers/:id/preview', 'routes/crm-paper-preview.tsx', { id: 'crm-paper-preview' }),
+    route('marking', 'routes/crm-marking.tsx', { id: 'crm-marking' }),
+    route('marking/:id', 'routes/crm-marking-attempt.tsx', { id: 'crm-marking-attempt' }),
     route('news', 'routes/crm-news.tsx', { id: 'crm-news' }),
     route('announcements', 'routes/crm-announcements.tsx', { id: 'crm-announcements' }),
     route('messages', 'routes/crm-messages.tsx', { id: 'crm-messages' }),

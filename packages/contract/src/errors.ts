@@ -73,6 +73,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '答案保存序号超出范围：最多比已保存的序号{lastSeq}大{step}',
     en: 'The save sequence is out of range: at most {step} above the saved sequence {lastSeq}',
   },
+  7613: {
+    zh: '该答卷正由{name}阅卷（至{until}），请先批阅其他答卷',
+    en: 'This paper is being marked by {name} (until {until}); mark another one',
+  },
   7701: { zh: '未查询到相关证书信息', en: 'No certificate was found' },
   7711: { zh: '本次练习已结束', en: 'This practice round has finished' },
   7712: { zh: '该练习暂无可练习的题目', en: 'This practice set has no questions yet' },

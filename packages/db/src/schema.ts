@@ -1532,9 +1532,19 @@ export const examAttempts = pgTable(
      * opening of the paper) later than the site's grace counts it, an earlier one forgets it.
      */
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /**
+     * The marker who has taken the attempt to mark, and until when (decision 048): another marker
+     * is refused it (7613) until then; marking is once anyway (the attempt's row lock and status).
+     */
+    claimedBy: integer('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.eid, t.id] }),
+    // The marking queue: attempts waiting for marking, longest waiting first.
+    index('exam_attempts_marking_idx')
+      .on(t.eid, t.submittedAt, t.id)
+      .where(sql`status = 2`),
     foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [examTasks.eid, examTasks.id] }).onDelete('cascade'),
     foreignKey({
       columns: [t.eid, t.accountId],

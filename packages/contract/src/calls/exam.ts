@@ -467,7 +467,10 @@ export const findPaperRecords = defineCall({
   response: pageResponse(examAttemptItem),
 });
 
-// ---- Marking short answers (enterprise administrators until the back office exists) ----
+// ---- Marking short answers (the back office's marking queue, decisions 029 and 048) ----
+
+/** How long a marker keeps an attempt they opened: others are refused it meanwhile (7613). */
+export const MARKING_CLAIM_MINUTES = 15;
 
 export const markingAttemptItem = z.object({
   attemptId: z.number().int(),
@@ -481,6 +484,10 @@ export const markingAttemptItem = z.object({
   passScore: z.number(),
   /** Short answers waiting for a mark. */
   toMark: z.number().int(),
+  /** Another marker who has it open now (their name), or null. */
+  claimedBy: z.string().nullable(),
+  /** The caller has it open. */
+  claimedByMe: z.boolean(),
 });
 
 export const findMarkingAttempts = defineCall({
@@ -509,10 +516,30 @@ export const viewMarkingAttempt = defineCall({
   method: 'GET',
   path: '/exam/auth/admin/paper/record/marking/view',
   summary:
-    'One attempt to mark: its short answers with their reference answers, the objective score and the pass score (administrators only: 3403)',
+    'One attempt to mark: its short answers with their reference answers, the objective score and the pass score. Opening one waiting for marking takes it for the caller for 15 minutes (again on every opening); 7613 while another marker has it (administrators only: 3403)',
   tags: ['exam'],
   request: attemptRef,
-  response: markingAttemptItem.extend({ status: z.number().int(), questions: z.array(markingQuestion) }),
+  response: markingAttemptItem.extend({
+    status: z.number().int(),
+    questions: z.array(markingQuestion),
+    /** Until when the caller has it (ISO 8601), while it waits for marking. */
+    claimedUntil: z.string().nullable(),
+  }),
+});
+
+export const claimNextMarking = defineCall({
+  name: 'claimNextMarking',
+  method: 'POST',
+  path: '/exam/auth/admin/paper/record/marking/next',
+  summary:
+    'Takes the next (or previous) attempt of the queue after `after` that no other marker has open, for 15 minutes, and gives back `after` if the caller had it; answers its id, or null when none is left (administrators only: 3403)',
+  tags: ['exam'],
+  request: z.object({
+    after: id.optional(),
+    direction: z.enum(['next', 'previous']).default('next'),
+    taskId: id.optional(),
+  }),
+  response: z.object({ attemptId: z.number().int().nullable() }),
 });
 
 export const markExamAttempt = defineCall({

@@ -7,6 +7,7 @@ import {
   ExamStatusLabel,
   SubmitReason,
   countExamTasks,
+  claimNextMarking,
   findMarkingAttempts,
   finishExam,
   markExamAttempt,
@@ -366,5 +367,74 @@ describe('marking short answers', () => {
       { as: learner },
     );
     expect(res.code).toBe(ErrorCode.EXAM_SUBMITTED);
+  });
+
+  it('an opened attempt is the marker’s for 15 minutes: another marker is refused it and skips it; the queue goes round', async () => {
+    const exam = await createExam(db(), a.eid);
+    const [first, second, third] = [await t.learner(a), await t.learner(a), await t.learner(a)];
+    const ids: number[] = [];
+    for (const taker of [first, second, third]) {
+      const { attemptId } = await takeRight(taker, exam.task.id);
+      expect((await t.call(finishExam, { attemptId }, { as: taker })).code).toBe(200);
+      ids.push(attemptId);
+    }
+    const one = await t.learner(a, { member: { isAdmin: true, realName: '阅卷甲' } });
+    const two = await t.learner(a, { member: { isAdmin: true } });
+    const queue = async (as: Learner) =>
+      (await t.call(findMarkingAttempts, { taskId: exam.task.id }, { as })).data.list.map((r) => [
+        r.attemptId,
+        r.claimedBy !== null,
+        r.claimedByMe,
+      ]);
+
+    const opened = await t.call(viewMarkingAttempt, { attemptId: ids[0]! }, { as: one });
+    expect(opened.code, opened.message).toBe(200);
+    expect(opened.data.claimedByMe).toBe(true);
+    expect(Date.parse(opened.data.claimedUntil!) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(await queue(one)).toEqual([
+      [ids[0], false, true],
+      [ids[1], false, false],
+      [ids[2], false, false],
+    ]);
+    expect(await queue(two)).toEqual([
+      [ids[0], true, false],
+      [ids[1], false, false],
+      [ids[2], false, false],
+    ]);
+    // The other marker can neither open nor mark it meanwhile.
+    const refused = await t.call(viewMarkingAttempt, { attemptId: ids[0]! }, { as: two });
+    expect(refused.code).toBe(ErrorCode.EXAM_MARKING_CLAIMED);
+    const shortQ = opened.data.questions[0]!;
+    const markAs = (as: Learner, attemptId: number) =>
+      t.call(markExamAttempt, { attemptId, marks: [{ questionId: shortQ.questionId, score: 1 }] }, { as });
+    expect((await markAs(two, ids[0]!)).code).toBe(ErrorCode.EXAM_MARKING_CLAIMED);
+    // "Next" skips what another marker has open, and goes round the queue.
+    const next = await t.call(claimNextMarking, { taskId: exam.task.id }, { as: two });
+    expect(next.data.attemptId).toBe(ids[1]);
+    const after = await t.call(claimNextMarking, { taskId: exam.task.id, after: ids[1]! }, { as: two });
+    expect(after.data.attemptId).toBe(ids[2]);
+    // ids[1] was given back by moving on; going round from the last finds it again, not ids[0].
+    const round = await t.call(claimNextMarking, { taskId: exam.task.id, after: ids[2]! }, { as: two });
+    expect(round.data.attemptId).toBe(ids[1]);
+    const back = await t.call(
+      claimNextMarking,
+      { taskId: exam.task.id, after: ids[1]!, direction: 'previous' },
+      { as: two },
+    );
+    expect(back.data.attemptId).toBe(ids[2]);
+
+    // The first marker marks theirs; it leaves the queue.
+    expect((await markAs(one, ids[0]!)).code).toBe(200);
+    expect((await markAs(one, ids[0]!)).code).toBe(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
+    // A claim runs out: then another marker may take it.
+    await db().execute(sql`UPDATE exam_attempts SET claimed_until = now() - interval '1 second' WHERE id = ${ids[2]!}`);
+    expect((await t.call(viewMarkingAttempt, { attemptId: ids[2]! }, { as: one })).code).toBe(200);
+    expect((await t.call(viewMarkingAttempt, { attemptId: ids[2]! }, { as: two })).code).toBe(
+      ErrorCode.EXAM_MARKING_CLAIMED,
+    );
+    // Nothing left for a marker once every other attempt is open elsewhere or marked.
+    expect((await t.call(viewMarkingAttempt, { attemptId: ids[1]! }, { as: one })).code).toBe(200);
+    const none = await t.call(claimNextMarking, { taskId: exam.task.id }, { as: two });
+    expect(none.data.attemptId).toBe(null);
   });
 });

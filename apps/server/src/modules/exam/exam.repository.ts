@@ -64,6 +64,10 @@ export type AttemptRow = {
   scoreTenths: number | null;
   passed: boolean | null;
   lastSeq: number;
+  /** A marker who has it open (decision 048), until `claimedUntil`; `claimLive` by the database's clock. */
+  claimedBy: number | null;
+  claimedUntil: Date | null;
+  claimLive: boolean;
   now: Date;
   /** The deadline has passed by the database's clock. */
   overdue: boolean;
@@ -155,6 +159,7 @@ const ATTEMPT_COLUMNS = sql`a.id, a.eid, a.task_id AS "taskId", a.account_id AS 
   a.deadline_at AS "deadlineAt", a.submitted_at AS "submittedAt", a.submit_reason AS "submitReason",
   a.screen_switches AS "screenSwitches", a.status, a.objective_score_tenths AS "objectiveScoreTenths",
   a.score_tenths AS "scoreTenths", a.passed, a.last_seq AS "lastSeq", now() AS now, a.deadline_at <= now() AS overdue,
+  a.claimed_by AS "claimedBy", a.claimed_until AS "claimedUntil", coalesce(a.claimed_until > now(), false) AS "claimLive",
   ${SECONDS_LEFT(sql`a.deadline_at`)} AS "secondsLeft",
   t.title AS "taskTitle", t.duration_minutes AS "durationMinutes", t.screen_switch_limit AS "screenSwitchLimit",
   t.show_answers AS "showAnswers", t.partial_multiple AS "partialMultiple", t.points, t.credit_tenths AS "creditTenths",
@@ -604,16 +609,71 @@ export class ExamRepository {
     const where = sql`a.eid = ${eid} AND a.status = ${AttemptStatus.WAITING_FOR_MARKING} AND a.account_id <> ${markerId}
       ${taskId === undefined ? sql`` : sql`AND a.task_id = ${taskId}`}`;
     const [page, total] = await Promise.all([
-      this.db.execute<AttemptRow & { learnerName: string; toMark: number }>(sql`
+      this.db.execute<
+        AttemptRow & { learnerName: string; toMark: number; claimerName: string | null; claimedByMe: boolean }
+      >(sql`
         SELECT ${ATTEMPT_COLUMNS},
           coalesce(nullif(eu.real_name, ''), eu.user_name) AS "learnerName",
-          (SELECT count(*)::int FROM exam_answers e WHERE e.eid = a.eid AND e.attempt_id = a.id AND e.result IS NULL) AS "toMark"
+          (SELECT count(*)::int FROM exam_answers e WHERE e.eid = a.eid AND e.attempt_id = a.id AND e.result IS NULL) AS "toMark",
+          CASE WHEN a.claimed_until > now() AND a.claimed_by <> ${markerId} THEN
+            (SELECT coalesce(nullif(c.real_name, ''), c.user_name) FROM enterprise_users c
+              WHERE c.eid = a.eid AND c.account_id = a.claimed_by) END AS "claimerName",
+          coalesce(a.claimed_by = ${markerId} AND a.claimed_until > now(), false) AS "claimedByMe"
         FROM exam_attempts a JOIN exam_tasks t ON t.eid = a.eid AND t.id = a.task_id
         JOIN enterprise_users eu ON eu.eid = a.eid AND eu.account_id = a.account_id
         WHERE ${where} ORDER BY a.submitted_at, a.id LIMIT ${limit} OFFSET ${offset}`),
       this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM exam_attempts a WHERE ${where}`),
     ]);
     return { rows: page.rows, total: total.rows[0]?.n ?? 0 };
+  }
+
+  /**
+   * Takes an attempt waiting for marking for the marker until `minutes` from now (decision 048):
+   * free, theirs already, or another's claim run out. Null when it is not to be taken (another
+   * marker has it, or it waits no more, or it is the marker's own).
+   */
+  async claim(eid: number, attemptId: number, markerId: number, minutes: number): Promise<Date | null> {
+    const { rows } = await this.db.execute<{ until: Date }>(sql`
+      UPDATE exam_attempts SET claimed_by = ${markerId}, claimed_until = now() + make_interval(mins => ${minutes})
+      WHERE eid = ${eid} AND id = ${attemptId} AND status = ${AttemptStatus.WAITING_FOR_MARKING}
+        AND account_id <> ${markerId}
+        AND (claimed_by IS NULL OR claimed_by = ${markerId} OR claimed_until <= now())
+      RETURNING claimed_until AS until`);
+    return rows[0]?.until ?? null;
+  }
+
+  /**
+   * Gives back the marker's claim on `after` (if any) and takes the next attempt of the queue after
+   * it — or the previous one — that nobody else has open, wrapping round (decision 048). Rows another
+   * transaction holds (being marked) are skipped, not waited for.
+   */
+  async claimNext(
+    tx: Tx,
+    eid: number,
+    markerId: number,
+    o: { after: number | null; previous: boolean; taskId: number | null; minutes: number },
+  ): Promise<number | null> {
+    const after = o.after ?? 0;
+    const here = sql`(SELECT h.submitted_at, h.id FROM exam_attempts h WHERE h.eid = ${eid} AND h.id = ${after})`;
+    const beyond = o.previous ? sql`(a.submitted_at, a.id) < ${here}` : sql`(a.submitted_at, a.id) > ${here}`;
+    const order = o.previous ? sql`a.submitted_at DESC, a.id DESC` : sql`a.submitted_at, a.id`;
+    const { rows } = await tx.execute<{ id: number }>(sql`
+      WITH released AS (
+        UPDATE exam_attempts SET claimed_by = NULL, claimed_until = NULL
+         WHERE eid = ${eid} AND id = ${after} AND claimed_by = ${markerId} AND status = ${AttemptStatus.WAITING_FOR_MARKING}
+         RETURNING id),
+      pick AS (
+        SELECT a.id FROM exam_attempts a
+         WHERE a.eid = ${eid} AND a.status = ${AttemptStatus.WAITING_FOR_MARKING} AND a.account_id <> ${markerId}
+           AND (a.claimed_by IS NULL OR a.claimed_by = ${markerId} OR a.claimed_until <= now())
+           AND a.id <> ${after}
+           ${o.taskId === null ? sql`` : sql`AND a.task_id = ${o.taskId}`}
+         ORDER BY coalesce(${beyond}, true) DESC, ${order}
+         LIMIT 1 FOR UPDATE SKIP LOCKED)
+      UPDATE exam_attempts a SET claimed_by = ${markerId}, claimed_until = now() + make_interval(mins => ${o.minutes})
+        FROM pick WHERE a.eid = ${eid} AND a.id = pick.id
+      RETURNING a.id`);
+    return rows[0]?.id ?? null;
   }
 
   async viewLearnerName(eid: number, accountId: number) {

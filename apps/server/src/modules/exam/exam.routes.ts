@@ -84,7 +84,8 @@ export default defineModule({
     gateway.call(calls.findPaperRecords, (q, ctx) => results.findPaperRecords(learnerOf(ctx.session), q));
 
     gateway.call(calls.findMarkingAttempts, (q, ctx) => marking.findMarking(ctx.session, q));
-    gateway.call(calls.viewMarkingAttempt, (q, ctx) => marking.viewMarking(ctx.session, q.attemptId));
-    gateway.call(calls.markExamAttempt, (q, ctx) => marking.markAttempt(ctx.session, q, ctx.audit));
+    gateway.call(calls.viewMarkingAttempt, (q, ctx) => marking.viewMarking(ctx.session, q.attemptId, ctx.lang));
+    gateway.call(calls.markExamAttempt, (q, ctx) => marking.markAttempt(ctx.session, q, ctx.audit, ctx.lang));
+    gateway.call(calls.claimNextMarking, (q, ctx) => marking.claimNext(ctx.session, q, ctx.audit));
   },
 });

@@ -1,4 +1,12 @@
-import { AttemptEventKind, AttemptStatus, ErrorCode, pageOffset, toPage } from '@portal/contract';
+import {
+  AttemptEventKind,
+  AttemptStatus,
+  ErrorCode,
+  MARKING_CLAIM_MINUTES,
+  pageOffset,
+  toPage,
+  type Lang,
+} from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import type { AdminAudit } from '../../platform/admin-audit.ts';
 import type { Session } from '../../platform/session.ts';
@@ -27,8 +35,14 @@ export class MarkingCalls {
     private readonly submitting: ExamSubmitting,
   ) {}
 
-  private presentMarking(a: AttemptRow, learnerName: string, toMark: number) {
+  private presentMarking(
+    a: AttemptRow,
+    learnerName: string,
+    toMark: number,
+    claim: { claimedBy: string | null; claimedByMe: boolean },
+  ) {
     return {
+      ...claim,
       attemptId: a.id,
       taskId: a.taskId,
       taskTitle: a.taskTitle,
@@ -52,17 +66,31 @@ export class MarkingCalls {
       pageOffset(q.pageCurrent, q.pageSize),
     );
     return toPage(
-      rows.map((r) => this.presentMarking(r, r.learnerName, r.toMark)),
+      rows.map((r) =>
+        this.presentMarking(r, r.learnerName, r.toMark, { claimedBy: r.claimerName, claimedByMe: r.claimedByMe }),
+      ),
       total,
       q.pageCurrent,
       q.pageSize,
     );
   }
 
-  async viewMarking(session: Session, attemptId: number) {
-    const a = requireFound(await this.repo.viewAttempt(this.repo.db, session.eid, attemptId, null));
+  /**
+   * One attempt to mark. Opening one that waits for marking takes it for the marker for
+   * MARKING_CLAIM_MINUTES (decision 048): another marker opening it meanwhile is refused (7613,
+   * with who has it and until when), so two people do not mark the same answers at once.
+   */
+  async viewMarking(session: Session, attemptId: number, lang: Lang) {
+    let a = requireFound(await this.repo.viewAttempt(this.repo.db, session.eid, attemptId, null));
     requireNotOwnAttempt(session, a);
     if (a.status === AttemptStatus.ANSWERING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
+    let claimedUntil: Date | null = null;
+    if (a.status === AttemptStatus.WAITING_FOR_MARKING) {
+      claimedUntil = await this.repo.claim(session.eid, attemptId, session.accountId, MARKING_CLAIM_MINUTES);
+      // Not taken: another marker has it, or it was marked meanwhile (read again to tell).
+      a = requireFound(await this.repo.viewAttempt(this.repo.db, session.eid, attemptId, null));
+      if (claimedUntil === null && a.status === AttemptStatus.WAITING_FOR_MARKING) await this.refuseClaimed(a, lang);
+    }
     const [answers, name] = await Promise.all([
       this.repo.findAnswers(this.repo.db, a.eid, a.id),
       this.repo.viewLearnerName(a.eid, a.accountId),
@@ -70,8 +98,12 @@ export class MarkingCalls {
     const byQ = new Map(answers.map((x) => [x.questionId, x]));
     const shorts = a.paper.filter((q) => q.questionType === QuestionType.SHORT_ANSWER);
     return {
-      ...this.presentMarking(a, name, shorts.filter((q) => byQ.get(q.questionId)?.result === null).length),
+      ...this.presentMarking(a, name, shorts.filter((q) => byQ.get(q.questionId)?.result === null).length, {
+        claimedBy: null,
+        claimedByMe: claimedUntil !== null,
+      }),
       status: a.status,
+      claimedUntil: claimedUntil ? new Date(claimedUntil).toISOString() : null,
       questions: shorts.map((q) => ({
         questionId: q.questionId,
         stem: q.stem,
@@ -93,11 +125,14 @@ export class MarkingCalls {
     session: Session,
     q: { attemptId: number; marks: Array<{ questionId: number; score: number; comment?: string | undefined }> },
     audit: AdminAudit,
+    lang: Lang,
   ) {
     const out = await this.repo.transaction(async (tx) => {
       const a = requireFound(await this.repo.viewAttempt(tx, session.eid, q.attemptId, null, true));
       requireNotOwnAttempt(session, a);
       if (a.status !== AttemptStatus.WAITING_FOR_MARKING) throw new AppError(ErrorCode.EXAM_NOT_WAITING_FOR_MARKING);
+      // Another marker has it open: their marks are coming (decision 048).
+      if (a.claimLive && a.claimedBy !== null && a.claimedBy !== session.accountId) await this.refuseClaimed(a, lang);
       const answers = await this.repo.findAnswers(tx, a.eid, a.id);
       const waiting = new Set(answers.filter((x) => x.result === null).map((x) => x.questionId));
       const byId = new Map(a.paper.map((x) => [x.questionId, x]));
@@ -190,5 +225,45 @@ export class MarkingCalls {
           ? { id: earned.certificateId, number: earned.certificateNumber ?? '' }
           : null,
     };
+  }
+
+  /**
+   * The next (or previous) attempt of the queue after `after` that nobody else has open, taken
+   * for the marker; their claim on `after` is given back (decision 048).
+   */
+  async claimNext(
+    session: Session,
+    q: { after?: number | undefined; direction: 'next' | 'previous'; taskId?: number | undefined },
+    audit: AdminAudit,
+  ) {
+    return this.repo.transaction(async (tx) => {
+      const attemptId = await this.repo.claimNext(tx, session.eid, session.accountId, {
+        after: q.after ?? null,
+        previous: q.direction === 'previous',
+        taskId: q.taskId ?? null,
+        minutes: MARKING_CLAIM_MINUTES,
+      });
+      // Who took which attempt to mark, and gave back which, is in the audit log like every write.
+      await audit.record(tx, {
+        entityType: 'exam_attempt',
+        entityId: attemptId ?? q.after ?? 0,
+        before: { claimedBy: null, released: q.after ?? null },
+        after: { claimedBy: attemptId === null ? null : session.accountId, minutes: MARKING_CLAIM_MINUTES },
+      });
+      return { attemptId };
+    });
+  }
+
+  /** 7613: who has the attempt open and until when (Beijing time). */
+  private async refuseClaimed(a: AttemptRow, lang: Lang): Promise<never> {
+    const name = a.claimedBy === null ? '' : await this.repo.viewLearnerName(a.eid, a.claimedBy);
+    const until = a.claimedUntil
+      ? new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
+          timeZone: 'Asia/Shanghai',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(a.claimedUntil))
+      : '';
+    throw new AppError(ErrorCode.EXAM_MARKING_CLAIMED, { params: { name, until } });
   }
 }

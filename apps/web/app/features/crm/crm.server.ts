@@ -57,10 +57,12 @@ export async function callAdmin<C extends CallDef>(
   { request, context }: Args,
   call: C,
   input: CallRequest<C>,
+  /** Refusals the page shows itself (their message as `error`) rather than an error page. */
+  shown: readonly number[] = [],
 ): Promise<{ data: CallResponse<C>; error: null } | { data: null; error: string }> {
   const lang = pathLang(new URL(request.url).pathname);
   const answer = await context.gateway(request, call, input);
   if (answer.code === ErrorCode.OK) return { data: answer.data, error: null };
-  if (answer.code === ErrorCode.BAD_INPUT) return { data: null, error: answer.message };
+  if (answer.code === ErrorCode.BAD_INPUT || shown.includes(answer.code)) return { data: null, error: answer.message };
   return refusal(request, answer.code, answer.message, lang);
 }

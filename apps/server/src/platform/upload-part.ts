@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError } from './errors.ts';
+import type { AppError } from './errors.ts';
 
 /** How a call takes the next part of its multipart body (`ctx.req.file`). */
 export type NextPart = (options: { limits: { fileSize: number; files: number } }) => Promise<MultipartFile | undefined>;

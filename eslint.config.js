@@ -36,8 +36,8 @@ const SERVER_MODULES = [
   'study',
   'certificate',
   'practice',
-  'exam',
   'assignment',
+  'exam',
   'check-in',
   'task',
   'project',
@@ -48,6 +48,7 @@ const SERVER_MODULES = [
   'course-admin',
   'comment',
   'question-bank',
+  'exam-admin',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

@@ -75,6 +75,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '考试管理',
       '题库管理',
       '试卷管理',
+      '考试安排',
       '阅卷',
       '内容管理',
       '首页专区与轮播',

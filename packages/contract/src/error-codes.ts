@@ -176,6 +176,12 @@ export const ErrorCode = {
   PAPER_BELOW_PASS_SCORE: 9515,
   PAPER_NOT_FOUND: 9516,
   PAPER_QUESTION_UNKNOWN: 9517,
+  // Exam tasks (decision 049).
+  EXAM_TASK_STARTED: 9518,
+  EXAM_TASK_PAPER_LOCKED: 9519,
+  EXAM_TASK_PASS_ABOVE_TOTAL: 9520,
+  EXAM_TASK_NOT_FOUND: 9521,
+  EXAM_TASK_TARGET_UNKNOWN: 9522,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

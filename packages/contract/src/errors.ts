@@ -302,6 +302,20 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   },
   9516: { zh: '试卷不存在', en: 'The paper does not exist' },
   9517: { zh: '所选试题不存在或已被删除', en: 'A chosen question does not exist or has been deleted' },
+  9518: {
+    zh: '已有{n}人参加该考试，不能删除，可取消发布',
+    en: '{n} learner(s) have taken this exam; it cannot be deleted, unpublish it instead',
+  },
+  9519: { zh: '已有学员参加考试，不能更换试卷', en: 'Learners have taken this exam; its paper cannot be changed' },
+  9520: {
+    zh: '及格分{pass}分高于试卷总分{total}分',
+    en: 'The pass score {pass} is above the paper’s total of {total}',
+  },
+  9521: { zh: '考试不存在', en: 'The exam does not exist' },
+  9522: {
+    zh: '所选的学员、部门、标签或证书模板不存在',
+    en: 'A chosen person, department, tag or certificate template does not exist',
+  },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

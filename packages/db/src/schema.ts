@@ -1453,6 +1453,27 @@ export const examTasks = pgTable(
 );
 
 /**
+ * To whom an exam task is given (decision 049), as study tasks are assigned (decision 033):
+ * `targetType` 1 a person, 2 a department, 3 a tag, read at request time (who joins a department
+ * later gets it). A task with no row is given to every member of the enterprise.
+ */
+export const examTaskAssignments = pgTable(
+  'exam_task_assignments',
+  {
+    eid: integer('eid').notNull(),
+    taskId: integer('task_id').notNull(),
+    targetType: integer('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.taskId, t.targetType, t.targetId] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [examTasks.eid, examTasks.id] }).onDelete('cascade'),
+    index('exam_task_assignments_target_idx').on(t.eid, t.targetType, t.targetId, t.taskId),
+  ],
+);
+
+/**
  * A learner's standing in an exam task, made at the first start: attempts used, the best score,
  * passed (and when), and whether an attempt waits for marking.
  */

@@ -39,5 +39,6 @@ export const modules: PortalModule[] = (
     import('./media/media.routes.ts'),
     import('./course-admin/course-admin.routes.ts'),
     import('./question-bank/question-bank.routes.ts'),
+    import('./exam-admin/exam-admin.routes.ts'),
   ])
 ).map((m) => m.default);

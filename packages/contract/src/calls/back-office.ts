@@ -44,6 +44,7 @@ export const AUDIT_ENTITY_TYPES = [
   'question_export',
   'question_import',
   'exam_paper',
+  'exam_task',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

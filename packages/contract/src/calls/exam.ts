@@ -141,7 +141,7 @@ export const findExamTasks = defineCall({
   method: 'POST',
   path: '/exam/auth/user/exam/task/record/exam/task/page',
   summary:
-    "The learner's exam tasks (every published task of the enterprise), newest window first, by status label and keyword, each with its window, duration, attempts, best and pass score, status label and whether it can be started now",
+    "The learner's exam tasks (the published tasks given to them: every member, or by the task's people, departments and tags), newest window first, by status label and keyword, each with its window, duration, attempts, best and pass score, status label and whether it can be started now",
   tags: ['exam'],
   request: taskFilter.extend(listPaging),
   response: pageResponse(examTaskItem),

@@ -22,6 +22,7 @@ import * as practice from './practice.ts';
 import * as profile from './profile.ts';
 import * as project from './project.ts';
 import * as examPaper from './exam-paper.ts';
+import * as examTaskAdmin from './exam-task-admin.ts';
 import * as questionBank from './question-bank.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
@@ -58,6 +59,7 @@ export * from './practice.ts';
 export * from './profile.ts';
 export * from './project.ts';
 export * from './exam-paper.ts';
+export * from './exam-task-admin.ts';
 export * from './question-bank.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
@@ -105,6 +107,7 @@ export const allCalls: CallDef[] = [
   project,
   questionBank,
   examPaper,
+  examTaskAdmin,
   ranking,
   registration,
   siteAdmin,

@@ -19,21 +19,37 @@ const APPROVED = 2;
  */
 export function assignedTaskIds(eid: number, accountId: number): SQL {
   return sql`(
-    SELECT a.task_id FROM study_task_assignments a
-     WHERE a.eid = ${eid} AND a.target_type = ${AssignmentTarget.PERSON} AND a.target_id = ${accountId}
-    UNION
-    SELECT a.task_id FROM department_members m
-      JOIN study_task_assignments a
-        ON a.eid = m.eid AND a.target_type = ${AssignmentTarget.DEPARTMENT} AND a.target_id = m.department_id
-     WHERE m.eid = ${eid} AND m.account_id = ${accountId}
-    UNION
-    SELECT a.task_id FROM learner_tags g
-      JOIN study_task_assignments a
-        ON a.eid = g.eid AND a.target_type = ${AssignmentTarget.TAG} AND a.target_id = g.tag_id
-     WHERE g.eid = ${eid} AND g.account_id = ${accountId}
+    ${byRule(sql`study_task_assignments`, eid, accountId)}
     UNION
     SELECT s.task_id FROM study_project_applications p
       JOIN study_project_stage_tasks s ON s.eid = p.eid AND s.project_id = p.project_id
      WHERE p.eid = ${eid} AND p.account_id = ${accountId} AND p.status = ${APPROVED}
   )`;
+}
+
+/**
+ * Whether an exam task (the alias `task` of `exam_tasks`) is given to the learner now (decision
+ * 049): it has no assignment rule (given to every member), or a rule names them, a department or
+ * a tag they are in now — read at request time like study tasks'.
+ */
+export function examTaskGiven(task: SQL, eid: number, accountId: number): SQL {
+  return sql`(NOT EXISTS (SELECT 1 FROM exam_task_assignments g WHERE g.eid = ${task}.eid AND g.task_id = ${task}.id)
+    OR ${task}.id IN (${byRule(sql`exam_task_assignments`, eid, accountId)}))`;
+}
+
+/** The task ids an assignment table's rules give the learner: by name, a department or a tag they are in. */
+function byRule(table: SQL, eid: number, accountId: number): SQL {
+  return sql`
+    SELECT a.task_id FROM ${table} a
+     WHERE a.eid = ${eid} AND a.target_type = ${AssignmentTarget.PERSON} AND a.target_id = ${accountId}
+    UNION
+    SELECT a.task_id FROM department_members m
+      JOIN ${table} a
+        ON a.eid = m.eid AND a.target_type = ${AssignmentTarget.DEPARTMENT} AND a.target_id = m.department_id
+     WHERE m.eid = ${eid} AND m.account_id = ${accountId}
+    UNION
+    SELECT a.task_id FROM learner_tags g
+      JOIN ${table} a
+        ON a.eid = g.eid AND a.target_type = ${AssignmentTarget.TAG} AND a.target_id = g.tag_id
+     WHERE g.eid = ${eid} AND g.account_id = ${accountId}`;
 }

@@ -1,5 +1,6 @@
 /**
- * Assignment (decision 033): which study tasks reach a learner now. Below check-ins, tasks and
- * projects, which all ask it; nothing else of this folder is for other modules.
+ * Assignment (decisions 033 and 049): which study tasks and exam tasks reach a learner now. Below
+ * exams, check-ins, tasks and projects, which all ask it; nothing else of this folder is for other
+ * modules.
  */
-export { AssignmentTarget, assignedTaskIds } from './assigned-tasks.ts';
+export { AssignmentTarget, assignedTaskIds, examTaskGiven } from './assigned-tasks.ts';

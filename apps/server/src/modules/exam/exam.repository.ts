@@ -7,6 +7,7 @@ import {
   ExamStatusLabel,
 } from '@portal/contract';
 import type { AttemptQuestion, Db, PaperRule, Tx } from '@portal/db';
+import { examTaskGiven } from '../assignment/index.ts';
 import type { Learner } from '../../platform/learner.ts';
 
 export interface TaskFilter {
@@ -207,10 +208,12 @@ export class ExamRepository {
         SELECT a.id FROM exam_attempts a
         WHERE a.eid = t.eid AND a.task_id = t.id AND a.account_id = ${who.accountId} AND a.submitted_at IS NULL
         ORDER BY a.attempt_no DESC LIMIT 1) oa ON true
-      -- A task reaches a person when they join the enterprise (tasks are not assigned one by one):
-      -- one whose window closed before that is none of theirs, not 缺考 (issue 19 item 11).
+      -- A task reaches a person given it (every member, or by its assignment rules now, decision
+      -- 049) from when they joined the enterprise: one whose window closed before that is none of
+      -- theirs, not 缺考 (issue 19 item 11). One they have started stays theirs.
       JOIN enterprise_users eu ON eu.eid = t.eid AND eu.account_id = ${who.accountId}
-      WHERE t.eid = ${who.eid} AND t.published AND (r.account_id IS NOT NULL OR t.ends_at > eu.created_at)`;
+      WHERE t.eid = ${who.eid} AND t.published
+        AND (r.account_id IS NOT NULL OR (t.ends_at > eu.created_at AND ${examTaskGiven(sql`t`, who.eid, who.accountId)}))`;
   }
 
   private taskWhere(filter: TaskFilter) {
@@ -293,7 +296,10 @@ export class ExamRepository {
         now() >= t.ends_at AS "afterWindow", p.mode, p.rules, p.shuffle_questions AS "shuffleQuestions",
         p.shuffle_options AS "shuffleOptions"
       FROM exam_tasks t JOIN exam_papers p ON p.eid = t.eid AND p.id = t.paper_id
-      WHERE t.eid = ${who.eid} AND t.id = ${taskId} AND t.published`);
+      WHERE t.eid = ${who.eid} AND t.id = ${taskId} AND t.published
+        AND (${examTaskGiven(sql`t`, who.eid, who.accountId)}
+          OR EXISTS (SELECT 1 FROM exam_task_records r
+                      WHERE r.eid = t.eid AND r.task_id = t.id AND r.account_id = ${who.accountId}))`);
     return rows[0] ?? null;
   }
 

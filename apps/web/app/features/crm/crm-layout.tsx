@@ -42,6 +42,7 @@ const CRM_SECTIONS: Array<{
     items: [
       ['/crm/question-banks', 'questionBanks'],
       ['/crm/papers', 'papers'],
+      ['/crm/exam-tasks', 'examTasks'],
       ['/crm/marking', 'marking'],
     ],
   },

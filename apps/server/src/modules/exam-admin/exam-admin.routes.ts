@@ -1,0 +1,18 @@
+import * as calls from '@portal/contract';
+import { defineModule } from '../../platform/module.ts';
+import { ExamTaskAdmin } from './exam-task-admin.ts';
+import { ExamTaskAdminRepository } from './exam-task-admin.repository.ts';
+
+/** The back office's exam tasks (issue 22 item 3, decision 049). */
+export default defineModule({
+  name: 'exam-admin',
+  register(gateway, platform) {
+    const tasks = new ExamTaskAdmin(new ExamTaskAdminRepository(platform.db));
+    gateway.call(calls.findAdminExamTasks, (q, ctx) => tasks.tasks(ctx.eid, q));
+    gateway.call(calls.viewAdminExamTask, (q, ctx) => tasks.task(ctx.eid, q.id));
+    gateway.call(calls.createExamTask, (q, ctx) => tasks.create(ctx, q));
+    gateway.call(calls.editExamTask, ({ id, ...form }, ctx) => tasks.edit(ctx, id, form));
+    gateway.call(calls.deleteExamTask, (q, ctx) => tasks.remove(ctx, q.id));
+    gateway.call(calls.findCertificateTemplates, (_q, ctx) => tasks.certificateTemplates(ctx.eid));
+  },
+});

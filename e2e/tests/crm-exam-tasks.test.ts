@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { findExamTasks } from '@portal/contract/calls/exam';
+import { findExamTasks, finishExam, saveExamAnswers, startExam, viewExamPaper } from '@portal/contract/calls/exam';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { expectAccessible } from '../a11y.ts';
 import { browserAvailable } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs, signInByCall } from '../sign-in-as.ts';
 import { portal } from '../portal.ts';
-import { chooseOption, openedList } from '../antd.ts';
+import { chooseOption, openedDialog, openedList } from '../antd.ts';
 
 // Exam tasks in the back office (issue 22 item 3, decision 049): the demo administrator gives an
 // exam on the demo random paper to one department; the demo learner of that department is given
@@ -67,15 +67,55 @@ describe.runIf(browserAvailable())('the back office: exam tasks', () => {
     const mine = await learner(findExamTasks, { keyword: PREFIX });
     expect(mine.list.map((x) => x.title)).toEqual([`${PREFIX}销售部`]);
 
+    // The learner sits it (some answer to every question) and submits. A new exam opens at the
+    // next hour: this one is opened now.
+    await db
+      .update(schema.examTasks)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(schema.examTasks.eid, EID), eq(schema.examTasks.id, task!.id)));
+    const { attemptId } = await learner(startExam, { taskId: task!.id });
+    const paper = await learner(viewExamPaper, { attemptId });
+    const answerOf = (q: (typeof paper.questions)[number]): string[] =>
+      q.questionType === 4
+        ? Array.from({ length: q.blankCount }, () => '甲')
+        : q.questionType === 6
+          ? q.items.map(() => q.options[0]!.key)
+          : [q.options[0]?.key ?? 'T'];
+    await learner(saveExamAnswers, {
+      attemptId,
+      answers: paper.questions.map((q, i) => ({ questionId: q.questionId, answer: answerOf(q), seq: i + 1 })),
+    });
+    await learner(finishExam, { attemptId });
+
+    // The results: the learner's row, their attempt with its log, one more attempt with a reason.
     await page().goto(
       page()
         .url()
         .replace(/\/crm\/exam-tasks\/\d+$/, '/crm/exam-tasks'),
     );
-    await page()
+    const listed = page()
       .locator('tbody tr.ant-table-row')
-      .filter({ hasText: `${PREFIX}销售部` })
+      .filter({ hasText: `${PREFIX}销售部` });
+    await listed.getByRole('link', { name: '成绩' }).click();
+    await page()
+      .getByRole('heading', { name: `成绩：${PREFIX}销售部` })
       .waitFor();
+    await page().waitForLoadState('networkidle');
+    const row = page().locator('tbody tr.ant-table-row').filter({ hasText: '张晓明' });
+    await row.getByRole('button', { name: '作答记录' }).click();
+    const drawer = page().getByRole('dialog', { name: /张晓明/ });
+    await drawer.getByRole('heading', { name: '第1次作答' }).waitFor();
+    await drawer.getByText('开始作答').first().waitFor();
+    await drawer.getByText('交卷', { exact: true }).first().waitFor();
+    await expectAccessible(page(), 'exam results with an attempt log');
+    await page().keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: '重新开放' }).click();
+    const dialog = await openedDialog(page(), '为张晓明重新开放一次考试');
+    await dialog.getByLabel('原因').fill('考试中网络中断');
+    await dialog.getByRole('button', { name: '重新开放' }).click();
+    await page().getByText('已重新开放：现可考2次').waitFor();
+    await expect.poll(() => row.innerText()).toContain('1/2');
   });
 
   it('in English: the exam’s form and its messages', async () => {

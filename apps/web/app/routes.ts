@@ -53,6 +53,7 @@ export default prefix('en?', [
     route('exam-tasks', 'routes/crm-exam-tasks.tsx', { id: 'crm-exam-tasks' }),
     route('exam-tasks/new', 'routes/crm-exam-task-new.tsx', { id: 'crm-exam-task-new' }),
     route('exam-tasks/:id', 'routes/crm-exam-task-edit.tsx', { id: 'crm-exam-task-edit' }),
+    route('exam-tasks/:id/results', 'routes/crm-exam-results.tsx', { id: 'crm-exam-results' }),
     route('marking', 'routes/crm-marking.tsx', { id: 'crm-marking' }),
     route('marking/:id', 'routes/crm-marking-attempt.tsx', { id: 'crm-marking-attempt' }),
     route('news', 'routes/crm-news.tsx', { id: 'crm-news' }),

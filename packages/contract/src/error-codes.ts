@@ -182,6 +182,9 @@ export const ErrorCode = {
   EXAM_TASK_PASS_ABOVE_TOTAL: 9520,
   EXAM_TASK_NOT_FOUND: 9521,
   EXAM_TASK_TARGET_UNKNOWN: 9522,
+  EXAM_REOPEN_ENDED: 9523,
+  EXAM_REOPEN_ANSWERING: 9524,
+  EXAM_REOPEN_NOT_TAKEN: 9525,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

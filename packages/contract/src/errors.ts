@@ -316,6 +316,9 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '所选的学员、部门、标签或证书模板不存在',
     en: 'A chosen person, department, tag or certificate template does not exist',
   },
+  9523: { zh: '考试已结束，不能重新开放', en: 'The exam has ended; it cannot be reopened' },
+  9524: { zh: '该学员正在作答，交卷后再重新开放', en: 'The learner is answering; reopen it after they submit' },
+  9525: { zh: '该学员尚未参加此考试', en: 'The learner has not taken this exam' },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

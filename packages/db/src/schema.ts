@@ -1484,6 +1484,8 @@ export const examTaskRecords = pgTable(
     taskId: integer('task_id').notNull(),
     accountId: integer('account_id').notNull(),
     attemptsUsed: integer('attempts_used').notNull().default(0),
+    /** Attempts an administrator gave back to this learner beyond the task's (re-opened, decision 049). */
+    extraAttempts: integer('extra_attempts').notNull().default(0),
     bestScoreTenths: integer('best_score_tenths'),
     passed: boolean('passed').notNull().default(false),
     passedAt: timestamp('passed_at', { withTimezone: true }),

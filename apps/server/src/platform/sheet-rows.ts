@@ -55,6 +55,8 @@ export async function* readSheetRows<C extends SheetColumn>(
   open: () => Promise<Readable>,
   columns: C[],
   skip: (row: SheetRow) => boolean = () => false,
+  /** A cell is cut at this many characters (more than any field an import takes). */
+  maxCell = 10_000,
 ): AsyncGenerator<SheetRow> {
   const { default: Excel } = await import('exceljs');
   const reader = new Excel.stream.xlsx.WorkbookReader(await open(), {
@@ -76,7 +78,8 @@ export async function* readSheetRows<C extends SheetColumn>(
       let any = false;
       map.forEach((key, i) => {
         if (!key) return;
-        const text = cellText(values[i]);
+        const whole = cellText(values[i]);
+        const text = whole.length > maxCell ? whole.slice(0, maxCell) : whole;
         cells[key] = text;
         if (text) any = true;
       });

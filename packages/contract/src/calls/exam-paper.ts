@@ -98,7 +98,11 @@ export const paperFormFor = (lang: Lang) => {
       rules: z
         .array(
           z.object({
-            bankId: z.number(msg('请选择题库', 'Choose a bank')).int().positive(msg('请选择题库', 'Choose a bank')),
+            bankId: z
+              .number(msg('请选择题库', 'Choose a bank'))
+              .int()
+              .positive(msg('请选择题库', 'Choose a bank'))
+              .max(2147483647, msg('请选择题库', 'Choose a bank')),
             questionType: z.number(msg('请选择题型', 'Choose a type')).int().min(1).max(7),
             difficulty: z.number().int().min(1).max(4).nullable().default(null),
             count: z

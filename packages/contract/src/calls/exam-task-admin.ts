@@ -68,7 +68,11 @@ export const examTaskFormFor = (lang: Lang) => {
           msg(`考试说明最多${EXAM_TASK_INTRO_MAX}个字`, `The notes have at most ${EXAM_TASK_INTRO_MAX} characters`),
         )
         .default(''),
-      paperId: z.number(msg('请选择试卷', 'Choose the paper')).int().positive(msg('请选择试卷', 'Choose the paper')),
+      paperId: z
+        .number(msg('请选择试卷', 'Choose the paper'))
+        .int()
+        .positive(msg('请选择试卷', 'Choose the paper'))
+        .max(2147483647, msg('请选择试卷', 'Choose the paper')),
       startsAt: when('开始时间', 'start'),
       endsAt: when('结束时间', 'end'),
       durationMinutes: z
@@ -221,4 +225,98 @@ export const findCertificateTemplates = defineCall({
   tags: ['exam', 'back-office'],
   request: z.object({}),
   response: z.array(z.object({ id: z.number().int(), title: z.string() })),
+});
+
+// ---- Results (decision 049): each learner's standing, their attempts with the attempt log, and
+// an attempt given back to a learner with a reason.
+
+export const EXAM_REOPEN_REASON_MAX = 200;
+
+export const examTaskResultRow = z.object({
+  accountId: z.number().int(),
+  name: z.string(),
+  employeeNo: z.string(),
+  attemptsUsed: z.number().int(),
+  /** The task's attempts and those given back to this learner. */
+  attemptsAllowed: z.number().int(),
+  bestScore: z.number().nullable(),
+  passed: z.boolean(),
+  waitingForMarking: z.boolean(),
+  firstStartedAt: z.string(),
+  lastSubmittedAt: z.string().nullable(),
+});
+export type ExamTaskResultRow = z.infer<typeof examTaskResultRow>;
+
+export const findExamTaskResults = defineCall({
+  name: 'findExamTaskResults',
+  method: 'GET',
+  path: '/exam/auth/admin/task/{id}/results',
+  summary: "An exam's takers, latest submit first, by a part of the name or employee no.: attempts, best score, passed",
+  tags: ['exam', 'back-office'],
+  request: z.object({ id, ...paging(20, 100), keyword: z.string().trim().max(50).optional() }),
+  response: pageResponse(examTaskResultRow),
+});
+
+export const examAttemptLogEntry = z.object({
+  /** AttemptEventKind. */
+  kind: z.number().int(),
+  questionId: z.number().int().nullable(),
+  /** The server's time and the browser's (when it said). */
+  at: z.string(),
+  clientAt: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const findExamTaskAttempts = defineCall({
+  name: 'findExamTaskAttempts',
+  method: 'GET',
+  path: '/exam/auth/admin/task/{id}/attempts',
+  summary:
+    "One learner's attempts at an exam with score, status, time taken, leaves and the attempt log (every start, opening, answer, leave, return, submit and mark with the server's and the browser's time)",
+  tags: ['exam', 'back-office'],
+  request: z.object({ id, accountId: id }),
+  response: z.array(
+    z.object({
+      attemptId: z.number().int(),
+      attemptNo: z.number().int(),
+      status: z.number().int(),
+      score: z.number().nullable(),
+      passed: z.boolean().nullable(),
+      startedAt: z.string(),
+      submittedAt: z.string().nullable(),
+      submitReason: z.number().int().nullable(),
+      screenSwitches: z.number().int(),
+      log: z.array(examAttemptLogEntry),
+    }),
+  ),
+});
+
+const reopenFor = (lang: Lang) => {
+  const required = { error: lang === 'zh' ? '请填写重新开放的原因' : 'Please give the reason' };
+  return z.object({
+    id,
+    accountId: id,
+    reason: z
+      .string(required)
+      .trim()
+      .min(1, required)
+      .max(EXAM_REOPEN_REASON_MAX, {
+        error:
+          lang === 'zh'
+            ? `原因最多${EXAM_REOPEN_REASON_MAX}个字`
+            : `The reason has at most ${EXAM_REOPEN_REASON_MAX} characters`,
+      }),
+  });
+};
+
+export const reopenExamAttempt = defineCall({
+  name: 'reopenExamAttempt',
+  method: 'POST',
+  path: '/exam/auth/admin/task/{id}/reopen',
+  summary:
+    'Gives one learner one more attempt at an exam, with a reason (audited): 9523 after the exam has ended, 9524 while they are answering, 9525 when they have not taken it. Passing again earns nothing twice',
+  tags: ['exam', 'back-office'],
+  request: reopenFor('zh'),
+  requestFor: reopenFor,
+  response: z.object({ attemptsAllowed: z.number().int() }),
 });

@@ -7,6 +7,9 @@ export const AssignmentTarget = {
   TAG: 3,
 } as const;
 
+/** A study task item that is an exam task (`study_task_items.resource_type`, TaskResourceType.EXAM_TASK). */
+const EXAM_TASK_ITEM = 7;
+
 /** Project application status of an enrolled (approved) learner (`study_project_applications`). */
 const APPROVED = 2;
 
@@ -30,11 +33,15 @@ export function assignedTaskIds(eid: number, accountId: number): SQL {
 /**
  * Whether an exam task (the alias `task` of `exam_tasks`) is given to the learner now (decision
  * 049): it has no assignment rule (given to every member), or a rule names them, a department or
- * a tag they are in now — read at request time like study tasks'.
+ * a tag they are in now — read at request time like study tasks' — or it is an item of a study
+ * task they have (a study task's exam is its learners' to take).
  */
 export function examTaskGiven(task: SQL, eid: number, accountId: number): SQL {
   return sql`(NOT EXISTS (SELECT 1 FROM exam_task_assignments g WHERE g.eid = ${task}.eid AND g.task_id = ${task}.id)
-    OR ${task}.id IN (${byRule(sql`exam_task_assignments`, eid, accountId)}))`;
+    OR ${task}.id IN (${byRule(sql`exam_task_assignments`, eid, accountId)})
+    OR ${task}.id IN (SELECT i.resource_id FROM study_task_items i
+                       WHERE i.eid = ${eid} AND i.resource_type = ${EXAM_TASK_ITEM}
+                         AND i.task_id IN ${assignedTaskIds(eid, accountId)}))`;
 }
 
 /** The task ids an assignment table's rules give the learner: by name, a department or a tag they are in. */

@@ -13,6 +13,9 @@ export default defineModule({
     gateway.call(calls.createExamTask, (q, ctx) => tasks.create(ctx, q));
     gateway.call(calls.editExamTask, ({ id, ...form }, ctx) => tasks.edit(ctx, id, form));
     gateway.call(calls.deleteExamTask, (q, ctx) => tasks.remove(ctx, q.id));
+    gateway.call(calls.findExamTaskResults, (q, ctx) => tasks.results(ctx.eid, q));
+    gateway.call(calls.findExamTaskAttempts, (q, ctx) => tasks.attempts(ctx.eid, q.id, q.accountId));
+    gateway.call(calls.reopenExamAttempt, (q, ctx) => tasks.reopen(ctx, q.id, q.accountId, q.reason));
     gateway.call(calls.findCertificateTemplates, (_q, ctx) => tasks.certificateTemplates(ctx.eid));
   },
 });

@@ -103,9 +103,12 @@ export class ExamTaskAdminRepository {
 
   /** The paper's title and total (tenths), locked against a change of its questions meanwhile (decision 047). */
   static async sharePaper(tx: Tx, eid: number, paperId: number) {
+    const locked = await tx.execute(sql`SELECT 1 FROM exam_papers WHERE eid = ${eid} AND id = ${paperId} FOR SHARE`);
+    if (locked.rows.length === 0) return null;
+    // Read after the lock, in a statement of its own: a statement that waited for the lock keeps
+    // its snapshot for the paper's questions, which an edit that went first may have changed.
     const { rows } = await tx.execute<{ title: string; totalTenths: number }>(sql`
-      SELECT p.title, ${PAPER_TOTAL('p')} AS "totalTenths" FROM exam_papers p
-       WHERE p.eid = ${eid} AND p.id = ${paperId} FOR SHARE`);
+      SELECT p.title, ${PAPER_TOTAL('p')} AS "totalTenths" FROM exam_papers p WHERE p.eid = ${eid} AND p.id = ${paperId}`);
     return rows[0] ?? null;
   }
 
@@ -184,5 +187,92 @@ export class ExamTaskAdminRepository {
   async certificateTemplates(eid: number) {
     const c = schema.certificateTemplates;
     return this.db.select({ id: c.id, title: c.title }).from(c).where(eq(c.eid, eid)).orderBy(c.id);
+  }
+
+  /** An exam's takers, latest submit first; the count stops at the cap. */
+  async results(eid: number, taskId: number, keyword: string | undefined, offset: number, limit: number) {
+    const where = sql`r.eid = ${eid} AND r.task_id = ${taskId}
+      ${keyword ? sql`AND (u.real_name ILIKE ${likeOf(keyword)} OR u.user_name ILIKE ${likeOf(keyword)} OR u.employee_no ILIKE ${likeOf(keyword)})` : sql``}`;
+    const [page, counted] = await Promise.all([
+      offset >= COUNT_CAP
+        ? Promise.resolve({ rows: [] })
+        : this.db.execute<{
+            accountId: number;
+            name: string;
+            employeeNo: string | null;
+            attemptsUsed: number;
+            attemptsAllowed: number;
+            bestScoreTenths: number | null;
+            passed: boolean;
+            waitingForMarking: boolean;
+            firstStartedAt: Date;
+            lastSubmittedAt: Date | null;
+          }>(sql`
+            SELECT r.account_id AS "accountId", coalesce(nullif(u.real_name, ''), u.user_name) AS name,
+              u.employee_no AS "employeeNo", r.attempts_used AS "attemptsUsed",
+              t.attempts_allowed + r.extra_attempts AS "attemptsAllowed", r.best_score_tenths AS "bestScoreTenths",
+              r.passed, r.waiting_for_marking AS "waitingForMarking", r.first_started_at AS "firstStartedAt",
+              r.last_submitted_at AS "lastSubmittedAt"
+            FROM exam_task_records r
+            JOIN exam_tasks t ON t.eid = r.eid AND t.id = r.task_id
+            JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
+            WHERE ${where}
+            ORDER BY r.last_submitted_at DESC NULLS FIRST, r.account_id LIMIT ${limit} OFFSET ${offset}`),
+      this.db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM (SELECT 1 FROM exam_task_records r
+          JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
+          WHERE ${where} LIMIT ${COUNT_CAP}) x`),
+    ]);
+    return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
+  }
+
+  /** One learner's attempts at a task, oldest first, with their attempt logs. */
+  async attempts(eid: number, taskId: number, accountId: number) {
+    const { rows } = await this.db.execute<{
+      attemptId: number;
+      attemptNo: number;
+      status: number;
+      scoreTenths: number | null;
+      passed: boolean | null;
+      startedAt: Date;
+      submittedAt: Date | null;
+      submitReason: number | null;
+      screenSwitches: number;
+      log: Array<{
+        kind: number;
+        questionId: number | null;
+        at: string;
+        clientAt: string | null;
+        detail: Record<string, unknown>;
+      }>;
+    }>(sql`
+      SELECT a.id AS "attemptId", a.attempt_no AS "attemptNo", a.status, a.score_tenths AS "scoreTenths", a.passed,
+        a.started_at AS "startedAt", a.submitted_at AS "submittedAt", a.submit_reason AS "submitReason",
+        a.screen_switches AS "screenSwitches",
+        coalesce((SELECT jsonb_agg(jsonb_build_object('kind', e.kind, 'questionId', e.question_id, 'at', e.at,
+                    'clientAt', e.client_at, 'detail', e.detail) ORDER BY e.id)
+                  FROM exam_attempt_events e WHERE e.eid = a.eid AND e.attempt_id = a.id), '[]'::jsonb) AS log
+      FROM exam_attempts a
+      WHERE a.eid = ${eid} AND a.task_id = ${taskId} AND a.account_id = ${accountId}
+      ORDER BY a.attempt_no`);
+    return rows;
+  }
+
+  /** The learner's record of the task, locked (attempts are started under the same lock). */
+  static async lockRecord(tx: Tx, eid: number, taskId: number, accountId: number) {
+    const { rows } = await tx.execute<{ attemptsUsed: number; extraAttempts: number; answering: boolean }>(sql`
+      SELECT r.attempts_used AS "attemptsUsed", r.extra_attempts AS "extraAttempts",
+        EXISTS (SELECT 1 FROM exam_attempts a WHERE a.eid = r.eid AND a.task_id = r.task_id
+                  AND a.account_id = r.account_id AND a.submitted_at IS NULL) AS answering
+      FROM exam_task_records r
+      WHERE r.eid = ${eid} AND r.task_id = ${taskId} AND r.account_id = ${accountId} FOR UPDATE`);
+    return rows[0] ?? null;
+  }
+
+  static async addAttempt(tx: Tx, eid: number, taskId: number, accountId: number): Promise<number> {
+    const { rows } = await tx.execute<{ extra: number }>(sql`
+      UPDATE exam_task_records SET extra_attempts = extra_attempts + 1
+       WHERE eid = ${eid} AND task_id = ${taskId} AND account_id = ${accountId} RETURNING extra_attempts AS extra`);
+    return rows[0]!.extra;
   }
 }

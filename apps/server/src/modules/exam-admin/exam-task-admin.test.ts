@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
@@ -10,14 +10,21 @@ import {
   findAdminExamTasks,
   findAuditLog,
   findCertificateTemplates,
+  findExamTaskAttempts,
+  findExamTaskResults,
   findExamTasks,
+  finishExam,
+  reopenExamAttempt,
+  saveExamAnswers,
   startExam,
+  viewExamPaper,
   viewAdminExamTask,
   type ExamTaskForm,
 } from '@portal/contract';
 import { schema } from '@portal/db';
-import { createEnterprise, createExam, type Learner } from '../../test/factories.ts';
+import { createEnterprise, createExam, SAMPLE_QUESTIONS, type Learner } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTask } from '../../test/task-factories.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
 let t: TestApp;
@@ -91,6 +98,12 @@ describe('exam tasks in the back office', () => {
     await db().insert(schema.departmentMembers).values({ eid: a.eid, departmentId: dept, accountId: later.accountId });
     expect(await titlesOf(later)).toContain('研发部专场');
     expect((await t.call(countExamTasks, {}, { as: outside })).code).toBe(200);
+    // A study task given to the outsider holds the exam as an item: the exam is theirs to take too.
+    await createTask(db(), a.eid, {
+      items: [{ resourceType: 7, resourceId: made.data.id }],
+      assign: [[1, outside.accountId]],
+    });
+    expect(await titlesOf(outside)).toContain('研发部专场');
 
     const view = await t.call(viewAdminExamTask, { id: made.data.id }, { as: admin });
     expect(view.data).toMatchObject({
@@ -203,5 +216,123 @@ describe('exam tasks in the back office', () => {
     expect((await t.call(findCertificateTemplates, {}, { as: otherAdmin })).data.map((x) => x.id)).not.toContain(
       mine.template!.id,
     );
+  });
+
+  it('lists the takers with their attempts and logs; a re-opened attempt is audited and a second pass earns nothing twice', async () => {
+    const exam = await createExam(db(), a.eid, {
+      certificate: true,
+      questions: SAMPLE_QUESTIONS.filter((q) => q.questionType !== 5),
+      task: { attemptsAllowed: 1, points: 7 },
+    });
+    const taker = await t.learner(a, { member: { realName: '考生甲', employeeNo: 'K001' } });
+    const keys = new Map(exam.questions.map((q) => [q.id, q]));
+    /** Sits the exam with every right answer and submits it. */
+    const sit = async () => {
+      const started = await t.call(startExam, { taskId: exam.task.id }, { as: taker });
+      expect(started.code, started.message).toBe(200);
+      const { attemptId } = started.data;
+      const paper = await t.call(viewExamPaper, { attemptId }, { as: taker });
+      const answers = paper.data.questions.map((q, i) => {
+        const k = keys.get(q.questionId)!;
+        return {
+          questionId: q.questionId,
+          answer: q.questionType === 4 ? k.blanks.map((b) => b[0]!) : k.answer,
+          seq: i + 1,
+        };
+      });
+      expect((await t.call(saveExamAnswers, { attemptId, answers }, { as: taker })).code).toBe(200);
+      const done = await t.call(finishExam, { attemptId }, { as: taker });
+      expect(done.data.passed).toBe(true);
+      return attemptId;
+    };
+    const first = await sit();
+    expect((await t.call(startExam, { taskId: exam.task.id }, { as: taker })).code).toBe(
+      ErrorCode.EXAM_ATTEMPTS_USED_UP,
+    );
+
+    const results = await t.call(findExamTaskResults, { id: exam.task.id, keyword: 'K001' }, { as: admin });
+    expect(results.data.list).toEqual([
+      expect.objectContaining({
+        accountId: taker.accountId,
+        name: '考生甲',
+        attemptsUsed: 1,
+        attemptsAllowed: 1,
+        passed: true,
+      }),
+    ]);
+    const attempts = await t.call(
+      findExamTaskAttempts,
+      { id: exam.task.id, accountId: taker.accountId },
+      { as: admin },
+    );
+    expect(attempts.data.map((x) => x.attemptId)).toEqual([first]);
+    expect(attempts.data[0]!.log.map((e) => e.kind)).toEqual(expect.arrayContaining([1, 2, 3, 6]));
+
+    // Re-opened with a reason: one more attempt, in the audit log.
+    const noReason = await t.call(
+      reopenExamAttempt,
+      { id: exam.task.id, accountId: taker.accountId, reason: ' ' },
+      { as: admin },
+    );
+    expect(noReason.code).toBe(ErrorCode.BAD_INPUT);
+    expect(noReason.message).toContain('请填写重新开放的原因');
+    const reopened = await t.call(
+      reopenExamAttempt,
+      { id: exam.task.id, accountId: taker.accountId, reason: '考试中断网' },
+      { as: admin },
+    );
+    expect(reopened.data.attemptsAllowed).toBe(2);
+    const log = await t.call(findAuditLog, { entityType: 'exam_task', entityId: String(exam.task.id) }, { as: admin });
+    expect(log.data.list[0]).toMatchObject({
+      action: 'reopenExamAttempt',
+      after: expect.objectContaining({ reason: '考试中断网' }),
+    });
+    const second = await sit();
+    expect(second).not.toBe(first);
+    // Passed twice, earned once: one earning and one certificate for the task.
+    const earned = await db().execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM earnings WHERE eid = ${a.eid} AND account_id = ${taker.accountId} AND source_id = ${exam.task.id}`,
+    );
+    expect(earned.rows[0]!.n).toBe(1);
+    const certificates = await db().execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM certificates WHERE eid = ${a.eid} AND account_id = ${taker.accountId} AND source_id = ${exam.task.id}`,
+    );
+    expect(certificates.rows[0]!.n).toBe(1);
+
+    // Not taken, or another enterprise's: refused.
+    const stranger = await t.learner(a);
+    expect(
+      (
+        await t.call(
+          reopenExamAttempt,
+          { id: exam.task.id, accountId: stranger.accountId, reason: '补考' },
+          { as: admin },
+        )
+      ).code,
+    ).toBe(ErrorCode.EXAM_REOPEN_NOT_TAKEN);
+    expect(
+      (
+        await t.call(
+          reopenExamAttempt,
+          { id: exam.task.id, accountId: taker.accountId, reason: '补考' },
+          { as: otherAdmin },
+        )
+      ).code,
+    ).toBe(ErrorCode.EXAM_TASK_NOT_FOUND);
+    expect((await t.call(findExamTaskResults, { id: exam.task.id }, { as: otherAdmin })).code).toBe(
+      ErrorCode.EXAM_TASK_NOT_FOUND,
+    );
+    expect(
+      (await t.call(findExamTaskAttempts, { id: exam.task.id, accountId: taker.accountId }, { as: otherAdmin })).code,
+    ).toBe(ErrorCode.EXAM_TASK_NOT_FOUND);
+    // After the exam has ended, it is not re-opened.
+    await db()
+      .update(schema.examTasks)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.examTasks.id, exam.task.id));
+    expect(
+      (await t.call(reopenExamAttempt, { id: exam.task.id, accountId: taker.accountId, reason: '补考' }, { as: admin }))
+        .code,
+    ).toBe(ErrorCode.EXAM_REOPEN_ENDED);
   });
 });

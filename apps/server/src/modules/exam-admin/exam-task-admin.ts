@@ -4,6 +4,7 @@ import {
   toPage,
   type AdminExamTask,
   type AdminExamTaskRow,
+  type ExamTaskResultRow,
   type ExamTaskForm,
   type Lang,
 } from '@portal/contract';
@@ -189,6 +190,83 @@ export class ExamTaskAdmin {
       await Repo.removeTask(tx, session.eid, id);
       await audit.record(tx, { entityType: 'exam_task', entityId: id, before: audited(before, targets), after: null });
       return { id };
+    });
+  }
+
+  async results(eid: number, q: { id: number; pageCurrent: number; pageSize: number; keyword?: string | undefined }) {
+    if (!(await this.repo.task(eid, q.id))) throw taskNotFound();
+    const { rows, total } = await this.repo.results(
+      eid,
+      q.id,
+      q.keyword,
+      pageOffset(q.pageCurrent, q.pageSize),
+      q.pageSize,
+    );
+    return toPage<ExamTaskResultRow>(
+      rows.map((r) => ({
+        accountId: r.accountId,
+        name: r.name,
+        employeeNo: r.employeeNo ?? '',
+        attemptsUsed: r.attemptsUsed,
+        attemptsAllowed: r.attemptsAllowed,
+        bestScore: r.bestScoreTenths === null ? null : points(r.bestScoreTenths),
+        passed: r.passed,
+        waitingForMarking: r.waitingForMarking,
+        firstStartedAt: iso(r.firstStartedAt)!,
+        lastSubmittedAt: iso(r.lastSubmittedAt),
+      })),
+      total,
+      q.pageCurrent,
+      q.pageSize,
+    );
+  }
+
+  async attempts(eid: number, taskId: number, accountId: number) {
+    if (!(await this.repo.task(eid, taskId))) throw taskNotFound();
+    const rows = await this.repo.attempts(eid, taskId, accountId);
+    return rows.map((r) => ({
+      attemptId: r.attemptId,
+      attemptNo: r.attemptNo,
+      status: r.status,
+      score: r.scoreTenths === null ? null : points(r.scoreTenths),
+      passed: r.passed,
+      startedAt: iso(r.startedAt)!,
+      submittedAt: iso(r.submittedAt),
+      submitReason: r.submitReason,
+      screenSwitches: r.screenSwitches,
+      log: r.log.map((e) => ({
+        kind: e.kind,
+        questionId: e.questionId,
+        at: iso(e.at)!,
+        clientAt: iso(e.clientAt),
+        detail: e.detail,
+      })),
+    }));
+  }
+
+  /**
+   * One more attempt for one learner, with a reason (audited). Only while the exam is open and the
+   * learner is not answering; the learner's record is locked as a start locks it, so a start and a
+   * re-open are one after the other. Passing again earns nothing twice: the award is once per
+   * learner and task (decision 029).
+   */
+  async reopen({ session, audit }: AdminCaller, taskId: number, accountId: number, reason: string) {
+    return this.repo.transaction(async (tx) => {
+      const task = await Repo.lockTask(tx, session.eid, taskId);
+      if (!task) throw taskNotFound();
+      if (new Date(task.endsAt).getTime() <= Date.now()) throw new AppError(ErrorCode.EXAM_REOPEN_ENDED);
+      const record = await Repo.lockRecord(tx, session.eid, taskId, accountId);
+      if (!record) throw new AppError(ErrorCode.EXAM_REOPEN_NOT_TAKEN);
+      if (record.answering) throw new AppError(ErrorCode.EXAM_REOPEN_ANSWERING);
+      const extra = await Repo.addAttempt(tx, session.eid, taskId, accountId);
+      await audit.record(tx, {
+        entityType: 'exam_task',
+        entityId: taskId,
+        action: 'reopenExamAttempt',
+        before: { accountId, attemptsUsed: record.attemptsUsed, extraAttempts: record.extraAttempts },
+        after: { accountId, extraAttempts: extra, reason },
+      });
+      return { attemptsAllowed: task.attemptsAllowed + extra };
     });
   }
 

@@ -44,7 +44,8 @@ export async function examStandingsOf(
     answering: boolean;
   }>(sql`
     SELECT t.id, r.passed, r.passed_at, r.best_score_tenths, r.waiting_for_marking, r.attempts_used,
-           t.attempts_allowed, t.pass_score_tenths, t.ends_at <= now() AS closed,
+           t.attempts_allowed + coalesce(r.extra_attempts, 0) AS attempts_allowed, t.pass_score_tenths,
+           t.ends_at <= now() AS closed,
            EXISTS (SELECT 1 FROM exam_attempts a
                     WHERE a.eid = t.eid AND a.task_id = t.id AND a.account_id = ${learner.accountId}
                       AND a.submitted_at IS NULL) AS answering

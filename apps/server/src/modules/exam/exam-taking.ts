@@ -60,7 +60,8 @@ export class ExamTaking {
         }
         if (task.beforeWindow) throw new AppError(ErrorCode.EXAM_NOT_STARTED);
         if (task.afterWindow) throw new AppError(ErrorCode.EXAM_ENDED);
-        if (record.attemptsUsed >= task.attemptsAllowed) throw new AppError(ErrorCode.EXAM_ATTEMPTS_USED_UP);
+        if (record.attemptsUsed >= task.attemptsAllowed + record.extraAttempts)
+          throw new AppError(ErrorCode.EXAM_ATTEMPTS_USED_UP);
         const paper = await drawPaper(this.repo, tx, who.eid, task);
         if (paper.length === 0) {
           throw new AppError(ErrorCode.NOT_FOUND, {

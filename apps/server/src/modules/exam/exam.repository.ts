@@ -164,7 +164,9 @@ const ATTEMPT_COLUMNS = sql`a.id, a.eid, a.task_id AS "taskId", a.account_id AS 
   ${SECONDS_LEFT(sql`a.deadline_at`)} AS "secondsLeft",
   t.title AS "taskTitle", t.duration_minutes AS "durationMinutes", t.screen_switch_limit AS "screenSwitchLimit",
   t.show_answers AS "showAnswers", t.partial_multiple AS "partialMultiple", t.points, t.credit_tenths AS "creditTenths",
-  t.certificate_template_id AS "certificateTemplateId", t.attempts_allowed AS "attemptsAllowed",
+  t.certificate_template_id AS "certificateTemplateId",
+  t.attempts_allowed + coalesce((SELECT r.extra_attempts FROM exam_task_records r
+    WHERE r.eid = a.eid AND r.task_id = a.task_id AND r.account_id = a.account_id), 0) AS "attemptsAllowed",
   t.ends_at AS "taskEndsAt", now() >= t.ends_at AS "taskOver",
   (SELECT r.attempts_used FROM exam_task_records r
     WHERE r.eid = a.eid AND r.task_id = a.task_id AND r.account_id = a.account_id) AS "attemptsUsed",
@@ -189,7 +191,9 @@ export class ExamRepository {
   private taskSelect(who: Learner) {
     return sql`
       SELECT t.id AS "taskId", t.title, t.intro, t.starts_at AS "startsAt", t.ends_at AS "endsAt",
-        t.duration_minutes AS "durationMinutes", t.attempts_allowed AS "attemptsAllowed",
+        t.duration_minutes AS "durationMinutes",
+        -- The task's attempts and those given back to this learner (re-opened, decision 049).
+        t.attempts_allowed + coalesce(r.extra_attempts, 0) AS "attemptsAllowed",
         t.pass_score_tenths AS "passScoreTenths", t.screen_switch_limit AS "screenSwitchLimit",
         t.show_answers AS "showAnswers", t.points, t.credit_tenths AS "creditTenths",
         t.certificate_template_id IS NOT NULL AS "grantsCertificate", t.admission_ticket AS "admissionTicket",
@@ -299,7 +303,10 @@ export class ExamRepository {
       WHERE t.eid = ${who.eid} AND t.id = ${taskId} AND t.published
         AND (${examTaskGiven(sql`t`, who.eid, who.accountId)}
           OR EXISTS (SELECT 1 FROM exam_task_records r
-                      WHERE r.eid = t.eid AND r.task_id = t.id AND r.account_id = ${who.accountId}))`);
+                      WHERE r.eid = t.eid AND r.task_id = t.id AND r.account_id = ${who.accountId}))
+      -- Held until the start commits: an edit of the task's paper or a delete waits for it and then
+      -- sees the attempt (decision 049).
+      FOR KEY SHARE OF t`);
     return rows[0] ?? null;
   }
 
@@ -311,8 +318,8 @@ export class ExamRepository {
     await tx.execute(sql`
       INSERT INTO exam_task_records (eid, task_id, account_id) VALUES (${who.eid}, ${taskId}, ${who.accountId})
       ON CONFLICT (eid, task_id, account_id) DO NOTHING`);
-    const { rows } = await tx.execute<{ attemptsUsed: number }>(sql`
-      SELECT attempts_used AS "attemptsUsed" FROM exam_task_records
+    const { rows } = await tx.execute<{ attemptsUsed: number; extraAttempts: number }>(sql`
+      SELECT attempts_used AS "attemptsUsed", extra_attempts AS "extraAttempts" FROM exam_task_records
       WHERE eid = ${who.eid} AND task_id = ${taskId} AND account_id = ${who.accountId} FOR UPDATE`);
     return rows[0]!;
   }

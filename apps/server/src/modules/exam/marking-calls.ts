@@ -246,9 +246,9 @@ export class MarkingCalls {
       // Who took which attempt to mark, and gave back which, is in the audit log like every write.
       await audit.record(tx, {
         entityType: 'exam_attempt',
-        entityId: attemptId ?? q.after ?? 0,
-        before: { claimedBy: null, released: q.after ?? null },
-        after: { claimedBy: attemptId === null ? null : session.accountId, minutes: MARKING_CLAIM_MINUTES },
+        entityId: attemptId ?? q.after ?? 'none',
+        before: { released: q.after ?? null },
+        after: { claimed: attemptId, minutes: MARKING_CLAIM_MINUTES },
       });
       return { attemptId };
     });

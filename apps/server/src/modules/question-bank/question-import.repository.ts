@@ -86,7 +86,8 @@ export const QuestionImportRepository = {
   async markImported(tx: Tx, eid: number, id: number, createdCount: number, skippedCount: number) {
     const [row] = await tx
       .update(qi)
-      .set({ status: QuestionImportStatus.IMPORTED, createdCount, skippedCount, importedAt: sql`now()` })
+      // The rows are in the bank now: the preview keeps its counts, not its copy of them.
+      .set({ status: QuestionImportStatus.IMPORTED, createdCount, skippedCount, importedAt: sql`now()`, questions: [] })
       .where(and(eq(qi.eid, eid), eq(qi.id, id)))
       .returning();
     return row!;

@@ -360,6 +360,10 @@ describe('importing questions', () => {
     expect(tooMany.code).toBe(ErrorCode.QUESTION_IMPORT_TOO_LARGE);
     expect(tooMany.message).toBe('一次最多导入5000道试题，文件不超过5MB');
 
+    // A line no question has, with line terminators other than \n in it: read at once, not in
+    // time that grows with the square of its length.
+    const odd = `1. 长行\n答案：${' '.repeat(200_000)}x\u2028x\n${'A. '.repeat(50_000)}\u2029`;
+    expect((await preview(bankId, odd)).code).toBe(200);
     const seen = await preview(bankId, '1. 地球是圆的。\n答案：对\n');
     expect(seen.code).toBe(200);
     // Another enterprise's administrator: the bank is not theirs, nor the preview.

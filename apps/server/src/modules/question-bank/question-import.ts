@@ -26,7 +26,7 @@ import {
   type PreviewedQuestion,
 } from './question-import.repository.ts';
 import { QUESTION_COLUMNS, answerText, formOfCells } from './question-sheet.ts';
-import { writeQuestionTemplate } from './question-template.ts';
+import { TEMPLATE_EXAMPLES, writeQuestionTemplate } from './question-template.ts';
 import { parseQuestionText } from './question-text.ts';
 
 /** A workbook of 5 MB is read in about a second; one still unread after this is damaged. */
@@ -45,7 +45,7 @@ const REPEATS = {
 } as const;
 
 const excerpt = (text: string) => {
-  const chars = [...text.replace(/\s+/g, ' ')];
+  const chars = [...text.slice(0, STEM_SHOWN * 2).replace(/\s+/g, ' ')];
   return chars.length > STEM_SHOWN ? `${chars.slice(0, STEM_SHOWN).join('')}…` : chars.join('');
 };
 
@@ -97,7 +97,7 @@ export class QuestionImports {
 
   async viewTemplate(eid: number, lang: Lang): Promise<{ url: string; fileName: string }> {
     const digest = createHash('sha256')
-      .update(JSON.stringify({ v: 1, lang, columns: QUESTION_COLUMNS.map((c) => [c.key, c.header[lang]]) }))
+      .update(JSON.stringify({ v: 2, lang, columns: QUESTION_COLUMNS, examples: TEMPLATE_EXAMPLES[lang] }))
       .digest('base64url')
       .slice(0, 24);
     const key = `exports/${eid}/qtpl${digest}.xlsx`;

@@ -226,7 +226,7 @@ const PROBLEMS = {
 } as const;
 
 function problemText(key: keyof typeof PROBLEMS, lang: Lang, value = ''): string {
-  return PROBLEMS[key][lang].replace('{value}', value).replace('{key}', value);
+  return PROBLEMS[key][lang].replace(/\{(value|key)\}/g, () => value);
 }
 
 const splitList = (text: string, by: RegExp) =>

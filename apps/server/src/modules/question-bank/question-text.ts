@@ -1,4 +1,4 @@
-import { QUESTION_OPTIONS_MAX, optionKey } from '@portal/contract';
+import { QUESTION_OPTIONS_MAX, QUESTION_TEXT_MAX, optionKey } from '@portal/contract';
 import type { SheetRow } from '../../platform/sheet-rows.ts';
 import { typeOf } from './question-sheet.ts';
 
@@ -45,6 +45,9 @@ const FIELDS: Record<string, string> = {
   type: 'type',
 };
 
+/** The longest line read: longer than any field of a question (QUESTION_TEXT_MAX). */
+const LINE_MAX = QUESTION_TEXT_MAX + 1;
+
 const FIELD_LINE = new RegExp(`^(${Object.keys(FIELDS).join('|')})\\s*[:：]\\s*(.*)$`, 'i');
 const NUMBERED = /^(\d{1,4})\s*[.、．)）]\s*(.*)$/;
 const TYPE_TAG = /^[【[]([^】\]]{1,12})[】\]]\s*(.*)$/;
@@ -76,7 +79,13 @@ const hasFields = (b: Block) => Object.keys(b.fields).length > 0;
 
 /** The questions of a text, each as the template's cells with the line it begins on. */
 export function parseQuestionText(text: string): SheetRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  // Every line terminator `.` does not match is a line end here (the patterns below end in \s*(.*)$,
+  // which would otherwise backtrack quadratically over a long line), and a line is cut at
+  // LINE_MAX characters: no field of a question is longer.
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .map((line) => (line.length > LINE_MAX ? line.slice(0, LINE_MAX) : line));
   const rows: SheetRow[] = [];
   let block: Block | null = null;
   const close = () => {

@@ -80,7 +80,18 @@ export function ExamTaskEditor({ task, refs }: { task: AdminExamTask | null; ref
   const tree = useMemo(() => toTree(refs.departments, lang), [refs.departments, lang]);
   const paperId = Form.useWatch('paperId', form);
   const ticket = Form.useWatch('admissionTicket', form);
-  const paper = refs.papers.find((p) => p.id === paperId);
+  // The editor lists the first 100 papers and tags: the exam's own are always among them.
+  const papers =
+    task && !refs.papers.some((p) => p.id === task.paperId)
+      ? [{ id: task.paperId, title: task.paperTitle, totalScore: task.totalScore }, ...refs.papers]
+      : refs.papers;
+  const tagOptions = [
+    ...(task?.tags ?? [])
+      .filter((x) => !refs.tags.some((r) => r.id === x.id))
+      .map((x) => ({ value: x.id, label: x.name })),
+    ...refs.tags.map((x) => ({ value: x.id, label: lang === 'en' && x.nameEn ? x.nameEn : x.name })),
+  ];
+  const paper = papers.find((p) => p.id === paperId);
 
   const initial: Values = task
     ? {
@@ -235,7 +246,7 @@ export function ExamTaskEditor({ task, refs }: { task: AdminExamTask | null; ref
             disabled={started}
             showSearch
             optionFilterProp="label"
-            options={refs.papers.map((p) => ({ value: p.id, label: p.title }))}
+            options={papers.map((p) => ({ value: p.id, label: p.title }))}
           />
         </Form.Item>
         <Form.Item name="window" label={t.window} required>
@@ -295,11 +306,7 @@ export function ExamTaskEditor({ task, refs }: { task: AdminExamTask | null; ref
             <TreeSelect treeData={tree} multiple treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
           </Form.Item>
           <Form.Item name="tags" label={t.tags}>
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              options={refs.tags.map((x) => ({ value: x.id, label: lang === 'en' && x.nameEn ? x.nameEn : x.name }))}
-            />
+            <Select mode="multiple" optionFilterProp="label" options={tagOptions} />
           </Form.Item>
           <Form.Item name="people" label={t.people} extra={t.peopleSearch}>
             <Select

@@ -69,9 +69,12 @@ export function ExamTasksView({ page, error }: { page: Page<AdminExamTaskRow> | 
     {
       key: 'actions',
       title: t.actions,
-      width: 130,
+      width: 180,
       render: (_, r) => (
         <Space size={0}>
+          <Link to={localePath(`/crm/exam-tasks/${r.id}/results`, lang)} style={{ padding: '0 7px' }}>
+            {t.results}
+          </Link>
           <Link to={localePath(`/crm/exam-tasks/${r.id}`, lang)} style={{ padding: '0 7px' }}>
             {t.edit}
           </Link>

@@ -1,0 +1,1 @@
+ALTER TABLE "exam_task_records" ADD COLUMN "extra_attempts" integer DEFAULT 0 NOT NULL;

@@ -116,6 +116,14 @@ describe.runIf(browserAvailable())('the back office: exam tasks', () => {
     await dialog.getByRole('button', { name: '重新开放' }).click();
     await page().getByText('已重新开放：现可考2次').waitFor();
     await expect.poll(() => row.innerText()).toContain('1/2');
+    // Exported: the export job's file, offered when it is done.
+    await page()
+      .getByRole('button', { name: /^导\s?出$/ })
+      .click();
+    const ready = page().getByRole('dialog').filter({ hasText: '导出完成' });
+    await ready.getByRole('link', { name: /下载文件：考试成绩-\d+\.xlsx/ }).waitFor();
+    await ready.getByRole('button').last().click();
+    await ready.waitFor({ state: 'hidden' });
   });
 
   it('in English: the exam’s form and its messages', async () => {

@@ -1501,6 +1501,8 @@ export const examTaskRecords = pgTable(
       foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
     }).onDelete('cascade'),
     index('exam_task_records_mine_idx').on(t.eid, t.accountId, t.taskId),
+    // An exam's results, latest submit first (the back office's list, decision 049).
+    index('exam_task_records_results_idx').on(t.eid, t.taskId, t.lastSubmittedAt.desc().nullsFirst(), t.accountId),
   ],
 );
 

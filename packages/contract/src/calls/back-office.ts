@@ -45,6 +45,7 @@ export const AUDIT_ENTITY_TYPES = [
   'question_import',
   'exam_paper',
   'exam_task',
+  'exam_results_export',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -320,3 +320,14 @@ export const reopenExamAttempt = defineCall({
   requestFor: reopenFor,
   response: z.object({ attemptsAllowed: z.number().int() }),
 });
+
+export const exportExamTaskResults = defineCall({
+  name: 'exportExamTaskResults',
+  method: 'POST',
+  path: '/exam/auth/admin/task/{id}/results/export',
+  summary:
+    "Exports an exam's takers (the results list's keyword) as XLSX in a background job: answers the administrator's export record",
+  tags: ['exam', 'back-office'],
+  request: z.object({ id, keyword: z.string().trim().max(50).optional() }),
+  response: z.object({ id: z.number().int(), fileName: z.string(), exportStatus: z.number().int() }),
+});

@@ -21,6 +21,11 @@ const PAPER_TOTAL = (paper: string) =>
     ELSE (SELECT coalesce(sum(pq.score_tenths), 0) FROM exam_paper_questions pq WHERE pq.eid = ${paper}.eid AND pq.paper_id = ${paper}.id)
   END::int`);
 
+/** An exam's takers (`r` its records, `u` their memberships), by a part of the name or employee no. */
+const resultsWhere = (eid: number, taskId: number, keyword: string | undefined) =>
+  sql`r.eid = ${eid} AND r.task_id = ${taskId}
+      ${keyword ? sql`AND (u.real_name ILIKE ${likeOf(keyword)} OR u.user_name ILIKE ${likeOf(keyword)} OR u.employee_no ILIKE ${likeOf(keyword)})` : sql``}`;
+
 /** SQL of the back office's exam tasks, always by enterprise. */
 export class ExamTaskAdminRepository {
   constructor(readonly db: Db) {}
@@ -191,8 +196,7 @@ export class ExamTaskAdminRepository {
 
   /** An exam's takers, latest submit first; the count stops at the cap. */
   async results(eid: number, taskId: number, keyword: string | undefined, offset: number, limit: number) {
-    const where = sql`r.eid = ${eid} AND r.task_id = ${taskId}
-      ${keyword ? sql`AND (u.real_name ILIKE ${likeOf(keyword)} OR u.user_name ILIKE ${likeOf(keyword)} OR u.employee_no ILIKE ${likeOf(keyword)})` : sql``}`;
+    const where = resultsWhere(eid, taskId, keyword);
     const [page, counted] = await Promise.all([
       offset >= COUNT_CAP
         ? Promise.resolve({ rows: [] })
@@ -218,12 +222,44 @@ export class ExamTaskAdminRepository {
             JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
             WHERE ${where}
             ORDER BY r.last_submitted_at DESC NULLS FIRST, r.account_id LIMIT ${limit} OFFSET ${offset}`),
-      this.db.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM (SELECT 1 FROM exam_task_records r
-          JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
-          WHERE ${where} LIMIT ${COUNT_CAP}) x`),
+      // Without a keyword the records alone are counted (every taker is a member: the foreign key).
+      this.db.execute<{ n: number }>(
+        keyword
+          ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM exam_task_records r
+              JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
+              WHERE ${where} LIMIT ${COUNT_CAP}) x`
+          : sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM exam_task_records r
+              WHERE r.eid = ${eid} AND r.task_id = ${taskId} LIMIT ${COUNT_CAP}) x`,
+      ),
     ]);
     return { rows: page.rows, total: counted.rows[0]?.n ?? 0 };
+  }
+
+  /** The next takers after `afterAccountId`, by account (an export's keyset step). */
+  async resultsAfter(eid: number, taskId: number, keyword: string | undefined, afterAccountId: number, limit: number) {
+    const { rows } = await this.db.execute<{
+      accountId: number;
+      name: string;
+      employeeNo: string | null;
+      attemptsUsed: number;
+      attemptsAllowed: number;
+      bestScoreTenths: number | null;
+      passed: boolean;
+      waitingForMarking: boolean;
+      firstStartedAt: Date;
+      lastSubmittedAt: Date | null;
+    }>(sql`
+      SELECT r.account_id AS "accountId", coalesce(nullif(u.real_name, ''), u.user_name) AS name,
+        u.employee_no AS "employeeNo", r.attempts_used AS "attemptsUsed",
+        t.attempts_allowed + r.extra_attempts AS "attemptsAllowed", r.best_score_tenths AS "bestScoreTenths",
+        r.passed, r.waiting_for_marking AS "waitingForMarking", r.first_started_at AS "firstStartedAt",
+        r.last_submitted_at AS "lastSubmittedAt"
+      FROM exam_task_records r
+      JOIN exam_tasks t ON t.eid = r.eid AND t.id = r.task_id
+      JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
+      WHERE ${resultsWhere(eid, taskId, keyword)} AND r.account_id > ${afterAccountId}
+      ORDER BY r.account_id LIMIT ${limit}`);
+    return rows;
   }
 
   /** One learner's attempts at a task, oldest first, with their attempt logs. */

@@ -7,6 +7,8 @@ import {
   deleteExamTask,
   editExamTask,
   editPaper,
+  exportExamTaskResults,
+  findExportRecords,
   findAdminExamTasks,
   findAuditLog,
   findCertificateTemplates,
@@ -23,6 +25,7 @@ import {
 } from '@portal/contract';
 import { schema } from '@portal/db';
 import { createEnterprise, createExam, SAMPLE_QUESTIONS, type Learner } from '../../test/factories.ts';
+import { downloadExport, sheetValues, waitFor } from '../../test/export-files.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTask } from '../../test/task-factories.ts';
 
@@ -35,7 +38,7 @@ let otherAdmin: Learner;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp({ TENANT_CODES: '' });
+  t = await createTestApp({ TENANT_CODES: '' }, { jobs: true });
   a = await createEnterprise(db(), { name: '甲企业' });
   b = await createEnterprise(db(), { name: '乙企业' });
   admin = await t.learner(a, { member: { isAdmin: true } });
@@ -298,6 +301,24 @@ describe('exam tasks in the back office', () => {
       sql`SELECT count(*)::int AS n FROM certificates WHERE eid = ${a.eid} AND account_id = ${taker.accountId} AND source_id = ${exam.task.id}`,
     );
     expect(certificates.rows[0]!.n).toBe(1);
+
+    // The results as XLSX through the export job, audited.
+    const started = await t.call(exportExamTaskResults, { id: exam.task.id }, { as: admin });
+    expect(started.code, started.message).toBe(200);
+    await waitFor('the export', async () => {
+      const records = await t.call(findExportRecords, {}, { as: admin });
+      return records.data.list.find((r) => r.id === started.data.id && r.exportStatus === 2);
+    });
+    const { values } = sheetValues((await downloadExport(t, admin, started.data.id)).workbook);
+    expect(values[0]).toEqual(['姓名', '工号', '已考次数', '可考次数', '最高分', '结果', '首次开始', '最近交卷']);
+    expect(values.slice(1)).toEqual([
+      ['考生甲', 'K001', 2, 2, expect.any(Number), '通过', expect.any(String), expect.any(String)],
+    ]);
+    const exported = await t.call(findAuditLog, { entityType: 'exam_results_export' }, { as: admin });
+    expect(exported.data.list[0]).toMatchObject({ action: 'exportExamTaskResults' });
+    expect((await t.call(exportExamTaskResults, { id: exam.task.id }, { as: otherAdmin })).code).toBe(
+      ErrorCode.EXAM_TASK_NOT_FOUND,
+    );
 
     // Not taken, or another enterprise's: refused.
     const stranger = await t.learner(a);

@@ -1,10 +1,11 @@
 import { Alert, App, Button, Drawer, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { CallResponse } from '@portal/contract/call';
 import {
   EXAM_REOPEN_REASON_MAX,
+  exportExamTaskResults,
   findExamTaskAttempts,
   reopenExamAttempt,
   type AdminExamTask,
@@ -16,9 +17,10 @@ import { dateTime } from '../../../lib/date-time.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
 import { FormDialog } from '../../antd/form-dialog.tsx';
+import { ExportButton } from '../export-button.tsx';
 import { KeywordSearch } from '../keyword-search.tsx';
 import { ServerTable } from '../server-table.tsx';
-import type { TableQueryOptions } from '../table-query.ts';
+import { readTableQuery, type TableQueryOptions } from '../table-query.ts';
 import { examTaskMessages } from './exam-task-messages.ts';
 
 export const RESULT_TABLE: TableQueryOptions = {
@@ -50,6 +52,8 @@ export function ExamResultsView({
   const [history, setHistory] = useState<{ row: ExamTaskResultRow; attempts: Attempts } | null>(null);
   const [reopening, setReopening] = useState<ExamTaskResultRow | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
+  const [params] = useSearchParams();
+  const { keyword } = readTableQuery(params, RESULT_TABLE).filters;
 
   const openHistory = async (row: ExamTaskResultRow) => {
     try {
@@ -110,7 +114,10 @@ export function ExamResultsView({
           <Link to={localePath('/crm/exam-tasks', lang)}>{t.back}</Link>
         </Space>
       </Space>
-      <KeywordSearch label={t.keyword} query={RESULT_TABLE} />
+      <Space align="start" style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <KeywordSearch label={t.keyword} query={RESULT_TABLE} />
+        <ExportButton start={() => request(exportExamTaskResults, { id: task.id, ...(keyword ? { keyword } : {}) })} />
+      </Space>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <ServerTable<ExamTaskResultRow>
         rowKey="accountId"

@@ -1,0 +1,1 @@
+CREATE INDEX "exam_task_records_results_idx" ON "exam_task_records" USING btree ("eid","task_id","last_submitted_at" DESC NULLS FIRST,"account_id");

@@ -26,6 +26,30 @@ const resultsWhere = (eid: number, taskId: number, keyword: string | undefined) 
   sql`r.eid = ${eid} AND r.task_id = ${taskId}
       ${keyword ? sql`AND (u.real_name ILIKE ${likeOf(keyword)} OR u.user_name ILIKE ${likeOf(keyword)} OR u.employee_no ILIKE ${likeOf(keyword)})` : sql``}`;
 
+/** A taker's row of an exam's results, as the list and the export read it. */
+type ResultRow = {
+  accountId: number;
+  name: string;
+  employeeNo: string | null;
+  attemptsUsed: number;
+  attemptsAllowed: number;
+  bestScoreTenths: number | null;
+  passed: boolean;
+  waitingForMarking: boolean;
+  firstStartedAt: Date;
+  lastSubmittedAt: Date | null;
+};
+
+/** The columns and tables of a results row (`r` the records, `t` the task, `u` the memberships). */
+const RESULT_FROM = sql`SELECT r.account_id AS "accountId", coalesce(nullif(u.real_name, ''), u.user_name) AS name,
+    u.employee_no AS "employeeNo", r.attempts_used AS "attemptsUsed",
+    t.attempts_allowed + r.extra_attempts AS "attemptsAllowed", r.best_score_tenths AS "bestScoreTenths",
+    r.passed, r.waiting_for_marking AS "waitingForMarking", r.first_started_at AS "firstStartedAt",
+    r.last_submitted_at AS "lastSubmittedAt"
+  FROM exam_task_records r
+  JOIN exam_tasks t ON t.eid = r.eid AND t.id = r.task_id
+  JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id`;
+
 /** SQL of the back office's exam tasks, always by enterprise. */
 export class ExamTaskAdminRepository {
   constructor(readonly db: Db) {}
@@ -200,26 +224,8 @@ export class ExamTaskAdminRepository {
     const [page, counted] = await Promise.all([
       offset >= COUNT_CAP
         ? Promise.resolve({ rows: [] })
-        : this.db.execute<{
-            accountId: number;
-            name: string;
-            employeeNo: string | null;
-            attemptsUsed: number;
-            attemptsAllowed: number;
-            bestScoreTenths: number | null;
-            passed: boolean;
-            waitingForMarking: boolean;
-            firstStartedAt: Date;
-            lastSubmittedAt: Date | null;
-          }>(sql`
-            SELECT r.account_id AS "accountId", coalesce(nullif(u.real_name, ''), u.user_name) AS name,
-              u.employee_no AS "employeeNo", r.attempts_used AS "attemptsUsed",
-              t.attempts_allowed + r.extra_attempts AS "attemptsAllowed", r.best_score_tenths AS "bestScoreTenths",
-              r.passed, r.waiting_for_marking AS "waitingForMarking", r.first_started_at AS "firstStartedAt",
-              r.last_submitted_at AS "lastSubmittedAt"
-            FROM exam_task_records r
-            JOIN exam_tasks t ON t.eid = r.eid AND t.id = r.task_id
-            JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
+        : this.db.execute<ResultRow>(sql`
+            ${RESULT_FROM}
             WHERE ${where}
             ORDER BY r.last_submitted_at DESC NULLS FIRST, r.account_id LIMIT ${limit} OFFSET ${offset}`),
       // Without a keyword the records alone are counted (every taker is a member: the foreign key).
@@ -237,26 +243,8 @@ export class ExamTaskAdminRepository {
 
   /** The next takers after `afterAccountId`, by account (an export's keyset step). */
   async resultsAfter(eid: number, taskId: number, keyword: string | undefined, afterAccountId: number, limit: number) {
-    const { rows } = await this.db.execute<{
-      accountId: number;
-      name: string;
-      employeeNo: string | null;
-      attemptsUsed: number;
-      attemptsAllowed: number;
-      bestScoreTenths: number | null;
-      passed: boolean;
-      waitingForMarking: boolean;
-      firstStartedAt: Date;
-      lastSubmittedAt: Date | null;
-    }>(sql`
-      SELECT r.account_id AS "accountId", coalesce(nullif(u.real_name, ''), u.user_name) AS name,
-        u.employee_no AS "employeeNo", r.attempts_used AS "attemptsUsed",
-        t.attempts_allowed + r.extra_attempts AS "attemptsAllowed", r.best_score_tenths AS "bestScoreTenths",
-        r.passed, r.waiting_for_marking AS "waitingForMarking", r.first_started_at AS "firstStartedAt",
-        r.last_submitted_at AS "lastSubmittedAt"
-      FROM exam_task_records r
-      JOIN exam_tasks t ON t.eid = r.eid AND t.id = r.task_id
-      JOIN enterprise_users u ON u.eid = r.eid AND u.account_id = r.account_id
+    const { rows } = await this.db.execute<ResultRow>(sql`
+      ${RESULT_FROM}
       WHERE ${resultsWhere(eid, taskId, keyword)} AND r.account_id > ${afterAccountId}
       ORDER BY r.account_id LIMIT ${limit}`);
     return rows;

@@ -121,7 +121,7 @@ const checkedHere = new Set<string>();
 
 function pageKey(url: string, when: string): string {
   const u = new URL(url);
-  return when === 'after load' ? `${u.host}${u.pathname}` : `${u.host}${u.pathname} | ${when}`;
+  return when === 'after load' ? `${u.hostname}${u.pathname}` : `${u.hostname}${u.pathname} | ${when}`;
 }
 
 /** True when this page (and state) was checked before in the run; if not, it is noted as checked. */

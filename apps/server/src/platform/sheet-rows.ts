@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { Lang } from '@portal/contract';
 
@@ -48,47 +48,92 @@ export function cellText(value: ExcelJS.CellValue | undefined): string {
 }
 
 /**
- * The rows of the file's first sheet: the header row maps columns, then every row with any cell
- * is yielded, but those `skip` names (a template's example row). `open` gives the file's stream.
+ * exceljs's streaming reader, driven in the order it needs (decision 050). Its own `parse` reads
+ * the zip front to back and, for a file whose `xl/workbook.xml` comes last (exceljs's own writer
+ * puts it there, so our templates and other systems' exports), now and then parses the sheet
+ * before the workbook and throws (exceljs#3064: about 1 read in 150 on Node 20, most on Node 22).
+ * The zip's central directory gives every entry by name: the relations, the workbook and the
+ * shared strings are read first, then the sheet, still row by row. These are the reader's own
+ * steps, private to exceljs 4.4 (pinned; sheet-rows.test.ts reads a file many times over).
  */
-export async function* readSheetRows<C extends SheetColumn>(
-  open: () => Promise<Readable>,
-  columns: C[],
-  skip: (row: SheetRow) => boolean = () => false,
-  /** A cell is cut at this many characters (more than any field an import takes). */
-  maxCell = 10_000,
-): AsyncGenerator<SheetRow> {
-  const { default: Excel } = await import('exceljs');
-  const reader = new Excel.stream.xlsx.WorkbookReader(await open(), {
+interface ReaderSteps {
+  workbookRels?: Array<{ Id: string; Target: string }>;
+  model?: { sheets?: Array<{ id: number; name: string; rId: string }> };
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(entry: Readable, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
+}
+
+/** The file's first sheet (by the workbook's order, not the zip's), as exceljs's sheet reader. */
+async function firstSheet(data: Buffer): Promise<AsyncIterable<ExcelJS.Row> | null> {
+  const [{ default: Excel }, { Open }] = await Promise.all([import('exceljs'), import('unzipper')]);
+  const directory = await Open.buffer(data);
+  const files = new Map(directory.files.filter((f) => f.type === 'File').map((f) => [f.path, f]));
+  // As text: exceljs decodes each chunk alone, so a character split between two chunks would be
+  // lost (two U+FFFD); a stream with an encoding decodes across chunks.
+  const entry = (name: string) => {
+    const file = files.get(name);
+    return file && (() => file.stream().setEncoding('utf8'));
+  };
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     worksheets: 'emit',
     entries: 'emit',
-  });
-  for await (const sheet of reader) {
-    let map: Array<string | undefined> | null = null;
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = row.values as ExcelJS.CellValue[];
-      if (!map) {
-        map = headerMap(values, columns);
-        continue;
-      }
-      const cells: Record<string, string> = {};
-      let any = false;
-      map.forEach((key, i) => {
-        if (!key) return;
-        const whole = cellText(values[i]);
-        const text = whole.length > maxCell ? whole.slice(0, maxCell) : whole;
-        cells[key] = text;
-        if (text) any = true;
-      });
-      if (!any) continue;
-      const read = { row: row.number, cells };
-      if (!skip(read)) yield read;
+  }) as unknown as ReaderSteps;
+  const rels = entry('xl/_rels/workbook.xml.rels');
+  const book = entry('xl/workbook.xml');
+  if (!rels || !book) throw new Error('not a workbook');
+  await reader._parseRels(rels());
+  await reader._parseWorkbook(book());
+  const strings = entry('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(strings()));
+  const first = reader.model?.sheets?.[0];
+  const target = reader.workbookRels?.find((r) => r.Id === first?.rId)?.Target;
+  const sheetNo = target ? /(?:^|\/)worksheets\/sheet(\d+)\.xml$/.exec(target)?.[1] : undefined;
+  const sheet = sheetNo ? entry(`xl/worksheets/sheet${sheetNo}.xml`) : undefined;
+  if (!sheetNo || !sheet) return null;
+  for (const { eventType, value } of reader._parseWorksheet(sheet(), sheetNo)) {
+    if (eventType === 'worksheet') return value as AsyncIterable<ExcelJS.Row>;
+  }
+  return null;
+}
+
+/**
+ * The rows of the file's first sheet: the header row maps columns, then every row with any cell
+ * is yielded, but those `skip` names (a template's example row). Memory stays small: the sheet is
+ * inflated and parsed as it is read.
+ */
+export async function* readSheetRows<C extends SheetColumn>(
+  data: Buffer,
+  columns: C[],
+  skip: (row: SheetRow) => boolean = () => false,
+  /** A cell is cut at this many characters (more than any field an import takes). */
+  maxCell = 10_000,
+): AsyncGenerator<SheetRow> {
+  const sheet = await firstSheet(data);
+  if (!sheet) return;
+  let map: Array<string | undefined> | null = null;
+  for await (const row of sheet) {
+    const values = row.values as ExcelJS.CellValue[];
+    if (!map) {
+      map = headerMap(values, columns);
+      continue;
     }
-    // The first sheet only (the notes sheet and any other are not read).
-    return;
+    const cells: Record<string, string> = {};
+    let any = false;
+    map.forEach((key, i) => {
+      if (!key) return;
+      const whole = cellText(values[i]);
+      const text = whole.length > maxCell ? whole.slice(0, maxCell) : whole;
+      cells[key] = text;
+      if (text) any = true;
+    });
+    if (!any) continue;
+    const read = { row: row.number, cells };
+    if (!skip(read)) yield read;
   }
 }
 

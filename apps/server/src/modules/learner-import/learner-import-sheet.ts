@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { DETAIL_FIELDS, validate, type DetailField, type FieldDef, type Lang } from '@portal/contract';
 import { MissingColumnsError, readSheetRows, type SheetColumn, type SheetRow } from '../../platform/sheet-rows.ts';
 
@@ -152,8 +151,8 @@ const GENERAL_NOTES: Record<Lang, string[]> = {
 };
 
 /** The rows of the file's first sheet (the template's example row apart). */
-export const readRows = (open: () => Promise<Readable>, columns: ImportColumn[]): AsyncGenerator<SheetRow> =>
-  readSheetRows(open, columns, (r) => r.row === 2 && r.cells.phone === TEMPLATE_EXAMPLE_PHONE);
+export const readRows = (data: Buffer, columns: ImportColumn[]): AsyncGenerator<SheetRow> =>
+  readSheetRows(data, columns, (r) => r.row === 2 && r.cells.phone === TEMPLATE_EXAMPLE_PHONE);
 
 /** A row the import does not add, and why (in the administrator's language): the result file's rows. */
 export interface Rejection {
@@ -172,7 +171,7 @@ export type SheetItem = CheckedRow | Rejection;
  * + 1 rows (the import refuses a file with more and needs to read no further).
  */
 export async function* checkedRows(
-  open: () => Promise<Readable>,
+  data: Buffer,
   columns: ImportColumn[],
   lang: Lang,
   maxRows: number,
@@ -180,7 +179,7 @@ export async function* checkedRows(
   const phones = new Map<string, number>();
   const numbers = new Map<string, number>();
   let count = 0;
-  for await (const r of readRows(open, columns)) {
+  for await (const r of readRows(data, columns)) {
     if (++count > maxRows + 1) return;
     const checked = checkRow(r, columns, lang);
     if ('reason' in checked) {

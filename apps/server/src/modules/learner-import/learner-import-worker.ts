@@ -1,7 +1,6 @@
 // Worker thread: reads and checks one import file (learner-import-reader.ts). Unzipping and parsing
 // the XLSX is the import's heaviest work on the CPU; here it never holds the server's event loop,
 // and a file that would take too much memory ends this thread, not the server.
-import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { MissingColumnsError, checkedRows, type SheetItem } from './learner-import-sheet.ts';
 import type { ReaderJob, ReaderMessage } from './learner-import-reader.ts';
@@ -12,8 +11,8 @@ const post = (message: ReaderMessage) => parentPort?.postMessage(message);
 try {
   let batch: SheetItem[] = [];
   let total = 0;
-  const open = async () => Readable.from([Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength)]);
-  for await (const item of checkedRows(open, job.columns, job.lang, job.maxRows)) {
+  const data = Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength);
+  for await (const item of checkedRows(data, job.columns, job.lang, job.maxRows)) {
     total++;
     batch.push(item);
     if (batch.length >= job.batchRows) {

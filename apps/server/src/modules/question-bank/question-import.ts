@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   ErrorCode,
@@ -248,7 +247,7 @@ async function rowsOf(data: Buffer): Promise<SheetRow[]> {
   if (type?.ext === 'xlsx') {
     const rows: SheetRow[] = [];
     const reading = (async () => {
-      for await (const r of readSheetRows(async () => Readable.from([data]), QUESTION_COLUMNS)) {
+      for await (const r of readSheetRows(data, QUESTION_COLUMNS)) {
         rows.push(r);
         if (rows.length > QUESTION_IMPORT_MAX_ROWS) break;
         if (rows.length % YIELD_EVERY_ROWS === 0) await yieldToOthers();
@@ -264,7 +263,7 @@ async function rowsOf(data: Buffer): Promise<SheetRow[]> {
       await Promise.race([reading, stalled]);
     } catch (err) {
       if (err instanceof MissingColumnsError) throw new AppError(ErrorCode.QUESTION_IMPORT_EMPTY);
-      throw new AppError(ErrorCode.QUESTION_IMPORT_BAD_FILE);
+      throw new AppError(ErrorCode.QUESTION_IMPORT_BAD_FILE, { cause: err });
     } finally {
       clearTimeout(timer);
     }

@@ -77,6 +77,8 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '试卷管理',
       '考试安排',
       '阅卷',
+      '培训管理',
+      '培训项目',
       '内容管理',
       '首页专区与轮播',
       '导航菜单',

@@ -1,22 +1,23 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { decideProjectApplication } from '@portal/contract/calls/project';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { demoTaskTitle } from '@portal/db/seed-tasks';
 import { createLearner } from '../accounts.ts';
-import { browserAvailable, url } from '../browser.ts';
+import { browserAvailable, openBrowser, url } from '../browser.ts';
 import { expectAccessible } from '../a11y.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
 import { browserSession } from '../session.ts';
-import { signInAs, signInByCall } from '../sign-in-as.ts';
+import { signInAs } from '../sign-in-as.ts';
+import { openedDialog } from '../antd.ts';
 import { portal } from '../portal.ts';
 
 // Study projects (issue 20, items 5 and 6): the home page's project zone for a visitor (a card
 // leads to sign-in and back); a new learner applies to the demo project needing approval, sees it
-// pending on the project page and in my enrolments (/account?change=8), an administrator approves
-// it through the admin call, and the learner sees it approved and the tasks open; the open demo
-// project enrols at once. In English: apply, withdraw from my enrolments, apply again, rejected
-// with a reason. The demo learner's part-way project shows their progress.
+// pending on the project page and in my enrolments (/account?change=8), the administrator approves
+// it in the back office's applications queue (/crm/projects, issue 22 item 5), and the learner sees
+// it approved and the tasks open; the open demo project enrols at once. In English: apply, withdraw
+// from my enrolments, apply again, rejected in the back office (selected, a reason asked for). The demo learner's part-way project shows their progress.
 const TEXTS = {
   zh: {
     zone: '培训项目',
@@ -60,6 +61,32 @@ const TEXTS = {
     rejectedNote: 'Your application was not approved',
     reason: (r: string) => `Reason: ${r}`,
     learning: 'Learning',
+  },
+} as const;
+
+/** The back office's texts of the projects and their applications queue. */
+const ADMIN_TEXTS = {
+  zh: {
+    menu: '培训项目',
+    queue: '报名审核',
+    ruleApproval: '报名需审核',
+    status: '状态',
+    all: '全部',
+    pending: '待审核',
+    approved: '已通过',
+    approve: '通过',
+    decided: (n: number) => `已处理 ${n} 人`,
+  },
+  en: {
+    queue: 'Applications',
+    pending: 'Pending',
+    rejectSelected: 'Reject selected',
+    selected: (n: number) => `${n} selected`,
+    rejectTitle: 'Reject applications',
+    reasonLabel: 'Reason for rejecting',
+    reasonRequired: 'Give a reason for rejecting',
+    ok: 'OK',
+    decided: (n: number) => `${n} decided`,
   },
 } as const;
 
@@ -135,6 +162,27 @@ describe.runIf(browserAvailable())('study projects', () => {
     await dialog.waitFor({ state: 'hidden' });
   };
 
+  /**
+   * The site's administrator in a browser of their own (the learner's stays signed in), at `path`
+   * of the back office in `lang`; closing it checks the pages it saw for WCAG 2.2 AA.
+   */
+  const inBackOffice = async (lang: Lang, path: string, act: (admin: Page) => Promise<void>) => {
+    const admin = await openBrowser();
+    try {
+      await signInAs(admin, ADMIN, { lang, path });
+      await act(admin.page);
+    } finally {
+      await admin.close();
+    }
+  };
+  const chooseStatus = async (admin: Page, label: string, option: string) => {
+    await admin.getByRole('combobox', { name: label }).click();
+    await admin
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: option })
+      .click();
+  };
+
   const enrolmentRow = (projectId: number) => page().locator(`li.portal-enrolment[data-project-id="${projectId}"]`);
 
   it('a visitor sees the projects zone on the home page; a card leads to sign-in and back to the project', async () => {
@@ -201,14 +249,30 @@ describe.runIf(browserAvailable())('study projects', () => {
     await page().waitForURL((u) => u.searchParams.get('status') === '1');
     await row.waitFor();
 
-    // The administrator approves it (the admin call, until the back office exists).
-    const asAdmin = await signInByCall(ADMIN);
-    const decided = await asAdmin(decideProjectApplication, {
-      projectId: projects.approval.id,
-      accountId: learner.accountId,
-      approve: true,
+    // The administrator approves it in the back office: 培训项目, the project's 报名审核 (pending
+    // first), 通过 on the learner's row.
+    await inBackOffice(lang, '/crm/projects', async (admin) => {
+      const t = ADMIN_TEXTS[lang];
+      const menu = admin.getByRole('navigation', { name: '管理后台' });
+      expect(await menu.getByRole('link', { name: t.menu }).getAttribute('href')).toBe('/crm/projects');
+      const listed = admin.locator('tbody tr.ant-table-row').filter({ hasText: projects.approval.title });
+      expect(await listed.locator('td').nth(2).textContent()).toBe(t.ruleApproval);
+      await listed.getByRole('link', { name: t.queue }).click();
+      await admin.waitForURL(
+        (u) =>
+          u.pathname === `/crm/projects/${projects.approval.id}/applications` && u.searchParams.get('status') === '1',
+      );
+      await admin.getByRole('heading', { level: 4, name: `${projects.approval.title} · ${t.queue}` }).waitFor();
+      const mine = admin.locator(`tbody tr[data-row-key="${learner.accountId}"]`);
+      expect(await mine.locator('.ant-tag').textContent()).toBe(t.pending);
+      await expectAccessible(admin, 'project applications, pending');
+      await mine.getByRole('button', { name: t.approve, exact: true }).click();
+      await admin.locator('.ant-message').getByText(t.decided(1), { exact: true }).waitFor();
+      // Decided: no longer under 待审核; under 全部 it is 已通过, with the time it was decided.
+      await expect.poll(() => mine.count()).toBe(0);
+      await chooseStatus(admin, t.status, t.all);
+      await expect.poll(() => mine.locator('.ant-tag').textContent()).toBe(t.approved);
     });
-    expect(decided.status).toBe(2);
 
     await page().goto(url('/account?change=8'));
     await expect.poll(() => row.locator('.portal-project-status').textContent()).toBe(t.status[2]);
@@ -268,12 +332,26 @@ describe.runIf(browserAvailable())('study projects', () => {
     await page().waitForURL((u) => u.pathname === '/en/knowledge/project/info');
     await apply(lang, t.applyAgain, t.appliedPending);
     const reason = 'Places are kept for the sales team this term';
-    const asAdmin = await signInByCall(ADMIN);
-    await asAdmin(decideProjectApplication, {
-      projectId: projects.approval.id,
-      accountId: learner.accountId,
-      approve: false,
-      reason,
+    // The administrator, in English, selects the application and rejects the selection: a reason
+    // is asked for first.
+    await inBackOffice(lang, `/crm/projects/${projects.approval.id}/applications?status=1`, async (admin) => {
+      const a = ADMIN_TEXTS[lang];
+      await admin.getByRole('heading', { level: 4, name: `${projects.approval.title} · ${a.queue}` }).waitFor();
+      const mine = admin.locator(`tbody tr[data-row-key="${learner.accountId}"]`);
+      expect(await mine.locator('.ant-tag').textContent()).toBe(a.pending);
+      const rejectSelected = admin.getByRole('button', { name: a.rejectSelected });
+      expect(await rejectSelected.isDisabled()).toBe(true);
+      await mine.getByRole('checkbox').check();
+      await admin.getByText(a.selected(1), { exact: true }).waitFor();
+      await rejectSelected.click();
+      const dialog = await openedDialog(admin, a.rejectTitle);
+      await dialog.getByRole('button', { name: a.ok, exact: true }).click();
+      await dialog.getByText(a.reasonRequired, { exact: true }).waitFor();
+      await expectAccessible(admin, 'reject applications dialog, reason missing');
+      await dialog.getByLabel(a.reasonLabel).fill(reason);
+      await dialog.getByRole('button', { name: a.ok, exact: true }).click();
+      await admin.locator('.ant-message').getByText(a.decided(1), { exact: true }).waitFor();
+      await expect.poll(() => mine.count()).toBe(0);
     });
     await page().reload();
     const notice = page().locator('.portal-project-notice');

@@ -56,6 +56,8 @@ export default prefix('en?', [
     route('exam-tasks/:id/results', 'routes/crm-exam-results.tsx', { id: 'crm-exam-results' }),
     route('marking', 'routes/crm-marking.tsx', { id: 'crm-marking' }),
     route('marking/:id', 'routes/crm-marking-attempt.tsx', { id: 'crm-marking-attempt' }),
+    route('projects', 'routes/crm-projects.tsx', { id: 'crm-projects' }),
+    route('projects/:id/applications', 'routes/crm-project-applications.tsx', { id: 'crm-project-applications' }),
     route('news', 'routes/crm-news.tsx', { id: 'crm-news' }),
     route('announcements', 'routes/crm-announcements.tsx', { id: 'crm-announcements' }),
     route('messages', 'routes/crm-messages.tsx', { id: 'crm-messages' }),

@@ -298,6 +298,63 @@ export const decideProjectApplication = defineCall({
   response: projectApplicant,
 });
 
+/** The back office's list of projects (/crm/projects): seats, and applications waiting. */
+export const adminProjectRow = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Seats (0: no limit) and those held (pending and approved applications). */
+  capacity: z.number().int(),
+  seatsTaken: z.number().int(),
+  /** EnrolRule: 1 open to all, 2 approval needed, 3 closed. */
+  enrolRule: z.number().int(),
+  pending: z.number().int(),
+  approved: z.number().int(),
+  published: z.boolean(),
+});
+export type AdminProjectRow = z.infer<typeof adminProjectRow>;
+
+export const findAdminProjects = defineCall({
+  name: 'findAdminProjects',
+  method: 'GET',
+  path: '/course/auth/admin/study/project/page',
+  summary:
+    "The enterprise's projects, latest start first, by a part of the title, with seats and applications waiting (administrators only)",
+  tags: ['project', 'back-office'],
+  request: z.object({ ...paging(20, 100), keyword: z.string().trim().max(50).optional() }),
+  response: pageResponse(adminProjectRow),
+});
+
+export const viewAdminProject = defineCall({
+  name: 'viewAdminProject',
+  method: 'GET',
+  path: '/course/auth/admin/study/project/{id}',
+  summary:
+    'One project of the back office, published or not, with seats and applications waiting (administrators only)',
+  tags: ['project', 'back-office'],
+  request: z.object({ id }),
+  response: adminProjectRow,
+});
+
+/** Applications one bulk decision takes (a page of the queue at most). */
+export const PROJECT_DECIDE_MAX = 100;
+
+export const decideProjectApplications = defineCall({
+  name: 'decideProjectApplications',
+  method: 'POST',
+  path: '/course/auth/admin/study/project/apply/decide/batch',
+  summary:
+    'Approves or rejects pending applications at once (rejecting needs a reason: 8209); those no longer pending are left as they are and counted (administrators only)',
+  tags: ['project', 'back-office'],
+  request: projectRef.extend({
+    accountIds: z.array(id).min(1).max(PROJECT_DECIDE_MAX),
+    approve: z.boolean(),
+    reason: z.string().trim().max(PROJECT_REASON_MAX).optional(),
+  }),
+  response: z.object({ decided: z.number().int(), unchanged: z.number().int() }),
+});
+
 // ---- Project records of the training records (/account?change=2) ----
 
 export const projectRecord = z.object({

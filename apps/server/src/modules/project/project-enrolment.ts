@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Learner } from '../../platform/learner.ts';
 import type { Session } from '../../platform/session.ts';
 import { applyRefusal, statusOnApply } from './project.policy.ts';
-import { presentApplicant, presentApplication, presentApplied } from './project.presenter.ts';
+import { presentAdminProject, presentApplicant, presentApplication, presentApplied } from './project.presenter.ts';
 import type { ProjectRepository } from './project.repository.ts';
 
 interface Paging {
@@ -67,7 +67,8 @@ export class ProjectEnrolment {
 
   /** An administrator's (a back-office call: the gateway settled who may). */
   async findApplicants(session: Session, q: Paging & { projectId: number; status?: number | undefined }) {
-    if (!(await this.repo.projectExists(session.eid, q.projectId))) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!(await this.repo.projectExists(session.eid, q.projectId, { published: false })))
+      throw new AppError(ErrorCode.NOT_FOUND);
     const { rows, total } = await this.repo.findApplicants(
       session.eid,
       q.projectId,
@@ -76,6 +77,72 @@ export class ProjectEnrolment {
       q.pageSize,
     );
     return toPage(rows.map(presentApplicant), total, q.pageCurrent, q.pageSize);
+  }
+
+  /** The back office's projects with their seats and applications waiting. */
+  async findAdminProjects(session: Session, q: Paging & { keyword?: string | undefined }) {
+    const { rows, total } = await this.repo.findAdminProjects(
+      session.eid,
+      { keyword: q.keyword },
+      pageOffset(q.pageCurrent, q.pageSize),
+      q.pageSize,
+    );
+    return toPage(rows.map(presentAdminProject), total, q.pageCurrent, q.pageSize);
+  }
+
+  /** One project of the back office's list (the applications page's heading), published or not. */
+  async viewAdminProject(session: Session, id: number) {
+    const { rows } = await this.repo.findAdminProjects(session.eid, { id }, 0, 1);
+    if (!rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
+    return presentAdminProject(rows[0]);
+  }
+
+  /**
+   * Approves or rejects several pending applications in one transaction (the queue's bulk
+   * action). Each is decided by the same conditional UPDATE as one alone, so an application
+   * decided meanwhile by another administrator, or withdrawn, is left as it is and counted as
+   * unchanged. Rejecting needs a reason (the learner reads it) and frees the seats. Seats never
+   * pass the capacity: pending applications hold theirs already. Each decision is audited.
+   */
+  async decideMany(
+    { session, audit }: { session: Session; audit: AdminAudit },
+    q: { projectId: number; accountIds: number[]; approve: boolean; reason?: string | undefined },
+  ) {
+    const reason = q.reason ?? '';
+    if (!q.approve && !reason) throw new AppError(ErrorCode.PROJECT_REASON_REQUIRED);
+    const accountIds = [...new Set(q.accountIds)];
+    return this.repo.db.transaction(async (tx) => {
+      if (!(await this.repo.lockProject(tx, session.eid, q.projectId))) throw new AppError(ErrorCode.NOT_FOUND);
+      let decided = 0;
+      for (const accountId of accountIds) {
+        const row = await this.repo.decideApplication(tx, session.eid, q.projectId, accountId, {
+          status: q.approve ? ApplicationStatus.APPROVED : ApplicationStatus.REJECTED,
+          reason,
+          decidedBy: session.accountId,
+        });
+        if (!row) continue;
+        decided++;
+        const after = presentApplicant(row);
+        await audit.record(tx, {
+          entityType: 'study_project_application',
+          entityId: `${q.projectId}:${accountId}`,
+          before: { status: ApplicationStatus.PENDING, reason: '' },
+          after: { status: after.status, reason: after.reason, decidedAt: after.decidedAt },
+        });
+      }
+      if (!q.approve) await this.repo.freeSeats(tx, session.eid, q.projectId, decided);
+      const unchanged = accountIds.length - decided;
+      if (decided === 0) {
+        // Nothing was pending any more: the attempt is in the log all the same (every write is).
+        await audit.record(tx, {
+          entityType: 'study_project_application',
+          entityId: String(q.projectId),
+          before: null,
+          after: { approve: q.approve, decided, unchanged },
+        });
+      }
+      return { decided, unchanged };
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 import type {
+  AdminProjectRow as AdminProjectListRow,
   AppliedProject,
   Lang,
   LecturerBase,
@@ -7,7 +8,13 @@ import type {
   ProjectCard,
   ProjectCardMine,
 } from '@portal/contract';
-import type { ApplicantRow, ApplicationRow, ProjectMineRow, ProjectRow } from './project.repository.ts';
+import type {
+  AdminProjectRow,
+  ApplicantRow,
+  ApplicationRow,
+  ProjectMineRow,
+  ProjectRow,
+} from './project.repository.ts';
 
 /** A moment as the contract carries it: ISO text (null stays null). */
 export const iso = (v: Date | string | null | undefined): string | null =>
@@ -60,6 +67,12 @@ export const presentApplicant = (a: ApplicantRow): ProjectApplicant => ({
   decidedAt: iso(a.decidedAt),
   reason: a.reason,
   completedAt: iso(a.completedAt),
+});
+
+export const presentAdminProject = (p: AdminProjectRow): AdminProjectListRow => ({
+  ...p,
+  startsAt: isoOf(p.startsAt),
+  endsAt: isoOf(p.endsAt),
 });
 
 export const presentLecturer = (

@@ -50,6 +50,20 @@ export interface ApplicantRow extends ApplicationRow {
   userName: string;
 }
 
+/** A row of the back office's project list (/crm/projects). */
+export interface AdminProjectRow {
+  id: number;
+  title: string;
+  startsAt: Moment;
+  endsAt: Moment;
+  capacity: number;
+  seatsTaken: number;
+  enrolRule: number;
+  published: boolean;
+  pending: number;
+  approved: number;
+}
+
 export interface StageTaskRow {
   stageId: number;
   stageTitle: string;
@@ -182,9 +196,14 @@ export class ProjectRepository {
   }
 
   /** Whether a published project of the enterprise exists. */
-  async projectExists(eid: number, projectId: number): Promise<boolean> {
+  /** Whether the project exists (published only, unless `published: false` counts any). */
+  async projectExists(
+    eid: number,
+    projectId: number,
+    o: { published: boolean } = { published: true },
+  ): Promise<boolean> {
     const { rows } = await this.db.execute(
-      sql`SELECT 1 FROM study_projects WHERE eid = ${eid} AND id = ${projectId} AND published`,
+      sql`SELECT 1 FROM study_projects WHERE eid = ${eid} AND id = ${projectId}${o.published ? sql` AND published` : sql``}`,
     );
     return rows.length > 0;
   }
@@ -322,6 +341,48 @@ export class ProjectRepository {
        WHERE eid = ${eid} AND id = ${projectId} AND (capacity = 0 OR seats_taken < capacity)
        RETURNING seats_taken`);
     return rows.length > 0;
+  }
+
+  /** Frees `n` seats at once (applications rejected together). */
+  async freeSeats(tx: Tx, eid: number, projectId: number, n: number): Promise<void> {
+    if (n <= 0) return;
+    await tx.execute(sql`
+      UPDATE study_projects SET seats_taken = greatest(seats_taken - ${n}, 0) WHERE eid = ${eid} AND id = ${projectId}`);
+  }
+
+  /** Locks the project's row (any state) for a decision over several of its applications; false: none. */
+  async lockProject(tx: Tx, eid: number, projectId: number): Promise<boolean> {
+    const { rows } = await tx.execute(
+      sql`SELECT 1 FROM study_projects WHERE eid = ${eid} AND id = ${projectId} FOR NO KEY UPDATE`,
+    );
+    return rows.length > 0;
+  }
+
+  /** The back office's projects (published or not), latest start first, with their applications by status. */
+  async findAdminProjects(
+    eid: number,
+    f: { keyword?: string | undefined; id?: number },
+    offset: number,
+    limit: number,
+  ) {
+    const where = sql`p.eid = ${eid}${f.keyword ? sql` AND p.title ILIKE ${likeOf(f.keyword)}` : sql``}${
+      f.id === undefined ? sql`` : sql` AND p.id = ${f.id}`
+    }`;
+    const [rows, total] = await Promise.all([
+      this.db.execute<AdminProjectRow & Record<string, unknown>>(sql`
+        SELECT p.id, p.title, p.starts_at AS "startsAt", p.ends_at AS "endsAt", p.capacity,
+               p.seats_taken AS "seatsTaken", p.enrol_rule AS "enrolRule", p.published,
+               (SELECT count(*)::int FROM study_project_applications a
+                 WHERE a.eid = p.eid AND a.project_id = p.id AND a.status = ${ApplicationStatus.PENDING}) AS pending,
+               (SELECT count(*)::int FROM study_project_applications a
+                 WHERE a.eid = p.eid AND a.project_id = p.id AND a.status = ${ApplicationStatus.APPROVED}) AS approved
+          FROM study_projects p
+         WHERE ${where}
+         ORDER BY p.starts_at DESC, p.id DESC
+         LIMIT ${limit} OFFSET ${offset}`),
+      this.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM study_projects p WHERE ${where}`),
+    ]);
+    return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
   }
 
   async freeSeat(tx: Tx, eid: number, projectId: number): Promise<void> {

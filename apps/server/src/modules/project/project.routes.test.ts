@@ -11,7 +11,10 @@ import {
   cancelProjectApplication,
   countProjects,
   decideProjectApplication,
+  decideProjectApplications,
   exportProjectRecords,
+  findAdminProjects,
+  findAuditLog,
   findAppliedProjects,
   findExportRecords,
   findProjectApplications,
@@ -19,6 +22,7 @@ import {
   findProjectRecords,
   findProjects,
   findPublicProjects,
+  viewAdminProject,
   viewProject,
 } from '@portal/contract';
 import { schema } from '@portal/db';
@@ -383,6 +387,124 @@ describe('deciding applications', () => {
         )
       ).code,
     ).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('the back office’s projects and applications queue', () => {
+  it('lists the enterprise’s projects, unpublished too, with seats and applications waiting; others’ are unknown', async () => {
+    const { project } = await createProject(db(), a.eid, {
+      values: { title: '后台队列项目', enrolRule: EnrolRule.APPROVAL, capacity: 5, published: false },
+    });
+    await createProject(db(), b.eid, { values: { title: '后台队列项目乙' } });
+    const admin = await t.learner(a, { member: { isAdmin: true } });
+    const who = await t.learner(a);
+    // Unpublished: no learner can apply, so an application is put straight in (as one made before unpublishing).
+    await db()
+      .insert(schema.studyProjectApplications)
+      .values({ eid: a.eid, projectId: project.id, accountId: who.accountId });
+    await db().execute(sql`UPDATE study_projects SET seats_taken = 1 WHERE eid = ${a.eid} AND id = ${project.id}`);
+
+    const page = await t.call(findAdminProjects, { keyword: '后台队列' }, { as: admin });
+    expect(page.code).toBe(200);
+    expect(page.data.list).toEqual([
+      {
+        id: project.id,
+        title: '后台队列项目',
+        startsAt: project.startsAt.toISOString(),
+        endsAt: project.endsAt.toISOString(),
+        capacity: 5,
+        seatsTaken: 1,
+        enrolRule: EnrolRule.APPROVAL,
+        pending: 1,
+        approved: 0,
+        published: false,
+      },
+    ]);
+    expect((await t.call(viewAdminProject, { id: project.id }, { as: admin })).data).toEqual(page.data.list[0]);
+    const queue = await t.call(findProjectApplications, { projectId: project.id }, { as: admin });
+    expect(queue.data.list.map((r) => r.accountId)).toEqual([who.accountId]);
+
+    // A learner is refused; another enterprise's administrator finds nothing of a's.
+    expect((await t.call(findAdminProjects, {}, { as: who })).code).toBe(ErrorCode.NOT_ADMIN);
+    const adminOfB = await t.learner(b, { member: { isAdmin: true } });
+    expect(
+      (await t.call(findAdminProjects, { keyword: '后台队列项目' }, { as: adminOfB })).data.list.map((p) => p.title),
+    ).toEqual(['后台队列项目乙']);
+    expect((await t.call(viewAdminProject, { id: project.id }, { as: adminOfB })).code).toBe(ErrorCode.NOT_FOUND);
+    expect((await t.call(findProjectApplications, { projectId: project.id }, { as: adminOfB })).code).toBe(
+      ErrorCode.NOT_FOUND,
+    );
+    expect(
+      (
+        await t.call(
+          decideProjectApplications,
+          { projectId: project.id, accountIds: [who.accountId], approve: true },
+          { as: adminOfB },
+        )
+      ).code,
+    ).toBe(ErrorCode.NOT_FOUND);
+    expect((await applicationOf(db(), a.eid, project.id, who.accountId))!.status).toBe(ApplicationStatus.PENDING);
+  });
+
+  it('decides in bulk: a rejection needs a reason and frees seats; each application is decided once, audited', async () => {
+    const { project } = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.APPROVAL, capacity: 6 } });
+    const learners: Learner[] = [];
+    for (let i = 0; i < 6; i++) learners.push(await t.learner(a));
+    for (const who of learners) expect((await apply(who, project.id)).code).toBe(200);
+    expect(await seatsTakenOf(db(), a.eid, project.id)).toBe(6);
+    const admin = await t.learner(a, { member: { isAdmin: true } });
+    const otherAdmin = await t.learner(a, { member: { isAdmin: true } });
+    const ids = learners.map((l) => l.accountId);
+    const decide = (accountIds: number[], approve: boolean, reason?: string, as = admin) =>
+      t.call(
+        decideProjectApplications,
+        { projectId: project.id, accountIds, approve, ...(reason ? { reason } : {}) },
+        { as },
+      );
+
+    // Rejecting without a reason is refused, in the caller's language, and changes nothing.
+    const noReason = await decide(ids.slice(0, 2), false);
+    expect(noReason).toMatchObject({ code: ErrorCode.PROJECT_REASON_REQUIRED, message: '拒绝报名须填写原因' });
+    const noReasonEn = await t.call(
+      decideProjectApplications,
+      { projectId: project.id, accountIds: ids.slice(0, 2), approve: false, reason: '   ' },
+      { as: admin, lang: 'en' },
+    );
+    expect(noReasonEn.message).toBe('Give a reason to reject an application');
+    expect(await seatsTakenOf(db(), a.eid, project.id)).toBe(6);
+
+    // One learner withdraws meanwhile; two administrators decide overlapping selections at once.
+    expect((await t.call(cancelProjectApplication, { projectId: project.id }, { as: learners[5]! })).code).toBe(200);
+    const [approved, rejected] = await Promise.all([
+      decide(ids.slice(0, 4), true),
+      decide(ids.slice(2, 6), false, '本期名额已满', otherAdmin),
+    ]);
+    expect(approved.code).toBe(200);
+    expect(rejected.code).toBe(200);
+    // 0 and 1 approved, 4 rejected, 5 withdrawn; 2 and 3 by whichever came first, and only once.
+    expect(approved.data.decided + rejected.data.decided).toBe(5);
+    expect(approved.data.unchanged + rejected.data.unchanged).toBe(3);
+    const statuses = await Promise.all(
+      ids.map(async (id) => (await applicationOf(db(), a.eid, project.id, id))!.status),
+    );
+    expect(statuses.slice(0, 2)).toEqual([ApplicationStatus.APPROVED, ApplicationStatus.APPROVED]);
+    expect(statuses[4]).toBe(ApplicationStatus.REJECTED);
+    expect(statuses[5]).toBe(ApplicationStatus.WITHDRAWN);
+    const rejectedCount = statuses.filter((s) => s === ApplicationStatus.REJECTED).length;
+    // Seats: six taken, one freed by the withdrawal, one per rejection.
+    expect(await seatsTakenOf(db(), a.eid, project.id)).toBe(6 - 1 - rejectedCount);
+    expect((await applicationOf(db(), a.eid, project.id, ids[4]!))!.reason).toBe('本期名额已满');
+
+    // Again: nothing pending is left among them, so nothing changes.
+    const again = await decide(ids, true);
+    expect(again.data).toEqual({ decided: 0, unchanged: 6 });
+
+    // Every decision is in the audit log once.
+    const log = await t.call(findAuditLog, { entityType: 'study_project_application', pageSize: 100 }, { as: admin });
+    const mine = log.data.list.filter((e) => ids.some((id) => e.entityId === `${project.id}:${id}`));
+    expect(mine).toHaveLength(5);
+    expect(new Set(mine.map((e) => e.entityId)).size).toBe(5);
+    expect(mine.every((e) => e.action === 'decideProjectApplications')).toBe(true);
   });
 });
 

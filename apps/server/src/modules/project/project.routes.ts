@@ -52,6 +52,9 @@ export default defineModule({
     gateway.call(calls.findAppliedProjects, (q, ctx) => enrolment.findAppliedProjects(learnerOf(ctx.session), q));
     gateway.call(calls.findProjectApplications, (q, ctx) => enrolment.findApplicants(ctx.session, q));
     gateway.call(calls.decideProjectApplication, (q, ctx) => enrolment.decide(ctx, q));
+    gateway.call(calls.findAdminProjects, (q, ctx) => enrolment.findAdminProjects(ctx.session, q));
+    gateway.call(calls.viewAdminProject, (q, ctx) => enrolment.viewAdminProject(ctx.session, q.id));
+    gateway.call(calls.decideProjectApplications, (q, ctx) => enrolment.decideMany(ctx, q));
 
     gateway.call(calls.findProjectRecords, (q, ctx) => records.findRecords(learnerOf(ctx.session), q));
     gateway.call(

@@ -15,7 +15,7 @@ export interface CrmHandle {
  * is one click from any other.
  */
 const CRM_SECTIONS: Array<{
-  key: 'people' | 'courses' | 'exams' | 'content';
+  key: 'people' | 'courses' | 'exams' | 'training' | 'content';
   items: Array<[string, keyof CrmText]>;
 }> = [
   {
@@ -45,6 +45,10 @@ const CRM_SECTIONS: Array<{
       ['/crm/exam-tasks', 'examTasks'],
       ['/crm/marking', 'marking'],
     ],
+  },
+  {
+    key: 'training',
+    items: [['/crm/projects', 'studyProjects']],
   },
   {
     key: 'content',

@@ -16,6 +16,11 @@ export default defineConfig({
     // text, a URL, an answer), never for a time (decision 006).
     // With E2E_WORKERS=2 files run side by side, each worker against its own portal (global-setup.ts, portal.ts).
     fileParallelism: E2E_WORKERS > 1,
+    // Files share their worker's loaded modules (as the API tests do): the helpers, drizzle's
+    // schema and playwright-core are imported once per worker rather than once per file (about
+    // 1.7 s a file). Each file still opens its own browser; state the helpers keep across files
+    // (the accessibility checks already made, the learner counter) is meant to last the run.
+    isolate: false,
     maxWorkers: E2E_WORKERS,
     reporters: ['default', '../scripts/summary-reporter.ts'],
   },

@@ -49,6 +49,7 @@ const SERVER_MODULES = [
   'comment',
   'question-bank',
   'exam-admin',
+  'report',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

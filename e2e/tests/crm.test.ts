@@ -79,6 +79,8 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '阅卷',
       '培训管理',
       '培训项目',
+      '统计报表',
+      '学习报表',
       '内容管理',
       '首页专区与轮播',
       '导航菜单',
@@ -112,6 +114,54 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
     );
     await expect.poll(() => crm.locator('tbody').textContent()).toContain('Unassigned a study task');
     await crm.close();
+  });
+
+  it('the administrator reads the learning report: totals from the ledger, by person, the export; in English', async () => {
+    // The default period, the last 30 days (China time): what the ledger holds for it.
+    const chinaDay = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(d);
+    const to = chinaDay(new Date());
+    const from = chinaDay(new Date(Date.now() - 29 * 86_400_000));
+    const { rows } = await db.execute<{ credit: number; points: number }>(sql`
+      SELECT coalesce(sum(credit_tenths), 0)::int AS credit, coalesce(sum(points), 0)::int AS points FROM earnings
+       WHERE eid = ${EID} AND created_at >= (${from}::date::timestamp AT TIME ZONE 'Asia/Shanghai')
+         AND created_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`);
+    const ledger = rows[0]!;
+    expect(ledger.credit).toBeGreaterThan(0); // the demo site has earnings in the last 30 days
+
+    await signInAs(session.b, ADMIN, { path: '/crm/reports' });
+    await page().getByRole('heading', { level: 4, name: '学习报表' }).waitFor();
+    const total = async (key: string) =>
+      Number(
+        (await page().locator(`[data-total="${key}"] .ant-statistic-content-value`).textContent())!.replace(/,/g, ''),
+      );
+    expect(await total('credit')).toBe(ledger.credit / 10);
+    expect(await total('points')).toBe(ledger.points);
+    // By department: the demo departments as rows (销售部 among them).
+    await expect.poll(() => page().locator('tbody').textContent()).toContain('销售部');
+    await expectAccessible(page(), 'learning report by department');
+
+    // By person: the same totals; the rows add up to them.
+    await page().waitForLoadState('networkidle');
+    await page().getByRole('tab', { name: '按人员' }).click();
+    await page().waitForURL((u) => u.searchParams.get('by') === 'person');
+    await page().getByRole('columnheader', { name: '所在部门' }).waitFor();
+    expect(await total('credit')).toBe(ledger.credit / 10);
+    await page()
+      .getByRole('button', { name: /^导\s?出$/ })
+      .click();
+    const ready = page().getByRole('dialog').filter({ hasText: '导出完成' });
+    await ready.getByRole('link', { name: /^下载文件：学习报表-\d+\.xlsx$/ }).waitFor();
+    await ready.getByRole('button').last().click();
+    await ready.waitFor({ state: 'hidden' });
+
+    // In English.
+    await page().goto(url('/en/crm/reports?by=course'));
+    await page().getByRole('heading', { level: 4, name: 'Learning report' }).waitFor();
+    expect(await page().getByRole('tab', { selected: true }).textContent()).toBe('By course');
+    await page().getByRole('columnheader', { name: 'New learners' }).waitFor();
+    expect(await page().locator('[data-total="credit"] .ant-statistic-title').textContent()).toBe(
+      'Credit hours earned',
+    );
   });
 
   it('a learner gets the no-permission page (English); a visitor goes to sign in and back', async () => {

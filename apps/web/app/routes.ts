@@ -58,6 +58,7 @@ export default prefix('en?', [
     route('marking/:id', 'routes/crm-marking-attempt.tsx', { id: 'crm-marking-attempt' }),
     route('projects', 'routes/crm-projects.tsx', { id: 'crm-projects' }),
     route('projects/:id/applications', 'routes/crm-project-applications.tsx', { id: 'crm-project-applications' }),
+    route('reports', 'routes/crm-reports.tsx', { id: 'crm-reports' }),
     route('news', 'routes/crm-news.tsx', { id: 'crm-news' }),
     route('announcements', 'routes/crm-announcements.tsx', { id: 'crm-announcements' }),
     route('messages', 'routes/crm-messages.tsx', { id: 'crm-messages' }),

@@ -186,6 +186,7 @@ export const ErrorCode = {
   EXAM_REOPEN_ENDED: 9523,
   EXAM_REOPEN_ANSWERING: 9524,
   EXAM_REOPEN_NOT_TAKEN: 9525,
+  REPORT_PERIOD: 9526,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

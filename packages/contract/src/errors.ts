@@ -320,6 +320,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   9523: { zh: '考试已结束，不能重新开放', en: 'The exam has ended; it cannot be reopened' },
   9524: { zh: '该学员正在作答，交卷后再重新开放', en: 'The learner is answering; reopen it after they submit' },
   9525: { zh: '该学员尚未参加此考试', en: 'The learner has not taken this exam' },
+  9526: {
+    zh: '统计日期无效：开始日期不能晚于结束日期，且跨度不超过{days}天',
+    en: 'The dates are not valid: the start cannot be after the end, and the period is at most {days} days',
+  },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

@@ -40,5 +40,6 @@ export const modules: PortalModule[] = (
     import('./course-admin/course-admin.routes.ts'),
     import('./question-bank/question-bank.routes.ts'),
     import('./exam-admin/exam-admin.routes.ts'),
+    import('./report/report.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -33,7 +33,8 @@ export interface ExportContext<P> {
 export interface ExportDefinition<P> {
   fileName(lang: Lang, params: P): string;
   sheetName(lang: Lang): string;
-  columns: ExportColumn[];
+  /** The sheet's columns; a function where they depend on what was asked (a report's dimension). */
+  columns: ExportColumn[] | ((params: P) => ExportColumn[]);
   rows(ctx: ExportContext<P>): AsyncIterable<Record<string, unknown>>;
 }
 
@@ -205,7 +206,8 @@ export class Exports {
         useSharedStrings: false,
       });
       const sheet = workbook.addWorksheet(definition.sheetName(lang));
-      sheet.columns = definition.columns.map((c) => ({ key: c.key, header: c.header[lang], width: c.width ?? 16 }));
+      const columns = typeof definition.columns === 'function' ? definition.columns(job.params) : definition.columns;
+      sheet.columns = columns.map((c) => ({ key: c.key, header: c.header[lang], width: c.width ?? 16 }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       const ctx: ExportContext<unknown> = { eid: job.eid, accountId: job.accountId, params: job.params, lang };
@@ -213,7 +215,7 @@ export class Exports {
       await withTenant(job.eid, async () => {
         let n = 0;
         for await (const record of definition.rows(ctx)) {
-          sheet.addRow(definition.columns.map((c) => cell(record[c.key]))).commit();
+          sheet.addRow(columns.map((c) => cell(record[c.key]))).commit();
           if (++n % ROWS_PER_CHECK === 0 && out.writableNeedDrain) await once(out, 'drain');
           // Other requests go between every few rows: making a row of the sheet is synchronous work
           // on the server's thread, and 10 000 of them in a row held answer saves for 400 ms.

@@ -46,6 +46,8 @@ export const AUDIT_ENTITY_TYPES = [
   'exam_paper',
   'exam_task',
   'exam_results_export',
+  // Reports (issue 22 item 6).
+  'learning_report_export',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

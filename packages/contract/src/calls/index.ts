@@ -23,6 +23,7 @@ import * as profile from './profile.ts';
 import * as project from './project.ts';
 import * as examPaper from './exam-paper.ts';
 import * as examTaskAdmin from './exam-task-admin.ts';
+import * as report from './report.ts';
 import * as questionBank from './question-bank.ts';
 import * as ranking from './ranking.ts';
 import * as registration from './registration.ts';
@@ -60,6 +61,7 @@ export * from './profile.ts';
 export * from './project.ts';
 export * from './exam-paper.ts';
 export * from './exam-task-admin.ts';
+export * from './report.ts';
 export * from './question-bank.ts';
 export * from './ranking.ts';
 export * from './registration.ts';
@@ -108,6 +110,7 @@ export const allCalls: CallDef[] = [
   questionBank,
   examPaper,
   examTaskAdmin,
+  report,
   ranking,
   registration,
   siteAdmin,

@@ -15,7 +15,7 @@ export interface CrmHandle {
  * is one click from any other.
  */
 const CRM_SECTIONS: Array<{
-  key: 'people' | 'courses' | 'exams' | 'training' | 'content';
+  key: 'people' | 'courses' | 'exams' | 'training' | 'reports' | 'content';
   items: Array<[string, keyof CrmText]>;
 }> = [
   {
@@ -49,6 +49,10 @@ const CRM_SECTIONS: Array<{
   {
     key: 'training',
     items: [['/crm/projects', 'studyProjects']],
+  },
+  {
+    key: 'reports',
+    items: [['/crm/reports', 'learningReport']],
   },
   {
     key: 'content',

@@ -11,7 +11,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // expect.poll waits 1 s by default: on a busy 2-core CI machine (the server loading the
     // sanitiser's DOM while Chromium renders) a page can take longer to show what it will show.
-    expect: { poll: { timeout: 20_000 } },
+    // Each try of a poll is a round trip to the browser and a query of the page: every 200 ms
+    // rather than every 50 ms, a quarter of the work the browser and the runner do while waiting.
+    expect: { poll: { timeout: 20_000, interval: 200 } },
     // No retry: a browser test that fails once fails the run. Tests wait for conditions (a
     // text, a URL, an answer), never for a time (decision 006).
     // With E2E_WORKERS=2 files run side by side, each worker against its own portal (global-setup.ts, portal.ts).

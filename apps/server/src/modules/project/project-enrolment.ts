@@ -99,7 +99,8 @@ export class ProjectEnrolment {
 
   /**
    * Approves or rejects several pending applications in one transaction (the queue's bulk
-   * action). Each is decided by the same conditional UPDATE as one alone, so an application
+   * action), in the order of their account ids. Each is decided by the same conditional UPDATE as
+   * one alone, so an application
    * decided meanwhile by another administrator, or withdrawn, is left as it is and counted as
    * unchanged. Rejecting needs a reason (the learner reads it) and frees the seats. Seats never
    * pass the capacity: pending applications hold theirs already. Each decision is audited.
@@ -110,9 +111,12 @@ export class ProjectEnrolment {
   ) {
     const reason = q.reason ?? '';
     if (!q.approve && !reason) throw new AppError(ErrorCode.PROJECT_REASON_REQUIRED);
-    const accountIds = [...new Set(q.accountIds)];
+    const accountIds = [...new Set(q.accountIds)].sort((x, y) => x - y);
+    if (!(await this.repo.projectExists(session.eid, q.projectId, { published: false })))
+      throw new AppError(ErrorCode.NOT_FOUND);
     return this.repo.db.transaction(async (tx) => {
-      if (!(await this.repo.lockProject(tx, session.eid, q.projectId))) throw new AppError(ErrorCode.NOT_FOUND);
+      // The application rows first, then the project's seats: the order applying takes them in,
+      // so a learner applying again while their application is decided never deadlocks with it.
       let decided = 0;
       for (const accountId of accountIds) {
         const row = await this.repo.decideApplication(tx, session.eid, q.projectId, accountId, {

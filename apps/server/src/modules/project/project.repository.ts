@@ -350,14 +350,6 @@ export class ProjectRepository {
       UPDATE study_projects SET seats_taken = greatest(seats_taken - ${n}, 0) WHERE eid = ${eid} AND id = ${projectId}`);
   }
 
-  /** Locks the project's row (any state) for a decision over several of its applications; false: none. */
-  async lockProject(tx: Tx, eid: number, projectId: number): Promise<boolean> {
-    const { rows } = await tx.execute(
-      sql`SELECT 1 FROM study_projects WHERE eid = ${eid} AND id = ${projectId} FOR NO KEY UPDATE`,
-    );
-    return rows.length > 0;
-  }
-
   /** The back office's projects (published or not), latest start first, with their applications by status. */
   async findAdminProjects(
     eid: number,

@@ -1,5 +1,5 @@
-// `npm test`: typecheck and then the web build side by side with lint, then the unit and API tests,
-// then the browser tests (on that build); then each step's time and one closing line "N passed,
+// `npm test`: typecheck and then the web build side by side with lint and then the unit and API
+// tests, then the browser tests (on that build); then each step's time and one closing line "N passed,
 // N failed, N skipped" over all test runs (the vitest runs write their counts). Decision 006 has
 // the budget of each step.
 import { spawn } from 'node:child_process';
@@ -41,18 +41,21 @@ async function lane(steps) {
   return results;
 }
 
-// Typecheck (tsc, one thread, about 75 s on a quiet machine) then the web build (about 70 s) on
-// one core, lint (eslint about 60 s, prettier about 40 s) on the other: the two lanes take about
-// as long. The test runs use both cores themselves and come after, the browser tests on that build.
+// Typecheck (tsc, one thread, about 60 s) then the web build (about 50 s) on one core; lint
+// (eslint and prettier, about 75 s) then the unit and API tests (about 110 s alone) on the other:
+// the tests fill the core lint leaves while the build runs, instead of waiting for it. The
+// browser tests use both cores themselves and come last, on that build.
 const groups = [
   [
     [
       ['typecheck', ['run', 'typecheck'], { quiet: true }],
       ['web build', ['run', 'build'], { quiet: true }],
     ],
-    [['lint', ['run', 'lint'], { quiet: true }]],
+    [
+      ['lint', ['run', 'lint'], { quiet: true }],
+      ['unit and API tests', ['run', 'test:unit'], { quiet: true }],
+    ],
   ],
-  [[['unit and API tests', ['run', 'test:unit']]]],
   [[['browser tests', ['run', 'test:e2e:built']]]],
 ];
 const times = [];

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,8 +45,14 @@ export default async function setup(project: TestProject) {
     if (process.env.CI === 'true') throw new Error(`${msg} Browser tests cannot be skipped in CI.`);
     process.stdout.write(`\n*** ${msg} The browser tests are SKIPPED. ***\n\n`);
   }
-  const runDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-run-'));
   const starting = Date.now();
+  // What `npm start` builds when stale, built once here: portals starting side by side would each
+  // compile the same server into the same folder at once.
+  const built = spawnSync(process.execPath, [path.join(import.meta.dirname, '../scripts/build-if-stale.mjs')], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('Building the web app or the server failed (scripts/build-if-stale.mjs).');
+  const runDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-run-'));
   let stopping = false;
   const started: Array<{ portal: PortalProcess; dataDir: string; info: PortalInfo }> = [];
   const stopAll = async () => {

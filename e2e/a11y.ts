@@ -103,8 +103,11 @@ async function runAxe(page: Page): Promise<AxeOutcome> {
  * What this run has checked already (issue 19 item 14): axe runs once per distinct page — its host
  * (the tenant, whose theme colours count), its path (the language is its `/en` segment) and, for a
  * check a test asks for, what it says the page shows — not on every visit. Checking every load took
- * about 0.3–0.5 s a load, and most loads are the same pages again. The list is a file in the run's
- * data folder (global-setup.ts), so it holds across test files, whichever worker runs them.
+ * about 0.3–0.5 s a load, and most loads are the same pages again. A page whose document (markup
+ * and viewport) is one already checked on that site is not checked again either (`fingerprint`):
+ * a test's end state where nothing changed since the load, the same page under another address.
+ * The list is a file in the run's data folder (global-setup.ts), so it holds across test files,
+ * whichever worker runs them.
  * `A11Y_EVERY_LOAD=1` checks every visit again (while working on accessibility).
  */
 const EVERY_LOAD = process.env.A11Y_EVERY_LOAD === '1';
@@ -144,6 +147,20 @@ function noteChecked(key: string): void {
 }
 
 /**
+ * What axe's outcome depends on, as a short text: the document's markup (a 32-bit hash and its
+ * length) and the viewport's size (layout: target sizes, what overlaps). The site's theme is the
+ * host, which the caller adds.
+ */
+function fingerprint(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const html = document.documentElement.outerHTML;
+    let h = 0;
+    for (let i = 0; i < html.length; i++) h = (Math.imul(31, h) + html.charCodeAt(i)) | 0;
+    return `#${html.length}:${(h >>> 0).toString(36)} ${window.innerWidth}x${window.innerHeight}`;
+  });
+}
+
+/**
  * One check of the page as it is now. A violation seen while the page was changing (an animation
  * began during the run) is measured once more after the page settled, and only what the settled
  * page shows counts.
@@ -161,10 +178,18 @@ async function checkNow(page: Page, when: string, w: Watch): Promise<void> {
   const key = pageKey(url, when);
   if (checkedBefore(key)) return;
   try {
+    // The same document on the same site at the same size was checked already (a test's end state
+    // where its load was, a search for another word with the same results): axe would find the same.
+    const same = `${new URL(url).hostname} ${await fingerprint(page)}`;
+    if (checkedBefore(same)) {
+      noteChecked(key);
+      return;
+    }
     let outcome = await runAxe(page);
     if (outcome.length > 0) outcome = await runAxe(page);
     // Checked (a page that went away during the check was not: the next visit checks it).
     noteChecked(key);
+    noteChecked(same);
     for (const v of outcome) {
       const key = `${url} ${v.rule} ${v.nodes.map((n) => n.target).join(',')}`;
       if (w.seen.has(key)) continue;

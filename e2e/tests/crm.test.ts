@@ -81,6 +81,8 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '培训项目',
       '统计报表',
       '学习报表',
+      '考试报表',
+      '证书报表',
       '内容管理',
       '首页专区与轮播',
       '导航菜单',
@@ -162,6 +164,67 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
     expect(await page().locator('[data-total="credit"] .ant-statistic-title').textContent()).toBe(
       'Credit hours earned',
     );
+  });
+
+  it('the administrator reads the exam and certificate reports: numbers of the attempts and certificates; one exam’s analysis; in English', async () => {
+    // Two months (China time): the demo exams' attempts and certificates in them, as the database has them.
+    const chinaDay = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(d);
+    const to = chinaDay(new Date());
+    const from = chinaDay(new Date(Date.now() - 59 * 86_400_000));
+    const within = (column: string) => sql`${sql.raw(column)} >= (${from}::date::timestamp AT TIME ZONE 'Asia/Shanghai')
+      AND ${sql.raw(column)} < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Shanghai')`;
+    const { rows } = await db.execute<{ attempts: number; waiting: number; certificates: number; task: number }>(sql`
+      SELECT (SELECT count(*)::int FROM exam_attempts WHERE eid = ${EID} AND ${within('submitted_at')}) AS attempts,
+             (SELECT count(*)::int FROM exam_attempts WHERE eid = ${EID} AND status = 2 AND ${within('submitted_at')}) AS waiting,
+             (SELECT count(*)::int FROM certificates WHERE eid = ${EID} AND ${within('issued_at')}) AS certificates,
+             (SELECT task_id FROM exam_attempts WHERE eid = ${EID} AND status = 3 AND ${within('submitted_at')}
+               ORDER BY submitted_at LIMIT 1) AS task`);
+    const held = rows[0]!;
+    expect(held.attempts).toBeGreaterThan(0); // the demo learner's exams: one passed, one waiting for marking
+
+    const total = async (key: string) =>
+      (await page().locator(`[data-total="${key}"] .ant-statistic-content-value`).textContent())!.replace(/,/g, '');
+    await signInAs(session.b, ADMIN, { path: `/crm/reports/exams?from=${from}&to=${to}` });
+    await page().getByRole('heading', { level: 4, name: '考试报表' }).waitFor();
+    expect(Number(await total('attempts'))).toBe(held.attempts);
+    expect(Number(await total('waiting'))).toBe(held.waiting);
+    await expectAccessible(page(), 'exam report');
+
+    // One exam: found by its title (the period kept), its distribution and its questions, most
+    // often wrong first; the questions' export.
+    const [task] = await db.select().from(schema.examTasks).where(eq(schema.examTasks.id, held.task));
+    await page().getByLabel('考试名称').fill(task!.title);
+    await page()
+      .getByRole('button', { name: /^查\s?询$/ })
+      .click();
+    await page().waitForURL(
+      (u) => u.searchParams.get('keyword') === task!.title && u.searchParams.get('from') === from,
+    );
+    await expect.poll(() => page().locator('tbody tr').count()).toBe(1);
+    await page().getByRole('link', { name: task!.title, exact: true }).click();
+    await page()
+      .getByRole('heading', { level: 4, name: `考试分析：${task!.title}` })
+      .waitFor();
+    await page().getByText('成绩分布（已阅卷的答卷，按得分率）').waitFor();
+    await page().getByRole('columnheader', { name: '错误率' }).waitFor();
+    const first = page().locator('tbody tr').first();
+    await expect.poll(() => first.locator('td').nth(7).textContent()).toMatch(/^\d+(\.\d)?%$/);
+    await expectAccessible(page(), 'one exam’s analysis');
+    await page()
+      .getByRole('button', { name: /^导\s?出$/ })
+      .click();
+    const ready = page().getByRole('dialog').filter({ hasText: '导出完成' });
+    await ready.getByRole('link', { name: /^下载文件：考试试题分析-\d+\.xlsx$/ }).waitFor();
+    await ready.getByRole('button').last().click();
+    await ready.waitFor({ state: 'hidden' });
+
+    // Certificates: the period's, as the database has them; in English.
+    await page().goto(url(`/en/crm/reports/certificates?from=${from}&to=${to}`));
+    await page().getByRole('heading', { level: 4, name: 'Certificate report' }).waitFor();
+    expect(Number(await total('issued'))).toBe(held.certificates);
+    expect(await page().locator('[data-total="holders"] .ant-statistic-title').textContent()).toBe('Holders');
+    await page().getByRole('columnheader', { name: 'Issued for' }).waitFor();
+    await expectAccessible(page(), 'certificate report (English)');
   });
 
   it('a learner gets the no-permission page (English); a visitor goes to sign in and back', async () => {

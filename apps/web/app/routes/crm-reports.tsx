@@ -3,18 +3,9 @@ import { LEARNING_REPORT_BY, viewLearningReport, type LearningReportBy } from '@
 import type { CrmHandle } from '../features/crm/crm-layout.tsx';
 import { callAdmin } from '../features/crm/crm.server.ts';
 import { REPORT_TABLE, LearningReportView, type LearningReportData } from '../features/crm/reports/learning-report.tsx';
+import { readPeriod } from '../features/crm/reports/period.ts';
 import { readTableQuery } from '../features/crm/table-query.ts';
 import type { Route } from './+types/crm-reports';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const chinaDay = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(d);
-
-/** The report's default period: the last 30 days, today (China time) included. */
-function last30Days(): { from: string; to: string } {
-  const now = Date.now();
-  return { from: chinaDay(new Date(now - 29 * 86_400_000)), to: chinaDay(new Date(now)) };
-}
 
 /** /crm/reports: the learning report of the URL's dimension, period and filters (issue 22 item 6). */
 export async function loader(args: Route.LoaderArgs): Promise<LearningReportData> {
@@ -23,9 +14,7 @@ export async function loader(args: Route.LoaderArgs): Promise<LearningReportData
   const by: LearningReportBy = (LEARNING_REPORT_BY as readonly string[]).includes(f.by ?? '')
     ? (f.by as LearningReportBy)
     : 'department';
-  const fallback = last30Days();
-  const from = f.from && DAY.test(f.from) ? f.from : fallback.from;
-  const to = f.to && DAY.test(f.to) ? f.to : fallback.to;
+  const { from, to } = readPeriod(f);
   const departmentId = by === 'person' && Number(f.departmentId) > 0 ? Number(f.departmentId) : null;
   const keyword = by !== 'department' ? (f.keyword ?? '').trim().slice(0, 50) : '';
   const [report, departments] = await Promise.all([

@@ -48,6 +48,8 @@ export const AUDIT_ENTITY_TYPES = [
   'exam_results_export',
   // Reports (issue 22 item 6).
   'learning_report_export',
+  'exam_report_export',
+  'certificate_report_export',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -15,7 +15,7 @@ export type ExamTaskRecord = typeof t.$inferSelect;
 export type ExamTaskValues = Omit<typeof t.$inferInsert, 'eid' | 'id' | 'createdAt'>;
 
 /** A paper's total in tenths: a fixed paper's questions, or what a random paper's rules draw. */
-const PAPER_TOTAL = (paper: string) =>
+export const PAPER_TOTAL = (paper: string) =>
   sql.raw(`CASE WHEN ${paper}.mode = 2
     THEN (SELECT coalesce(sum((x->>'count')::int * (x->>'scoreTenths')::int), 0) FROM jsonb_array_elements(${paper}.rules) x)
     ELSE (SELECT coalesce(sum(pq.score_tenths), 0) FROM exam_paper_questions pq WHERE pq.eid = ${paper}.eid AND pq.paper_id = ${paper}.id)

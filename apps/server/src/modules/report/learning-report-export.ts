@@ -5,7 +5,8 @@ import { presentRow, presentTotals, type LearningQuery, type LearningReport } fr
 /** Rows read per step: memory stays bounded however many learners. */
 const BATCH = 1000;
 
-const stamp = () =>
+/** The time in a report file's name (China time, minutes). */
+export const stamp = () =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' })
     .format(new Date())
     .replace(/\D/g, '');

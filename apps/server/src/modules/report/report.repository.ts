@@ -4,7 +4,7 @@ import type { Db } from '@portal/db';
 
 const TIME_ZONE = 'Asia/Shanghai';
 
-const likeOf = (part: string) => `%${part.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+export const likeOf = (part: string) => `%${part.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** A report's period: days of China time, both included. */
 export interface Period {
@@ -34,8 +34,8 @@ export interface LearningRow {
 
 export type LearningTotals = Omit<LearningRow, 'key' | 'name' | 'nameEn' | 'detail'>;
 
-const start = (p: Period) => sql`(${p.from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`;
-const end = (p: Period) => sql`((${p.to}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`;
+export const periodStart = (p: Period) => sql`(${p.from}::date::timestamp AT TIME ZONE ${TIME_ZONE})`;
+export const periodEnd = (p: Period) => sql`((${p.to}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`;
 
 /**
  * Each person's earnings (the ledger: credit and points) and course completions in the period,
@@ -45,15 +45,15 @@ const end = (p: Period) => sql`((${p.to}::date + 1)::timestamp AT TIME ZONE ${TI
 const personWork = (eid: number, p: Period) => sql`
   earned AS (
     SELECT account_id, sum(credit_tenths)::bigint AS credit, sum(points)::bigint AS points
-      FROM earnings WHERE eid = ${eid} AND created_at >= ${start(p)} AND created_at < ${end(p)}
+      FROM earnings WHERE eid = ${eid} AND created_at >= ${periodStart(p)} AND created_at < ${periodEnd(p)}
      GROUP BY account_id
   ), done AS (
     SELECT account_id, count(*)::int AS n FROM course_learners
-     WHERE eid = ${eid} AND completed_at >= ${start(p)} AND completed_at < ${end(p)}
+     WHERE eid = ${eid} AND completed_at >= ${periodStart(p)} AND completed_at < ${periodEnd(p)}
      GROUP BY account_id
   ), began AS (
     SELECT DISTINCT account_id FROM course_learners
-     WHERE eid = ${eid} AND started_at >= ${start(p)} AND started_at < ${end(p)}
+     WHERE eid = ${eid} AND started_at >= ${periodStart(p)} AND started_at < ${periodEnd(p)}
   ), work AS (
     SELECT w.account_id, coalesce(e.credit, 0) AS credit, coalesce(e.points, 0) AS points, coalesce(d.n, 0) AS n
       FROM (SELECT account_id FROM earned UNION SELECT account_id FROM done UNION SELECT account_id FROM began) w
@@ -188,14 +188,14 @@ function personWhere(eid: number, f: LearningFilter): SQL {
 const courseWork = (eid: number, p: Period) => sql`
   WITH began AS (
     SELECT course_id, count(*)::int AS n FROM course_learners
-     WHERE eid = ${eid} AND started_at >= ${start(p)} AND started_at < ${end(p)} GROUP BY course_id
+     WHERE eid = ${eid} AND started_at >= ${periodStart(p)} AND started_at < ${periodEnd(p)} GROUP BY course_id
   ), ended AS (
     SELECT course_id, count(*)::int AS n FROM course_learners
-     WHERE eid = ${eid} AND completed_at >= ${start(p)} AND completed_at < ${end(p)} GROUP BY course_id
+     WHERE eid = ${eid} AND completed_at >= ${periodStart(p)} AND completed_at < ${periodEnd(p)} GROUP BY course_id
   ), earned AS (
     SELECT source_id AS course_id, sum(credit_tenths)::bigint AS credit, sum(points)::bigint AS points
       FROM earnings
-     WHERE eid = ${eid} AND source_type = ${EarningSource.COURSE} AND created_at >= ${start(p)} AND created_at < ${end(p)}
+     WHERE eid = ${eid} AND source_type = ${EarningSource.COURSE} AND created_at >= ${periodStart(p)} AND created_at < ${periodEnd(p)}
      GROUP BY source_id
   )`;
 

@@ -52,7 +52,11 @@ const CRM_SECTIONS: Array<{
   },
   {
     key: 'reports',
-    items: [['/crm/reports', 'learningReport']],
+    items: [
+      ['/crm/reports', 'learningReport'],
+      ['/crm/reports/exams', 'examReport'],
+      ['/crm/reports/certificates', 'certificateReport'],
+    ],
   },
   {
     key: 'content',
@@ -70,8 +74,12 @@ const CRM_SECTIONS: Array<{
 ];
 
 /** The menu item of a page: its own path, or the section page it is under (/crm/courses/12). */
-const selectedOf = (here: string): string =>
-  CRM_SECTIONS.flatMap((s) => s.items.map(([path]) => path)).find((path) => here.startsWith(`${path}/`)) ?? here;
+const selectedOf = (here: string): string => {
+  const paths = CRM_SECTIONS.flatMap((s) => s.items.map(([path]) => path));
+  if (paths.includes(here)) return here;
+  // The longest item the path is under: /crm/reports/exams/3 is under the exam report, not /crm/reports.
+  return paths.filter((path) => here.startsWith(`${path}/`)).sort((x, y) => y.length - x.length)[0] ?? here;
+};
 
 const isCrmHandle = (h: unknown): h is CrmHandle => typeof h === 'object' && h !== null && 'crumb' in h;
 

@@ -1,20 +1,5 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Statistic,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Card, Form, Select, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import type { DepartmentNode } from '@portal/contract/calls/people';
 import {
@@ -32,6 +17,7 @@ import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
 import { reportMessages } from './messages.ts';
+import { PeriodFilter, TotalCards } from './period-filter.tsx';
 
 /** The report's state in the URL: the dimension, the period, the filters and the page. */
 export const REPORT_TABLE: TableQueryOptions = {
@@ -84,36 +70,21 @@ function columnsOf(t: Texts, by: LearningReportBy): ColumnsType<LearningReportRo
   ];
 }
 
-/** The period and the filters: each a URL parameter; searching starts again at page 1. */
+/** The period and the dimension's filters (a department, a name or title): URL parameters. */
 function Filters({ t, data }: { t: Texts; data: LearningReportData }) {
-  const [params, setParams] = useSearchParams();
-  const state = readTableQuery(params, REPORT_TABLE);
-  type Values = { dates: [Dayjs, Dayjs]; departmentId?: number | null; keyword?: string };
-  const apply = (v: Values) => {
-    const filters: Record<string, string> = {
-      by: data.by,
-      from: v.dates[0].format('YYYY-MM-DD'),
-      to: v.dates[1].format('YYYY-MM-DD'),
-    };
-    if (v.departmentId) filters.departmentId = String(v.departmentId);
-    if (v.keyword?.trim()) filters.keyword = v.keyword.trim();
-    setParams(writeTableQuery({ ...state, filters, pageCurrent: 1 }, REPORT_TABLE));
-  };
   return (
-    <Form<Values>
-      layout="inline"
-      key={params.toString()}
-      initialValues={{
-        dates: [dayjs(data.from), dayjs(data.to)],
-        departmentId: data.departmentId,
-        keyword: data.keyword,
-      }}
-      onFinish={apply}
-      style={{ marginBottom: 16, rowGap: 8 }}
+    <PeriodFilter
+      query={REPORT_TABLE}
+      from={data.from}
+      to={data.to}
+      fixed={{ by: data.by }}
+      initial={{ departmentId: data.departmentId }}
+      keyword={
+        data.by === 'department'
+          ? undefined
+          : { label: data.by === 'person' ? t.keywordPerson : t.keywordCourse, value: data.keyword }
+      }
     >
-      <Form.Item name="dates" label={t.period} rules={[{ required: true }]}>
-        <DatePicker.RangePicker allowClear={false} />
-      </Form.Item>
       {data.by === 'person' && (
         <Form.Item name="departmentId" label={t.department}>
           <Select
@@ -124,26 +95,7 @@ function Filters({ t, data }: { t: Texts; data: LearningReportData }) {
           />
         </Form.Item>
       )}
-      {data.by !== 'department' && (
-        <Form.Item name="keyword" label={data.by === 'person' ? t.keywordPerson : t.keywordCourse}>
-          <Input allowClear maxLength={50} style={{ width: 180 }} />
-        </Form.Item>
-      )}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t.search}
-          </Button>
-          <Button
-            onClick={() =>
-              setParams(writeTableQuery({ ...state, filters: { by: data.by }, pageCurrent: 1 }, REPORT_TABLE))
-            }
-          >
-            {t.reset}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </PeriodFilter>
   );
 }
 
@@ -163,17 +115,7 @@ function Totals({ t, by, totals }: { t: Texts; by: LearningReportBy; totals: Lea
           ['credit', totals.creditHours, t.totalCredit],
           ['points', totals.points, t.totalPoints],
         ];
-  return (
-    <Row gutter={16} style={{ marginBottom: 16 }}>
-      {cells.map(([key, value, title]) => (
-        <Col key={key} flex="1 1 160px">
-          <Card size="small" data-total={key}>
-            <Statistic title={title} value={value} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
+  return <TotalCards cells={cells} />;
 }
 
 /**

@@ -57,6 +57,9 @@ async function launch(options: { locale?: string; userAgent?: string }): Promise
     locale: options.locale ?? 'zh-CN',
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
+  // An action or wait that cannot happen fails in 30 s naming its locator (tests that wait longer
+  // on purpose say so), not as the test's time-out with nothing to say where it stood.
+  context.setDefaultTimeout(30_000);
   return { context, dir };
 }
 

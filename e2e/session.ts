@@ -41,7 +41,7 @@ export function browserSession(options: { captchas?: boolean } = {}): { readonly
  * errors and the start of its text. A locator's time-out says only what was not found; this says
  * what was there instead (an intermittent failure in a full run is seldom reproduced alone).
  */
-function watchForFailure(page: Page, onTestFailed: (fn: OnTestFailedHandler) => void): () => void {
+export function watchForFailure(page: Page, onTestFailed: (fn: OnTestFailedHandler) => void): () => void {
   const calls: Array<Promise<string>> = [];
   const errors: string[] = [];
   const onResponse = (r: Response) => {

@@ -5,6 +5,7 @@ import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../ac
 import { animatesDuring, chooseOption, openedDialog } from '../antd.ts';
 import { SIGN_IN_TEXTS, waitForPath, type Lang } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
+import { watchForFailure } from '../session.ts';
 
 // Personal information (/account?change=7) in zh, with a check of its English texts: the password, the sign-in phone, the real
 // name, the avatar, cancelling the account; /forget; the other information and the prompts after
@@ -176,7 +177,9 @@ describe.runIf(browserAvailable())('personal information', () => {
     b = await openBrowser();
   });
   afterAll(async () => b?.close());
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed, onTestFinished }) => {
+    // What the page showed, printed with a failure (session.ts).
+    onTestFinished(watchForFailure(b.page, onTestFailed));
     await b.context.clearCookies();
     captchas = await knownCaptchas(b.page);
   });

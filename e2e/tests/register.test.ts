@@ -3,6 +3,7 @@ import { browserAvailable, openBrowser, url, type Browser } from '../browser.ts'
 import { CAPTCHA_ANSWER, knownCaptchas, lastSmsCode } from '../accounts.ts';
 import { chooseOption } from '../antd.ts';
 import { localePath, waitForPath, type Lang } from '../langs.ts';
+import { watchForFailure } from '../session.ts';
 
 // Registering a new learner with the site's configured form, in zh, and the English form's texts (issue 3).
 
@@ -109,7 +110,9 @@ describe.runIf(browserAvailable())('registration', () => {
     b = await openBrowser();
   });
   afterAll(async () => b?.close());
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed, onTestFinished }) => {
+    // What the page showed, printed with a failure (session.ts).
+    onTestFinished(watchForFailure(b.page, onTestFailed));
     await b.context.clearCookies();
     captchas = await knownCaptchas(b.page);
   });

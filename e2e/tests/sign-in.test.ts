@@ -4,6 +4,7 @@ import { CAPTCHA_ANSWER, createLearner, knownCaptchas, lastSmsCode } from '../ac
 import { SIGN_IN_TEXTS, localePath, waitForPath, type Lang } from '../langs.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { animatesDuring, openedDialog } from '../antd.ts';
+import { watchForFailure } from '../session.ts';
 
 // Signing in, the header's user menu, signing out and choosing or switching the enterprise, with
 // the demo accounts (password Demo@2026) in a real Chromium, each flow in one language with the
@@ -95,7 +96,9 @@ describe.runIf(browserAvailable())('signing in', () => {
     b = await openBrowser();
   });
   afterAll(async () => b?.close());
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed, onTestFinished }) => {
+    // What the page showed, printed with a failure (session.ts).
+    onTestFinished(watchForFailure(b.page, onTestFailed));
     await b.context.clearCookies();
     captchas = await knownCaptchas(b.page);
   });

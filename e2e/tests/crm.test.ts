@@ -78,6 +78,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '考试安排',
       '阅卷',
       '培训管理',
+      '学习任务',
       '培训项目',
       '统计报表',
       '学习报表',
@@ -225,6 +226,65 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
     expect(await page().locator('[data-total="holders"] .ant-statistic-title').textContent()).toBe('Holders');
     await page().getByRole('columnheader', { name: 'Issued for' }).waitFor();
     await expectAccessible(page(), 'certificate report (English)');
+  });
+
+  it('the administrator follows a study task’s progress and reminds a learner, who finds the notice; in English', async () => {
+    // The demo task given to the demo learner's department, and who it reaches (its active members).
+    const { rows } = await db.execute<{ id: number; title: string; assigned: number; learner: number }>(sql`
+      SELECT t.id, t.title,
+             (SELECT count(*)::int FROM department_members m
+                JOIN enterprise_users u ON u.eid = m.eid AND u.account_id = m.account_id AND u.status <> 2
+               WHERE m.eid = a.eid AND m.department_id = a.target_id) AS assigned,
+             (SELECT a2.id FROM accounts a2 WHERE a2.phone = '13800000001') AS learner
+        FROM study_tasks t JOIN study_task_assignments a ON a.eid = t.eid AND a.task_id = t.id AND a.target_type = 2
+       WHERE t.eid = ${EID} AND t.ends_at > now()
+         AND NOT EXISTS (SELECT 1 FROM study_task_assignments o WHERE o.eid = t.eid AND o.task_id = t.id AND o.target_type <> 2)
+         AND NOT EXISTS (SELECT 1 FROM study_project_stage_tasks s WHERE s.eid = t.eid AND s.task_id = t.id)
+       ORDER BY t.id LIMIT 1`);
+    const task = rows[0]!;
+
+    await signInAs(session.b, ADMIN, { path: '/crm/tasks' });
+    await page().getByRole('heading', { level: 4, name: '学习任务' }).waitFor();
+    await expectAccessible(page(), 'study tasks');
+    await page().getByRole('link', { name: task.title, exact: true }).click();
+    await page()
+      .getByRole('heading', { level: 4, name: `${task.title} · 学习进度` })
+      .waitFor();
+    const total = async (key: string) =>
+      Number(await page().locator(`[data-total="${key}"] .ant-statistic-content-value`).textContent());
+    expect(await total('assigned')).toBe(task.assigned);
+    expect((await total('finished')) + (await total('learning')) + (await total('notStarted'))).toBe(task.assigned);
+
+    // The demo learner (not finished): selected and reminded.
+    const [learner] = await db
+      .select({ name: schema.enterpriseUsers.realName })
+      .from(schema.enterpriseUsers)
+      .where(and(eq(schema.enterpriseUsers.eid, EID), eq(schema.enterpriseUsers.accountId, task.learner)));
+    await page().getByLabel('姓名或工号').fill(learner!.name);
+    await page()
+      .getByRole('button', { name: /^查\s?询$/ })
+      .click();
+    await page().waitForURL((u) => u.searchParams.get('keyword') === learner!.name);
+    await page().getByRole('checkbox', { name: learner!.name }).check();
+    await page().getByRole('button', { name: '提醒所选' }).click();
+    await page().getByText('已提醒 1 人').waitFor();
+    await expect.poll(() => page().locator('tbody tr').first().locator('td').last().textContent()).not.toBe('');
+    await expectAccessible(page(), 'a study task’s progress');
+
+    // The learner finds it in their messages and notices.
+    await signInAs(session.b, { phone: '13800000001', password: 'Demo@2026' }, { path: '/account?change=5' });
+    await expect
+      .poll(() => page().locator('.portal-notice-title').allTextContents())
+      .toContain(`学习提醒：${task.title}`);
+
+    // In English: the department view.
+    await signInAs(session.b, ADMIN, { path: `/en/crm/tasks/${task.id}?view=department` });
+    await page()
+      .getByRole('heading', { level: 4, name: `${task.title} · Progress` })
+      .waitFor();
+    expect(await page().getByRole('tab', { selected: true }).textContent()).toBe('By department');
+    await page().getByRole('columnheader', { name: 'Not started' }).waitFor();
+    await page().getByRole('button', { name: 'Remind all not finished' }).waitFor();
   });
 
   it('a learner gets the no-permission page (English); a visitor goes to sign in and back', async () => {

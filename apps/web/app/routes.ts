@@ -56,6 +56,8 @@ export default prefix('en?', [
     route('exam-tasks/:id/results', 'routes/crm-exam-results.tsx', { id: 'crm-exam-results' }),
     route('marking', 'routes/crm-marking.tsx', { id: 'crm-marking' }),
     route('marking/:id', 'routes/crm-marking-attempt.tsx', { id: 'crm-marking-attempt' }),
+    route('tasks', 'routes/crm-tasks.tsx', { id: 'crm-tasks' }),
+    route('tasks/:id', 'routes/crm-task-progress.tsx', { id: 'crm-task-progress' }),
     route('projects', 'routes/crm-projects.tsx', { id: 'crm-projects' }),
     route('projects/:id/applications', 'routes/crm-project-applications.tsx', { id: 'crm-project-applications' }),
     route('reports', 'routes/crm-reports.tsx', { id: 'crm-reports' }),

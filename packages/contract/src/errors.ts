@@ -113,6 +113,7 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   8108: { zh: '学习资源不存在', en: 'This item does not exist' },
   8109: { zh: '该学习任务没有可下载的资料', en: 'This study task has no files to download' },
   8111: { zh: '分配对象不存在', en: 'A person, department or tag to assign to does not exist' },
+  8112: { zh: '该学习任务已结束，不能再提醒', en: 'This study task has ended; its learners can no longer be reminded' },
   8151: { zh: '签到尚未开始，开始日期为{date}', en: 'Check-in has not started yet; it starts on {date}' },
   8152: { zh: '签到已结束', en: 'This check-in has ended' },
   8153: { zh: '今天不是签到日', en: 'Today is not a check-in day' },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -824,6 +825,30 @@ export const announcementDepartments = pgTable(
     foreignKey({ columns: [t.eid, t.departmentId], foreignColumns: [departments.eid, departments.id] }).onDelete(
       'cascade',
     ),
+  ],
+);
+
+/**
+ * The people a notice is for (a study task's reminder, issue 22 item 5): an announcement with rows
+ * here reaches these members only, whatever its departments.
+ */
+export const announcementRecipients = pgTable(
+  'announcement_recipients',
+  {
+    eid: integer('eid').notNull(),
+    announcementId: integer('announcement_id').notNull(),
+    accountId: integer('account_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.announcementId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.announcementId], foreignColumns: [announcements.eid, announcements.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('announcement_recipients_mine_idx').on(t.eid, t.accountId, t.announcementId),
   ],
 );
 
@@ -1987,6 +2012,30 @@ export const studyTaskLearners = pgTable(
       foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
     }).onDelete('cascade'),
     index('study_task_learners_mine_idx').on(t.eid, t.accountId, t.lastStudiedAt.desc(), t.taskId),
+  ],
+);
+
+/**
+ * A reminder a learner got for a study task (issue 22 item 5): one a day a task at most (the key
+ * holds the China-time day), with the notice that carried it.
+ */
+export const studyTaskReminders = pgTable(
+  'study_task_reminders',
+  {
+    eid: integer('eid').notNull(),
+    taskId: integer('task_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    day: date('day').notNull(),
+    announcementId: integer('announcement_id').notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.taskId, t.accountId, t.day] }),
+    foreignKey({ columns: [t.eid, t.taskId], foreignColumns: [studyTasks.eid, studyTasks.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -32,6 +32,7 @@ import * as study from './study.ts';
 import * as system from './system.ts';
 import * as tag from './tag.ts';
 import * as task from './task.ts';
+import * as taskAdmin from './task-admin.ts';
 import * as thirdParty from './third-party.ts';
 import * as topic from './topic.ts';
 import * as upload from './upload.ts';
@@ -70,6 +71,7 @@ export * from './study.ts';
 export * from './system.ts';
 export * from './tag.ts';
 export * from './task.ts';
+export * from './task-admin.ts';
 export * from './third-party.ts';
 export * from './topic.ts';
 export * from './upload.ts';
@@ -118,6 +120,7 @@ export const allCalls: CallDef[] = [
   system,
   tag,
   task,
+  taskAdmin,
   thirdParty,
   topic,
   upload,

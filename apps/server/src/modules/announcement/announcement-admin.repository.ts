@@ -26,7 +26,11 @@ export class AnnouncementAdminRepository {
   }
 
   private where(eid: number, f: AdminAnnouncementFilter): SQL {
-    const where: SQL[] = [eq(a.eid, eid)];
+    // A notice for named people (a study task's reminder) is the task's, not the announcements' list's.
+    const where: SQL[] = [
+      eq(a.eid, eid),
+      sql`NOT EXISTS (SELECT 1 FROM announcement_recipients ar WHERE ar.eid = ${a.eid} AND ar.announcement_id = ${a.id})`,
+    ];
     if (f.published !== undefined) where.push(eq(a.published, f.published));
     if (f.keyword) where.push(ilike(a.title, likeOf(f.keyword)));
     return and(...where)!;

@@ -9,22 +9,26 @@ const u = schema.enterpriseUsers;
 const replyTo = aliasedTable(schema.enterpriseUsers, 'reply_to');
 
 /**
- * Whether announcement `a` reaches the person (decision 043): it names no department (everyone in
- * the enterprise), or one of the person's departments or a department above one of them.
- * `accountId` null (a visitor) is reached only by announcements for everyone.
+ * Whether announcement `a` reaches the person (decision 043): a notice for named people (a study
+ * task's reminder, `announcement_recipients`) reaches them only; otherwise it names no department
+ * (everyone in the enterprise), or one of the person's departments or a department above one of
+ * them. `accountId` null (a visitor) is reached only by announcements for everyone.
  */
 export function reaches(eid: number, accountId: number | null, table: 'a' | 'announcements' = 'a'): SQL {
   const t = sql.raw(table);
-  const forEveryone = sql`NOT EXISTS (SELECT 1 FROM announcement_departments ad
-    WHERE ad.eid = ${t}.eid AND ad.announcement_id = ${t}.id)`;
+  const named = sql`EXISTS (SELECT 1 FROM announcement_recipients ar WHERE ar.eid = ${t}.eid AND ar.announcement_id = ${t}.id)`;
+  const forEveryone = sql`(NOT ${named} AND NOT EXISTS (SELECT 1 FROM announcement_departments ad
+    WHERE ad.eid = ${t}.eid AND ad.announcement_id = ${t}.id))`;
   if (accountId === null) return forEveryone;
-  return sql`(${forEveryone} OR EXISTS (
+  return sql`(${forEveryone} OR EXISTS (SELECT 1 FROM announcement_recipients ar
+      WHERE ar.eid = ${t}.eid AND ar.announcement_id = ${t}.id AND ar.account_id = ${accountId})
+    OR (NOT ${named} AND EXISTS (
     WITH RECURSIVE up(id) AS (
       SELECT dm.department_id FROM department_members dm WHERE dm.eid = ${eid} AND dm.account_id = ${accountId}
       UNION
       SELECT d.parent_id FROM departments d JOIN up ON d.id = up.id WHERE d.eid = ${eid} AND d.parent_id IS NOT NULL)
     SELECT 1 FROM announcement_departments ad JOIN up ON up.id = ad.department_id
-    WHERE ad.eid = ${t}.eid AND ad.announcement_id = ${t}.id))`;
+    WHERE ad.eid = ${t}.eid AND ad.announcement_id = ${t}.id)))`;
 }
 
 /** The announcements a learner may see: published ones of the enterprise, not scheduled later. */

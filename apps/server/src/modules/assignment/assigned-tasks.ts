@@ -60,3 +60,31 @@ function byRule(table: SQL, eid: number, accountId: number): SQL {
         ON a.eid = g.eid AND a.target_type = ${AssignmentTarget.TAG} AND a.target_id = g.tag_id
      WHERE g.eid = ${eid} AND g.account_id = ${accountId}`;
 }
+
+/**
+ * The learners a study task reaches now, as a subquery (`account_id`): the inverse of
+ * `assignedTaskIds` — named by a rule, in a department or with a tag a rule names, or enrolled in a
+ * study project the task is a stage task of. Members who are disabled are left out (they cannot
+ * study). `taskId` may be a column of the outer query (`t.id`). For the back office's progress and
+ * reminders (issue 22 item 5).
+ */
+export function taskLearnerIds(eid: number, taskId: number | SQL): SQL {
+  return sql`(
+    SELECT x.account_id FROM (
+      SELECT a.target_id AS account_id FROM study_task_assignments a
+       WHERE a.eid = ${eid} AND a.task_id = ${taskId} AND a.target_type = ${AssignmentTarget.PERSON}
+      UNION
+      SELECT m.account_id FROM study_task_assignments a
+        JOIN department_members m ON m.eid = a.eid AND m.department_id = a.target_id
+       WHERE a.eid = ${eid} AND a.task_id = ${taskId} AND a.target_type = ${AssignmentTarget.DEPARTMENT}
+      UNION
+      SELECT g.account_id FROM study_task_assignments a
+        JOIN learner_tags g ON g.eid = a.eid AND g.tag_id = a.target_id
+       WHERE a.eid = ${eid} AND a.task_id = ${taskId} AND a.target_type = ${AssignmentTarget.TAG}
+      UNION
+      SELECT p.account_id FROM study_project_stage_tasks s
+        JOIN study_project_applications p ON p.eid = s.eid AND p.project_id = s.project_id AND p.status = ${APPROVED}
+       WHERE s.eid = ${eid} AND s.task_id = ${taskId}
+    ) x JOIN enterprise_users u ON u.eid = ${eid} AND u.account_id = x.account_id AND u.status <> 2
+  )`;
+}

@@ -3,4 +3,4 @@
  * exams, check-ins, tasks and projects, which all ask it; nothing else of this folder is for other
  * modules.
  */
-export { AssignmentTarget, assignedTaskIds, examTaskGiven } from './assigned-tasks.ts';
+export { AssignmentTarget, assignedTaskIds, examTaskGiven, taskLearnerIds } from './assigned-tasks.ts';

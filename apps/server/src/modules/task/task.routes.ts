@@ -12,6 +12,8 @@ import { TASK_ARCHIVE_PATH, TASK_FILE_PATH, TaskDownloads } from './task-downloa
 import { taskEventListener } from './task-events.ts';
 import { taskRelationExport } from './task-export.ts';
 import { TaskLearning } from './task-learning.ts';
+import { TaskProgress } from './task-progress.ts';
+import { TaskProgressRepository } from './task-progress.repository.ts';
 
 /** The task module's services, one per use case, over one repository. */
 function buildTaskServices(p: Platform) {
@@ -28,6 +30,7 @@ function buildTaskServices(p: Platform) {
       publicDir: path.join(DEFAULT_WEB_BUILD, 'client'),
     }),
     admin: new TaskAdmin(repo),
+    progress: new TaskProgress(new TaskProgressRepository(p.db)),
   };
 }
 
@@ -48,7 +51,7 @@ const attachment = (fileName: string) => {
 export default defineModule({
   name: 'task',
   register(gateway, platform) {
-    const { repo, learning, coaching, downloads, admin } = taskServicesOf(platform);
+    const { repo, learning, coaching, downloads, admin, progress } = taskServicesOf(platform);
     const limited = { perMinute: platform.perMinute };
     const relationsExport = platform.exports.define('study-task-relations', taskRelationExport(learning));
     platform.learningEvents.listen(taskEventListener(repo));
@@ -89,6 +92,10 @@ export default defineModule({
     gateway.call(calls.confirmCoachingStep, (q, ctx) => coaching.confirmStep(me(ctx), q));
     gateway.call(calls.assignStudyTask, (q, ctx) => admin.assign(ctx, q));
     gateway.call(calls.unassignStudyTask, (q, ctx) => admin.unassign(ctx, q));
+    gateway.call(calls.findAdminStudyTasks, (q, ctx) => progress.list(ctx.eid, q));
+    gateway.call(calls.viewStudyTaskProgress, (q, ctx) => progress.progress(ctx.eid, q));
+    gateway.call(calls.viewStudyTaskDepartmentProgress, (q, ctx) => progress.departments(ctx.eid, q, ctx.lang));
+    gateway.call(calls.remindStudyTask, (q, ctx) => progress.remind(ctx, q));
 
     // What the signed links open: saved, never kept by a cache; 404 for a forged or expired link.
     const notFound = (reply: FastifyReply) =>

@@ -48,7 +48,10 @@ const CRM_SECTIONS: Array<{
   },
   {
     key: 'training',
-    items: [['/crm/projects', 'studyProjects']],
+    items: [
+      ['/crm/tasks', 'studyTasks'],
+      ['/crm/projects', 'studyProjects'],
+    ],
   },
   {
     key: 'reports',

@@ -60,6 +60,7 @@ export default prefix('en?', [
     route('tasks/:id', 'routes/crm-task-progress.tsx', { id: 'crm-task-progress' }),
     route('projects', 'routes/crm-projects.tsx', { id: 'crm-projects' }),
     route('projects/:id/applications', 'routes/crm-project-applications.tsx', { id: 'crm-project-applications' }),
+    route('projects/:id/progress', 'routes/crm-project-progress.tsx', { id: 'crm-project-progress' }),
     route('reports', 'routes/crm-reports.tsx', { id: 'crm-reports' }),
     route('reports/exams', 'routes/crm-exam-report.tsx', { id: 'crm-exam-report' }),
     route('reports/exams/:id', 'routes/crm-exam-task-report.tsx', { id: 'crm-exam-task-report' }),

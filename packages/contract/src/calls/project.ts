@@ -403,3 +403,51 @@ export const exportProjectRecords = defineCall({
   request: recordFilter,
   response: z.object({ id: z.number().int(), fileName: z.string(), exportStatus: z.number().int() }),
 });
+
+/** One enrolled learner's row of a project's progress (issue 22 item 5). */
+export const projectProgressPerson = z.object({
+  accountId: z.number().int(),
+  name: z.string(),
+  employeeNo: z.string(),
+  /** Their departments (、between). */
+  departments: z.string(),
+  /** The project's tasks they finished (completed or passed), of all its stage tasks. */
+  tasksFinished: z.number().int(),
+  tasksTotal: z.number().int(),
+  progressPercent: z.number().int(),
+  /** When they completed the project (every task finished); null until then. */
+  completedAt: z.string().nullable(),
+  lastStudiedAt: z.string().nullable(),
+});
+export type ProjectProgressPerson = z.infer<typeof projectProgressPerson>;
+
+/** A project learner's standing: completed the project, learning (a task begun), not started. */
+export const PROJECT_PROGRESS_STATUS = ['finished', 'learning', 'notStarted'] as const;
+
+export const viewStudyProjectProgress = defineCall({
+  name: 'viewStudyProjectProgress',
+  method: 'GET',
+  path: '/course/auth/admin/study/project/{id}/progress',
+  summary:
+    "One study project's enrolled learners with their progress over its stage tasks, not started first, filtered by standing, department and name, with the totals",
+  tags: ['back-office'],
+  request: z
+    .object({
+      id,
+      status: z.enum(PROJECT_PROGRESS_STATUS).optional(),
+      departmentId: id.optional(),
+      keyword: z.string().trim().max(50).optional(),
+    })
+    .extend(paging(20, 100)),
+  response: z.object({
+    project: z.object({ id: z.number().int(), title: z.string(), tasks: z.number().int() }),
+    totals: z.object({
+      enrolled: z.number().int(),
+      finished: z.number().int(),
+      learning: z.number().int(),
+      notStarted: z.number().int(),
+      finishedRate: z.number(),
+    }),
+    page: pageResponse(projectProgressPerson),
+  }),
+});

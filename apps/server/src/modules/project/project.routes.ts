@@ -8,6 +8,7 @@ import { ProjectEnrolment } from './project-enrolment.ts';
 import { projectRecordExport } from './project-export.ts';
 import { ProjectRecords } from './project-records.ts';
 import { ProjectRepository } from './project.repository.ts';
+import { ProjectProgress } from './project-progress.ts';
 
 /** The project module's services, one per use case, over one repository. */
 function buildProjectServices(p: Platform) {
@@ -54,6 +55,8 @@ export default defineModule({
     gateway.call(calls.decideProjectApplication, (q, ctx) => enrolment.decide(ctx, q));
     gateway.call(calls.findAdminProjects, (q, ctx) => enrolment.findAdminProjects(ctx.session, q));
     gateway.call(calls.viewAdminProject, (q, ctx) => enrolment.viewAdminProject(ctx.session, q.id));
+    const progress = new ProjectProgress(platform.db);
+    gateway.call(calls.viewStudyProjectProgress, (q, ctx) => progress.view(ctx.eid, q));
     gateway.call(calls.decideProjectApplications, (q, ctx) => enrolment.decideMany(ctx, q));
 
     gateway.call(calls.findProjectRecords, (q, ctx) => records.findRecords(learnerOf(ctx.session), q));

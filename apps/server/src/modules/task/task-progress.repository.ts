@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TaskProgressStatus } from '@portal/contract';
 import type { Db, Tx } from '@portal/db';
+import { likeOf, memberFilter } from '../../platform/member-filter.ts';
 import { taskLearnerIds } from '../assignment/index.ts';
-
-const likeOf = (part: string) => `%${part.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** A learner's standing: finished (3 completed, 5 passed), learning (any other row), not started (no row). */
 const STANDING = sql`CASE WHEN l.status IN (3, 5) THEN 'finished' WHEN l.account_id IS NULL THEN 'notStarted' ELSE 'learning' END`;
@@ -102,15 +101,6 @@ export class TaskProgressRepository {
 
   /** The task's learners with their standing, narrowed by a department and a name (not by standing). */
   private learners(eid: number, taskId: number, f: ProgressFilter): SQL {
-    const parts: SQL[] = [];
-    if (f.departmentId !== undefined) {
-      parts.push(sql`AND EXISTS (SELECT 1 FROM department_members m
-        WHERE m.eid = ${eid} AND m.account_id = u.account_id AND m.department_id = ${f.departmentId})`);
-    }
-    if (f.keyword) {
-      const like = likeOf(f.keyword);
-      parts.push(sql`AND (u.real_name ILIKE ${like} OR u.user_name ILIKE ${like} OR u.employee_no ILIKE ${like})`);
-    }
     return sql`
       SELECT u.account_id AS "accountId", coalesce(nullif(u.real_name, ''), u.user_name) AS name,
              coalesce(u.employee_no, '') AS "employeeNo", coalesce(l.status, 1) AS status,
@@ -119,7 +109,7 @@ export class TaskProgressRepository {
         FROM ${taskLearnerIds(eid, taskId)} who
         JOIN enterprise_users u ON u.eid = ${eid} AND u.account_id = who.account_id
         LEFT JOIN study_task_learners l ON l.eid = ${eid} AND l.task_id = ${taskId} AND l.account_id = who.account_id
-       WHERE true ${sql.join(parts, sql` `)}`;
+       WHERE true ${memberFilter(eid, f)}`;
   }
 
   /** A page of the task's learners: not started first, then learning (least progress first), then finished. */

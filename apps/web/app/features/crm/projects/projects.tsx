@@ -60,11 +60,14 @@ export function ProjectsView({ page, error }: { page: Page<AdminProjectRow> | nu
     {
       key: 'actions',
       title: t.actions,
-      width: 120,
+      width: 170,
       render: (_, r) => (
-        <Link to={localePath(`/crm/projects/${r.id}/applications${r.pending ? '?status=1' : ''}`, lang)}>
-          {t.applications}
-        </Link>
+        <Space size={12}>
+          <Link to={localePath(`/crm/projects/${r.id}/applications${r.pending ? '?status=1' : ''}`, lang)}>
+            {t.applications}
+          </Link>
+          <Link to={localePath(`/crm/projects/${r.id}/progress`, lang)}>{t.progress}</Link>
+        </Space>
       ),
     },
   ];

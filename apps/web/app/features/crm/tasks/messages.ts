@@ -52,7 +52,7 @@ export const taskAdminMessages = defineMessages({
     finished: 'Finished',
     learning: 'Learning',
     notStarted: 'Not started',
-    finishedRate: 'Finished',
+    finishedRate: 'Finished rate',
     unpublished: 'Unpublished',
     progress: 'Progress',
     back: 'Back to study tasks',
@@ -81,6 +81,6 @@ export const taskAdminMessages = defineMessages({
     remindedSome: '{n} reminded; {m} were reminded today already',
     nobody: 'Nobody to remind: {m} were reminded today already',
     ended: 'Ended',
-    note: 'Learners are counted by the task’s assignment rules now (people, departments, tags and study projects); disabled members are left out. A reminder is a system notice in the learner’s messages and notices, at most once a day a task.',
+    note: "Learners are counted by the task's assignment rules now (people, departments, tags and study projects); disabled members are left out. A reminder is a system notice in the learner's messages and notices, at most once a day a task.",
   },
 });

@@ -41,12 +41,20 @@ export interface TaskProgressData {
   error: string | null;
 }
 
-type Texts = Record<keyof (typeof taskAdminMessages)['zh'], string>;
+export type Texts = Record<keyof (typeof taskAdminMessages)['zh'], string>;
 
-/** The standing, status and department filters of the person view: URL parameters. */
-function PersonFilters({ t, departments }: { t: Texts; departments: DepartmentNode[] }) {
+/** The standing, department and name filters of a list of learners: URL parameters (`query`'s). */
+export function PersonFilters({
+  t,
+  departments,
+  query = PROGRESS_TABLE,
+}: {
+  t: Texts;
+  departments: DepartmentNode[];
+  query?: TableQueryOptions;
+}) {
   const [params, setParams] = useSearchParams();
-  const state = readTableQuery(params, PROGRESS_TABLE);
+  const state = readTableQuery(params, query);
   type Values = { status?: string; departmentId?: number; keyword?: string };
   return (
     <Form<Values>
@@ -62,7 +70,7 @@ function PersonFilters({ t, departments }: { t: Texts; departments: DepartmentNo
         if (v.status) filters.status = v.status;
         if (v.departmentId) filters.departmentId = String(v.departmentId);
         if (v.keyword?.trim()) filters.keyword = v.keyword.trim();
-        setParams(writeTableQuery({ ...state, filters, pageCurrent: 1 }, PROGRESS_TABLE));
+        setParams(writeTableQuery({ ...state, filters, pageCurrent: 1 }, query));
       }}
       style={{ marginBottom: 16, rowGap: 8 }}
     >

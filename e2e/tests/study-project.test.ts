@@ -272,6 +272,15 @@ describe.runIf(browserAvailable())('study projects', () => {
       await expect.poll(() => mine.count()).toBe(0);
       await chooseStatus(admin, t.status, t.all);
       await expect.poll(() => mine.locator('.ant-tag').textContent()).toBe(t.approved);
+
+      // The project's progress: the learner enrolled, not started yet; reminded (decision 053).
+      await admin.goto(url(`/crm/projects/${projects.approval.id}/progress`));
+      await admin.getByRole('heading', { level: 4, name: `${projects.approval.title} · 学习进度` }).waitFor();
+      const enrolled = admin.locator(`tbody tr[data-row-key="${learner.accountId}"]`);
+      await enrolled.getByRole('checkbox').check();
+      await admin.getByRole('button', { name: '提醒所选' }).click();
+      await admin.locator('.ant-message').getByText('已提醒 1 人', { exact: true }).waitFor();
+      await expectAccessible(admin, 'project progress');
     });
 
     await page().goto(url('/account?change=8'));
@@ -302,6 +311,12 @@ describe.runIf(browserAvailable())('study projects', () => {
     await expect
       .poll(() => enrolmentRow(projects.open.id).locator('.portal-project-status').textContent())
       .toBe(t.status[2]);
+
+    // The administrator's reminder is in the learner's messages and notices.
+    await page().goto(url('/account?change=5'));
+    await expect
+      .poll(() => page().locator('.portal-notice-title').allTextContents())
+      .toContain(`培训提醒：${projects.approval.title}`);
   });
 
   it('in English: apply, withdraw from my enrolments, apply again, rejected with the reason', async () => {

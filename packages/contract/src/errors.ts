@@ -135,6 +135,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   8206: { zh: '该报名不在待审核状态', en: 'This application is not pending' },
   8208: { zh: '该报名已审核，不能重复审核', en: 'This application has already been decided' },
   8209: { zh: '拒绝报名须填写原因', en: 'Give a reason to reject an application' },
+  8210: {
+    zh: '该培训项目已结束，不能再提醒',
+    en: 'This study project has ended; its learners can no longer be reminded',
+  },
   9001: { zh: '订单不存在', en: 'The order does not exist' },
   9101: { zh: '部门不存在', en: 'The department does not exist' },
   9102: { zh: '同一级下已有同名部门', en: 'A department with this name already exists at this level' },

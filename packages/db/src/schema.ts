@@ -2287,6 +2287,32 @@ export const studyProjectApplications = pgTable(
   ],
 );
 
+/**
+ * A reminder a learner got for a study project (decision 053), as `study_task_reminders` is for a
+ * task: one a day a project at most, with the notice that carried it.
+ */
+export const studyProjectReminders = pgTable(
+  'study_project_reminders',
+  {
+    eid: integer('eid').notNull(),
+    projectId: integer('project_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    day: date('day').notNull(),
+    announcementId: integer('announcement_id').notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.projectId, t.accountId, t.day] }),
+    foreignKey({ columns: [t.eid, t.projectId], foreignColumns: [studyProjects.eid, studyProjects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+  ],
+);
+
 /** A learner's admire (like) of a project, once. */
 export const studyProjectAdmires = pgTable(
   'study_project_admires',

@@ -33,7 +33,12 @@ export async function loader(args: Route.LoaderArgs): Promise<ProjectProgressDat
     }),
     callAdmin(args, findDepartmentTree, {}),
   ]);
-  return { progress: progress.data, departmentTree: tree.data?.list ?? [], error: progress.error ?? null };
+  return {
+    progress: progress.data,
+    departmentTree: tree.data?.list ?? [],
+    ended: progress.data ? new Date(progress.data.project.endsAt).getTime() <= Date.now() : false,
+    error: progress.error ?? null,
+  };
 }
 
 export const handle: CrmHandle = { crumb: 'projectProgress' };

@@ -11,6 +11,7 @@ import { id, pageResponse, paging } from '../envelope.ts';
 export const AUDIT_ENTITY_TYPES = [
   'study_task',
   'study_project_application',
+  'study_project',
   'exam_attempt',
   'department',
   'learner',

@@ -418,6 +418,8 @@ export const projectProgressPerson = z.object({
   /** When they completed the project (every task finished); null until then. */
   completedAt: z.string().nullable(),
   lastStudiedAt: z.string().nullable(),
+  /** The last reminder this learner got for this project. */
+  remindedAt: z.string().nullable(),
 });
 export type ProjectProgressPerson = z.infer<typeof projectProgressPerson>;
 
@@ -440,7 +442,7 @@ export const viewStudyProjectProgress = defineCall({
     })
     .extend(paging(20, 100)),
   response: z.object({
-    project: z.object({ id: z.number().int(), title: z.string(), tasks: z.number().int() }),
+    project: z.object({ id: z.number().int(), title: z.string(), tasks: z.number().int(), endsAt: z.string() }),
     totals: z.object({
       enrolled: z.number().int(),
       finished: z.number().int(),
@@ -450,4 +452,15 @@ export const viewStudyProjectProgress = defineCall({
     }),
     page: pageResponse(projectProgressPerson),
   }),
+});
+
+export const remindStudyProject = defineCall({
+  name: 'remindStudyProject',
+  method: 'POST',
+  path: '/course/auth/admin/study/project/remind',
+  summary:
+    "Sends a reminder notice to the project's enrolled learners who have not completed it (all of them, or those named): each learner once a day a project; 8210 once the project has ended",
+  tags: ['back-office'],
+  request: z.object({ projectId: id, accountIds: z.array(id).min(1).max(1000).optional() }),
+  response: z.object({ reminded: z.number().int(), already: z.number().int() }),
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, viewStudyProjectProgress } from '@portal/contract';
+import {
+  ErrorCode,
+  findAnnouncementRecords,
+  findAuditLog,
+  remindStudyProject,
+  viewStudyProjectProgress,
+} from '@portal/contract';
 import { schema } from '@portal/db';
 import { createEnterprise, type Learner } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -71,6 +77,44 @@ describe('a study project’s progress in the back office', () => {
     expect(inSales.data.totals.enrolled).toBe(1);
     const byNo = await t.call(viewStudyProjectProgress, { id: projectId, keyword: 'E002' }, { as: admin });
     expect(byNo.data.page.list.map((p) => p.name)).toEqual(['李四']);
+  });
+
+  it('reminds the enrolled learners not completed once a day, concurrent calls too; audited', async () => {
+    const results = await Promise.all([
+      t.call(remindStudyProject, { projectId }, { as: admin }),
+      t.call(remindStudyProject, { projectId }, { as: admin }),
+      t.call(remindStudyProject, { projectId, accountIds: [wang.accountId, pending.accountId] }, { as: admin }),
+    ]);
+    expect(results.map((r) => r.code)).toEqual([200, 200, 200]);
+    // 李四 and 王五 (not completed), each once; not 张三 (completed) nor 待审核 (not enrolled).
+    expect(results.reduce((n, r) => n + r.data.reminded, 0)).toBe(2);
+    expect((await t.call(remindStudyProject, { projectId }, { as: admin })).data).toEqual({ reminded: 0, already: 2 });
+    for (const who of [li, wang]) {
+      const mine = await t.call(findAnnouncementRecords, { kind: 2 }, { as: who });
+      expect(mine.data.list.map((n) => n.title)).toEqual([expect.stringMatching(/^培训提醒：培训项目\d+$/)]);
+    }
+    for (const who of [zhang, pending]) {
+      expect((await t.call(findAnnouncementRecords, { kind: 2 }, { as: who })).data.list).toEqual([]);
+    }
+    const progress = await t.call(viewStudyProjectProgress, { id: projectId }, { as: admin });
+    expect(
+      progress.data.page.list
+        .filter((p) => p.remindedAt !== null)
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['李四', '王五'].sort());
+    const log = await t.call(findAuditLog, { entityType: 'study_project' }, { as: admin });
+    expect(log.data.list.filter((e) => e.action === 'remindStudyProject')).toHaveLength(4);
+  });
+
+  it('an ended project is not reminded (8210), in the caller’s language', async () => {
+    const ended = await createProject(db(), a.eid, {
+      values: { startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 60_000) },
+    });
+    const r = await t.call(remindStudyProject, { projectId: ended.project.id }, { as: admin });
+    expect(r).toMatchObject({ code: ErrorCode.PROJECT_ENDED_REMIND, message: '该培训项目已结束，不能再提醒' });
+    const en = await t.call(remindStudyProject, { projectId: ended.project.id }, { as: admin, lang: 'en' });
+    expect(en.message).toBe('This study project has ended; its learners can no longer be reminded');
   });
 
   it('is the administrators’ only, and only of their own enterprise', async () => {

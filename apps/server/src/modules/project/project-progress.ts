@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ApplicationStatus, ErrorCode, pageOffset, toPage } from '@portal/contract';
+import { ApplicationStatus, ErrorCode, pageOffset, toPage, type Lang } from '@portal/contract';
 import type { ProjectProgressPerson } from '@portal/contract';
 import type { Db } from '@portal/db';
+import type { AdminAudit } from '../../platform/admin-audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { memberFilter } from '../../platform/member-filter.ts';
+import type { Session } from '../../platform/session.ts';
+import { sendNotice } from '../announcement/index.ts';
 
 type Standing = 'finished' | 'learning' | 'notStarted';
 
@@ -25,6 +28,7 @@ interface Row {
   tasksTotal: number;
   completedAt: Date | string | null;
   lastStudiedAt: Date | string | null;
+  remindedAt: Date | string | null;
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -62,9 +66,9 @@ export class ProjectProgress {
 
   async view(eid: number, q: ProgressQuery) {
     const { rows: projects } = await this.db.execute<
-      { id: number; title: string; tasks: number } & Record<string, unknown>
+      { id: number; title: string; tasks: number; endsAt: Date | string } & Record<string, unknown>
     >(sql`
-      SELECT p.id, p.title, (SELECT count(DISTINCT task_id)::int FROM study_project_stage_tasks s
+      SELECT p.id, p.title, p.ends_at AS "endsAt", (SELECT count(DISTINCT task_id)::int FROM study_project_stage_tasks s
                               WHERE s.eid = p.eid AND s.project_id = p.id) AS tasks
         FROM study_projects p WHERE p.eid = ${eid} AND p.id = ${q.id}`);
     const project = projects[0];
@@ -74,7 +78,9 @@ export class ProjectProgress {
       WITH p AS (${this.learners(eid, q)})
       SELECT p.*, coalesce((SELECT string_agg(d.name, '、' ORDER BY d.id) FROM department_members m
                              JOIN departments d ON d.eid = m.eid AND d.id = m.department_id
-                            WHERE m.eid = ${eid} AND m.account_id = p."accountId"), '') AS departments
+                            WHERE m.eid = ${eid} AND m.account_id = p."accountId"), '') AS departments,
+             (SELECT max(r.reminded_at) FROM study_project_reminders r
+               WHERE r.eid = ${eid} AND r.project_id = ${q.id} AND r.account_id = p."accountId") AS "remindedAt"
         FROM p ${standing}
        ORDER BY CASE standing WHEN 'notStarted' THEN 0 WHEN 'learning' THEN 1 ELSE 2 END, p."tasksFinished", p."accountId"
        LIMIT ${q.pageSize} OFFSET ${pageOffset(q.pageCurrent, q.pageSize)}`);
@@ -95,7 +101,7 @@ export class ProjectProgress {
         FROM p`);
     const { total, ...totals } = counts.rows[0]!;
     return {
-      project,
+      project: { id: project.id, title: project.title, tasks: project.tasks, endsAt: iso(project.endsAt)! },
       totals: { ...totals, finishedRate: rate(totals.finished, totals.enrolled) },
       page: toPage(
         rows.map((r): ProjectProgressPerson => ({
@@ -108,6 +114,7 @@ export class ProjectProgress {
           progressPercent: r.tasksTotal === 0 ? 0 : Math.floor((r.tasksFinished * 100) / r.tasksTotal),
           completedAt: iso(r.completedAt),
           lastStudiedAt: iso(r.lastStudiedAt),
+          remindedAt: iso(r.remindedAt),
         })),
         total,
         q.pageCurrent,
@@ -115,4 +122,67 @@ export class ProjectProgress {
       ),
     };
   }
+
+  /**
+   * Reminds the project's enrolled learners who have not completed it (all, or those of
+   * `accountIds`): one notice for those not reminded today, as a task's reminder (decision 053).
+   */
+  async remind(
+    { session, audit, lang }: { session: Session; audit: AdminAudit; lang: Lang },
+    q: { projectId: number; accountIds?: number[] | undefined },
+  ) {
+    const eid = session.eid;
+    const { rows } = await this.db.execute<{ title: string; endsAt: Date | string } & Record<string, unknown>>(sql`
+      SELECT title, ends_at AS "endsAt" FROM study_projects WHERE eid = ${eid} AND id = ${q.projectId}`);
+    const project = rows[0];
+    if (!project) throw new AppError(ErrorCode.NOT_FOUND);
+    const endsAt = new Date(project.endsAt);
+    if (endsAt.getTime() <= Date.now()) throw new AppError(ErrorCode.PROJECT_ENDED_REMIND);
+    return this.db.transaction(async (tx) => {
+      const only = q.accountIds ? JSON.stringify(q.accountIds) : null;
+      const pending = await tx.execute<{ accountId: number }>(sql`
+        SELECT a.account_id AS "accountId" FROM study_project_applications a
+          JOIN enterprise_users u ON u.eid = a.eid AND u.account_id = a.account_id AND u.status <> 2
+         WHERE a.eid = ${eid} AND a.project_id = ${q.projectId} AND a.status = ${ApplicationStatus.APPROVED}
+           AND a.completed_at IS NULL
+           ${only ? sql`AND a.account_id IN (SELECT x::int FROM jsonb_array_elements_text(${only}::jsonb) x)` : sql``}
+         ORDER BY a.account_id`);
+      const unfinished = pending.rows.map((r) => r.accountId);
+      const reminded = await sendNotice(tx, eid, reminderText(project.title, endsAt, lang), async (noticeId) => {
+        const noted = await tx.execute<{ accountId: number }>(sql`
+          INSERT INTO study_project_reminders (eid, project_id, account_id, day, announcement_id)
+          SELECT ${eid}, ${q.projectId}, x::int, (now() AT TIME ZONE 'Asia/Shanghai')::date, ${noticeId}
+            FROM jsonb_array_elements_text(${JSON.stringify(unfinished)}::jsonb) x
+          ON CONFLICT DO NOTHING
+          RETURNING account_id AS "accountId"`);
+        return noted.rows.map((r) => r.accountId);
+      });
+      await audit.record(tx, {
+        entityType: 'study_project',
+        entityId: q.projectId,
+        before: null,
+        after: { reminded: reminded.length, accountIds: reminded },
+      });
+      return { reminded: reminded.length, already: unfinished.length - reminded.length };
+    });
+  }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The reminder's notice, in the language of the administrator who sends it. */
+function reminderText(title: string, endsAt: Date, lang: Lang) {
+  const end = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(endsAt);
+  const safe = escapeHtml(title);
+  return lang === 'en'
+    ? {
+        title: `Reminder: ${title}`,
+        content: `<p>Your study project “${safe}” is not completed yet. Please complete it by ${end}.</p>`,
+      }
+    : { title: `培训提醒：${title}`, content: `<p>您的培训项目「${safe}」尚未完成，请在 ${end} 前完成。</p>` };
 }

@@ -57,6 +57,7 @@ export default defineModule({
     gateway.call(calls.viewAdminProject, (q, ctx) => enrolment.viewAdminProject(ctx.session, q.id));
     const progress = new ProjectProgress(platform.db);
     gateway.call(calls.viewStudyProjectProgress, (q, ctx) => progress.view(ctx.eid, q));
+    gateway.call(calls.remindStudyProject, (q, ctx) => progress.remind(ctx, q));
     gateway.call(calls.decideProjectApplications, (q, ctx) => enrolment.decideMany(ctx, q));
 
     gateway.call(calls.findProjectRecords, (q, ctx) => records.findRecords(learnerOf(ctx.session), q));

@@ -22,6 +22,7 @@ export const projectAdminMessages = defineMessages({
     actions: '操作',
     applications: '报名审核',
     progress: '学习进度',
+    remindProjectConfirm: '向本项目所有未完成的学员发送培训提醒？今天已提醒过的学员不会重复收到。',
     enrolled: '已报名学员',
     tasksFinished: '已完成任务',
     projectNote: '学员为审核通过的报名者；进度按项目各阶段的学习任务计算，完成全部任务即完成项目。',
@@ -67,6 +68,8 @@ export const projectAdminMessages = defineMessages({
     actions: 'Actions',
     applications: 'Applications',
     progress: 'Progress',
+    remindProjectConfirm:
+      'Send a reminder to every learner of this project who has not completed it? Learners reminded today already are not reminded again.',
     enrolled: 'Enrolled',
     tasksFinished: 'Tasks finished',
     projectNote:

@@ -1,17 +1,23 @@
-import { Alert, Progress, Typography } from 'antd';
+import { Alert, App, Button, Progress, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DepartmentNode } from '@portal/contract/calls/people';
-import type { ProjectProgressPerson, viewStudyProjectProgress } from '@portal/contract/calls/project';
+import {
+  remindStudyProject,
+  type ProjectProgressPerson,
+  type viewStudyProjectProgress,
+} from '@portal/contract/calls/project';
 import type { CallResponse } from '@portal/contract/call';
+import { request } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/date-time.ts';
-import { useLang, useMessages } from '../../../lib/i18n.ts';
+import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
 import { TotalCards } from '../reports/period-filter.tsx';
 import { ServerTable } from '../server-table.tsx';
 import type { TableQueryOptions } from '../table-query.ts';
 import { taskAdminMessages } from '../tasks/messages.ts';
-import { PersonFilters } from '../tasks/task-progress.tsx';
+import { PersonFilters, useReminder } from '../tasks/task-progress.tsx';
 import { projectAdminMessages } from './messages.ts';
 
 /** A project's progress in the URL: the standing, department and name filters and the page. */
@@ -25,6 +31,8 @@ export const PROJECT_PROGRESS_TABLE: TableQueryOptions = {
 export interface ProjectProgressData {
   progress: CallResponse<typeof viewStudyProjectProgress> | null;
   departmentTree: DepartmentNode[];
+  /** The project is over (as the page was loaded): no reminders. */
+  ended: boolean;
   error: string | null;
 }
 
@@ -32,10 +40,20 @@ export interface ProjectProgressData {
  * /crm/projects/:id/progress: a study project's enrolled learners over its stage tasks — the
  * totals, and each learner's tasks finished, not started first (issue 22 item 5).
  */
-export function ProjectProgressView({ progress, departmentTree, error }: ProjectProgressData) {
+export function ProjectProgressView({ progress, departmentTree, ended, error }: ProjectProgressData) {
   const t = useMessages(projectAdminMessages);
   const tt = useMessages(taskAdminMessages);
   const lang = useLang();
+  const { modal } = App.useApp();
+  const [selected, setSelected] = useState<number[]>([]);
+  const open = progress !== null && !ended;
+  const remind = useReminder(tt, (accountIds) =>
+    request(remindStudyProject, { projectId: progress!.project.id, ...(accountIds ? { accountIds } : {}) }),
+  );
+  const remindSome = (accountIds?: number[]) =>
+    remind(accountIds).then((sent) => {
+      if (sent) setSelected([]);
+    });
   const columns: ColumnsType<ProjectProgressPerson> = [
     { key: 'name', title: tt.name, dataIndex: 'name' },
     { key: 'employeeNo', title: tt.employeeNo, dataIndex: 'employeeNo', width: 110 },
@@ -55,14 +73,34 @@ export function ProjectProgressView({ progress, departmentTree, error }: Project
     },
     { key: 'last', title: tt.lastStudiedAt, width: 170, render: (_, r) => dateTime(r.lastStudiedAt) },
     { key: 'completed', title: tt.finished, width: 170, render: (_, r) => dateTime(r.completedAt) },
+    { key: 'reminded', title: tt.remindedAt, width: 170, render: (_, r) => dateTime(r.remindedAt) },
   ];
   const totals = progress?.totals;
   return (
     <>
       <Link to={localePath('/crm/projects', lang)}>{t.back}</Link>
-      <Typography.Title level={4} style={{ marginTop: 8 }}>
-        {progress ? `${progress.project.title} · ${t.progress}` : t.progress}
-      </Typography.Title>
+      <Space style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {progress ? `${progress.project.title} · ${t.progress}` : t.progress}
+        </Typography.Title>
+        {progress && (
+          <Button
+            type="primary"
+            disabled={!open}
+            onClick={() =>
+              modal.confirm({
+                title: tt.remindAll,
+                content: t.remindProjectConfirm,
+                okText: tt.remindOk,
+                cancelText: tt.cancel,
+                onOk: () => remindSome(),
+              })
+            }
+          >
+            {tt.remindAll}
+          </Button>
+        )}
+      </Space>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       {totals && (
         <TotalCards
@@ -77,10 +115,21 @@ export function ProjectProgressView({ progress, departmentTree, error }: Project
       )}
       <Typography.Paragraph type="secondary">{t.projectNote}</Typography.Paragraph>
       <PersonFilters t={tt} departments={departmentTree} query={PROJECT_PROGRESS_TABLE} />
+      <Space style={{ marginBottom: 16 }}>
+        <Typography.Text aria-live="polite">{format(tt.selected, { n: selected.length })}</Typography.Text>
+        <Button disabled={!open || selected.length === 0} onClick={() => void remindSome(selected)}>
+          {tt.remindSelected}
+        </Button>
+      </Space>
       <ServerTable<ProjectProgressPerson>
         key={lang}
         rowKey="accountId"
         columns={columns}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (r) => ({ disabled: r.completedAt !== null, 'aria-label': r.name }),
+        }}
         page={
           progress?.page ?? { pageCurrent: 1, pageSize: PROJECT_PROGRESS_TABLE.defaultSize, totalCount: 0, list: [] }
         }

@@ -106,33 +106,50 @@ export function PersonFilters({
 }
 
 /**
+ * Sends a reminder (`send`, all not finished or those named) and says how it went: how many were
+ * reminded, how many had one today already; the page reloads its list. Answers whether it was sent.
+ */
+export function useReminder(
+  t: Texts,
+  send: (accountIds?: number[]) => Promise<{ reminded: number; already: number }>,
+): (accountIds?: number[]) => Promise<boolean> {
+  const { message } = App.useApp();
+  const revalidator = useRevalidator();
+  return async (accountIds) => {
+    try {
+      const r = await send(accountIds);
+      if (r.reminded === 0) void message.info(format(t.nobody, { m: r.already }));
+      else if (r.already > 0) void message.success(format(t.remindedSome, { n: r.reminded, m: r.already }));
+      else void message.success(format(t.reminded, { n: r.reminded }));
+      void revalidator.revalidate();
+      return true;
+    } catch {
+      return false; // the request layer showed why
+    }
+  };
+}
+
+/**
  * /crm/tasks/:id: one study task's progress — totals, its learners (not started first) or its
  * departments — and reminders to those not finished: all of them, or a selection.
  */
 export function TaskProgressView(data: TaskProgressData) {
   const t = useMessages(taskAdminMessages);
   const lang = useLang();
-  const { message, modal } = App.useApp();
-  const revalidator = useRevalidator();
+  const { modal } = App.useApp();
   const [params, setParams] = useSearchParams();
   const state = readTableQuery(params, PROGRESS_TABLE);
   const [selected, setSelected] = useState<number[]>([]);
   const task = data.task;
   const open = task !== null && !data.ended;
 
-  const remind = async (accountIds?: number[]) => {
-    if (!task) return;
-    try {
-      const r = await request(remindStudyTask, { taskId: task.id, ...(accountIds ? { accountIds } : {}) });
-      if (r.reminded === 0) void message.info(format(t.nobody, { m: r.already }));
-      else if (r.already > 0) void message.success(format(t.remindedSome, { n: r.reminded, m: r.already }));
-      else void message.success(format(t.reminded, { n: r.reminded }));
-      setSelected([]);
-      void revalidator.revalidate();
-    } catch {
-      // The request layer showed why.
-    }
-  };
+  const remind = useReminder(t, (accountIds) =>
+    request(remindStudyTask, { taskId: task!.id, ...(accountIds ? { accountIds } : {}) }),
+  );
+  const remindSome = (accountIds?: number[]) =>
+    remind(accountIds).then((sent) => {
+      if (sent) setSelected([]);
+    });
 
   const people: ColumnsType<TaskProgressPerson> = [
     { key: 'name', title: t.name, dataIndex: 'name' },
@@ -175,7 +192,7 @@ export function TaskProgressView(data: TaskProgressData) {
                 content: t.remindConfirm,
                 okText: t.remindOk,
                 cancelText: t.cancel,
-                onOk: () => remind(),
+                onOk: () => remindSome(),
               })
             }
           >
@@ -223,7 +240,7 @@ export function TaskProgressView(data: TaskProgressData) {
           <PersonFilters t={t} departments={data.departmentTree} />
           <Space style={{ marginBottom: 16 }}>
             <Typography.Text aria-live="polite">{format(t.selected, { n: selected.length })}</Typography.Text>
-            <Button disabled={!open || selected.length === 0} onClick={() => void remind(selected)}>
+            <Button disabled={!open || selected.length === 0} onClick={() => void remindSome(selected)}>
               {t.remindSelected}
             </Button>
           </Space>

@@ -67,8 +67,12 @@ const isGone = (e: unknown) =>
 
 type AxeOutcome = Array<Omit<Violation, 'url' | 'when'>>;
 
-/** Runs axe in the page once it has no finite animation running (a dialog fading in). */
-async function runAxe(page: Page): Promise<AxeOutcome> {
+/**
+ * Runs axe in the page once it has no finite animation running (a dialog fading in). Null when the
+ * page went on to another document between injecting axe and running it (two loads in a row): that
+ * document's own load check covers it.
+ */
+async function runAxe(page: Page): Promise<AxeOutcome | null> {
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
@@ -81,7 +85,9 @@ async function runAxe(page: Page): Promise<AxeOutcome> {
         await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
         await new Promise((r) => requestAnimationFrame(() => r(undefined)));
       }
-      const axe = (window as unknown as { axe: { run(c: ElementContext, o: RunOptions): Promise<AxeResults> } }).axe;
+      const axe = (window as unknown as { axe?: { run(c: ElementContext, o: RunOptions): Promise<AxeResults> } }).axe;
+      // A new document loaded since axe was injected: its own load check covers it.
+      if (!axe) return null;
       const result = await axe.run(
         { exclude: exclude.filter((s) => document.querySelector(s)).map((s) => [s]) },
         { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false },
@@ -186,7 +192,8 @@ async function checkNow(page: Page, when: string, w: Watch): Promise<void> {
       return;
     }
     let outcome = await runAxe(page);
-    if (outcome.length > 0) outcome = await runAxe(page);
+    if (outcome && outcome.length > 0) outcome = await runAxe(page);
+    if (outcome === null) return; // the page went on to another document: not checked
     // Checked (a page that went away during the check was not: the next visit checks it).
     noteChecked(key);
     noteChecked(same);

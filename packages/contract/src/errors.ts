@@ -114,6 +114,16 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   8109: { zh: '该学习任务没有可下载的资料', en: 'This study task has no files to download' },
   8111: { zh: '分配对象不存在', en: 'A person, department or tag to assign to does not exist' },
   8112: { zh: '该学习任务已结束，不能再提醒', en: 'This study task has ended; its learners can no longer be reminded' },
+  8113: {
+    zh: '已有学员开始学习，任务类型、任务项和考核规则不能再修改',
+    en: 'Learners have started this task: its kind, items and pass rule can no longer change',
+  },
+  8114: {
+    zh: '已有{n}名学员开始学习，不能删除，可改为不发布',
+    en: '{n} learners have started this task: it cannot be deleted (unpublish it instead)',
+  },
+  8115: { zh: '任务项不存在或已被删除', en: 'An item of the task does not exist or was deleted' },
+  8116: { zh: '证书模板或带教人员不存在', en: 'The certificate template or a mentor does not exist' },
   8151: { zh: '签到尚未开始，开始日期为{date}', en: 'Check-in has not started yet; it starts on {date}' },
   8152: { zh: '签到已结束', en: 'This check-in has ended' },
   8153: { zh: '今天不是签到日', en: 'Today is not a check-in day' },

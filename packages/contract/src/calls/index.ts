@@ -33,6 +33,7 @@ import * as system from './system.ts';
 import * as tag from './tag.ts';
 import * as task from './task.ts';
 import * as taskAdmin from './task-admin.ts';
+import * as taskEditor from './task-editor.ts';
 import * as thirdParty from './third-party.ts';
 import * as topic from './topic.ts';
 import * as upload from './upload.ts';
@@ -72,6 +73,7 @@ export * from './system.ts';
 export * from './tag.ts';
 export * from './task.ts';
 export * from './task-admin.ts';
+export * from './task-editor.ts';
 export * from './third-party.ts';
 export * from './topic.ts';
 export * from './upload.ts';
@@ -121,6 +123,7 @@ export const allCalls: CallDef[] = [
   tag,
   task,
   taskAdmin,
+  taskEditor,
   thirdParty,
   topic,
   upload,

@@ -8,6 +8,8 @@ import { DEFAULT_WEB_BUILD } from '../../platform/web.ts';
 import { TaskRepository } from './task.repository.ts';
 import { TaskAdmin } from './task-admin.ts';
 import { TaskCoaching } from './task-coaching.ts';
+import { TaskEditor } from './task-editor.ts';
+import { TaskEditorRepository } from './task-editor.repository.ts';
 import { TASK_ARCHIVE_PATH, TASK_FILE_PATH, TaskDownloads } from './task-downloads.ts';
 import { taskEventListener } from './task-events.ts';
 import { taskRelationExport } from './task-export.ts';
@@ -31,6 +33,7 @@ function buildTaskServices(p: Platform) {
     }),
     admin: new TaskAdmin(repo),
     progress: new TaskProgress(new TaskProgressRepository(p.db)),
+    editor: new TaskEditor(new TaskEditorRepository(p.db)),
   };
 }
 
@@ -51,7 +54,7 @@ const attachment = (fileName: string) => {
 export default defineModule({
   name: 'task',
   register(gateway, platform) {
-    const { repo, learning, coaching, downloads, admin, progress } = taskServicesOf(platform);
+    const { repo, learning, coaching, downloads, admin, progress, editor } = taskServicesOf(platform);
     const limited = { perMinute: platform.perMinute };
     const relationsExport = platform.exports.define('study-task-relations', taskRelationExport(learning));
     platform.learningEvents.listen(taskEventListener(repo));
@@ -96,6 +99,11 @@ export default defineModule({
     gateway.call(calls.viewStudyTaskProgress, (q, ctx) => progress.progress(ctx.eid, q));
     gateway.call(calls.viewStudyTaskDepartmentProgress, (q, ctx) => progress.departments(ctx.eid, q, ctx.lang));
     gateway.call(calls.remindStudyTask, (q, ctx) => progress.remind(ctx, q));
+    gateway.call(calls.findTaskItemOptions, (q, ctx) => editor.options(ctx.eid, q));
+    gateway.call(calls.viewAdminStudyTask, (q, ctx) => editor.task(ctx.eid, q.id));
+    gateway.call(calls.createStudyTask, (q, ctx) => editor.create(ctx, q));
+    gateway.call(calls.editStudyTask, ({ id, ...form }, ctx) => editor.edit(ctx, id, form));
+    gateway.call(calls.deleteStudyTask, (q, ctx) => editor.remove(ctx, q.id));
 
     // What the signed links open: saved, never kept by a cache; 404 for a forged or expired link.
     const notFound = (reply: FastifyReply) =>

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { findStudyTasks } from '@portal/contract/calls/task';
+import { connectDatabase, schema, type Db } from '@portal/db';
+import { expectAccessible } from '../a11y.ts';
+import { openedList } from '../antd.ts';
+import { browserAvailable, url } from '../browser.ts';
+import { browserSession } from '../session.ts';
+import { signInAs, signInByCall } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
+
+// The study task editor (issue 22 item 5, decision 056): the demo administrator builds a learning
+// task of a course and the handout for the sales department, in Chinese; the demo learner of that
+// department is given it. In English the administrator reorders its items and saves; then deletes
+// it from the list. What it adds is deleted afterwards.
+const EID = 1001;
+const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
+const LEARNER = { phone: '13800000001', password: 'Demo@2026' };
+const RUN = Date.now().toString(36).slice(-5);
+const PREFIX = `E2E任务${RUN}`;
+
+describe.runIf(browserAvailable())('the back office: study task editor', () => {
+  const session = browserSession();
+  const page = () => session.b.page;
+  let database: ReturnType<typeof connectDatabase>;
+  let db: Db;
+  let course: { id: number; title: string };
+  let handout: { id: number; title: string };
+
+  beforeAll(async () => {
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
+    db = database.db;
+    [course] = (await db
+      .select({ id: schema.courses.id, title: schema.courses.title })
+      .from(schema.courses)
+      .where(eq(schema.courses.eid, EID))
+      .orderBy(asc(schema.courses.id))
+      .limit(1)) as [{ id: number; title: string }];
+    [handout] = (await db
+      .select({ id: schema.resourceMaterials.id, title: schema.resourceMaterials.title })
+      .from(schema.resourceMaterials)
+      .where(and(eq(schema.resourceMaterials.eid, EID), eq(schema.resourceMaterials.kind, 2)))
+      .orderBy(asc(schema.resourceMaterials.id))
+      .limit(1)) as [{ id: number; title: string }];
+  });
+  afterAll(async () => {
+    if (!db) return;
+    await db
+      .delete(schema.studyTasks)
+      .where(and(eq(schema.studyTasks.eid, EID), like(schema.studyTasks.title, `${PREFIX}%`)));
+    await database.close();
+  });
+
+  /** Adds the item of `kind` whose title is `title` through the picker. */
+  async function addItem(kind: string, title: string) {
+    const form = page().locator('form#studyTask');
+    await form.getByLabel('任务项类型').click();
+    await openedList(page()).locator(`.ant-select-item-option[title="${kind}"]`).click();
+    await form.getByLabel('选择任务项').fill(title.slice(0, 6));
+    await openedList(page()).locator('.ant-select-item-option').filter({ hasText: title }).first().click();
+    await form.getByRole('button', { name: /^添\s?加$/ }).click();
+    await form.getByRole('cell', { name: title, exact: true }).waitFor();
+  }
+
+  it('the administrator builds a task of a course and the handout for the sales department; its learner is given it', async () => {
+    await signInAs(session.b, ADMIN, { path: '/crm/tasks' });
+    await page().getByRole('button', { name: '新建学习任务' }).click();
+    await page().waitForURL(/\/crm\/tasks\/new$/);
+    await page().getByRole('heading', { name: '新建学习任务' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    const form = page().locator('form#studyTask');
+    // Saving with no item says so where the items are.
+    await form.getByLabel('任务名称').fill(`${PREFIX}入职学习`);
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await form.getByRole('alert').filter({ hasText: '请至少添加一个任务项' }).waitFor();
+
+    await addItem('在线课程', course.title);
+    await addItem('资料库', handout.title);
+    await form.getByLabel(`必修：${handout.title}`).uncheck();
+    await form.getByLabel('部门').click();
+    await openedList(page()).getByTitle('销售部', { exact: true }).click();
+    await page().keyboard.press('Escape');
+    await expectAccessible(page(), 'study task editor');
+    await form.getByRole('button', { name: /^保\s?存$/ }).click();
+    await page().waitForURL(/\/crm\/tasks\/\d+\/edit$/);
+    const [task] = await db
+      .select()
+      .from(schema.studyTasks)
+      .where(and(eq(schema.studyTasks.eid, EID), eq(schema.studyTasks.title, `${PREFIX}入职学习`)));
+    expect(task).toMatchObject({ taskType: 1, published: true });
+    const items = await db
+      .select()
+      .from(schema.studyTaskItems)
+      .where(and(eq(schema.studyTaskItems.eid, EID), eq(schema.studyTaskItems.taskId, task!.id)))
+      .orderBy(asc(schema.studyTaskItems.position));
+    expect(items.map((i) => [i.resourceType, i.resourceId, i.required])).toEqual([
+      [3, course.id, true],
+      [4, handout.id, false],
+    ]);
+    const rules = await db
+      .select()
+      .from(schema.studyTaskAssignments)
+      .where(and(eq(schema.studyTaskAssignments.eid, EID), eq(schema.studyTaskAssignments.taskId, task!.id)));
+    expect(rules.map((r) => r.targetType)).toEqual([2]);
+
+    const learner = await signInByCall(LEARNER, undefined, EID);
+    const mine = await learner(findStudyTasks, { keyword: PREFIX });
+    expect(mine.list.map((x) => x.title)).toEqual([`${PREFIX}入职学习`]);
+
+    // In English: the handout first, saved; the list deletes it.
+    await page().goto(url(`/en/crm/tasks/${task!.id}/edit`));
+    const en = page().locator('form#studyTask');
+    await en.getByText('Learners see the items in this order').waitFor();
+    await en.getByRole('columnheader', { name: 'Required' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    await en.getByRole('row').filter({ hasText: handout.title }).getByRole('button', { name: 'Move up' }).click();
+    await en.getByRole('button', { name: 'Save' }).click();
+    await page().getByText('Saved').first().waitFor();
+    await expect
+      .poll(async () =>
+        (
+          await db
+            .select({ t: schema.studyTaskItems.resourceType })
+            .from(schema.studyTaskItems)
+            .where(and(eq(schema.studyTaskItems.eid, EID), eq(schema.studyTaskItems.taskId, task!.id)))
+            .orderBy(asc(schema.studyTaskItems.position))
+        ).map((r) => r.t),
+      )
+      .toEqual([4, 3]);
+    await page().goto(url(`/en/crm/tasks?keyword=${encodeURIComponent(PREFIX)}`));
+    const row = page()
+      .getByRole('row')
+      .filter({ hasText: `${PREFIX}入职学习` });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page().getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
+    await page().getByText('Deleted').first().waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .select()
+              .from(schema.studyTasks)
+              .where(and(eq(schema.studyTasks.eid, EID), eq(schema.studyTasks.id, task!.id)))
+          ).length,
+      )
+      .toBe(0);
+  });
+});

@@ -149,6 +149,19 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '该培训项目已结束，不能再提醒',
     en: 'This study project has ended; its learners can no longer be reminded',
   },
+  8211: {
+    zh: '名额不能少于已占用的名额（{n}人）',
+    en: 'The seats cannot be fewer than the {n} already taken',
+  },
+  8212: {
+    zh: '学习任务“{title}”已属于其他培训项目',
+    en: 'The study task "{title}" already belongs to another project',
+  },
+  8213: {
+    zh: '已有{n}人报名，不能删除，可改为不发布或关闭报名',
+    en: '{n} learners have applied: the project cannot be deleted (unpublish it or close enrolment instead)',
+  },
+  8214: { zh: '学习任务、讲师或证书模板不存在', en: 'A study task, lecturer or certificate template does not exist' },
   9001: { zh: '订单不存在', en: 'The order does not exist' },
   9101: { zh: '部门不存在', en: 'The department does not exist' },
   9102: { zh: '同一级下已有同名部门', en: 'A department with this name already exists at this level' },

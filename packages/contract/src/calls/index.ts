@@ -21,6 +21,7 @@ import * as people from './people.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
 import * as project from './project.ts';
+import * as projectEditor from './project-editor.ts';
 import * as examPaper from './exam-paper.ts';
 import * as examTaskAdmin from './exam-task-admin.ts';
 import * as report from './report.ts';
@@ -61,6 +62,7 @@ export * from './people.ts';
 export * from './practice.ts';
 export * from './profile.ts';
 export * from './project.ts';
+export * from './project-editor.ts';
 export * from './exam-paper.ts';
 export * from './exam-task-admin.ts';
 export * from './report.ts';
@@ -111,6 +113,7 @@ export const allCalls: CallDef[] = [
   practice,
   profile,
   project,
+  projectEditor,
   questionBank,
   examPaper,
   examTaskAdmin,

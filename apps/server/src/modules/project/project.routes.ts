@@ -4,6 +4,8 @@ import { defineModule } from '../../platform/module.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { ProjectCatalogue } from './project-catalogue.ts';
 import { ProjectCompletion } from './project-completion.ts';
+import { ProjectEditor } from './project-editor.ts';
+import { ProjectEditorRepository } from './project-editor.repository.ts';
 import { ProjectEnrolment } from './project-enrolment.ts';
 import { projectRecordExport } from './project-export.ts';
 import { ProjectRecords } from './project-records.ts';
@@ -19,6 +21,7 @@ function buildProjectServices(p: Platform) {
     catalogue: new ProjectCatalogue(repo, completion),
     enrolment: new ProjectEnrolment(repo),
     records: new ProjectRecords(repo),
+    editor: new ProjectEditor(new ProjectEditorRepository(p.db)),
   };
 }
 
@@ -34,7 +37,7 @@ export const projectServicesOf = (platform: Platform) => platform.shared(buildPr
 export default defineModule({
   name: 'project',
   register(gateway, platform) {
-    const { completion, catalogue, enrolment, records } = projectServicesOf(platform);
+    const { completion, catalogue, enrolment, records, editor } = projectServicesOf(platform);
     const limited = { perMinute: platform.perMinute };
     const recordsExport = platform.exports.define('project-records', projectRecordExport(records));
     platform.learningEvents.listen((event) => completion.onLearned(event));
@@ -55,6 +58,10 @@ export default defineModule({
     gateway.call(calls.decideProjectApplication, (q, ctx) => enrolment.decide(ctx, q));
     gateway.call(calls.findAdminProjects, (q, ctx) => enrolment.findAdminProjects(ctx.session, q));
     gateway.call(calls.viewAdminProject, (q, ctx) => enrolment.viewAdminProject(ctx.session, q.id));
+    gateway.call(calls.viewAdminProjectDetail, (q, ctx) => editor.project(ctx.eid, q.id));
+    gateway.call(calls.createStudyProject, (q, ctx) => editor.create(ctx, q));
+    gateway.call(calls.editStudyProject, ({ id, ...form }, ctx) => editor.edit(ctx, id, form));
+    gateway.call(calls.deleteStudyProject, (q, ctx) => editor.remove(ctx, q.id));
     const progress = new ProjectProgress(platform.db);
     gateway.call(calls.viewStudyProjectProgress, (q, ctx) => progress.view(ctx.eid, q));
     gateway.call(calls.remindStudyProject, (q, ctx) => progress.remind(ctx, q));

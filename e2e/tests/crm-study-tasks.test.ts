@@ -12,7 +12,8 @@ import { portal } from '../portal.ts';
 // The study task editor (issue 22 item 5, decision 056): the demo administrator builds a learning
 // task of a course and the handout for the sales department, in Chinese; the demo learner of that
 // department is given it. In English the administrator reorders its items and saves; then deletes
-// it from the list. What it adds is deleted afterwards.
+// it from the list. The project editor: in English the administrator builds a project of one
+// stage over a task; in Chinese the list shows it and deletes it. What it adds is deleted afterwards.
 const EID = 1001;
 const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
 const LEARNER = { phone: '13800000001', password: 'Demo@2026' };
@@ -45,6 +46,9 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
   });
   afterAll(async () => {
     if (!db) return;
+    await db
+      .delete(schema.studyProjects)
+      .where(and(eq(schema.studyProjects.eid, EID), like(schema.studyProjects.title, `${PREFIX}%`)));
     await db
       .delete(schema.studyTasks)
       .where(and(eq(schema.studyTasks.eid, EID), like(schema.studyTasks.title, `${PREFIX}%`)));
@@ -142,6 +146,66 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
               .select()
               .from(schema.studyTasks)
               .where(and(eq(schema.studyTasks.eid, EID), eq(schema.studyTasks.id, task!.id)))
+          ).length,
+      )
+      .toBe(0);
+  });
+
+  it('in English the administrator builds a project of a stage over a task; in Chinese the list deletes it', async () => {
+    const [task] = await db
+      .insert(schema.studyTasks)
+      .values({
+        eid: EID,
+        title: `${PREFIX}项目任务`,
+        startsAt: new Date(Date.now() - 3_600_000),
+        endsAt: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning();
+    await signInAs(session.b, ADMIN, { path: '/en/crm/projects' });
+    await page().getByRole('button', { name: 'New study project' }).click();
+    await page().waitForURL(/\/en\/crm\/projects\/new$/);
+    await page().waitForLoadState('networkidle');
+    const form = page().locator('form#studyProject');
+    await form.getByLabel('Project name').fill(`${PREFIX}Onboarding camp`);
+    await form.getByLabel('Seats').fill('30');
+    await form.getByLabel('Stage 1 Stage name').fill('Week one');
+    await form.getByLabel('Stage 1 Study tasks').fill(PREFIX);
+    await openedList(page()).locator(`.ant-select-item-option[title="${PREFIX}项目任务"]`).click();
+    await page().keyboard.press('Escape');
+    await expectAccessible(page(), 'study project editor');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page().waitForURL(/\/en\/crm\/projects\/\d+\/edit$/);
+    const [project] = await db
+      .select()
+      .from(schema.studyProjects)
+      .where(and(eq(schema.studyProjects.eid, EID), eq(schema.studyProjects.title, `${PREFIX}Onboarding camp`)));
+    expect(project).toMatchObject({ capacity: 30, enrolRule: 2, published: true });
+    const stageTasks = await db
+      .select()
+      .from(schema.studyProjectStageTasks)
+      .where(and(eq(schema.studyProjectStageTasks.eid, EID), eq(schema.studyProjectStageTasks.projectId, project!.id)));
+    expect(stageTasks.map((x) => x.taskId)).toEqual([task!.id]);
+
+    await page().goto(url(`/crm/projects/${project!.id}/edit`));
+    await page().locator('form#studyProject').getByText('项目阶段').waitFor();
+    await page().goto(url(`/crm/projects?keyword=${encodeURIComponent(PREFIX)}`));
+    const row = page()
+      .getByRole('row')
+      .filter({ hasText: `${PREFIX}Onboarding camp` });
+    await row.getByRole('button', { name: /^删\s?除$/ }).click();
+    await page()
+      .getByRole('tooltip')
+      .getByRole('button', { name: /^删\s?除$/ })
+      .click();
+    await page().getByText('已删除').first().waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .select()
+              .from(schema.studyProjects)
+              .where(and(eq(schema.studyProjects.eid, EID), eq(schema.studyProjects.id, project!.id)))
           ).length,
       )
       .toBe(0);

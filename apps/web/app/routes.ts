@@ -61,6 +61,8 @@ export default prefix('en?', [
     route('tasks/:id', 'routes/crm-task-progress.tsx', { id: 'crm-task-progress' }),
     route('tasks/:id/edit', 'routes/crm-task-edit.tsx', { id: 'crm-task-edit' }),
     route('projects', 'routes/crm-projects.tsx', { id: 'crm-projects' }),
+    route('projects/new', 'routes/crm-project-new.tsx', { id: 'crm-project-new' }),
+    route('projects/:id/edit', 'routes/crm-project-edit.tsx', { id: 'crm-project-edit' }),
     route('projects/:id/applications', 'routes/crm-project-applications.tsx', { id: 'crm-project-applications' }),
     route('projects/:id/progress', 'routes/crm-project-progress.tsx', { id: 'crm-project-progress' }),
     route('reports', 'routes/crm-reports.tsx', { id: 'crm-reports' }),

@@ -3,7 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { findStudyTasks } from '@portal/contract/calls/task';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { expectAccessible } from '../a11y.ts';
-import { openedList } from '../antd.ts';
+import { openedDialog, openedList } from '../antd.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs, signInByCall } from '../sign-in-as.ts';
@@ -52,6 +52,9 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
     await db
       .delete(schema.studyTasks)
       .where(and(eq(schema.studyTasks.eid, EID), like(schema.studyTasks.title, `${PREFIX}%`)));
+    await db
+      .delete(schema.checkInPlans)
+      .where(and(eq(schema.checkInPlans.eid, EID), like(schema.checkInPlans.title, `${PREFIX}%`)));
     await database.close();
   });
 
@@ -81,6 +84,14 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
     await addItem('在线课程', course.title);
     await addItem('资料库', handout.title);
     await form.getByLabel(`必修：${handout.title}`).uncheck();
+    // A check-in made here joins the items.
+    await form.getByLabel('任务项类型').click();
+    await openedList(page()).locator('.ant-select-item-option[title="签到任务"]').click();
+    await form.getByRole('button', { name: '新建签到' }).click();
+    const dialog = await openedDialog(page(), '新建签到');
+    await dialog.getByLabel('签到名称').fill(`${PREFIX}早会签到`);
+    await dialog.getByRole('button', { name: '创建并添加' }).click();
+    await form.getByRole('cell', { name: `${PREFIX}早会签到`, exact: true }).waitFor();
     await form.getByLabel('部门').click();
     await openedList(page()).getByTitle('销售部', { exact: true }).click();
     await page().keyboard.press('Escape');
@@ -100,6 +111,7 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
     expect(items.map((i) => [i.resourceType, i.resourceId, i.required])).toEqual([
       [3, course.id, true],
       [4, handout.id, false],
+      [11, expect.any(Number), true],
     ]);
     const rules = await db
       .select()
@@ -130,7 +142,7 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
             .orderBy(asc(schema.studyTaskItems.position))
         ).map((r) => r.t),
       )
-      .toEqual([4, 3]);
+      .toEqual([4, 3, 11]);
     await page().goto(url(`/en/crm/tasks?keyword=${encodeURIComponent(PREFIX)}`));
     const row = page()
       .getByRole('row')

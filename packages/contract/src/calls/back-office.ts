@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   'study_task',
   'study_project_application',
   'study_project',
+  'check_in_plan',
   'exam_attempt',
   'department',
   'learner',

@@ -131,3 +131,78 @@ export const findCheckInSlots = defineCall({
   request: z.object({ planId: id, ...paging(CHECK_IN_SLOT_PAGE_SIZE, 50) }),
   response: pageResponse(checkInSlot),
 });
+
+// ---- The back office (issue 22 item 5, decision 056): a check-in plan made from the task editor.
+
+/** The most days one plan spans. */
+export const CHECK_IN_PLAN_DAYS_MAX = 366;
+
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+const isTime = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s);
+const dayNo = (s: string) => Date.parse(`${s}T00:00:00Z`) / 86_400_000;
+
+/** The slots of a plan: its weekdays (1 Monday … 7 Sunday) between its first and last date. */
+export function checkInSlotCount(p: { startsOn: string; endsOn: string; weekdays: number[] }): number {
+  let n = 0;
+  for (let d = dayNo(p.startsOn); d <= dayNo(p.endsOn); d++) {
+    const weekday = ((new Date(d * 86_400_000).getUTCDay() + 6) % 7) + 1;
+    if (p.weekdays.includes(weekday)) n++;
+  }
+  return n;
+}
+
+/** A new check-in plan's fields with messages in the caller's language (the form runs the same). */
+export const checkInPlanFormFor = (lang: 'zh' | 'en') => {
+  const zh = lang === 'zh';
+  const msg = (z1: string, e: string) => ({ error: zh ? z1 : e });
+  const required = msg('请填写签到名称', 'Please enter a name');
+  const day = (zhName: string, enName: string) =>
+    z.string().refine(isDay, msg(`请选择${zhName}`, `Choose the ${enName}`));
+  const time = z.string().refine(isTime, msg('时间格式为 HH:MM', 'Times are HH:MM'));
+  return z
+    .object({
+      title: z.string(required).trim().min(1, required).max(50, msg('签到名称最多50个字', 'At most 50 characters')),
+      startsOn: day('开始日期', 'first day'),
+      endsOn: day('结束日期', 'last day'),
+      weekdays: z
+        .array(z.number().int().min(1).max(7))
+        .min(1, msg('请至少选择一个签到日', 'Choose at least one day of the week')),
+      windowStart: time,
+      windowEnd: time,
+      requiredCount: z.number().int().min(1, msg('须签到次数至少为1', 'At least 1 check-in')),
+    })
+    .superRefine((p, ctx) => {
+      const problem = (path: string, zhText: string, enText: string) =>
+        ctx.addIssue({ code: 'custom', path: [path], message: zh ? zhText : enText });
+      if (!isDay(p.startsOn) || !isDay(p.endsOn)) return;
+      const days = dayNo(p.endsOn) - dayNo(p.startsOn) + 1;
+      if (days < 1) problem('endsOn', '结束日期不能早于开始日期', 'The last day cannot be before the first');
+      else if (days > CHECK_IN_PLAN_DAYS_MAX)
+        problem('endsOn', `签到最长${CHECK_IN_PLAN_DAYS_MAX}天`, `At most ${CHECK_IN_PLAN_DAYS_MAX} days`);
+      else {
+        const slots = checkInSlotCount(p);
+        if (slots === 0) problem('weekdays', '所选日期内没有签到日', 'No check-in day falls between the dates');
+        else if (p.requiredCount > slots)
+          problem(
+            'requiredCount',
+            `须签到次数不能多于签到日数（${slots}）`,
+            `No more check-ins than the ${slots} check-in days`,
+          );
+      }
+      if (isTime(p.windowStart) && isTime(p.windowEnd) && p.windowEnd <= p.windowStart)
+        problem('windowEnd', '签到结束时间须晚于开始时间', 'The window must end after it starts');
+    });
+};
+export type CheckInPlanForm = z.infer<ReturnType<typeof checkInPlanFormFor>>;
+
+export const createCheckInPlan = defineCall({
+  name: 'createCheckInPlan',
+  method: 'POST',
+  path: '/course/auth/admin/check-in/plan/create',
+  summary:
+    'Adds a check-in plan (its days, weekdays, daily window and the check-ins that complete it), for a study task to hold as an item',
+  tags: ['task', 'back-office'],
+  request: checkInPlanFormFor('zh'),
+  requestFor: checkInPlanFormFor,
+  response: z.object({ id: z.number().int(), title: z.string() }),
+});

@@ -2,6 +2,7 @@ import * as calls from '@portal/contract';
 import { defineModule } from '../../platform/module.ts';
 import { learnerOf } from '../../platform/learner.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { CheckInAdmin } from './check-in-admin.ts';
 import { checkInClockOf } from './check-in-clock.ts';
 import { CheckInRepository } from './check-in.repository.ts';
 import { CheckInService } from './check-in.service.ts';
@@ -12,7 +13,7 @@ const buildService = (p: Platform): CheckInService =>
 /** The platform's one check-in service, on the platform's check-in clock. */
 export const checkInServiceOf = (platform: Platform): CheckInService => platform.shared(buildService);
 
-/** Check-ins (issue 20 item 4, decision 034): check in, my plans, a plan's slots. */
+/** Check-ins (issue 20 item 4, decision 034): check in, my plans, a plan's slots; plans made in the back office (decision 056). */
 export default defineModule({
   name: 'check-in',
   register(gateway, platform) {
@@ -20,5 +21,7 @@ export default defineModule({
     gateway.call(calls.checkIn, (q, ctx) => checkIns.checkIn(learnerOf(ctx.session), q.planId));
     gateway.call(calls.findCheckInPlans, (q, ctx) => checkIns.findPlans(learnerOf(ctx.session), q));
     gateway.call(calls.findCheckInSlots, (q, ctx) => checkIns.findSlots(learnerOf(ctx.session), q));
+    const admin = new CheckInAdmin(platform.db);
+    gateway.call(calls.createCheckInPlan, (q, ctx) => admin.create(ctx, q));
   },
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorCode,
+  createCheckInPlan,
   createStudyTask,
   deleteStudyTask,
   editStudyTask,
@@ -307,6 +308,53 @@ describe('the study task editor', () => {
     ).toMatchObject({
       after: null,
     });
+  });
+
+  it('a check-in plan made here becomes an item; a plan that cannot be completed is refused', async () => {
+    const plan = {
+      title: '早会签到',
+      startsOn: '2026-12-07',
+      endsOn: '2026-12-13',
+      weekdays: [1, 2, 3, 4, 5],
+      windowStart: '08:30',
+      windowEnd: '09:00',
+      requiredCount: 5,
+    };
+    const tooMany = await t.call(createCheckInPlan, { ...plan, requiredCount: 6 }, { as: admin });
+    expect(tooMany).toMatchObject({
+      code: ErrorCode.BAD_INPUT,
+      message: expect.stringContaining('须签到次数不能多于签到日数（5）'),
+    });
+    const backwards = await t.call(createCheckInPlan, { ...plan, windowEnd: '08:00' }, { as: admin, lang: 'en' });
+    expect(backwards.message).toContain('The window must end after it starts');
+    const made = await t.call(createCheckInPlan, plan, { as: admin });
+    expect(made.data).toEqual({ id: expect.any(Number), title: '早会签到' });
+    const [row] = await db()
+      .select()
+      .from(schema.checkInPlans)
+      .where(and(eq(schema.checkInPlans.eid, a.eid), eq(schema.checkInPlans.id, made.data.id)));
+    expect(row).toMatchObject({ weekdays: [1, 2, 3, 4, 5], windowStart: '08:30', requiredCount: 5 });
+    const options = await t.call(findTaskItemOptions, { resourceType: 11 }, { as: admin });
+    expect(options.data).toEqual([{ id: made.data.id, title: '早会签到', detail: '2026-12-07 ~ 2026-12-13' }]);
+    const task = await t.call(
+      createStudyTask,
+      form({ title: '早会', items: [{ resourceType: 11, resourceId: made.data.id, required: true, minScore: null }] }),
+      { as: admin },
+    );
+    expect(task.code).toBe(200);
+    expect((await t.call(createCheckInPlan, plan, { as: zhang })).code).toBe(ErrorCode.NOT_ADMIN);
+    const adminOfB = await t.learner(b, { member: { isAdmin: true } });
+    const theirs = await t.call(
+      createStudyTask,
+      form({
+        items: [{ resourceType: 11, resourceId: made.data.id, required: true, minScore: null }],
+        departments: [],
+      }),
+      { as: adminOfB },
+    );
+    expect(theirs.code).toBe(ErrorCode.STUDY_TASK_ITEM_UNKNOWN);
+    const log = await t.call(findAuditLog, { entityType: 'check_in_plan' }, { as: admin });
+    expect(log.data.list.map((e) => e.entityId)).toEqual([String(made.data.id)]);
   });
 
   it('a learner and an administrator of another enterprise are refused every call', async () => {

@@ -36,6 +36,7 @@ import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
 import { toTree } from '../people/department-tree.ts';
 import { RichTextEditor } from '../rich-text-editor.tsx';
+import { CheckInPlanDialog } from './check-in-plan-dialog.tsx';
 import { taskEditorMessages } from './editor-messages.ts';
 
 /** What the editor offers: departments, tags and certificate templates. */
@@ -159,6 +160,7 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
   const [pickType, setPickType] = useState<number>(TaskResourceType.COURSE);
   const [pickOptions, setPickOptions] = useState<TaskItemOption[]>([]);
   const [picked, setPicked] = useState<number | undefined>();
+  const [planOpen, setPlanOpen] = useState(false);
   const [mentors, setMentors] = useState<Mentor[]>(
     (task?.mentors ?? []).map((m, i) => ({
       key: i + 1,
@@ -476,8 +478,28 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
                 }))}
               />
               <Button onClick={addItem}>{t.addItem}</Button>
+              {pickType === TaskResourceType.CHECK_IN && (
+                <Button onClick={() => setPlanOpen(true)}>{t.newCheckIn}</Button>
+              )}
             </Space>
           )}
+          <CheckInPlanDialog
+            open={planOpen}
+            onClose={() => setPlanOpen(false)}
+            onCreated={(plan) => {
+              setPlanOpen(false);
+              setItems((list) => [
+                ...list,
+                {
+                  resourceType: TaskResourceType.CHECK_IN,
+                  resourceId: plan.id,
+                  title: plan.title,
+                  required: true,
+                  minScore: null,
+                },
+              ]);
+            }}
+          />
           {itemsError && (
             <Typography.Paragraph type="danger" role="alert" style={{ marginTop: 8 }}>
               {itemsError}

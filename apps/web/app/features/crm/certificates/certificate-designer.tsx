@@ -1,5 +1,14 @@
 import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from 'antd';
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import {
   CERTIFICATE_FIELDS,
@@ -31,6 +40,9 @@ import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
 import { ImageField } from '../site/fields.tsx';
 import { certificateTemplateMessages } from './certificate-template-messages.ts';
+
+/** The portal's pdf.js viewer, loaded when a preview is first shown. */
+const PdfViewer = lazy(() => import('../../player/pdf-viewer.tsx'));
 
 type Values = {
   title: string;
@@ -68,7 +80,8 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
   const [problems, setProblems] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<{ url: string; bytes: Uint8Array; name: string } | null>(null);
+  const pdfUrl = pdf?.url ?? null;
   const drag = useRef<{ field: CertificateField; px: number; py: number; x: number; y: number } | null>(null);
   useEffect(() => () => (pdfUrl ? URL.revokeObjectURL(pdfUrl) : undefined), [pdfUrl]);
 
@@ -103,8 +116,8 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
 
   const onPointerDown = (field: CertificateField) => (e: PointerEvent<HTMLDivElement>) => {
     setSelected(field);
-    e.currentTarget.setPointerCapture(e.pointerId);
     drag.current = { field, px: e.clientX, py: e.clientY, x: layout[field].x, y: layout[field].y };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -194,7 +207,7 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
     try {
       const made = await request(previewCertificateTemplate, template ? { ...input, id: template.id } : input);
       const bytes = Uint8Array.from(atob(made.pdf), (c) => c.charCodeAt(0));
-      setPdfUrl(URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' })));
+      setPdf({ url: URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' })), bytes, name: made.fileName });
     } catch {
       // The request layer showed why.
     } finally {
@@ -251,13 +264,11 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
     color: l.color,
     fontSize: l.fontSize * pt,
     lineHeight:
-      field === 'body' ? 2.15 : field === 'issuer' ? 1.86 : field === 'number' || field === 'date' ? 1.64 : 1.4,
+      field === 'body' ? 2.15 : field === 'issuer' ? 1.86 : field === 'number' || field === 'date' ? 1.6 : 1.4,
     textAlign: l.align,
     fontWeight: field === 'heading' || field === 'name' ? 700 : 400,
     letterSpacing: field === 'heading' ? l.fontSize * 0.21 * pt : undefined,
     textIndent: field === 'body' && l.align === 'left' ? `${2 * l.fontSize * pt}px` : undefined,
-    cursor: 'move',
-    touchAction: 'none',
     userSelect: 'none',
     outline: selected === field ? '2px dashed #1677ff' : '1px dashed rgba(22,119,255,0.35)',
     outlineOffset: 1,
@@ -280,7 +291,6 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
             alignItems: 'center',
             justifyContent: 'center',
             fontSize: 10,
-            opacity: 0.85,
           }}
         >
           ★
@@ -313,7 +323,7 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
         <Alert type="info" showIcon message={format(t.usedAlert, { n: issued })} style={{ marginBottom: 16 }} />
       )}
       <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <div style={{ flex: '1 1 360px', maxWidth: 460 }}>
+        <div style={{ flex: '1 1 300px', maxWidth: 380 }}>
           <Form<Values>
             form={form}
             name="certificateTemplate"
@@ -488,28 +498,38 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
             </>
           )}
           {CERTIFICATE_FIELDS.filter((f) => layout[f].shown).map((f) => (
-            <div
-              key={f}
-              role="button"
-              tabIndex={0}
-              aria-label={format(t.moveField, { name: fieldName(f) })}
-              aria-pressed={selected === f}
-              data-field={f}
-              style={boxStyle(f, layout[f])}
-              onPointerDown={onPointerDown(f)}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={onPointerUp}
-              onFocus={() => setSelected(f)}
-              onKeyDown={onKeyDown(f)}
-            >
-              {CERTIFICATE_PICTURE_FIELDS.has(f) ? (
-                picture(f)
-              ) : f === 'signature' ? (
-                <span style={{ borderBottom: `1px solid ${layout[f].color}`, paddingRight: 40 }}>{textOf[f][0]}</span>
-              ) : (
-                textOf[f].map((line, i) => <div key={i}>{line}</div>)
-              )}
+            <div key={f} data-field={f} style={boxStyle(f, layout[f])}>
+              {/* The sample text is a picture of the field; the button over it is the field. */}
+              <div aria-hidden="true" style={{ width: '100%', height: '100%' }}>
+                {CERTIFICATE_PICTURE_FIELDS.has(f) ? (
+                  picture(f)
+                ) : f === 'signature' ? (
+                  <span style={{ borderBottom: `1px solid ${layout[f].color}`, paddingRight: 40 }}>{textOf[f][0]}</span>
+                ) : (
+                  textOf[f].map((line, i) => <div key={i}>{line}</div>)
+                )}
+              </div>
+              <div
+                role="button"
+                tabIndex={0}
+                aria-label={format(t.moveField, { name: fieldName(f) })}
+                aria-pressed={selected === f}
+                style={{
+                  position: 'absolute',
+                  left: 0,
+                  top: 0,
+                  width: '100%',
+                  height: 'max(100%, 24px)',
+                  cursor: 'move',
+                  touchAction: 'none',
+                }}
+                onPointerDown={onPointerDown(f)}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerUp}
+                onPointerCancel={onPointerUp}
+                onFocus={() => setSelected(f)}
+                onKeyDown={onKeyDown(f)}
+              />
             </div>
           ))}
         </div>
@@ -519,23 +539,21 @@ export function CertificateDesigner({ template }: { template: AdminCertificateTe
         open={pdfUrl !== null}
         title={t.previewTitle}
         width={920}
-        onCancel={() => setPdfUrl(null)}
+        onCancel={() => setPdf(null)}
         footer={[
           <a key="tab" href={pdfUrl ?? undefined} target="_blank" rel="noopener noreferrer" style={{ marginRight: 16 }}>
             {t.openInTab}
           </a>,
-          <Button key="close" onClick={() => setPdfUrl(null)}>
+          <Button key="close" onClick={() => setPdf(null)}>
             {t.close}
           </Button>,
         ]}
       >
-        {pdfUrl && (
-          <iframe
-            title={t.previewTitle}
-            src={pdfUrl}
-            data-preview-pdf
-            style={{ width: '100%', height: orientation === 'landscape' ? 620 : 900, border: 0 }}
-          />
+        {pdf && (
+          // Shown by the portal's pdf.js viewer from the bytes (the page's CSP frames no blob: URL).
+          <Suspense fallback={null}>
+            <PdfViewer url={pdf.url} data={pdf.bytes} name={pdf.name} />
+          </Suspense>
         )}
       </Modal>
     </>

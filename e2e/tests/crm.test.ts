@@ -76,6 +76,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '题库管理',
       '试卷管理',
       '考试安排',
+      '证书模板',
       '阅卷',
       '培训管理',
       '学习任务',

@@ -54,6 +54,13 @@ export default prefix('en?', [
     route('exam-tasks/new', 'routes/crm-exam-task-new.tsx', { id: 'crm-exam-task-new' }),
     route('exam-tasks/:id', 'routes/crm-exam-task-edit.tsx', { id: 'crm-exam-task-edit' }),
     route('exam-tasks/:id/results', 'routes/crm-exam-results.tsx', { id: 'crm-exam-results' }),
+    route('certificate-templates', 'routes/crm-certificate-templates.tsx', { id: 'crm-certificate-templates' }),
+    route('certificate-templates/new', 'routes/crm-certificate-template-new.tsx', {
+      id: 'crm-certificate-template-new',
+    }),
+    route('certificate-templates/:id', 'routes/crm-certificate-template-edit.tsx', {
+      id: 'crm-certificate-template-edit',
+    }),
     route('marking', 'routes/crm-marking.tsx', { id: 'crm-marking' }),
     route('marking/:id', 'routes/crm-marking-attempt.tsx', { id: 'crm-marking-attempt' }),
     route('tasks', 'routes/crm-tasks.tsx', { id: 'crm-tasks' }),

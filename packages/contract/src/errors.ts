@@ -78,6 +78,23 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'This paper is being marked by {name} (until {until}); mark another one',
   },
   7701: { zh: '未查询到相关证书信息', en: 'No certificate was found' },
+  7702: { zh: '证书模板不存在', en: 'The certificate template does not exist' },
+  7703: {
+    zh: '该证书模板正被{n}个考试、学习任务或项目使用，不能删除',
+    en: 'This certificate template is granted by {n} exams, study tasks or projects; it cannot be deleted',
+  },
+  7704: {
+    zh: '已有{n}张证书由该模板颁发，不能删除',
+    en: '{n} certificates have been issued from this template; it cannot be deleted',
+  },
+  7705: {
+    zh: '背景图片不可用：请上传JPG或PNG图片，不超过{size}',
+    en: "The background can't be used: upload a JPG or PNG picture of at most {size}",
+  },
+  7706: {
+    zh: '印章图片不可用：请上传JPG或PNG图片，不超过{size}',
+    en: "The seal picture can't be used: upload a JPG or PNG picture of at most {size}",
+  },
   7711: { zh: '本次练习已结束', en: 'This practice round has finished' },
   7712: { zh: '该练习暂无可练习的题目', en: 'This practice set has no questions yet' },
   7713: { zh: '错题本中暂无错题', en: 'Your error book is empty' },

@@ -1429,6 +1429,15 @@ export const certificateTemplates = pgTable(
     sealUrl: text('seal_url').notNull().default(''),
     signature: text('signature').notNull().default(''),
     validMonths: integer('valid_months'),
+    /** A4 `landscape` or `portrait` (decision 055). */
+    orientation: text('orientation').notNull().default('landscape'),
+    /** A JPEG or PNG printed over the whole page; empty: the drawn gold frame. */
+    backgroundUrl: text('background_url').notNull().default(''),
+    /**
+     * Where each field is printed (contract `CertificateLayout`); null: the default layout of the
+     * orientation, which is the fixed design of the certificates printed before decision 055.
+     */
+    layout: jsonb('layout').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eid, t.id] })],

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as s from './schema.ts';
+import { DEMO_CERTIFICATE_DESIGN } from './seed-certificate.ts';
 
 type Db = NodePgDatabase<typeof s>;
 type Question = Omit<typeof s.examQuestions.$inferInsert, 'eid' | 'bankId'>;
@@ -571,7 +572,7 @@ export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
   const shortAnswer = questions.find((q) => q.questionType === 5)!;
   const [template] = await db
     .insert(s.certificateTemplates)
-    .values({ eid, ...text.template, validMonths: 36 })
+    .values({ eid, ...text.template, validMonths: 36, ...DEMO_CERTIFICATE_DESIGN })
     .returning();
 
   /** A fixed paper of these questions, scored so that they make 100. */

@@ -47,6 +47,8 @@ export const AUDIT_ENTITY_TYPES = [
   'question_import',
   'exam_paper',
   'exam_task',
+  // Certificate templates (decision 055).
+  'certificate_template',
   'exam_results_export',
   // Reports (issue 22 item 6).
   'learning_report_export',

@@ -6,6 +6,7 @@ import * as courseAdmin from './course-admin.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
 import * as certificate from './certificate.ts';
+import * as certificateAdmin from './certificate-admin.ts';
 import * as checkIn from './check-in.ts';
 import * as contentAdmin from './content-admin.ts';
 import * as course from './course.ts';
@@ -47,6 +48,7 @@ export * from './course-admin.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
 export * from './certificate.ts';
+export * from './certificate-admin.ts';
 export * from './check-in.ts';
 export * from './content-admin.ts';
 export * from './course.ts';
@@ -97,6 +99,7 @@ export const allCalls: CallDef[] = [
   businessIntro,
   category,
   certificate,
+  certificateAdmin,
   checkIn,
   contentAdmin,
   course,

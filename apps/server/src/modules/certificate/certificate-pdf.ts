@@ -1,10 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import type { create as CreateFont, Font } from 'fontkit';
 import type PdfKitDocument from 'pdfkit';
 import type QrCode from 'qrcode';
-import type { Lang } from '@portal/contract';
+import {
+  CERTIFICATE_FIELDS,
+  DEFAULT_CERTIFICATE_LAYOUTS,
+  LAYOUT_SCALE,
+  type CertificateFieldLayout,
+  type CertificateLayout,
+  type CertificateOrientation,
+  type Lang,
+} from '@portal/contract';
 
 /**
  * The certificate as a PDF (decision 030): pdfkit with Noto Sans SC embedded as a subset (only the
@@ -93,6 +102,12 @@ export interface CertificatePrint {
   checkUrl: string;
   /** The whole certificate's language (the site's): labels, dates and punctuation. */
   lang: Lang;
+  /** A4 landscape (the default) or portrait. */
+  orientation?: CertificateOrientation;
+  /** The template's background as a PNG or JPEG; null: the drawn gold frame. */
+  background?: Buffer | null;
+  /** Where each field goes; null: the default layout of the orientation (the design before 055). */
+  layout?: CertificateLayout | null;
 }
 
 const TEXTS = {
@@ -148,20 +163,45 @@ export function fillBody(
   return p.body.replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
 }
 
-const RED = '#c8161d';
 const GOLD = '#b8860b';
-const INK = '#1f1f1f';
 
-/** Makes the certificate's PDF (A4 landscape). */
+/**
+ * An image the PDF can hold, or null: pdfkit reads it before drawing anything, so a picture that
+ * is not a JPEG or PNG after all (a truncated or broken file) is left out instead of failing the
+ * certificate; the caller prints without it (decision 055).
+ */
+/** pdfkit's opened image (not in its type declarations; `image()` takes it like a buffer). */
+type OpenedImage = Buffer;
+function openImage(doc: PDFKit.PDFDocument, bytes: Buffer | null): OpenedImage | null {
+  if (!bytes) return null;
+  try {
+    const image = (doc as unknown as { openImage(b: Buffer): OpenedImage }).openImage(bytes);
+    // A PNG's pixels are inflated while the file is written, where a broken stream would fail the
+    // whole document: inflated once here instead, so a broken one is left out.
+    const png = (image as unknown as { image?: { imgData?: Uint8Array } }).image?.imgData;
+    if (png) inflateSync(png);
+    return image;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Makes the certificate's PDF: A4 in the template's orientation, its background over the whole
+ * page (else the drawn gold frame), then each shown field in its box (decision 055). Without a
+ * layout of its own a template prints in the default layout, the fixed design of before.
+ */
 export async function renderCertificatePdf(p: CertificatePrint): Promise<Buffer> {
   const { regular, bold } = await loadFonts();
   const { PDFDocument, QRCode } = await loadLibraries();
   const qr = QRCode.create(p.checkUrl, { errorCorrectionLevel: 'M' });
   const t = TEXTS[p.lang];
+  const orientation = p.orientation ?? 'landscape';
+  const layout = p.layout ?? DEFAULT_CERTIFICATE_LAYOUTS[orientation];
 
   const doc = new PDFDocument({
     size: 'A4',
-    layout: 'landscape',
+    layout: orientation,
     margin: 0,
     info: { Title: `${p.templateTitle} ${p.number}`, Author: p.issuer, Subject: p.title },
   });
@@ -175,87 +215,120 @@ export async function renderCertificatePdf(p: CertificatePrint): Promise<Buffer>
   doc.registerFont('regular', regular as unknown as Buffer);
   doc.registerFont('bold', bold as unknown as Buffer);
 
-  const W = doc.page.width; // 841.89
-  const H = doc.page.height; // 595.28
+  const W = doc.page.width;
+  const H = doc.page.height;
+  /** A field's box in points. */
+  const box = (l: CertificateFieldLayout) => ({
+    x: (l.x * W) / LAYOUT_SCALE,
+    y: (l.y * H) / LAYOUT_SCALE,
+    w: (l.width * W) / LAYOUT_SCALE,
+  });
 
-  // Frame: an outer gold border and an inner thin one.
-  doc
-    .lineWidth(6)
-    .strokeColor(GOLD)
-    .rect(24, 24, W - 48, H - 48)
-    .stroke();
-  doc
-    .lineWidth(1.2)
-    .strokeColor(GOLD)
-    .rect(38, 38, W - 76, H - 76)
-    .stroke();
-
-  // Heading.
-  doc.font('bold').fontSize(38).fillColor(RED);
-  doc.text(p.templateTitle, 0, 78, { width: W, align: 'center', characterSpacing: 8 });
-
-  // The template's text, filled.
-  const left = 110;
-  const width = W - 2 * left;
-  doc.font('regular').fontSize(20).fillColor(INK);
-  doc.text(fillBody(p), left, 180, { width, align: 'left', indent: 40, lineGap: 14 });
-
-  // Number, date and validity, bottom left above the QR code.
-  doc.fontSize(11).fillColor(INK);
-  const validity = p.validUntil ? printedDate(p.validUntil, p.lang) : t.forever;
-  const infoY = H - 208;
-  doc.text(`${t.number}${t.colon}${p.number}`, left, infoY);
-  doc.text(`${t.checkCode}${t.colon}${p.checkCode}`, left, infoY + 18);
-  doc.text(`${t.date}${t.colon}${printedDate(p.issuedAt, p.lang)}`, left, infoY + 36);
-  doc.text(`${t.validUntil}${t.colon}${validity}`, left, infoY + 54);
-
-  // QR code of the public check, drawn as vector squares (crisp at any zoom), with its caption.
-  const qrSize = 78;
-  const qrX = left;
-  const qrY = H - 128;
-  const n = qr.modules.size;
-  const cell = qrSize / n;
-  for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; col++) {
-      if (qr.modules.get(row, col)) doc.rect(qrX + col * cell, qrY + row * cell, cell + 0.05, cell + 0.05);
-    }
-  }
-  doc.fillColor('#000000').fill();
-  // Clickable in a PDF viewer too: the same address as the code.
-  doc.link(qrX, qrY, qrSize, qrSize, p.checkUrl);
-  doc
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(t.scan, qrX + qrSize + 10, qrY + qrSize - 14);
-
-  // Issuer, date and signature line, bottom right; the seal over the issuer's name.
-  const right = W - 110;
-  const blockW = 250;
-  const blockX = right - blockW;
-  doc.font('regular').fontSize(14).fillColor(INK);
-  doc.text(`${t.issuer}${t.colon}${p.issuer}`, blockX, H - 176, { width: blockW, align: 'right' });
-  doc.text(printedDate(p.issuedAt, p.lang), blockX, H - 150, { width: blockW, align: 'right' });
-  const lineY = H - 100;
-  doc.fontSize(12).text(`${t.signature}${t.colon}`, blockX, lineY - 15, { width: 60 });
-  doc
-    .moveTo(blockX + 58, lineY)
-    .lineTo(right, lineY)
-    .lineWidth(0.8)
-    .strokeColor(INK)
-    .stroke();
-  if (p.signature) doc.fontSize(12).text(p.signature, blockX + 62, lineY - 16, { width: blockW - 62, align: 'center' });
-
-  const sealR = 58;
-  const sealCx = right - 70;
-  const sealCy = H - 160;
-  if (p.seal) {
-    doc.image(p.seal, sealCx - sealR, sealCy - sealR, {
-      fit: [sealR * 2, sealR * 2],
-      align: 'center',
-      valign: 'center',
-    });
+  const background = openImage(doc, p.background ?? null);
+  if (background) {
+    doc.image(background, 0, 0, { width: W, height: H });
   } else {
-    drawSeal(doc, sealCx, sealCy, sealR, p.issuer);
+    // Frame: an outer gold border and an inner thin one.
+    doc
+      .lineWidth(6)
+      .strokeColor(GOLD)
+      .rect(24, 24, W - 48, H - 48)
+      .stroke();
+    doc
+      .lineWidth(1.2)
+      .strokeColor(GOLD)
+      .rect(38, 38, W - 76, H - 76)
+      .stroke();
+  }
+
+  const validity = p.validUntil ? printedDate(p.validUntil, p.lang) : t.forever;
+  /** Text fields: lines one under another, `step` times the font size apart. */
+  const lines = (l: CertificateFieldLayout, texts: string[], step: number, font: 'regular' | 'bold' = 'regular') => {
+    const b = box(l);
+    doc.font(font).fontSize(l.fontSize).fillColor(l.color);
+    texts.forEach((line, i) => doc.text(line, b.x, b.y + i * step * l.fontSize, { width: b.w, align: l.align }));
+  };
+
+  for (const field of CERTIFICATE_FIELDS) {
+    const l = layout[field];
+    if (!l.shown) continue;
+    const b = box(l);
+    switch (field) {
+      case 'heading':
+        doc.font('bold').fontSize(l.fontSize).fillColor(l.color);
+        doc.text(p.templateTitle, b.x, b.y, { width: b.w, align: l.align, characterSpacing: l.fontSize * 0.21 });
+        break;
+      case 'name':
+        lines(l, [p.holderName], 1, 'bold');
+        break;
+      case 'title':
+        lines(l, [p.title], 1);
+        break;
+      case 'body':
+        // The template's text, filled: first line indented by two characters, as a letter is.
+        doc.font('regular').fontSize(l.fontSize).fillColor(l.color);
+        doc.text(fillBody(p), b.x, b.y, {
+          width: b.w,
+          align: l.align,
+          indent: l.align === 'left' ? l.fontSize * 2 : 0,
+          lineGap: l.fontSize * 0.7,
+        });
+        break;
+      case 'number':
+        lines(l, [`${t.number}${t.colon}${p.number}`, `${t.checkCode}${t.colon}${p.checkCode}`], 18 / 11);
+        break;
+      case 'date':
+        lines(
+          l,
+          [`${t.date}${t.colon}${printedDate(p.issuedAt, p.lang)}`, `${t.validUntil}${t.colon}${validity}`],
+          18 / 11,
+        );
+        break;
+      case 'issuer':
+        // The issuer, and the date under it as a letter is signed.
+        lines(l, [`${t.issuer}${t.colon}${p.issuer}`, printedDate(p.issuedAt, p.lang)], 26 / 14);
+        break;
+      case 'signature': {
+        // A label, a line to sign on and the template's signature over it.
+        const labelW = l.fontSize * 5;
+        const lineY = b.y + l.fontSize * 1.25;
+        doc.font('regular').fontSize(l.fontSize).fillColor(l.color);
+        doc.text(`${t.signature}${t.colon}`, b.x, b.y, { width: labelW });
+        doc
+          .moveTo(b.x + labelW - 2, lineY)
+          .lineTo(b.x + b.w, lineY)
+          .lineWidth(0.8)
+          .strokeColor(l.color)
+          .stroke();
+        if (p.signature) doc.text(p.signature, b.x + labelW + 2, b.y - 1, { width: b.w - labelW - 2, align: 'center' });
+        break;
+      }
+      case 'seal': {
+        const seal = openImage(doc, p.seal);
+        if (seal) doc.image(seal, b.x, b.y, { fit: [b.w, b.w], align: 'center', valign: 'center' });
+        else drawSeal(doc, b.x + b.w / 2, b.y + b.w / 2, b.w / 2, p.issuer, l.color);
+        break;
+      }
+      case 'qr': {
+        // The QR code of the public check, drawn as vector squares (crisp at any zoom), with its caption.
+        const n = qr.modules.size;
+        const cell = b.w / n;
+        for (let row = 0; row < n; row++) {
+          for (let col = 0; col < n; col++) {
+            if (qr.modules.get(row, col)) doc.rect(b.x + col * cell, b.y + row * cell, cell + 0.05, cell + 0.05);
+          }
+        }
+        doc.fillColor('#000000').fill();
+        // Clickable in a PDF viewer too: the same address as the code.
+        doc.link(b.x, b.y, b.w, b.w, p.checkUrl);
+        doc
+          .font('regular')
+          .fontSize(l.fontSize)
+          .fillColor(l.color)
+          .text(t.scan, b.x + b.w + 10, b.y + b.w - l.fontSize * 1.55, { lineBreak: false });
+        break;
+      }
+    }
   }
 
   doc.end();
@@ -264,10 +337,10 @@ export async function renderCertificatePdf(p: CertificatePrint): Promise<Buffer>
 }
 
 /** A round red seal: a ring, a five-pointed star and the issuer's name along the upper arc. */
-function drawSeal(doc: PDFKit.PDFDocument, cx: number, cy: number, r: number, issuer: string): void {
+function drawSeal(doc: PDFKit.PDFDocument, cx: number, cy: number, r: number, issuer: string, red: string): void {
   doc.save();
   doc.fillOpacity(0.85).strokeOpacity(0.85);
-  doc.lineWidth(3).strokeColor(RED).circle(cx, cy, r).stroke();
+  doc.lineWidth(3).strokeColor(red).circle(cx, cy, r).stroke();
   doc
     .lineWidth(0.8)
     .circle(cx, cy, r - 5)
@@ -283,18 +356,20 @@ function drawSeal(doc: PDFKit.PDFDocument, cx: number, cy: number, r: number, is
   }
   doc
     .polygon(...points)
-    .fillColor(RED)
+    .fillColor(red)
     .fill();
   // The name along the arc, each character turned to face outwards.
   const chars = [...issuer];
-  const size = chars.length > 12 ? 9 : 12;
+  // Sized for the default seal (58 pt across half), scaled with it.
+  const k = r / 58;
+  const size = (chars.length > 12 ? 9 : 12) * k;
   const span = Math.min(250, chars.length * 24);
-  doc.font('bold').fontSize(size).fillColor(RED);
+  doc.font('bold').fontSize(size).fillColor(red);
   chars.forEach((ch, i) => {
     const deg = chars.length === 1 ? 0 : -span / 2 + (span * i) / (chars.length - 1);
     doc.save();
     doc.rotate(deg, { origin: [cx, cy] });
-    doc.text(ch, cx - size / 2, cy - r + 8, { width: size, align: 'center', lineBreak: false });
+    doc.text(ch, cx - size / 2, cy - r + 8 * k, { width: size, align: 'center', lineBreak: false });
     doc.restore();
   });
   doc.restore();

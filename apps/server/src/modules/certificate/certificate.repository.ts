@@ -41,6 +41,9 @@ export type PrintableCertificate = CertificateRow & {
   body: string;
   sealUrl: string;
   signature: string;
+  orientation: string;
+  backgroundUrl: string;
+  layout: unknown;
 };
 
 /**
@@ -75,6 +78,9 @@ export class CertificateRepository {
         body: t.body,
         sealUrl: t.sealUrl,
         signature: t.signature,
+        orientation: t.orientation,
+        backgroundUrl: t.backgroundUrl,
+        layout: t.layout,
       })
       .from(c)
       .innerJoin(t, and(eq(t.eid, c.eid), eq(t.id, c.templateId)))

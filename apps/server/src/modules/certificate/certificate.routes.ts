@@ -3,6 +3,8 @@ import * as calls from '@portal/contract';
 import { defineModule } from '../../platform/module.ts';
 import { DEFAULT_WEB_BUILD } from '../../platform/web.ts';
 import { holderOf } from './certificate.policy.ts';
+import { CertificateTemplateAdmin } from './certificate-template-admin.ts';
+import { CertificateTemplateAdminRepository } from './certificate-template-admin.repository.ts';
 import { CertificateRepository } from './certificate.repository.ts';
 import { CERTIFICATE_PDF_PATH, CertificateService } from './certificate.service.ts';
 
@@ -15,6 +17,7 @@ import { CERTIFICATE_PDF_PATH, CertificateService } from './certificate.service.
 export default defineModule({
   name: 'certificate',
   register(gateway, platform) {
+    const publicDir = path.join(DEFAULT_WEB_BUILD, 'client');
     const s = new CertificateService({
       repo: new CertificateRepository(platform.db),
       site: platform.site,
@@ -23,8 +26,23 @@ export default defineModule({
       vault: platform.vault,
       signer: platform.signer,
       storage: platform.storage,
-      publicDir: path.join(DEFAULT_WEB_BUILD, 'client'),
+      publicDir,
     });
+    // The back office's templates and their designer (decision 055).
+    const templates = new CertificateTemplateAdmin(
+      new CertificateTemplateAdminRepository(platform.db),
+      s,
+      platform.site,
+      { storage: platform.storage, publicDir },
+    );
+    gateway.call(calls.findAdminCertificateTemplates, (q, ctx) => templates.templates(ctx.eid, q));
+    gateway.call(calls.viewCertificateTemplate, (q, ctx) => templates.template(ctx.eid, q.id));
+    gateway.call(calls.createCertificateTemplate, (q, ctx) => templates.create(ctx, q));
+    gateway.call(calls.editCertificateTemplate, ({ id, ...form }, ctx) => templates.edit(ctx, id, form));
+    gateway.call(calls.deleteCertificateTemplate, (q, ctx) => templates.remove(ctx, q.id));
+    gateway.call(calls.previewCertificateTemplate, (q, ctx) =>
+      templates.preview(ctx, q, { protocol: ctx.req.protocol, host: ctx.req.host }),
+    );
     gateway.call(calls.findMyCertificates, (q, ctx) => s.findMyCertificates(holderOf(ctx.session), q));
     gateway.call(calls.getCertificateDownloadUrl, (q, ctx) => s.getDownloadUrl(holderOf(ctx.session), q.id));
     gateway.call(calls.queryCertificate, async (q, ctx) => s.queryCertificate(await ctx.eid(), q), {

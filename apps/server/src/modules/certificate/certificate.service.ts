@@ -1,10 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import {
   CERTIFICATE_CHECK_CODE,
   CERTIFICATE_CODE_PARAM,
   CERTIFICATE_QUERY_PATH,
   CertificateQueryType,
+  certificateLayout,
   ErrorCode,
   isIdCard,
   normalizeCheckCode,
@@ -17,9 +16,10 @@ import type { CaptchaStore } from '../../platform/captcha.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { IdCardVault } from '../../platform/id-card-vault.ts';
 import type { PasswordCipher } from '../../platform/password-cipher.ts';
-import { isFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
+import type { FileStorage, UrlSigner } from '../../platform/storage.ts';
 import type { SiteService } from '../site/index.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
+import { certificateImage, type CertificateImageSource } from './certificate-images.ts';
+import { renderCertificatePdf, type CertificatePrint } from './certificate-pdf.ts';
 import { requireCertificate, requireFound, type Holder } from './certificate.policy.ts';
 import { presentCheck, presentMine } from './certificate.presenter.ts';
 import type { CertificateRepository, PrintableCertificate } from './certificate.repository.ts';
@@ -29,8 +29,6 @@ export const CERTIFICATE_LINK_TTL_MS = 5 * 60_000;
 /** The path the PDF is served under, by the link's sealed ticket. */
 export const CERTIFICATE_PDF_PATH = '/files/certificate.pdf';
 const TICKET_PURPOSE = 'certificate-pdf';
-/** A seal image larger than this is not read (the drawn seal is printed instead). */
-const SEAL_MAX_BYTES = 2 * 1024 * 1024;
 
 const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
 
@@ -43,6 +41,17 @@ export interface CertificateQueryInput {
   imageCodeToken?: string | undefined;
   imageCode?: string | undefined;
 }
+
+/** What a certificate prints of its template. */
+export type PrintedTemplate = Pick<
+  PrintableCertificate,
+  'templateTitle' | 'body' | 'issuer' | 'signature' | 'sealUrl' | 'orientation' | 'backgroundUrl' | 'layout'
+>;
+/** What a certificate prints of itself. */
+export type PrintedCertificate = Pick<
+  PrintableCertificate,
+  'title' | 'holderName' | 'number' | 'checkCode' | 'issuedAt' | 'validUntil' | 'scoreTenths'
+>;
 
 export interface CertificateServiceDeps {
   repo: CertificateRepository;
@@ -103,25 +112,35 @@ export class CertificateService {
     if (!data || ![eid, accountId, id].every((n) => Number.isSafeInteger(n) && n > 0)) return null;
     const row = await withTenant(eid, () => this.deps.repo.viewMine(eid, accountId, id));
     if (!row) return null;
+    const pdf = await this.render(eid, row, row, origin);
+    return { pdf, fileName: fileNameOf(row) };
+  }
+
+  /**
+   * A certificate's PDF from its template and its own data: the one printer of issued certificates
+   * and of the back office's preview (decision 055), in the site's language, with the QR code of the
+   * public check on the address the request came to.
+   */
+  async render(eid: number, template: PrintedTemplate, cert: PrintedCertificate, origin: RequestOrigin) {
     const website = await this.deps.site.viewWebsite(eid);
     const lang: Lang = website.lang;
-    const pdf = await renderCertificatePdf({
-      templateTitle: row.templateTitle,
-      body: row.body,
-      title: row.title,
-      holderName: row.holderName,
-      number: row.number,
-      checkCode: row.checkCode,
-      issuedAt: row.issuedAt,
-      validUntil: row.validUntil,
-      scoreTenths: row.scoreTenths,
-      issuer: row.issuer,
-      signature: row.signature,
-      seal: await this.sealOf(row.sealUrl),
-      checkUrl: checkUrlOf(website.correctDomain, origin, row, lang),
+    return renderCertificatePdf({
+      templateTitle: template.templateTitle,
+      body: template.body,
+      issuer: template.issuer,
+      signature: template.signature,
+      seal: await certificateImage(template.sealUrl, this.deps),
+      ...(await designOf(template, this.deps)),
+      title: cert.title,
+      holderName: cert.holderName,
+      number: cert.number,
+      checkCode: cert.checkCode,
+      issuedAt: cert.issuedAt,
+      validUntil: cert.validUntil,
+      scoreTenths: cert.scoreTenths,
+      checkUrl: checkUrlOf(website.correctDomain, origin, cert, lang),
       lang,
     });
-    return { pdf, fileName: fileNameOf(row) };
   }
 
   /**
@@ -155,37 +174,24 @@ export class CertificateService {
     if (!isIdCard(idCard)) throw badIdCard('请输入正确的身份证号码', 'Please enter a valid ID card number');
     return idCard;
   }
+}
 
-  /**
-   * The template's seal as PNG or JPEG bytes: an uploaded picture (`/uploads/<key>`), a file of the
-   * web app's public folder (`/demo/seal.png`) or a data URL; anything else (another site's
-   * address, SVG, a file that is gone) prints the drawn seal.
-   */
-  private async sealOf(sealUrl: string): Promise<Buffer | null> {
-    const url = sealUrl.trim();
-    if (!url) return null;
-    let bytes: Buffer | null = null;
-    const data = /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/=]+)$/.exec(url);
-    if (data) {
-      bytes = Buffer.from(data[1]!, 'base64');
-    } else if (url.startsWith('/uploads/')) {
-      const key = url.slice('/uploads/'.length).split('?')[0]!;
-      if (isFileKey(key) && /\.(?:png|jpg)$/.test(key)) bytes = await this.deps.storage.get(key);
-    } else if (/^\/[\w./-]+\.(?:png|jpe?g)$/i.test(url)) {
-      const file = path.join(this.deps.publicDir, path.normalize(url));
-      if (file.startsWith(this.deps.publicDir + path.sep)) {
-        const size = await stat(file).then(
-          (s) => s.size,
-          () => null,
-        );
-        if (size !== null && size <= SEAL_MAX_BYTES) bytes = await readFile(file);
-      }
-    }
-    if (!bytes || bytes.length > SEAL_MAX_BYTES) return null;
-    const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-    return png || jpeg ? bytes : null;
-  }
+/**
+ * A template's design as the printer takes it: its orientation, its background's bytes (null when
+ * it has none or it cannot be read: the certificate is then printed with the drawn frame, never
+ * refused) and its layout (null: the default of the orientation, the design before decision 055).
+ */
+export async function designOf(
+  t: { orientation: string; backgroundUrl: string; layout: unknown },
+  src: CertificateImageSource,
+): Promise<Pick<CertificatePrint, 'orientation' | 'background' | 'layout'>> {
+  const orientation = t.orientation === 'portrait' ? 'portrait' : 'landscape';
+  const layout = t.layout === null ? null : certificateLayout.safeParse(t.layout);
+  return {
+    orientation,
+    background: await certificateImage(t.backgroundUrl, src),
+    layout: layout?.success ? layout.data : null,
+  };
 }
 
 const badIdCard = (zh: string, en: string) =>

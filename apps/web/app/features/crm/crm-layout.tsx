@@ -43,6 +43,7 @@ const CRM_SECTIONS: Array<{
       ['/crm/question-banks', 'questionBanks'],
       ['/crm/papers', 'papers'],
       ['/crm/exam-tasks', 'examTasks'],
+      ['/crm/certificate-templates', 'certificateTemplates'],
       ['/crm/marking', 'marking'],
     ],
   },

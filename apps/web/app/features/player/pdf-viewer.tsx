@@ -26,10 +26,13 @@ const ZOOMS = [50, 75, 100, 125, 150, 200, 300];
  */
 export default function PdfViewer({
   url,
+  data,
   name,
   onPage,
 }: {
   url: string;
+  /** The document's bytes when the page has them (a preview made by a call); `url` then only downloads. */
+  data?: Uint8Array;
   name: string;
   onPage?: (page: number, pages: number) => void;
 }) {
@@ -56,7 +59,10 @@ export default function PdfViewer({
     loadPdfjs()
       .then((pdfjs) => {
         if (gone) return;
-        task = pdfjs.getDocument({ url, isEvalSupported: false });
+        // pdf.js takes the bytes to its worker: a copy, so the caller's stay whole.
+        task = pdfjs.getDocument(
+          data ? { data: data.slice(), isEvalSupported: false } : { url, isEvalSupported: false },
+        );
         return task.promise.then((d) => {
           if (!gone) setDoc(d);
         });
@@ -70,7 +76,7 @@ export default function PdfViewer({
       gone = true;
       void task?.destroy();
     };
-  }, [url]);
+  }, [url, data]);
 
   useEffect(() => {
     if (!doc || !canvas.current || !box.current) return;

@@ -15,7 +15,9 @@ const MINUTE = 60_000;
  * finish in a test), one with a short answer the demo people submitted and that waits for marking,
  * one finished that they passed (its points in their ledger and its certificate issued), a practice
  * set, on the SFJ site an exam whose admission ticket is not printable yet, and the past exams
- * whose certificates make up the leaderboard's certificate counts (`certificatesOf`).
+ * whose certificates make up the leaderboard's certificate counts (`certificatesOf`): held in the
+ * last four weeks and sat by the site's learners, passed by the holders and failed by some others,
+ * with marked answers and attempt logs, so that the results and reports (decision 052) have data.
  */
 export interface SiteExamSeed {
   eid: number;
@@ -827,44 +829,235 @@ export async function seedSiteExams(db: Db, site: SiteExamSeed): Promise<void> {
     await issue(db, eid, accountId, template!.id, passedTask!.id, text.passed.title, score, passedAt, 20);
   }
 
-  // Past exams whose certificates the leaderboard counts: each learner holds the first `count`.
+  // Past exams (issue 22 item 7): rounds held in the last four weeks, so that the reports' default
+  // period (the last 30 days) shows them, on one paper of the objective questions, with the
+  // results, answers and attempt logs the exam module writes. Each learner holds the certificates
+  // of the first `count` rounds (the leaderboard counts them): they passed those, the certificate
+  // being that attempt's (marked at submit, no points); of the rounds after, the site's learners
+  // sat some and failed them (no certificate). The demo people answered every question right, so
+  // their error book stays the one the demo shows; the others' wrong answers are in theirs.
   const most = Math.max(0, ...site.certificatesOf.map((c) => c.count));
   if (most > 0) {
-    const past = await paperOf(text.past(0), objective.slice(0, 3));
-    const pastTasks: Array<{ id: number; title: string; at: Date }> = [];
-    for (let n = 1; n <= most; n++) {
-      const at = new Date(now - (400 - n * 30) * DAY);
-      const [task] = await db
-        .insert(s.examTasks)
-        .values({
+    const past = await paperOf(text.past(0), objective);
+    const paper = snapshot(past.questions);
+    const totalTenths = paper.reduce((sum, q) => sum + q.scoreTenths, 0);
+    const passTenths = 600;
+    const rounds = Array.from({ length: most }, (_, k) => k + 1);
+    // Round `most` two days ago, round 1 at most 26 days ago, a day each.
+    const heldAt = (n: number) =>
+      new Date(now - (2 + Math.floor(((most - n) * 24) / Math.max(1, most - 1))) * DAY - 10 * 60 * MINUTE);
+    const pastTasks = await db
+      .insert(s.examTasks)
+      .values(
+        rounds.map((n) => ({
           eid,
           title: text.past(n),
           paperId: past.paper.id,
-          startsAt: at,
-          endsAt: new Date(at.getTime() + 7 * DAY),
+          startsAt: heldAt(n),
+          endsAt: new Date(heldAt(n).getTime() + DAY),
           durationMinutes: 60,
-          passScoreTenths: 600,
+          passScoreTenths: passTenths,
           certificateTemplateId: template!.id,
           published: false,
-        })
-        .returning();
-      pastTasks.push({ id: task!.id, title: task!.title, at: new Date(at.getTime() + DAY) });
-    }
-    for (const { accountId, count } of site.certificatesOf) {
-      for (const task of pastTasks.slice(0, count)) {
-        await db.insert(s.examTaskRecords).values({
-          eid,
-          taskId: task.id,
+        })),
+      )
+      .returning();
+    const roundTask = (n: number) => pastTasks.find((x) => x.title === text.past(n))!;
+    // The questions most often wrong first: the harder ones, then the paper's order.
+    const hardest = paper
+      .map((q, i) => ({ i, difficulty: q.difficulty }))
+      .sort((x, y) => y.difficulty - x.difficulty || x.i - y.i)
+      .map((x) => x.i);
+
+    const sittings: PastSitting[] = [];
+    site.certificatesOf.forEach(({ accountId, count }, who) => {
+      const demoPerson = site.people.includes(accountId);
+      for (const n of rounds) {
+        const holds = n <= count;
+        // The demo people sat only the rounds they passed; the others skipped one round in three.
+        if (!holds && (demoPerson || (who + n) % 3 === 0)) continue;
+        const task = roundTask(n);
+        // Wrong: none to three of a pass (the paper's 100 less 12.5 each), four to six of a fail.
+        let wrongCount = demoPerson ? 0 : holds ? (who + n) % 4 : 4 + ((who + n) % 3);
+        const answers = (wrong: Set<number>) =>
+          paper.map((q, i) => {
+            if (!wrong.has(i)) return { answer: rightAnswer(q), right: true };
+            // One wrong question in two of a failed attempt was left unanswered.
+            if (!holds && i === [...wrong][0] && (who + n) % 2 === 0) return { answer: [], right: false };
+            return { answer: wrongAnswer(q), right: false };
+          });
+        const wrongOf = (k: number) => new Set(rotate(hardest, who % 3).slice(0, k));
+        const scoreOf = (list: ReturnType<typeof answers>) =>
+          list.reduce((sum, a, i) => sum + (a.right ? paper[i]!.scoreTenths : 0), 0);
+        // A holder passed whatever the paper's size: fewer wrong until the score passes.
+        while (holds && wrongCount > 0 && scoreOf(answers(wrongOf(wrongCount))) < passTenths) wrongCount--;
+        const given = answers(wrongOf(wrongCount));
+        const scoreTenths = scoreOf(given);
+        const submittedAt = new Date(task.startsAt.getTime() + (90 + ((who * 37 + n * 11) % 420)) * MINUTE);
+        const startedAt = new Date(submittedAt.getTime() - (12 + ((who * 5 + n) % 15)) * MINUTE);
+        sittings.push({
+          task,
           accountId,
-          attemptsUsed: 1,
-          bestScoreTenths: 900,
-          passed: true,
-          passedAt: task.at,
-          firstStartedAt: task.at,
-          lastSubmittedAt: task.at,
+          given,
+          scoreTenths,
+          passed: scoreTenths >= passTenths,
+          startedAt,
+          submittedAt,
+          left: (who + n) % 5 === 0,
+          demoPerson,
         });
-        await issue(db, eid, accountId, template!.id, task.id, task.title, 900, task.at, 0);
       }
+    });
+
+    const attempts = await db
+      .insert(s.examAttempts)
+      .values(
+        sittings.map((x) => ({
+          eid,
+          taskId: x.task.id,
+          accountId: x.accountId,
+          attemptNo: 1,
+          paper,
+          totalScoreTenths: totalTenths,
+          passScoreTenths: passTenths,
+          startedAt: x.startedAt,
+          deadlineAt: new Date(Math.min(x.startedAt.getTime() + 60 * MINUTE, x.task.endsAt.getTime())),
+          submittedAt: x.submittedAt,
+          submitReason: 1,
+          status: 3,
+          objectiveScoreTenths: x.scoreTenths,
+          scoreTenths: x.scoreTenths,
+          passed: x.passed,
+          markedAt: x.submittedAt,
+          lastSeq: x.given.filter((a) => a.answer.length > 0).length,
+        })),
+      )
+      .returning({ id: s.examAttempts.id, taskId: s.examAttempts.taskId, accountId: s.examAttempts.accountId });
+    const attemptOf = (x: PastSitting) =>
+      attempts.find((a) => a.taskId === x.task.id && a.accountId === x.accountId)!.id;
+
+    const answerRows: Array<typeof s.examAnswers.$inferInsert> = [];
+    const events: Array<typeof s.examAttemptEvents.$inferInsert> = [];
+    for (const x of sittings) {
+      const attemptId = attemptOf(x);
+      const log = (kind: number, at: Date, detail: Record<string, unknown> = {}, questionId: number | null = null) =>
+        events.push({ eid, attemptId, accountId: x.accountId, kind, questionId, detail, at, clientAt: at });
+      log(1, x.startedAt, { attemptNo: 1, questions: paper.length });
+      log(2, x.startedAt);
+      const span = x.submittedAt.getTime() - x.startedAt.getTime() - 2 * MINUTE;
+      let seq = 0;
+      x.given.forEach((a, i) => {
+        const q = paper[i]!;
+        const savedAt = new Date(x.startedAt.getTime() + MINUTE + Math.round((span * (i + 1)) / paper.length));
+        const answered = a.answer.length > 0;
+        if (answered) seq++;
+        answerRows.push({
+          eid,
+          attemptId,
+          questionId: q.questionId,
+          answer: a.answer,
+          seq: answered ? seq : 0,
+          savedAt: answered ? savedAt : x.submittedAt,
+          clientSavedAt: answered ? savedAt : null,
+          result: a.right ? 1 : 0,
+          scoreTenths: a.right ? q.scoreTenths : 0,
+        });
+        if (answered) log(3, savedAt, { seq, answer: a.answer, flagged: false }, q.questionId);
+        // Some left the page for a moment half way, within the grace: logged, not counted.
+        if (x.left && i === Math.floor(paper.length / 2)) {
+          log(4, new Date(savedAt.getTime() + 5_000), { count: 0 });
+          log(5, new Date(savedAt.getTime() + 17_000), { count: 0, awaySeconds: 12, counted: false });
+        }
+      });
+      log(6, x.submittedAt, { reason: 1, status: 3, objectiveScore: x.scoreTenths / 10, answered: seq });
+    }
+    await db.insert(s.examAnswers).values(answerRows);
+    await db.insert(s.examAttemptEvents).values(events);
+    await db.insert(s.examTaskRecords).values(
+      sittings.map((x) => ({
+        eid,
+        taskId: x.task.id,
+        accountId: x.accountId,
+        attemptsUsed: 1,
+        bestScoreTenths: x.scoreTenths,
+        passed: x.passed,
+        passedAt: x.passed ? x.submittedAt : null,
+        firstStartedAt: x.startedAt,
+        lastSubmittedAt: x.submittedAt,
+      })),
+    );
+
+    // The error book as the submits left it (recordErrorBook, the default clear streak of 2).
+    const book = new Map<string, typeof s.errorBook.$inferInsert & { rightStreak: number; wrongCount: number }>();
+    const byTime = sittings.filter((x) => !x.demoPerson).sort((a, b) => +a.submittedAt - +b.submittedAt);
+    for (const x of byTime) {
+      x.given.forEach((a, i) => {
+        const questionId = paper[i]!.questionId;
+        const key = `${x.accountId}:${questionId}`;
+        const entry = book.get(key);
+        if (!a.right) {
+          book.set(key, {
+            eid,
+            accountId: x.accountId,
+            questionId,
+            sourceType: 7,
+            wrongCount: (entry?.wrongCount ?? 0) + 1,
+            rightStreak: 0,
+            lastAnswer: a.answer,
+            firstWrongAt: entry?.firstWrongAt ?? x.submittedAt,
+            lastWrongAt: x.submittedAt,
+            clearedAt: null,
+          });
+        } else if (entry && !entry.clearedAt) {
+          entry.rightStreak++;
+          if (entry.rightStreak >= 2) entry.clearedAt = x.submittedAt;
+        }
+      });
+    }
+    if (book.size)
+      await db
+        .insert(s.errorBook)
+        .values([...book.values()])
+        .onConflictDoNothing();
+
+    for (const x of sittings.filter((y) => y.passed)) {
+      await issue(db, eid, x.accountId, template!.id, x.task.id, x.task.title, x.scoreTenths, x.submittedAt, 0);
+    }
+  }
+}
+
+/** One learner's attempt at a past exam round, as seeded. */
+interface PastSitting {
+  task: typeof s.examTasks.$inferSelect;
+  accountId: number;
+  /** Per question of the paper, in its order: the answer given and whether it is right. */
+  given: Array<{ answer: string[]; right: boolean }>;
+  scoreTenths: number;
+  passed: boolean;
+  startedAt: Date;
+  submittedAt: Date;
+  /** Left the page for a moment (logged, within the grace). */
+  left: boolean;
+  demoPerson: boolean;
+}
+
+/** The list turned `by` places to the left. */
+function rotate<T>(list: T[], by: number): T[] {
+  const k = list.length ? by % list.length : 0;
+  return [...list.slice(k), ...list.slice(0, k)];
+}
+
+/** A wrong answer to an objective question, as `markAnswer` marks it wrong (never partly right). */
+function wrongAnswer(q: s.AttemptQuestion): string[] {
+  switch (q.questionType) {
+    case 4:
+      return q.blanks.map(() => '');
+    case 6:
+      // Every item given the next item's key.
+      return q.answer.length > 1 ? q.answer.map((_, i) => q.answer[(i + 1) % q.answer.length]!) : [];
+    default: {
+      const other = q.options.find((o) => !q.answer.includes(o.key));
+      return other ? [other.key] : [];
     }
   }
 }

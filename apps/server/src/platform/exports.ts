@@ -1,12 +1,11 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { ExportStatus, type Lang } from '@portal/contract';
 import { withTenant } from '@portal/db';
 import type { Jobs } from './jobs.ts';
 import { ownerTransaction } from './jobs.ts';
+import { SHEET_WORKER, SheetThread, type SheetCell } from './export-sheet.ts';
 import { isFileKey, newFileKey, type FileStorage } from './storage.ts';
 
 /** One column of an export: its row key, its header in both languages, its width in characters. */
@@ -73,16 +72,17 @@ interface ExportJob {
 export const EXPORT_QUEUE = 'export';
 export const EXPORT_FAILED_QUEUE = 'export-failed';
 
-/** Rows between looks at the file stream: the workbook waits while the disk catches up. */
-const ROWS_PER_CHECK = 200;
-/** Rows written between two turns of the event loop (bench/exam-results.ts, decision 049). */
+/** Rows sent to the sheet's thread at a time (it holds one batch; the next waits for the file to catch up). */
+const ROWS_PER_BATCH = 500;
+/** Rows made between two turns of the event loop: a definition's rows are made on the server's thread. */
 const ROWS_PER_TURN = 50;
 
 /**
  * XLSX exports made in the background (decision 027): `start` records the export (processing,
  * the header's export list shows it at once) and queues its job in one transaction; the job
- * writes the rows with exceljs's streaming writer into private storage (memory stays bounded
- * however many rows) and marks the record done with its size, or failed.
+ * reads the rows and has them written with exceljs's streaming writer on a thread of its own
+ * (export-sheet.ts) into private storage (memory stays bounded however many rows) and marks the
+ * record done with its size, or failed (also when that thread fails or ends early).
  *
  * A job may run more than once (a crash, a restart during a run): each run first claims the
  * record with a new storage key, removing a file an earlier run left, and finishes only if the
@@ -93,6 +93,8 @@ const ROWS_PER_TURN = 50;
  */
 export class Exports {
   private readonly kinds = new Map<string, ExportDefinition<unknown>>();
+  /** The entry of the thread a workbook is written on (export-sheet.ts); a test points it at one that ends early. */
+  sheetWorker: URL = SHEET_WORKER;
 
   constructor(
     private readonly deps: {
@@ -194,37 +196,45 @@ export class Exports {
   private async write(definition: ExportDefinition<unknown>, job: ExportJob, key: string): Promise<number> {
     const { lang } = job;
     const out = new PassThrough();
+    // Destroyed with the run's error below, maybe before the storage has started reading it: the
+    // error is this run's to throw, not the process's.
+    out.on('error', () => {});
     const stored = this.deps.storage.putStream(key, out);
     // The storage's error ends the writing below; its promise is awaited at the end.
     stored.catch(() => {});
+    let sheet: SheetThread | undefined;
     try {
-      // exceljs is loaded with the first export (decision 007: its code stays out of the heap until then).
-      const { default: Excel } = await import('exceljs');
-      const workbook = new Excel.stream.xlsx.WorkbookWriter({
-        stream: out,
-        useStyles: true,
-        useSharedStrings: false,
-      });
-      const sheet = workbook.addWorksheet(definition.sheetName(lang));
       const columns = typeof definition.columns === 'function' ? definition.columns(job.params) : definition.columns;
-      sheet.columns = columns.map((c) => ({ key: c.key, header: c.header[lang], width: c.width ?? 16 }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
+      // The workbook is made on its own thread: its rows' XML and zip never hold the server's event loop.
+      sheet = new SheetThread(
+        {
+          sheetName: definition.sheetName(lang),
+          columns: columns.map((c) => ({ key: c.key, header: c.header[lang], width: c.width ?? 16 })),
+        },
+        out,
+        this.sheetWorker,
+      );
+      const thread = sheet;
       const ctx: ExportContext<unknown> = { eid: job.eid, accountId: job.accountId, params: job.params, lang };
       // The rows are read as the enterprise's tenant work, as a call of the learner would read them.
       await withTenant(job.eid, async () => {
+        let batch: SheetCell[][] = [];
         let n = 0;
         for await (const record of definition.rows(ctx)) {
-          sheet.addRow(columns.map((c) => cell(record[c.key]))).commit();
-          if (++n % ROWS_PER_CHECK === 0 && out.writableNeedDrain) await once(out, 'drain');
-          // Other requests go between every few rows: making a row of the sheet is synchronous work
-          // on the server's thread, and 10 000 of them in a row held answer saves for 400 ms.
-          if (n % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          batch.push(columns.map((c) => cell(record[c.key])));
+          if (batch.length === ROWS_PER_BATCH) {
+            await thread.add(batch);
+            batch = [];
+          }
+          // Other requests go between every few rows: a definition makes its rows on this thread.
+          if (++n % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
         }
+        if (batch.length) await thread.add(batch);
       });
-      sheet.commit();
-      await workbook.commit();
+      await thread.end();
+      out.end();
     } catch (err) {
+      sheet?.stop();
       out.destroy(err as Error);
       await stored.catch(() => {});
       throw err;
@@ -234,7 +244,7 @@ export class Exports {
 }
 
 /** A record's value as an XLSX cell. */
-function cell(value: unknown): ExcelJS.CellValue {
+function cell(value: unknown): SheetCell {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value;

@@ -1,23 +1,15 @@
 import type { Lang } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
+import { chinaTimeFormat } from '../../platform/china-time.ts';
 import type { ExamTaskAdminRepository } from './exam-task-admin.repository.ts';
 
 /** Rows read per keyset step: memory stays bounded however many take the exam. */
 const BATCH = 1000;
 
-const stamp = () =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' })
-    .format(new Date())
-    .replace(/\D/g, '');
+const stamp = () => chinaTimeFormat('sv-SE').format(new Date()).replace(/\D/g, '');
 
 const beijing = (d: Date | null, lang: Lang) =>
-  d === null
-    ? ''
-    : new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
-        timeZone: 'Asia/Shanghai',
-        dateStyle: 'short',
-        timeStyle: 'medium',
-      }).format(new Date(d));
+  d === null ? '' : chinaTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', 'medium').format(new Date(d));
 
 const RESULT = {
   zh: { passed: '通过', failed: '未通过', marking: '待阅卷', none: '—' },

@@ -1,5 +1,6 @@
 import { enumLabel, type Lang } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
+import { chinaTimeFormat } from '../../platform/china-time.ts';
 import type { ExamTasks } from './exam-tasks.ts';
 
 /** What the learner filtered their exam tasks by when asking for the export. */
@@ -9,12 +10,7 @@ export interface ExamTaskExportParams {
 }
 
 /** A moment as China time shows it, `2026-11-24 15:04` ('' for none). */
-const chinaTime = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' }).format(
-        new Date(iso),
-      )
-    : '';
+const chinaTime = (iso: string | null) => (iso ? chinaTimeFormat('sv-SE').format(new Date(iso)) : '');
 
 const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
 

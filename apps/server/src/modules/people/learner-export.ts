@@ -1,5 +1,6 @@
 import type { Lang, LearnerFilter } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
+import { chinaTimeFormat } from '../../platform/china-time.ts';
 import type { LearnerCursor } from './learner.repository.ts';
 import type { LearnerService } from './learner.service.ts';
 import type { LearnerRepository } from './learner.repository.ts';
@@ -9,10 +10,7 @@ import { presentLearner } from './learner.presenter.ts';
 const BATCH = 1000;
 
 /** A moment as China time shows it, `2026-11-24 15:04`. */
-const chinaTime = (iso: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+const chinaTime = (iso: string) => chinaTimeFormat('sv-SE').format(new Date(iso));
 
 const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
 

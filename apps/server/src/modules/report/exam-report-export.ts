@@ -1,5 +1,6 @@
 import { CERTIFICATE_SOURCE_LABELS, enumLabel, type Lang } from '@portal/contract';
 import type { ExportColumn, ExportDefinition } from '../../platform/exports.ts';
+import { chinaTimeFormat } from '../../platform/china-time.ts';
 import type { ExamFilter } from './exam-report.repository.ts';
 import { presentExamRow, presentExamTotals, presentQuestion, type ExamReport } from './exam-report.ts';
 import { stamp } from './learning-report-export.ts';
@@ -78,12 +79,7 @@ export function examReportExport(report: ExamReport): ExportDefinition<ExamExpor
   };
 }
 
-const beijing = (d: Date, lang: Lang) =>
-  new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
-    timeZone: 'Asia/Shanghai',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(d);
+const beijing = (d: Date, lang: Lang) => chinaTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB').format(d);
 
 /**
  * Every certificate issued in the period as XLSX (issue 22 item 6), in keyset steps by id: its

@@ -50,13 +50,16 @@ const targetsOf = (form: StudyTaskForm): Target[] => [
 ];
 
 /** What decides learners' standing: once anyone has started, it stays (decision 056). */
-const contentOf = (taskType: number, passRule: TaskValues['passRule'], items: ItemValues[]) =>
-  JSON.stringify({
+const contentOf = (taskType: number, passRule: TaskValues['passRule'], items: ItemValues[]) => {
+  // Only an assessment reads its pass rule (task.rules.ts): another kind's stored rule is no content.
+  const rule = taskType === TaskType.ASSESSMENT ? passRule : {};
+  return JSON.stringify({
     taskType,
-    minExamScoreTenths: passRule.minExamScoreTenths ?? null,
-    minRequiredDone: passRule.minRequiredDone ?? null,
+    minExamScoreTenths: rule.minExamScoreTenths ?? null,
+    minRequiredDone: rule.minRequiredDone ?? null,
     items: items.map((i) => [i.resourceType, i.resourceId, i.required, i.minScoreTenths]),
   });
+};
 
 const audited = (row: TaskValues, items: ItemValues[], targets: Target[], mentors: MentorPair[]) => ({
   title: row.title,

@@ -17,6 +17,7 @@ import type { AdminAudit } from '../../platform/admin-audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
 import { stemPresenter } from '../../platform/stems.ts';
+import { htmlImageAddresses } from '@portal/contract/rich-stem';
 import type { UploadService } from '../upload/index.ts';
 import {
   QuestionBankAdminRepository as Repo,
@@ -291,8 +292,9 @@ export class QuestionBankAdmin {
    * demo picture, is left as it is).
    */
   private async claimImages(tx: Tx, session: Session, stem: string) {
-    for (const match of stem.matchAll(/url\(\/uploads\/([\w./-]+)\)/g)) {
-      await this.uploads.claimForSite(tx, match[1]!, session.eid, session.accountId);
+    for (const url of new Set(htmlImageAddresses(stem))) {
+      const key = this.uploads.keyOfPublicUrl(url);
+      if (key) await this.uploads.claimForSite(tx, key, session.eid, session.accountId);
     }
   }
 

@@ -86,25 +86,34 @@ describe('rich stems in the back office', () => {
     const bankId = await newBank('富文本题库');
     const picture = await uploadPicture(admin);
     expect(picture).toMatch(/^\/uploads\//);
+    // A browser's editor writes the address quoted (its style serialised by the DOM).
+    const quoted = await uploadPicture(admin);
+    const quotedImage = `<img src="${quoted}" style="content: url(&quot;${quoted}&quot;); max-width: 100%; height: auto" class="rich-image">`;
     const dirty =
       '<p>看图回答：<strong>哪一个</strong>正确？<script>alert(1)</script></p>' +
       '<ul><li onclick="alert(2)">提示</li></ul>' +
       imageOf(picture) +
+      quotedImage +
       `<p><a href="javascript:alert(3)">链接</a><img src="${picture}" onerror="alert(4)"></p>`;
     const made = await t.call(createQuestion, { ...single(dirty), bankId }, { as: admin });
     expect(made.code, JSON.stringify(made)).toBe(200);
     const [row] = await db().select().from(schema.examQuestions).where(eq(schema.examQuestions.id, made.data.id));
     expect(row!.stem).toBe(
-      '<p>看图回答：<strong>哪一个</strong>正确？</p><ul><li>提示</li></ul>' + shown(picture) + '<p><a>链接</a></p>',
+      '<p>看图回答：<strong>哪一个</strong>正确？</p><ul><li>提示</li></ul>' +
+        shown(picture) +
+        `<img class="rich-image" style="content: url(&quot;${quoted}&quot;); max-width: 100%; height: auto">` +
+        '<p><a>链接</a></p>',
     );
     expectHarmless(row!.stem);
-    // The picture is the site's from now on: the day's sweep of unclaimed uploads keeps it.
-    const [upload] = await db()
-      .select()
-      .from(schema.uploads)
-      .where(eq(schema.uploads.key, picture.slice('/uploads/'.length)));
-    expect(upload).toMatchObject({ accountId: null });
-    expect(upload!.claimedAt).not.toBeNull();
+    // The pictures are the site's from now on: the day's sweep of unclaimed uploads keeps them.
+    for (const url of [picture, quoted]) {
+      const [upload] = await db()
+        .select()
+        .from(schema.uploads)
+        .where(eq(schema.uploads.key, url.slice('/uploads/'.length)));
+      expect(upload, url).toMatchObject({ accountId: null });
+      expect(upload!.claimedAt, url).not.toBeNull();
+    }
     // The editor gets it back as stored; the list shows it too (its text is for the excerpt).
     expect((await t.call(viewAdminQuestion, { id: made.data.id }, { as: admin })).data.stem).toBe(row!.stem);
     const byText = await t.call(findAdminQuestions, { bankId, keyword: '哪一个正确' }, { as: admin });

@@ -5,10 +5,11 @@ export type StemHtml = (stem: string) => string;
 
 let sanitizer: Promise<(stem: string) => string> | undefined;
 
-// A paper's stems are the same for every taker: their sanitised HTML is kept by the stored text.
+// A paper's stems are the same for every taker: their sanitised HTML is kept by the stored text,
+// bounded by count and by characters (a few MB of the portal's 192 MB heap at most, decision 007).
 const sanitised = new LRUCache<string, string>({
   max: 5000,
-  maxSize: 8_000_000,
+  maxSize: 2_000_000,
   sizeCalculation: (v, k) => v.length + k.length,
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, or } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
 import { expectAccessible } from '../a11y.ts';
 import { browserAvailable } from '../browser.ts';
@@ -7,14 +7,24 @@ import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
 import { portal } from '../portal.ts';
 import { chooseOption, openedDialog } from '../antd.ts';
+import { createLearner } from '../accounts.ts';
+import { declineProfileTip } from '../langs.ts';
 
 // The back office's question banks (issue 22 item 1, decision 045): the demo administrator adds a
-// bank and questions of two types, the keys checked as the gateway checks them; the pages'
-// English texts. What it adds is deleted afterwards.
+// bank and questions of two types, the keys checked as the gateway checks them; a stem in rich text
+// with an uploaded picture that a learner then practises (decision 054); the pages' English
+// texts. What it adds is deleted afterwards.
 const EID = 1001;
 const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
 const RUN = Date.now().toString(36).slice(-5);
 const BANK = `E2E题库${RUN}`;
+/** A bank of its own for the rich stem (its name does not contain BANK's, which tests click by). */
+const RICH_BANK = `E2E图文题库${RUN}`;
+/** A 60×30 PNG: what the picture upload takes by its content. */
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADwAAAAeCAIAAAD/+uoYAAAANElEQVR42u3OQQkAAAgEsAthWBObwxQ+hMECLNP1TqSlpaWlpaWlpaWlpaWlpaWlpaWlryz1RCon+CHKNAAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe.runIf(browserAvailable())('the back office: question banks', () => {
   const session = browserSession();
@@ -29,8 +39,16 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
   afterAll(async () => {
     if (!db) return;
     await db
+      .delete(schema.practiceSets)
+      .where(and(eq(schema.practiceSets.eid, EID), like(schema.practiceSets.title, `E2E练习${RUN}%`)));
+    await db
       .delete(schema.questionBanks)
-      .where(and(eq(schema.questionBanks.eid, EID), like(schema.questionBanks.title, `E2E题库${RUN}%`)));
+      .where(
+        and(
+          eq(schema.questionBanks.eid, EID),
+          or(like(schema.questionBanks.title, `E2E题库${RUN}%`), eq(schema.questionBanks.title, RICH_BANK)),
+        ),
+      );
     await database.close();
   });
 
@@ -105,7 +123,7 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
       .click();
     const edit = await openedDialog(page(), '编辑试题');
     await expect
-      .poll(() => edit.getByLabel('题干', { exact: true }).inputValue())
+      .poll(() => edit.getByLabel('题干', { exact: true }).innerText())
       .toBe('灭火器压力表指针在绿色区域表示？');
     expect(await edit.getByRole('radio', { name: 'B' }).isChecked()).toBe(true);
     await edit.getByLabel('选项D', { exact: true }).fill('无法判断');
@@ -152,6 +170,84 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
     ]);
     await ready.getByRole('button').last().click();
     await ready.waitFor({ state: 'hidden' });
+  });
+
+  it('a stem with bold text and an uploaded picture: stored sanitised, and the learner sees both in practice', async () => {
+    const [bank] = await db.insert(schema.questionBanks).values({ eid: EID, title: RICH_BANK }).returning();
+    await signInAs(session.b, ADMIN, { path: `/crm/question-banks/${bank!.id}` });
+    await page().getByRole('heading', { name: RICH_BANK }).waitFor();
+    await page().waitForLoadState('networkidle');
+    await page().getByRole('button', { name: '新建试题' }).click();
+    const dialog = await openedDialog(page(), '新建试题');
+    await dialog.getByText('可加粗、分条和插入本站上传的图片（JPG、PNG，不超过500KB）').waitFor();
+    // Written with the keyboard and the toolbar: plain, bold, plain; then a picture uploaded.
+    const stem = dialog.getByLabel('题干', { exact: true });
+    await stem.click();
+    await page().keyboard.type('看图回答：图中是');
+    await dialog.getByRole('button', { name: '加粗' }).click();
+    await page().keyboard.type('哪种颜色');
+    await dialog.getByRole('button', { name: '加粗' }).click();
+    await page().keyboard.type('？');
+    await dialog.getByRole('button', { name: '图片' }).click();
+    const pictureDialog = await openedDialog(page(), '插入图片');
+    await pictureDialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'colour.png', mimeType: 'image/png', buffer: PICTURE });
+    await pictureDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => stem.locator('img').count()).toBe(1);
+    for (const [i, text] of ['橙色', '蓝色', '绿色', '红色'].entries()) {
+      await dialog.getByLabel(`选项${String.fromCharCode(65 + i)}`, { exact: true }).fill(text);
+    }
+    await dialog.getByRole('radio', { name: 'A' }).check();
+    await dialog.getByRole('button', { name: /^保\s?存$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The list shows the stem's text, the picture named.
+    await page()
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: /看图回答：图中是哪种颜色？\s*\[图片\]/ })
+      .waitFor();
+    const [stored] = await db
+      .select({ stem: schema.examQuestions.stem })
+      .from(schema.examQuestions)
+      .where(and(eq(schema.examQuestions.eid, EID), eq(schema.examQuestions.bankId, bank!.id)));
+    expect(stored!.stem).toContain('<p>看图回答：图中是<strong>哪种颜色</strong>？</p>');
+    // The picture as the editor wrote it, sanitised: its address in the style only.
+    expect(stored!.stem).toMatch(
+      /<img [^>]*style="content: url\((?:&quot;)?\/uploads\/[\w./-]+\.png(?:&quot;)?\); max-width: 100%; height: auto"[^>]*>/,
+    );
+    expect(stored!.stem).not.toMatch(/\ssrc=|\salt=/);
+    const picture = /url\((?:&quot;)?(\/uploads\/[\w./-]+)/.exec(stored!.stem)![1]!;
+
+    // A learner practises the bank: the stem shows its bold words and the picture, within a phone's width.
+    const [set] = await db
+      .insert(schema.practiceSets)
+      .values({ eid: EID, title: `E2E练习${RUN}`, intro: '图文题干', bankId: bank!.id, questionCount: 1 })
+      .returning();
+    const learner = await createLearner(EID);
+    await page().setViewportSize({ width: 375, height: 740 });
+    try {
+      await signInAs(session.b, learner, { path: '/account?change=2&section=practice' });
+      await declineProfileTip(page(), 'zh');
+      const row = page().locator(`.portal-practice-set[data-set-id="${set!.id}"]`);
+      await row.getByRole('button', { name: '开始练习' }).click();
+      await page().waitForURL((u) => u.pathname === '/account/practice/detail');
+      const shown = page().locator('.portal-practice-question .portal-practice-stem');
+      await shown.waitFor();
+      expect(await shown.locator('strong').textContent()).toBe('哪种颜色');
+      const image = shown.locator('img');
+      await image.waitFor();
+      expect(await image.getAttribute('alt')).toBe('题干图片');
+      expect(await image.evaluate((el) => getComputedStyle(el).content)).toContain(picture);
+      const box = (await image.boundingBox())!;
+      expect(box.width).toBeGreaterThan(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      const file = await page().request.get(new URL(picture, page().url()).href);
+      expect([file.status(), file.headers()['content-type']]).toEqual([200, 'image/png']);
+      await page().getByRole('radio', { name: /橙色/ }).waitFor();
+      await expectAccessible(page(), 'practice with a rich stem');
+    } finally {
+      await page().setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it('the administrator imports questions pasted from Word: the preview marks the bad row, the good ones are added once', async () => {
@@ -228,6 +324,10 @@ describe.runIf(browserAvailable())('the back office: question banks', () => {
     await page().waitForLoadState('networkidle');
     await page().getByRole('button', { name: 'New question' }).click();
     const dialog = await openedDialog(page(), 'New question');
+    await dialog
+      .getByText('Bold, lists and pictures uploaded to this site (JPG or PNG, at most 500 KB) may be used')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Bold' }).waitFor();
     await chooseOption(page(), dialog, 'Type', 'Short answer');
     await dialog.getByLabel('Stem', { exact: true }).fill('Name two duties of a fire warden.');
     await dialog.getByRole('button', { name: 'Save' }).click();

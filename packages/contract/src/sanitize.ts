@@ -16,6 +16,7 @@
  * url() other than http(s), relative or raster data: images) are dropped, the rest kept as written.
  */
 import sanitizeHtml from 'sanitize-html';
+import { decodeEntities, isHtmlStem, isOwnImageAddress, plainStemToHtml } from './rich-stem.ts';
 
 /** Tags kept in rich text; everything else is unwrapped (its text kept) or, for script-like tags, removed. */
 // prettier-ignore
@@ -73,6 +74,38 @@ export function sanitizeRichText(html: string | null | undefined): string {
   // sanitising is idempotent with what the editor stores. Text and attribute values have their
   // `<` and `>` escaped, so ` />` occurs only at the end of a void element.
   return sanitizeHtml(html, OPTIONS).replaceAll(' />', '>');
+}
+
+/**
+ * A question's stem as stored and served (decision 054): a plain stem (rich-stem.ts's rule) as its
+ * escaped lines; an HTML one sanitised as every rich text, then with images and CSS `url()`s kept
+ * only where they address the site's own uploads or demo pictures (an image of another host is
+ * dropped). The result always begins with an element, so the rule reads it as HTML again.
+ */
+export function sanitizeStem(stem: string): string {
+  if (!isHtmlStem(stem)) return plainStemToHtml(stem);
+  const html = keepOwnAddresses(sanitizeRichText(stem));
+  return isHtmlStem(html) ? html : `<p>${html}</p>`;
+}
+
+/** Sanitised HTML with every style declaration naming a foreign URL dropped, and images without an own address. */
+function keepOwnAddresses(html: string): string {
+  return html.replace(/<([a-z][a-z0-9]*)\b([^>]*)>/gi, (whole, tag: string, attribs: string) => {
+    const isImage = tag.toLowerCase() === 'img';
+    const style = /\sstyle="([^"]*)"/.exec(attribs);
+    if (!style) return isImage ? '' : whole;
+    // Decoded first: `&quot;` holds a semicolon. Written back escaped as sanitize-html writes it.
+    const kept = decodeEntities(style[1] ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(
+        (d) => d !== '' && [...d.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/gi)].every((m) => isOwnImageAddress(m[2] ?? '')),
+      );
+    if (isImage && !kept.some((d) => /^content\s*:\s*url\(/i.test(d))) return '';
+    const value = kept.join('; ').replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+    const rest = attribs.replace(style[0], value === '' ? '' : ` style="${value}"`);
+    return `<${tag}${rest}>`;
+  });
 }
 
 /**

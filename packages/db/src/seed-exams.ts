@@ -30,6 +30,10 @@ export interface SiteExamSeed {
   certificatesOf: Array<{ accountId: number; count: number }>;
 }
 
+/** A picture in a stem, as the back office's editor writes one (rich-text-html.ts): shown by its style. */
+const signImage =
+  '<img class="rich-image" style="content: url(/demo/question-electric-sign.svg); max-width: 100%; height: auto">';
+
 const ZH = {
   bank: '安全生产知识题库',
   template: {
@@ -266,6 +270,20 @@ const ZH = {
       ],
       answer: ['A', 'B'],
       analysis: '发现直接危及人身安全的紧急情况时，应停止作业或撤离。',
+    },
+    {
+      // A stem in rich text with a picture (decision 054): the picture ships with the web app.
+      questionType: 1,
+      difficulty: 1,
+      stem: `<p>下图是作业现场常见的安全标志，它表示<strong>什么</strong>？</p>${signImage}<ul><li>提示：注意标志的<strong>形状</strong>和<strong>颜色</strong>。</li></ul>`,
+      options: [
+        { key: 'A', text: '禁止吸烟' },
+        { key: 'B', text: '当心触电' },
+        { key: 'C', text: '必须戴安全帽' },
+        { key: 'D', text: '紧急出口' },
+      ],
+      answer: ['B'],
+      analysis: '黄色三角形是警告标志，闪电符号表示当心触电。',
     },
   ] as Question[],
 };
@@ -515,6 +533,19 @@ const EN: typeof ZH = {
       ],
       answer: ['A', 'B'],
       analysis: 'Stop when people are in immediate danger.',
+    },
+    {
+      questionType: 1,
+      difficulty: 1,
+      stem: `<p>This sign is often seen at work. What does it <strong>mean</strong>?</p>${signImage}<ul><li>Hint: look at its <strong>shape</strong> and <strong>colour</strong>.</li></ul>`,
+      options: [
+        { key: 'A', text: 'No smoking' },
+        { key: 'B', text: 'Danger: electricity' },
+        { key: 'C', text: 'Wear a safety helmet' },
+        { key: 'D', text: 'Emergency exit' },
+      ],
+      answer: ['B'],
+      analysis: 'A yellow triangle warns; the lightning bolt means danger from electricity.',
     },
   ],
 };

@@ -3,13 +3,17 @@ import { defineCall } from '../call.ts';
 import { id, pageResponse, paging } from '../envelope.ts';
 import { QuestionType } from '../enums.ts';
 import type { Lang } from '../errors.ts';
+import { hasImage, htmlImageAddresses, isHtmlStem, isOwnImageAddress, stemBlankCount, stemText } from '../rich-stem.ts';
 import { EXAM_BLANK_MAX } from './exam.ts';
 
 // The back office's question banks (issue 22 item 1, decision 045): banks per subject, open for
 // practice or not (decision 032 reads it), and their questions of every type the exam module marks.
 
 export const BANK_TITLE_MAX = 50;
+/** A stem's characters of text (its markup not counted, decision 054). */
 export const QUESTION_STEM_MAX = 2000;
+/** A stem's characters with its markup: the bound of what is stored. */
+export const QUESTION_STEM_HTML_MAX = 20000;
 export const QUESTION_OPTION_MAX = 500;
 /** Choices A–J; matching's left-hand items 1–10. */
 export const QUESTION_OPTIONS_MAX = 10;
@@ -28,8 +32,8 @@ export const BANK_TAGS_LISTED = 200;
 /** The option keys in order: A, B, C… (true/false: T and F). */
 export const optionKey = (index: number) => String.fromCharCode(65 + index);
 
-/** The blanks of a fill-in stem: each run of two or more underscores is one. */
-export const stemBlankCount = (stem: string) => stem.split(/_{2,}/).length - 1;
+/** The blanks of a fill-in stem: each run of two or more underscores in its text is one. */
+export { stemBlankCount };
 
 const CHOICE_TYPES: readonly number[] = [QuestionType.SINGLE, QuestionType.MULTIPLE, QuestionType.INDEFINITE];
 
@@ -169,7 +173,24 @@ const questionFieldsFor = (lang: Lang) => {
       .int()
       .min(1, msg('请选择难度', 'Choose a difficulty'))
       .max(4, msg('请选择难度', 'Choose a difficulty')),
-    stem: filled(QUESTION_STEM_MAX, ['题干', 'stem']),
+    // Rich text (HTML) or plain text (decision 054): its text is counted and must not be empty
+    // (an image alone will do), its markup bounded; images only from the site's own uploads.
+    stem: z
+      .string(msg('请填写题干', 'Please fill in the stem'))
+      .trim()
+      .max(QUESTION_STEM_HTML_MAX, msg('题干的格式内容过长，请精简', "The stem's formatting is too long: shorten it"))
+      .refine((s) => stemText(s).length <= QUESTION_STEM_MAX, {
+        error: zh ? `题干最多${QUESTION_STEM_MAX}个字` : `The stem has at most ${QUESTION_STEM_MAX} characters`,
+        abort: true,
+      })
+      .refine((s) => stemText(s) !== '' || (isHtmlStem(s) && hasImage(s)), {
+        ...msg('请填写题干', 'Please fill in the stem'),
+        abort: true,
+      })
+      .refine(
+        (s) => !isHtmlStem(s) || htmlImageAddresses(s).every(isOwnImageAddress),
+        msg('题干中的图片须上传到本站', 'Images in the stem must be uploaded to this site'),
+      ),
     options: z
       .array(filled(QUESTION_OPTION_MAX, ['选项内容', 'option']))
       .max(QUESTION_OPTIONS_MAX, msg(`最多${QUESTION_OPTIONS_MAX}个选项`, `At most ${QUESTION_OPTIONS_MAX} options`))

@@ -1,6 +1,7 @@
 import { AttemptStatus, SubmitReason, pageOffset, toPage, type ExamResult } from '@portal/contract';
 import { examResultShows, findQuestionStandings } from '../assessment/index.ts';
 import { requireFound } from '../../platform/errors.ts';
+import { stemPresenter } from '../../platform/stems.ts';
 import { answersShown, creditOf, examOver, presentAttempt, presentResultQuestion } from './exam.presenter.ts';
 import type { Learner } from '../../platform/learner.ts';
 import type { ExamRepository } from './exam.repository.ts';
@@ -24,7 +25,7 @@ export class ExamResults {
       await this.submitting.submitAttempt(who.eid, attemptId, SubmitReason.TIME_OVER, who.accountId);
       a = requireFound(await this.repo.viewAttempt(this.repo.db, who.eid, attemptId, who.accountId));
     }
-    const [answers, earned, standings] = await Promise.all([
+    const [answers, earned, standings, html] = await Promise.all([
       this.repo.findAnswers(this.repo.db, who.eid, attemptId),
       this.repo.viewEarned(this.repo.db, who, a.taskId),
       findQuestionStandings(
@@ -32,6 +33,7 @@ export class ExamResults {
         who,
         a.paper.map((q) => q.questionId),
       ),
+      stemPresenter(),
     ]);
     const byQ = new Map(answers.map((x) => [x.questionId, x]));
     const shown = answersShown(a);
@@ -50,7 +52,7 @@ export class ExamResults {
           ? { points: earned.points, creditHour: creditOf(earned.creditTenths ?? 0) }
           : null,
       questions: a.paper.map((q) =>
-        presentResultQuestion(q, byQ.get(q.questionId), examResultShows(task, standings.get(q.questionId))),
+        presentResultQuestion(q, byQ.get(q.questionId), examResultShows(task, standings.get(q.questionId)), html),
       ),
     };
   }

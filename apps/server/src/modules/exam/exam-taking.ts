@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import { TtlCache } from '../../platform/cache.ts';
 import { AppError } from '../../platform/errors.ts';
+import { stemPresenter } from '../../platform/stems.ts';
 import { answerRefusal, checkAnswer, PaperShapes } from '../assessment/index.ts';
 import { requireFound } from '../../platform/errors.ts';
 import { submittedRefusal } from './exam.policy.ts';
@@ -85,7 +86,10 @@ export class ExamTaking {
     const a = await this.submitting.openAttempt(who, attemptId);
     // Opening the paper again (a reload) is the page's return: a leave shorter than the grace is forgotten.
     const switches = a.status === AttemptStatus.ANSWERING ? await this.returnToPaper(who, attemptId, clientAt) : null;
-    const answers = await this.repo.findAnswers(this.repo.db, who.eid, attemptId);
+    const [answers, html] = await Promise.all([
+      this.repo.findAnswers(this.repo.db, who.eid, attemptId),
+      stemPresenter(),
+    ]);
     if (a.status === AttemptStatus.ANSWERING) {
       await this.repo.logEvent(this.repo.db, who, attemptId, AttemptEventKind.OPEN, {}, clientAt);
     }
@@ -99,7 +103,7 @@ export class ExamTaking {
       durationMinutes: a.durationMinutes,
       totalScore: points(a.totalScoreTenths),
       passScore: points(a.passScoreTenths),
-      questions: a.paper.map(presentPaperQuestion),
+      questions: a.paper.map((q) => presentPaperQuestion(q, html)),
       answers: answers
         .filter((x) => x.seq > 0)
         .map((x) => ({ questionId: x.questionId, answer: x.answer, flagged: x.flagged, seq: x.seq })),

@@ -7,6 +7,7 @@ import {
   type ExamTaskItem,
 } from '@portal/contract';
 import type { AttemptQuestion } from '@portal/db';
+import type { StemHtml } from '../../platform/stems.ts';
 import type { AnswerRow, AttemptRow, TaskRow } from './exam.repository.ts';
 
 /** Scores are kept in tenths of a point; calls answer points with one decimal. */
@@ -95,14 +96,15 @@ export function presentClock(row: { secondsLeft: number; deadlineAt: Date; now: 
 /**
  * A question as the taker is sent it (DESIGN.md section 9: the paper sent to the browser never
  * holds the answers): its stem, options, items, blank count and score, and nothing else of the
- * snapshot — no keys, accepted blanks, reference answer or analysis.
+ * snapshot — no keys, accepted blanks, reference answer or analysis. The stem is sanitised HTML
+ * (`html`, decision 054), a snapshot's plain stem from before included.
  */
-export function presentPaperQuestion(q: AttemptQuestion): ExamPaperQuestion {
+export function presentPaperQuestion(q: AttemptQuestion, html: StemHtml): ExamPaperQuestion {
   return {
     questionId: q.questionId,
     questionType: q.questionType,
     difficulty: q.difficulty,
-    stem: q.stem,
+    stem: html(q.stem),
     options: q.options.map((o) => ({ key: o.key, text: o.text })),
     items: q.items.map((o) => ({ key: o.key, text: o.text })),
     blankCount: q.blanks.length,
@@ -133,10 +135,11 @@ export function presentResultQuestion(
   q: AttemptQuestion,
   a: AnswerRow | undefined,
   shows: { mark: boolean; key: boolean },
+  html: StemHtml,
 ): ExamResultQuestion {
   const { mark, key } = shows;
   return {
-    ...presentPaperQuestion(q),
+    ...presentPaperQuestion(q, html),
     answer: a?.answer ?? [],
     flagged: a?.flagged ?? false,
     result: mark ? (a?.result ?? null) : null,

@@ -8,6 +8,7 @@ import {
   type Lang,
 } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
+import { stemPresenter } from '../../platform/stems.ts';
 import type { AdminAudit } from '../../platform/admin-audit.ts';
 import type { Session } from '../../platform/session.ts';
 import { MarkResult, QuestionType } from '../assessment/index.ts';
@@ -91,9 +92,10 @@ export class MarkingCalls {
       a = requireFound(await this.repo.viewAttempt(this.repo.db, session.eid, attemptId, null));
       if (claimedUntil === null && a.status === AttemptStatus.WAITING_FOR_MARKING) await this.refuseClaimed(a, lang);
     }
-    const [answers, name] = await Promise.all([
+    const [answers, name, html] = await Promise.all([
       this.repo.findAnswers(this.repo.db, a.eid, a.id),
       this.repo.viewLearnerName(a.eid, a.accountId),
+      stemPresenter(),
     ]);
     const byQ = new Map(answers.map((x) => [x.questionId, x]));
     const shorts = a.paper.filter((q) => q.questionType === QuestionType.SHORT_ANSWER);
@@ -106,7 +108,7 @@ export class MarkingCalls {
       claimedUntil: claimedUntil ? new Date(claimedUntil).toISOString() : null,
       questions: shorts.map((q) => ({
         questionId: q.questionId,
-        stem: q.stem,
+        stem: html(q.stem),
         score: points(q.scoreTenths),
         answer: byQ.get(q.questionId)?.answer[0] ?? '',
         referenceAnswer: q.referenceAnswer,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ExamPaperQuestion } from '@portal/contract';
 import type { AttemptQuestion, Db, PaperRule, Tx } from '@portal/db';
+import { stemPresenter } from '../../platform/stems.ts';
 import { QuestionType } from '../assessment/index.ts';
 import { presentPaperQuestion } from './exam.presenter.ts';
 import { ExamRepository } from './exam.repository.ts';
@@ -78,5 +79,6 @@ export async function drawPaper(
  */
 export async function previewPaper(db: Db, eid: number, paper: PaperDraw): Promise<ExamPaperQuestion[]> {
   const drawn = await drawPaper(new ExamRepository(db), db, eid, paper);
-  return drawn.map(presentPaperQuestion);
+  const html = await stemPresenter();
+  return drawn.map((q) => presentPaperQuestion(q, html));
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeStem } from '@portal/contract/sanitize';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -373,6 +374,12 @@ describe('demo exam content', () => {
       const questions = await db.select().from(schema.examQuestions).where(eq(schema.examQuestions.eid, eid));
       expect(new Set(questions.map((q) => q.questionType))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
       expect(questions.every((q) => cjk.test(q.stem) === (site.lang === 'zh'))).toBe(true);
+      // A stem in rich text with a picture the web app ships (decision 054), sanitised as stored.
+      const rich = questions.filter((q) => q.stem.includes('<strong>') && q.stem.includes('<img'));
+      expect(rich).toHaveLength(1);
+      expect(sanitizeStem(rich[0]!.stem)).toBe(rich[0]!.stem);
+      const picture = /content: url\((\/demo\/[^)]+)\)/.exec(rich[0]!.stem)![1]!;
+      expect(existsSync(`${PUBLIC_DIR}${picture.slice(1)}`), picture).toBe(true);
       const tasks = await db.select().from(schema.examTasks).where(eq(schema.examTasks.eid, eid));
       const now = Date.now();
       const open = tasks.filter((x) => x.published && x.startsAt.getTime() < now && x.endsAt.getTime() > now);

@@ -7,6 +7,7 @@ import type {
   PracticeSet,
   PracticeSummary,
 } from '@portal/contract';
+import type { StemHtml } from '../../platform/stems.ts';
 import { QuestionType } from '../assessment/index.ts';
 import type { AnswerRow, BookRow, QuestionRow, RoundRow } from './practice.repository.ts';
 
@@ -55,13 +56,16 @@ export function presentSet(row: SetListRow): PracticeSet {
   };
 }
 
-/** A question as a round sends it: the keys, accepted blanks, reference answer and analysis left out. */
-export function presentQuestion(q: QuestionRow): PracticeQuestion {
+/**
+ * A question as a round sends it: the keys, accepted blanks, reference answer and analysis left
+ * out; the stem as sanitised HTML (decision 054).
+ */
+export function presentQuestion(q: QuestionRow, html: StemHtml): PracticeQuestion {
   return {
     questionId: q.id,
     questionType: q.questionType,
     difficulty: q.difficulty,
-    stem: q.stem,
+    stem: html(q.stem),
     options: q.options.map((o) => ({ key: o.key, text: o.text })),
     items: q.items.map((o) => ({ key: o.key, text: o.text })),
     blankCount: q.questionType === QuestionType.FILL_IN ? q.blanks.length : 0,
@@ -122,8 +126,9 @@ export function presentEntry(
     sourceType: number;
   },
   q: QuestionRow,
+  html: StemHtml,
 ): ErrorBookEntry {
-  const question = presentQuestion(q);
+  const question = presentQuestion(q, html);
   return {
     questionId: e.questionId,
     questionType: question.questionType,

@@ -432,7 +432,8 @@ describe('the error book', () => {
     expect(entry).toMatchObject({
       questionId: q.id,
       questionType: 1,
-      stem: q.stem,
+      // A plain stem of the bank is served as its one line (decision 054).
+      stem: `<p>${q.stem}</p>`,
       wrongCount: 2,
       rightStreak: 0,
       lastAnswer: wrongAnswer(q),

@@ -11,6 +11,7 @@ import {
   QuestionType,
 } from '../assessment/index.ts';
 import { requireFound } from '../../platform/errors.ts';
+import { stemPresenter } from '../../platform/stems.ts';
 import { requireAnswered } from './practice.policy.ts';
 import {
   percentOf,
@@ -79,9 +80,10 @@ export class PracticeService {
 
   async viewPracticeRound(who: Learner, recordId: number): Promise<PracticeRound> {
     const round = requireFound(await this.repo.viewRound(who, recordId));
-    const [questions, answers] = await Promise.all([
+    const [questions, answers, html] = await Promise.all([
       this.repo.findQuestions(who, round.questionIds),
       this.repo.findAnswers(who.eid, round.id),
+      stemPresenter(),
     ]);
     const byId = new Map(questions.map((x) => [x.id, x]));
     const ordered = round.questionIds.map((id) => byId.get(id)).filter((x): x is QuestionRow => x !== undefined);
@@ -96,7 +98,7 @@ export class PracticeService {
       title: round.title,
       startedAt: round.startedAt.toISOString(),
       finishedAt: round.finishedAt?.toISOString() ?? null,
-      questions: ordered.map(presentQuestion),
+      questions: ordered.map((x) => presentQuestion(x, html)),
       marks,
       summary: presentSummary(round, unmarked, new Date()),
     };
@@ -128,9 +130,10 @@ export class PracticeService {
       pageOffset(q.pageCurrent, q.pageSize),
       q.pageSize,
     );
+    const html = await stemPresenter();
     return {
       ...toPage(
-        rows.map((x) => presentEntry(x.entry, x.question)),
+        rows.map((x) => presentEntry(x.entry, x.question, html)),
         total,
         q.pageCurrent,
         q.pageSize,

@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import type { Db, PaperRule, Tx } from '@portal/db';
 import { AppError } from '../../platform/errors.ts';
+import { stemPresenter } from '../../platform/stems.ts';
 import { previewPaper } from '../exam/index.ts';
 import { PaperAdminRepository as Repo, type PaperRecord } from './paper-admin.repository.ts';
 import type { AdminCaller } from './question-bank-admin.ts';
@@ -85,15 +86,16 @@ export class PaperAdmin {
   async paper(eid: number, id: number): Promise<AdminPaper> {
     const row = await this.repo.paper(eid, id);
     if (!row) throw paperNotFound();
-    const [questions, stock] = await Promise.all([
+    const [questions, stock, html] = await Promise.all([
       row.mode === PaperMode.FIXED ? this.repo.paperQuestions(eid, id) : Promise.resolve([]),
       Repo.ruleStock(this.db, eid, row.rules),
+      stemPresenter(),
     ]);
     return {
       ...presentRow(row),
       shuffleQuestions: row.shuffleQuestions,
       shuffleOptions: row.shuffleOptions,
-      questions: questions.map(({ scoreTenths, ...x }) => ({ ...x, score: points(scoreTenths) })),
+      questions: questions.map(({ scoreTenths, ...x }) => ({ ...x, stem: html(x.stem), score: points(scoreTenths) })),
       rules: row.rules.map((r, i) => ({
         bankId: r.bankId,
         bankTitle: stock[i]!.bankTitle ?? '',

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { escapeHtml } from '@portal/contract/rich-stem';
 import { schema, type Db, type Tx } from '@portal/db';
 
 const b = schema.questionBanks;
@@ -34,7 +35,12 @@ const filterOf = (eid: number, f: QuestionFilter): SQL[] => {
   const where: SQL[] = [eq(q.eid, eid), eq(q.bankId, f.bankId)];
   if (f.questionType) where.push(eq(q.questionType, f.questionType));
   if (f.difficulty) where.push(eq(q.difficulty, f.difficulty));
-  if (f.keyword) where.push(ilike(q.stem, likeOf(f.keyword)));
+  // A stem's text is searched, not its markup (decision 054): tags left out, and the keyword also
+  // as rich text writes it (`<` as `&lt;`); a plain stem from before matches as it is.
+  if (f.keyword) {
+    const text = sql`regexp_replace(${q.stem}, '<[^>]*>', '', 'g')`;
+    where.push(sql`(${text} ILIKE ${likeOf(f.keyword)} OR ${text} ILIKE ${likeOf(escapeHtml(f.keyword))})`);
+  }
   if (f.tag) where.push(sql`${q.tags} @> ARRAY[${f.tag}]::text[]`);
   return where;
 };

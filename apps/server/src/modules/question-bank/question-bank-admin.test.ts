@@ -279,18 +279,18 @@ describe('question banks in the back office', () => {
     const edited = await t.call(editQuestion, { ...EVERY_TYPE[0]!, id: single.id, stem: '改过的题干' }, { as: admin });
     expect(edited.code).toBe(200);
     const paper = await t.call(viewExamPaper, { attemptId: started.data.attemptId }, { as: learner });
-    expect(paper.data.questions.map((q) => q.stem)).not.toContain('改过的题干');
+    expect(paper.data.questions.map((q) => q.stem)).not.toContain('<p>改过的题干</p>');
     const later = await t.learner(a);
     const next = await t.call(startExam, { taskId: exam.task.id }, { as: later });
     const nextPaper = await t.call(viewExamPaper, { attemptId: next.data.attemptId }, { as: later });
-    expect(nextPaper.data.questions.map((q) => q.stem)).toContain('改过的题干');
+    expect(nextPaper.data.questions.map((q) => q.stem)).toContain('<p>改过的题干</p>');
     const stored = await t.call(viewAdminQuestion, { id: single.id }, { as: admin });
-    expect(stored.data).toMatchObject({ stem: '改过的题干', paperCount: 1 });
+    expect(stored.data).toMatchObject({ stem: '<p>改过的题干</p>', paperCount: 1 });
     const log = await t.call(findAuditLog, { entityType: 'question', entityId: String(single.id) }, { as: admin });
     expect(log.data.list[0]).toMatchObject({
       action: 'editQuestion',
       before: { stem: single.stem },
-      after: { stem: '改过的题干' },
+      after: { stem: '<p>改过的题干</p>' },
     });
   });
 
@@ -438,7 +438,7 @@ describe('question banks in the back office', () => {
       title: '甲的题库',
       questionCount: 1,
     });
-    expect((await t.call(viewAdminQuestion, { id: q.data.id }, { as: admin })).data.stem).toBe('单选');
+    expect((await t.call(viewAdminQuestion, { id: q.data.id }, { as: admin })).data.stem).toBe('<p>单选</p>');
     // A learner is not an administrator.
     expect((await t.call(findAdminQuestionBanks, {}, { as: learner })).code).toBe(ErrorCode.NOT_ADMIN);
   });

@@ -16,6 +16,9 @@ import type { Tx } from '@portal/db';
 import type { AdminAudit } from '../../platform/admin-audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Session } from '../../platform/session.ts';
+import { stemPresenter } from '../../platform/stems.ts';
+import { htmlImageAddresses } from '@portal/contract/rich-stem';
+import type { UploadService } from '../upload/index.ts';
 import {
   QuestionBankAdminRepository as Repo,
   type BankRecord,
@@ -119,7 +122,10 @@ const auditedQuestion = (row: QuestionRecord) => ({
  * (decision 032): the practice calls read it from the database on every call.
  */
 export class QuestionBankAdmin {
-  constructor(private readonly repo: Repo) {}
+  constructor(
+    private readonly repo: Repo,
+    private readonly uploads: UploadService,
+  ) {}
 
   async banks(eid: number, q: Paging & { keyword?: string | undefined }) {
     const { rows, total } = await this.repo.banks(eid, q.keyword, pageOffset(q.pageCurrent, q.pageSize), q.pageSize);
@@ -183,9 +189,11 @@ export class QuestionBankAdmin {
 
   async questions(eid: number, q: Paging & QuestionFilter) {
     const { rows, total } = await this.repo.questions(eid, q, pageOffset(q.pageCurrent, q.pageSize), q.pageSize);
+    const html = await stemPresenter();
     return toPage<AdminQuestionRow>(
       rows.map(({ scoreTenths, createdAt, ...r }) => ({
         ...r,
+        stem: html(r.stem),
         score: points(scoreTenths),
         createdAt: new Date(createdAt).toISOString(),
       })),
@@ -199,12 +207,14 @@ export class QuestionBankAdmin {
     const found = await this.repo.question(eid, id);
     if (!found) throw questionNotFound();
     const { row, paperCount } = found;
+    // A stem stored as plain text reaches the editor as the HTML it shows as (decision 054).
+    const html = await stemPresenter();
     return {
       id: row.id,
       bankId: row.bankId,
       questionType: row.questionType,
       difficulty: row.difficulty,
-      stem: row.stem,
+      stem: html(row.stem),
       score: points(row.scoreTenths),
       paperCount,
       createdAt: new Date(row.createdAt).toISOString(),
@@ -220,26 +230,29 @@ export class QuestionBankAdmin {
   }
 
   async createQuestion({ session, audit, lang }: AdminCaller, bankId: number, form: QuestionForm) {
+    const values = questionValues(await this.sanitised(form), lang);
     return this.repo.transaction(async (tx) => {
       // The bank is locked so that a delete of it waits, or this insert finds it gone.
       if (!(await Repo.lockBank(tx, session.eid, bankId))) throw bankNotFound();
-      const row = await Repo.insertQuestion(tx, session.eid, bankId, questionValues(form, lang));
+      const row = await Repo.insertQuestion(tx, session.eid, bankId, values);
+      await this.claimImages(tx, session, row.stem);
       await audit.record(tx, { entityType: 'question', entityId: row.id, before: null, after: auditedQuestion(row) });
       return { id: row.id };
     });
   }
 
   async editQuestion({ session, audit, lang }: AdminCaller, id: number, form: QuestionForm) {
+    const values = questionValues(await this.sanitised(form), lang);
     return this.repo.transaction(async (tx) => {
       const before = await this.lockQuestionAndBank(tx, session.eid, id);
       const rules = await Repo.rulesOnBank(tx, session.eid, before.bankId);
-      const values = questionValues(form, lang);
       // True or false keeps the words it was written with: an edit in the other language is no
       // change of its options.
       if (before.questionType === QuestionType.TRUE_FALSE && values.questionType === QuestionType.TRUE_FALSE) {
         values.options = before.options;
       }
       const after = await Repo.updateQuestion(tx, session.eid, id, values);
+      await this.claimImages(tx, session, after.stem);
       await this.requireRulesFilled(tx, session.eid, before.bankId, rules);
       await audit.record(tx, {
         entityType: 'question',
@@ -262,6 +275,27 @@ export class QuestionBankAdmin {
       await audit.record(tx, { entityType: 'question', entityId: id, before: auditedQuestion(before), after: null });
       return { id };
     });
+  }
+
+  /**
+   * The form with its stem as stored (decision 054): rich text sanitised, images of other hosts
+   * dropped (the form's schema already refused them; this holds for any caller), plain text as
+   * its escaped lines. The schema counted the blanks on the text the sanitiser keeps.
+   */
+  private async sanitised(form: QuestionForm): Promise<QuestionForm> {
+    return { ...form, stem: (await stemPresenter())(form.stem) };
+  }
+
+  /**
+   * The pictures the stem shows, uploaded by this administrator, are the site's from now on: the
+   * day's sweep of unclaimed uploads keeps them (a picture another administrator uploaded, or a
+   * demo picture, is left as it is).
+   */
+  private async claimImages(tx: Tx, session: Session, stem: string) {
+    for (const url of new Set(htmlImageAddresses(stem))) {
+      const key = this.uploads.keyOfPublicUrl(url);
+      if (key) await this.uploads.claimForSite(tx, key, session.eid, session.accountId);
+    }
   }
 
   /**

@@ -7,13 +7,14 @@ import { PaperAdmin } from './paper-admin.ts';
 import { PaperAdminRepository } from './paper-admin.repository.ts';
 import { questionExport } from './question-export.ts';
 import { QuestionImports } from './question-import.ts';
+import { uploadServiceOf } from '../upload/index.ts';
 
 /** The back office's question banks, questions and papers (issue 22 items 1 and 2, decisions 045–047). */
 export default defineModule({
   name: 'question-bank',
   register(gateway, platform) {
     const repo = new QuestionBankAdminRepository(platform.db);
-    const admin = new QuestionBankAdmin(repo);
+    const admin = new QuestionBankAdmin(repo, uploadServiceOf(platform));
     const imports = new QuestionImports({ db: platform.db, storage: platform.storage, signer: platform.signer });
     const exportKind = platform.exports.define('crm-questions', questionExport(repo));
     gateway.call(calls.findAdminQuestionBanks, (q, ctx) => admin.banks(ctx.eid, q));

@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { QuestionImportStatus } from '@portal/contract';
+import { stemText } from '@portal/contract/rich-stem';
 import { schema, type Db, type Tx } from '@portal/db';
 import type { QuestionValues } from './question-bank-admin.repository.ts';
 
@@ -16,8 +17,9 @@ export type PreviewedQuestion = QuestionValues & { row: number };
 
 export type ImportRecord = typeof qi.$inferSelect;
 
-/** Two questions are one when their type and their stem (spaces aside) are the same. */
-export const questionKey = (questionType: number, stem: string) => `${questionType}:${stem.replace(/\s+/g, '')}`;
+/** Two questions are one when their type and their stem's text (spaces aside) are the same. */
+export const questionKey = (questionType: number, stem: string) =>
+  `${questionType}:${stemText(stem).replace(/\s+/g, '')}`;
 
 /** SQL of question imports' previews, always by enterprise. */
 export const QuestionImportRepository = {

@@ -183,9 +183,10 @@ describe('importing questions', () => {
     expect(two.data).toEqual(one.data);
     expect(one.data).toMatchObject({ status: QuestionImportStatus.IMPORTED, createdCount: 2, skippedCount: 0 });
     const stored = await questionsOf(bankId);
-    expect(stored.map((q) => q.stem).sort()).toEqual(['好的单选', '好的简答']);
-    expect(stored.find((q) => q.stem === '好的单选')).toMatchObject({ tags: ['甲', '乙'], answer: ['B'] });
-    expect(stored.find((q) => q.stem === '好的简答')).toMatchObject({ scoreTenths: 50, difficulty: 4 });
+    // A cell is plain text, stored as its escaped lines (decision 054).
+    expect(stored.map((q) => q.stem).sort()).toEqual(['<p>好的单选</p>', '<p>好的简答</p>']);
+    expect(stored.find((q) => q.stem === '<p>好的单选</p>')).toMatchObject({ tags: ['甲', '乙'], answer: ['B'] });
+    expect(stored.find((q) => q.stem === '<p>好的简答</p>')).toMatchObject({ scoreTenths: 50, difficulty: 4 });
     const again = await t.call(importQuestions, { id: seen.data.id }, { as: admin });
     expect(again.data).toEqual(one.data);
     expect(await questionsOf(bankId)).toHaveLength(2);
@@ -398,7 +399,7 @@ describe('importing questions', () => {
     );
     expect(tooMany.code).toBe(ErrorCode.BAD_INPUT);
     const fire = await t.call(findAdminQuestions, { bankId, tag: '消防' }, { as: admin });
-    expect(fire.data.list.map((q) => q.stem)).toEqual(['二', '一']);
+    expect(fire.data.list.map((q) => q.stem)).toEqual(['<p>二</p>', '<p>一</p>']);
     expect(fire.data.list[1]!.tags).toEqual(['消防', '法规']);
     const bank = await t.call(viewAdminQuestionBank, { id: bankId }, { as: admin });
     expect(bank.data.tags).toEqual(['法规', '消防'].sort());

@@ -10,6 +10,7 @@ import {
   type QuestionImport,
   type QuestionImportRow,
 } from '@portal/contract';
+import { stemText } from '@portal/contract/rich-stem';
 import type { Db } from '@portal/db';
 import { AppError } from '../../platform/errors.ts';
 import { MissingColumnsError, readSheetRows, type SheetRow } from '../../platform/sheet-rows.ts';
@@ -149,7 +150,7 @@ export class QuestionImports {
       rows.push({
         row,
         questionType: form.questionType || null,
-        stem: excerpt(form.stem),
+        stem: excerpt(stemText(form.stem)),
         answer: excerpt(values ? answerText(values, lang) || values.referenceAnswer : (cells.answer ?? '')),
         errors,
       });

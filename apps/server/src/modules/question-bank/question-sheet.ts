@@ -6,6 +6,7 @@ import {
   type Lang,
   type QuestionForm,
 } from '@portal/contract';
+import { STEM_IMAGE_TEXT, plainStemToHtml, stemText } from '@portal/contract/rich-stem';
 import type { SheetColumn } from '../../platform/sheet-rows.ts';
 import type { QuestionRecord } from './question-bank-admin.repository.ts';
 
@@ -128,7 +129,8 @@ export function questionCells(r: QuestionRecord, lang: Lang): Record<string, str
     type: labelOf(enumerations.questionType, r.questionType, lang),
     difficulty: labelOf(enumerations.difficulty, r.difficulty, lang),
     score: r.scoreTenths / 10,
-    stem: r.stem,
+    // Text only (decision 054): an image is named in brackets, so a reader knows one was there.
+    stem: stemText(r.stem, STEM_IMAGE_TEXT[lang]),
     ...Object.fromEntries(choices.map((o, i) => [`option${optionKey(i)}`, o.text])),
     items: r.items.map((item) => item.text).join('\n'),
     answer: answerText(r, lang),
@@ -314,7 +316,8 @@ export function formOfCells(cells: Record<string, string>, lang: Lang): ReadQues
   const form = {
     questionType: questionType ?? 0,
     difficulty: difficulty ?? 0,
-    stem: cell('stem'),
+    // A cell is plain text (decision 054): stored as its escaped lines, whatever it holds.
+    stem: cell('stem') === '' ? '' : plainStemToHtml(cell('stem')),
     options: questionType === QuestionType.TRUE_FALSE ? [] : options,
     items,
     answer,

@@ -1,4 +1,5 @@
 import { ErrorCode, pageOffset, toPage, type Page } from '@portal/contract';
+import { stemText } from '@portal/contract/rich-stem';
 import type {
   CertificateReportRow,
   CertificateReportTotals,
@@ -28,13 +29,8 @@ export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.
 /** A pass rate: null where nobody's attempt is marked yet (not 0 %: nobody failed either). */
 const passRate = (passed: number, markedTakers: number) => (markedTakers === 0 ? null : percent(passed, markedTakers));
 
-/** Markup a stem may carry (rich text), left out of a report's cell. */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** A report's cell holds a stem's text (decision 054): its markup left out, on one line. */
+const plain = (stem: string) => stemText(stem).replace(/\s+/g, ' ');
 
 export const presentExamRow = (r: ExamRow): ExamReportRow => ({
   taskId: r.taskId,

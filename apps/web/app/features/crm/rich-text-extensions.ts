@@ -26,9 +26,11 @@ const SanitisableImage = Image.extend({
       src: {
         default: null,
         parseHTML: (el) => el.getAttribute('src') || imageAddressFromStyle(el.getAttribute('style')),
+        // alt="" in the editor only (the sanitiser keeps no alt): an image without one fails the
+        // back office's accessibility check while it is being edited.
         renderHTML: (attrs) =>
           typeof attrs.src === 'string'
-            ? { src: attrs.src, style: imageStyle(attrs.src), class: RICH_IMAGE_CLASS }
+            ? { src: attrs.src, style: imageStyle(attrs.src), class: RICH_IMAGE_CLASS, alt: '' }
             : {},
       },
     };

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isAnswered, isTyped, stemParts, toSaved, withPart } from './paper-answers.ts';
+import { isAnswered, isTyped, toSaved, withPart } from './paper-answers.ts';
 
 describe('answers on the exam page', () => {
-  it('splits a fill-in stem at its blanks (two or more underscores)', () => {
-    expect(stemParts('灭火的三种基本方法是隔离法、____和____。')).toEqual(['灭火的三种基本方法是隔离法、', '和', '。']);
-    expect(stemParts('A __ B')).toEqual(['A ', ' B']);
-    expect(stemParts('snake_case stays')).toEqual(['snake_case stays']);
-  });
-
   it('an answer of empty parts is no answer and is saved as none', () => {
     expect(isAnswered(['', '  '])).toBe(false);
     expect(isAnswered(undefined)).toBe(false);

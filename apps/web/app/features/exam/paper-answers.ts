@@ -26,11 +26,6 @@ export function toSaved(answer: readonly string[]): string[] {
   return isAnswered(answer) ? [...answer] : [];
 }
 
-/** One part per blank of the fill-in stem (four or more underscores, or two or more): the text between them. */
-export function stemParts(stem: string): string[] {
-  return stem.split(/_{2,}/);
-}
-
 /** The answer with the text of one blank (or item) replaced, the others kept (missing ones ''). */
 export function withPart(answer: readonly string[], index: number, length: number, value: string): string[] {
   const next = Array.from({ length }, (_, i) => answer[i] ?? '');

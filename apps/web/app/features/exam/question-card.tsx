@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { Button, Checkbox, Input, Radio, Select } from 'antd';
 import { FlagFilled, FlagOutlined } from '@ant-design/icons';
 import { EXAM_BLANK_MAX, EXAM_SHORT_ANSWER_MAX, type ExamPaperQuestion } from '@portal/contract/calls/exam';
@@ -6,7 +6,8 @@ import { enumLabel } from '@portal/contract/enums';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { trueFalseText } from './answer-text.ts';
 import { blankMarker, examMessages, optionLetter, scoreText } from './exam-messages.ts';
-import { QuestionType, stemParts, withPart, type AnswerState } from './paper-answers.ts';
+import { StemContent } from '../rich-content/stem-content.tsx';
+import { QuestionType, withPart, type AnswerState } from './paper-answers.ts';
 
 /** The ids of a question's parts on the page (the answer sheet jumps to its title). */
 export const questionIds = (questionId: number) => {
@@ -20,27 +21,15 @@ const TRUE_FALSE = [
   { key: 'F', text: '' },
 ];
 
-/** A fill-in stem with its blanks shown as numbered gaps: 隔离法、（1）和（2）。 */
+/**
+ * The stem as sanitised rich content (decision 054); a fill-in's blanks shown as numbered gaps:
+ * 隔离法、（1）和（2）。
+ */
 export function QuestionStem({ q, id }: { q: Pick<ExamPaperQuestion, 'questionType' | 'stem'>; id?: string }) {
   const lang = useLang();
-  if (q.questionType !== QuestionType.FILL_IN) {
-    return (
-      <p id={id} className="portal-exam-stem">
-        {q.stem}
-      </p>
-    );
-  }
-  const parts = stemParts(q.stem);
-  return (
-    <p id={id} className="portal-exam-stem">
-      {parts.map((part, i) => (
-        <span key={i}>
-          {part}
-          {i < parts.length - 1 && <span className="portal-exam-gap">{blankMarker(i + 1, lang)}</span>}
-        </span>
-      ))}
-    </p>
-  );
+  const fillIn = q.questionType === QuestionType.FILL_IN;
+  const blank = useCallback((n: number) => blankMarker(n, lang), [lang]);
+  return <StemContent stem={q.stem} id={id} className="portal-exam-stem" blank={fillIn ? blank : undefined} />;
 }
 
 /** The question's title: its number, type and points. */

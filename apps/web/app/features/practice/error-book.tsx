@@ -13,6 +13,7 @@ import { useAction } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { LinkButton } from '../antd/link-button.tsx';
+import { StemContent } from '../rich-content/stem-content.tsx';
 import { answerText, optionLabel, optionsOf } from './answer-text.ts';
 import { practiceMessages } from './practice-messages.ts';
 import { practiceAnalysisPath, practiceDetailPath, practiceSetsPath } from './practice-paths.ts';
@@ -110,7 +111,7 @@ function Entry({ entry: e, clearStreak }: { entry: ErrorBookEntry; clearStreak: 
         <span>{format(t.difficulty, { label: enumLabel('difficulty', e.difficulty, lang) })}</span>
         <span>{e.sourceType === ErrorBookSource.EXAM ? t.fromExam : t.fromPractice}</span>
       </p>
-      <p className="portal-practice-stem">{e.stem}</p>
+      <StemContent stem={e.stem} className="portal-practice-stem" />
       {e.questionType === 6 ? (
         <p className="portal-practice-entry-options">
           {e.items.map((i) => i.text).join(' / ')} ⇄ {options.map((o) => optionLabel(o, e.questionType, t)).join(' / ')}

@@ -14,6 +14,7 @@ import { request } from '../../lib/api.ts';
 import { useAction } from '../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { LinkButton } from '../antd/link-button.tsx';
+import { StemContent } from '../rich-content/stem-content.tsx';
 import { Q, answerText, rightAnswerText } from './answer-text.ts';
 import { QuestionInput, answerReady, answerToSend } from './question-input.tsx';
 import { practiceMessages } from './practice-messages.ts';
@@ -100,9 +101,7 @@ export function PracticeRoundPage({ round }: { round: PracticeRound }) {
               {format(t.difficulty, { label: enumLabel('difficulty', q.difficulty, lang) })}
             </span>
           </h2>
-          <p className="portal-practice-stem" id={stemId}>
-            {q.stem}
-          </p>
+          <StemContent stem={q.stem} className="portal-practice-stem" id={stemId} />
           <QuestionInput
             key={q.questionId}
             question={q}

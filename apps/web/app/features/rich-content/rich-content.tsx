@@ -17,15 +17,17 @@ interface RichContentProps {
   onDownload?: (target: MediaTarget) => void;
   /** The root's class: portal-rich-text unless told. */
   className?: string;
+  /** The root's id (a question's stem names its answer's group). */
+  id?: string;
 }
 
 /**
  * Renders sanitised rich text (news, announcements, lecturer introductions, course introductions,
- * image-text periods, site texts) and turns clicks on embedded media into a preview (video, audio)
+ * image-text periods, site texts, questions' stems) and turns clicks on embedded media into a preview (video, audio)
  * or a download (file) by materialId (platform.md section 2, "Rich content"), everywhere: a page
  * may pass its own handlers instead.
  */
-export function RichContent({ html, onPreview, onDownload, className = 'portal-rich-text' }: RichContentProps) {
+export function RichContent({ html, onPreview, onDownload, className = 'portal-rich-text', id }: RichContentProps) {
   const lang = useLang();
   const theme = useSite().website.websiteThemeColor;
   const [preview, setPreview] = useState<MediaTarget | null>(null);
@@ -39,7 +41,7 @@ export function RichContent({ html, onPreview, onDownload, className = 'portal-r
   };
   return (
     <>
-      <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      <div id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
       {preview && (
         <Suspense fallback={null}>
           <VideoPreview

@@ -14,6 +14,7 @@ import { request } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/date-time.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
+import { StemContent } from '../../rich-content/stem-content.tsx';
 import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
 import type { TableQueryOptions } from '../table-query.ts';
@@ -218,7 +219,7 @@ export function MarkingAttempt({
           const n = i + 1;
           return (
             <Card key={q.questionId} title={format(t.question, { n, score: q.score })} style={{ marginBottom: 16 }}>
-              <p style={pre}>{q.stem}</p>
+              <StemContent stem={q.stem} className="crm-marking-stem" />
               <Space
                 align="start"
                 wrap

@@ -29,6 +29,7 @@ import {
 import { findAdminQuestions, type AdminQuestionRow } from '@portal/contract/calls/question-bank';
 import { enumerations } from '@portal/contract/enums';
 import { request } from '../../../lib/api.ts';
+import { STEM_IMAGE_TEXT, stemText } from '@portal/contract/rich-stem';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
 import { paperMessages } from './paper-messages.ts';
@@ -177,7 +178,7 @@ export function PaperEditor({ paper, banks }: { paper: AdminPaper | null; banks:
   const questionColumns: ColumnsType<AdminPaperQuestion> = [
     { key: 'no', title: t.no, width: 60, render: (_, _q, i) => i + 1 },
     { key: 'type', title: t.questionType, width: 120, render: (_, q) => typeName(q.questionType) },
-    { key: 'stem', title: t.stem, dataIndex: 'stem', ellipsis: true },
+    { key: 'stem', title: t.stem, ellipsis: true, render: (_, q) => stemText(q.stem, STEM_IMAGE_TEXT[lang]) },
     { key: 'bank', title: t.bank, dataIndex: 'bankTitle', width: 160, ellipsis: true },
     {
       key: 'score',
@@ -502,7 +503,7 @@ function QuestionPicker({
         dataSource={rows}
         columns={[
           { key: 'type', title: t.questionType, width: 120, render: (_, q) => typeName(q.questionType) },
-          { key: 'stem', title: t.stem, dataIndex: 'stem', ellipsis: true },
+          { key: 'stem', title: t.stem, ellipsis: true, render: (_, q) => stemText(q.stem, STEM_IMAGE_TEXT[lang]) },
           { key: 'score', title: t.score, dataIndex: 'score', width: 80 },
         ]}
         rowSelection={{

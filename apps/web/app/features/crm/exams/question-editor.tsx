@@ -11,6 +11,7 @@ import {
 import { QuestionType, enumerations } from '@portal/contract/enums';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { FormDialog } from '../../antd/form-dialog.tsx';
+import { RichTextEditor } from '../rich-text-editor.tsx';
 import { questionMessages } from './question-messages.ts';
 
 /** The form's own shape: the right answer is kept per type, matching's items with their option. */
@@ -223,13 +224,14 @@ function QuestionFields({
           <InputNumber min={0.1} max={100} step={0.5} precision={1} />
         </Form.Item>
       </Space>
+      {/* Rich text with pictures uploaded to the site (decision 054); a fill-in's blanks are ____ in its text. */}
       <Form.Item
         name="stem"
         label={t.stem}
         required
-        extra={type === QuestionType.FILL_IN ? t.stemFillInHint : undefined}
+        extra={type === QuestionType.FILL_IN ? t.stemFillInHint : t.stemHint}
       >
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+        <RichTextEditor label={t.stem} minHeight={96} />
       </Form.Item>
 
       {(choice || matching) && (

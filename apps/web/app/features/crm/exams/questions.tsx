@@ -16,6 +16,7 @@ import { enumerations } from '@portal/contract/enums';
 import type { Page } from '@portal/contract/envelope';
 import { request } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/date-time.ts';
+import { STEM_IMAGE_TEXT, stemText } from '@portal/contract/rich-stem';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
 import { ExportButton } from '../export-button.tsx';
@@ -97,7 +98,7 @@ export function QuestionsView({
   const columns: ColumnsType<AdminQuestionRow> = [
     { key: 'type', title: t.questionType, width: 120, render: (_, q) => typeName(q.questionType) },
     { key: 'difficulty', title: t.difficulty, width: 90, render: (_, q) => difficultyName(q.difficulty) },
-    { key: 'stem', title: t.stem, dataIndex: 'stem', ellipsis: true },
+    { key: 'stem', title: t.stem, ellipsis: true, render: (_, q) => stemText(q.stem, STEM_IMAGE_TEXT[lang]) },
     {
       key: 'tags',
       title: t.tags,

@@ -63,7 +63,12 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
     const form = page().locator('form#studyTask');
     await form.getByLabel('任务项类型').click();
     await openedList(page()).locator(`.ant-select-item-option[title="${kind}"]`).click();
-    await form.getByLabel('选择任务项').fill(title.slice(0, 6));
+    // The list shows the search's answer once it comes (the answer to opening it, all items, may come later
+    // and is dropped).
+    await Promise.all([
+      page().waitForResponse((r) => r.url().includes('/study/task/item/options') && r.url().includes('keyword=')),
+      form.getByLabel('选择任务项').fill(title.slice(0, 6)),
+    ]);
     await openedList(page()).locator('.ant-select-item-option').filter({ hasText: title }).first().click();
     await form.getByRole('button', { name: /^添\s?加$/ }).click();
     await form.getByRole('cell', { name: title, exact: true }).waitFor();
@@ -181,7 +186,10 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
     await form.getByLabel('Project name').fill(`${PREFIX}Onboarding camp`);
     await form.getByLabel('Seats').fill('30');
     await form.getByLabel('Stage 1 Stage name').fill('Week one');
-    await form.getByLabel('Stage 1 Study tasks').fill(PREFIX);
+    await Promise.all([
+      page().waitForResponse((r) => r.url().includes('/study/task/page') && r.url().includes('keyword=')),
+      form.getByLabel('Stage 1 Study tasks').fill(PREFIX),
+    ]);
     await openedList(page()).locator(`.ant-select-item-option[title="${PREFIX}项目任务"]`).click();
     await page().keyboard.press('Escape');
     await expectAccessible(page(), 'study project editor');

@@ -141,6 +141,18 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   },
   8115: { zh: '任务项不存在或已被删除', en: 'An item of the task does not exist or was deleted' },
   8116: { zh: '证书模板或带教人员不存在', en: 'The certificate template or a mentor does not exist' },
+  8117: {
+    zh: '该学习任务属于培训项目“{title}”，不能删除或取消发布，请先从项目中移除',
+    en: 'This task belongs to the study project "{title}": remove it from the project before deleting or unpublishing it',
+  },
+  8118: {
+    zh: '已有学员开始学习，任务不能改为限时，结束时间也不能早于现在',
+    en: 'Learners have started this task: it cannot become timed, nor end before now',
+  },
+  8119: {
+    zh: '该学习任务已被他人修改，请刷新页面后再修改',
+    en: 'Someone else has changed this task meanwhile: reload the page and make your change again',
+  },
   8151: { zh: '签到尚未开始，开始日期为{date}', en: 'Check-in has not started yet; it starts on {date}' },
   8152: { zh: '签到已结束', en: 'This check-in has ended' },
   8153: { zh: '今天不是签到日', en: 'Today is not a check-in day' },
@@ -179,6 +191,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: '{n} learners have applied: the project cannot be deleted (unpublish it or close enrolment instead)',
   },
   8214: { zh: '学习任务、讲师或证书模板不存在', en: 'A study task, lecturer or certificate template does not exist' },
+  8215: {
+    zh: '该培训项目已被他人修改，请刷新页面后再修改',
+    en: 'Someone else has changed this project meanwhile: reload the page and make your change again',
+  },
   9001: { zh: '订单不存在', en: 'The order does not exist' },
   9101: { zh: '部门不存在', en: 'The department does not exist' },
   9102: { zh: '同一级下已有同名部门', en: 'A department with this name already exists at this level' },

@@ -137,7 +137,12 @@ export const findCheckInSlots = defineCall({
 /** The most days one plan spans. */
 export const CHECK_IN_PLAN_DAYS_MAX = 366;
 
-const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+/** A real calendar day `YYYY-MM-DD` (2024-02-31 is not one: Date would roll it over). */
+const isDay = (s: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
 const isTime = (s: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(s);
 const dayNo = (s: string) => Date.parse(`${s}T00:00:00Z`) / 86_400_000;
 

@@ -30,7 +30,7 @@ export const ADMIN_COURSE_SORTS = ['-updatedAt', 'updatedAt', '-learnerCount', '
 
 const title = z.string().trim().min(1).max(COURSE_TITLE_MAX);
 /** A cover or image address: '' (none), http(s), or one of the site's own paths (an upload). */
-const imageUrl = z
+export const imageUrl = z
   .string()
   .trim()
   .max(500)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
 import type { Lang } from '../errors.ts';
+import { imageUrl } from './course-admin.ts';
 import { EnrolRule } from './project.ts';
 
 // The back office's study project editor (issue 22 item 5, decision 056): a project's window,
@@ -47,7 +48,7 @@ export const studyProjectFormFor = (lang: Lang) => {
         )
         .default(''),
       intro: z.string().max(PROJECT_INTRO_MAX, msg('项目介绍太长', 'The introduction is too long')).default(''),
-      coverUrl: z.string().trim().max(500).default(''),
+      coverUrl: imageUrl.default(''),
       startsAt: when('开始时间', 'start'),
       endsAt: when('结束时间', 'end'),
       capacity: z
@@ -145,6 +146,8 @@ export const adminProjectDetail = z.object({
   /** Pending and approved applications: the seats cannot fall below them, nor the project be deleted. */
   seatsTaken: z.number().int(),
   applications: z.number().int(),
+  /** The row's version: an edit from an older form is refused (8215). */
+  version: z.string(),
 });
 export type AdminProjectDetail = z.infer<typeof adminProjectDetail>;
 
@@ -170,7 +173,8 @@ export const createStudyProject = defineCall({
   response: z.object({ id: z.number().int() }),
 });
 
-const editStudyProjectFor = (lang: Lang) => studyProjectFormFor(lang).and(z.object({ id }));
+const editStudyProjectFor = (lang: Lang) =>
+  studyProjectFormFor(lang).and(z.object({ id, version: z.string().max(20).optional() }));
 
 export const editStudyProject = defineCall({
   name: 'editStudyProject',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
 import type { Lang } from '../errors.ts';
+import { imageUrl } from './course-admin.ts';
 import { TaskResourceType, TaskType } from './task.ts';
 
 // The back office's study task editor (issue 22 item 5, decision 056): a task of each type with
@@ -72,7 +73,7 @@ export const studyTaskFormFor = (lang: Lang) => {
           msg(`任务名称最多${STUDY_TASK_TITLE_MAX}个字`, `The name has at most ${STUDY_TASK_TITLE_MAX} characters`),
         ),
       intro: z.string().max(STUDY_TASK_INTRO_MAX, msg('任务简介太长', 'The introduction is too long')).default(''),
-      coverUrl: z.string().trim().max(500).default(''),
+      coverUrl: imageUrl.default(''),
       taskType: z
         .number(msg('请选择任务类型', 'Choose the kind of task'))
         .int()
@@ -202,6 +203,8 @@ export const adminStudyTaskDetail = z.object({
   startedCount: z.number().int(),
   /** The project whose stage holds it (its enrolled learners are given it), if any. */
   projectTitle: z.string().nullable(),
+  /** The row's version: an edit from an older form is refused (8119). */
+  version: z.string(),
 });
 export type AdminStudyTaskDetail = z.infer<typeof adminStudyTaskDetail>;
 
@@ -227,14 +230,15 @@ export const createStudyTask = defineCall({
   response: z.object({ id: z.number().int() }),
 });
 
-const editStudyTaskFor = (lang: Lang) => studyTaskFormFor(lang).and(z.object({ id }));
+const editStudyTaskFor = (lang: Lang) =>
+  studyTaskFormFor(lang).and(z.object({ id, version: z.string().max(20).optional() }));
 
 export const editStudyTask = defineCall({
   name: 'editStudyTask',
   method: 'POST',
   path: '/course/auth/admin/study/task/{id}/edit',
   summary:
-    'Changes a study task; its type, items and pass rule only while no learner has started (8113). Its assignment is replaced by the one given',
+    'Changes a study task; its type, items and pass rule only while no learner has started (8113), not timed nor ended before now once started (8118), not unpublished while in a project (8117), not over a newer version (8119). Its assignment is replaced by the one given',
   tags: ['task', 'back-office'],
   request: editStudyTaskFor('zh'),
   requestFor: editStudyTaskFor,
@@ -245,7 +249,8 @@ export const deleteStudyTask = defineCall({
   name: 'deleteStudyTask',
   method: 'POST',
   path: '/course/auth/admin/study/task/{id}/delete',
-  summary: 'Deletes a study task no learner has started (8114 otherwise: unpublish it instead)',
+  summary:
+    'Deletes a study task no learner has started (8114 otherwise: unpublish it instead) and no project holds (8117)',
   tags: ['task', 'back-office'],
   request: z.object({ id }),
   response: z.object({ id: z.number().int() }),

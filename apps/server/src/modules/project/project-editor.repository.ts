@@ -19,13 +19,14 @@ export type ProjectValues = {
   published: boolean;
 };
 
-export type ProjectRecord = ProjectValues & { id: number; seatsTaken: number };
+/** `version`: the row's xmin, which every update of the row changes (an edit's optimistic check). */
+export type ProjectRecord = ProjectValues & { id: number; seatsTaken: number; version: string };
 export type StageValues = { title: string; taskIds: number[] };
 
 const RECORD = sql`id, title, summary, intro, cover_url AS "coverUrl", starts_at AS "startsAt", ends_at AS "endsAt",
   capacity, enrol_rule AS "enrolRule", credit_tenths AS "creditTenths", points,
   certificate_template_id AS "certificateTemplateId", visitor_visible AS "visitorVisible", recommended, published,
-  seats_taken AS "seatsTaken"`;
+  seats_taken AS "seatsTaken", xmin::text AS version`;
 
 const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
 
@@ -95,6 +96,16 @@ export class ProjectEditorRepository {
 
   static async removeProject(tx: Tx, eid: number, id: number): Promise<void> {
     await tx.execute(sql`DELETE FROM study_projects WHERE eid = ${eid} AND id = ${id}`);
+  }
+
+  /** The titles of those of `ids` that a stage of another project than `projectId` holds. */
+  async takenTitles(eid: number, ids: number[], projectId: number | null): Promise<string[]> {
+    const { rows } = await this.db.execute<{ title: string }>(sql`
+      SELECT t.title FROM study_tasks t JOIN study_project_stage_tasks st ON st.eid = t.eid AND st.task_id = t.id
+       WHERE t.eid = ${eid} AND t.id = ANY(${intArray(ids)}::int[])
+         ${projectId === null ? sql`` : sql`AND st.project_id <> ${projectId}`}
+       ORDER BY t.id`);
+    return rows.map((r) => r.title);
   }
 
   /** The stages in order with their tasks in order. */

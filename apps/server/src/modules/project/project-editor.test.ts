@@ -223,6 +223,50 @@ describe('the study project editor', () => {
     expect((await t.call(viewAdminProjectDetail, { id: empty.data.id }, { as: admin })).code).toBe(ErrorCode.NOT_FOUND);
   });
 
+  it('an edit from an older form is refused (8215); a cover must be an image address', async () => {
+    const current = (await t.call(viewAdminProjectDetail, { id: projectId }, { as: admin })).data;
+    const input = {
+      ...form({
+        title: current.title,
+        capacity: current.capacity,
+        stages: current.stages.map((s) => ({ title: s.title, taskIds: s.tasks.map((x) => x.id) })),
+        lecturerIds: [],
+      }),
+      id: projectId,
+    };
+    expect((await t.call(editStudyProject, { ...input, version: current.version }, { as: admin })).code).toBe(200);
+    const stale = await t.call(
+      editStudyProject,
+      { ...input, title: '旧表单', version: current.version },
+      { as: admin },
+    );
+    expect(stale).toMatchObject({
+      code: ErrorCode.PROJECT_CHANGED,
+      message: '该培训项目已被他人修改，请刷新页面后再修改',
+    });
+    const script = await t.call(editStudyProject, { ...input, coverUrl: 'javascript:alert(1)' }, { as: admin });
+    expect(script.code).toBe(ErrorCode.BAD_INPUT);
+  });
+
+  it('two projects taking one task at once: one has it, the other is told 8212, never a 500', async () => {
+    const [free] = await db()
+      .insert(schema.studyTasks)
+      .values({ eid: a.eid, title: '抢手任务', startsAt: new Date(), endsAt: new Date(Date.now() + DAY) })
+      .returning();
+    const results = await Promise.all(
+      ['甲项目', '乙项目', '丙项目'].map((title) =>
+        t.call(createStudyProject, form({ title, stages: [{ title: '一', taskIds: [free!.id] }] }), { as: admin }),
+      ),
+    );
+    expect(results.map((r) => r.code).sort()).toEqual([
+      200,
+      ErrorCode.PROJECT_TASK_TAKEN,
+      ErrorCode.PROJECT_TASK_TAKEN,
+    ]);
+    for (const r of results.filter((x) => x.code !== 200))
+      expect(r.message).toBe('学习任务“抢手任务”已属于其他培训项目');
+  });
+
   it('a learner and an administrator of another enterprise are refused every call', async () => {
     for (const [call, input] of [
       [viewAdminProjectDetail, { id: projectId }],

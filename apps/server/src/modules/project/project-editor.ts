@@ -36,6 +36,9 @@ const valuesOf = (form: StudyProjectForm, intro: string): ProjectValues => ({
 
 const audited = (v: ProjectValues, stages: StageValues[], lecturerIds: number[]) => ({
   title: v.title,
+  summary: v.summary,
+  intro: v.intro,
+  coverUrl: v.coverUrl,
   startsAt: v.startsAt.toISOString(),
   endsAt: v.endsAt.toISOString(),
   capacity: v.capacity,
@@ -91,54 +94,61 @@ export class ProjectEditor {
       lecturers,
       seatsTaken: row.seatsTaken,
       applications,
+      version: row.version,
     };
   }
 
   async create({ session, audit }: ProjectEditorCaller, form: StudyProjectForm) {
     const values = valuesOf(form, await sanitize(form.intro));
-    return this.repo.transaction(async (tx) => {
-      await this.check(tx, session.eid, null, form);
-      const id = await Repo.insertProject(tx, session.eid, values);
-      await Repo.setStages(tx, session.eid, id, form.stages);
-      await Repo.setLecturers(tx, session.eid, id, form.lecturerIds);
-      await audit.record(tx, {
-        entityType: 'study_project',
-        entityId: id,
-        before: null,
-        after: audited(values, form.stages, form.lecturerIds),
-      });
-      return { id };
-    });
+    return this.taskTaken(session.eid, null, form, () =>
+      this.repo.transaction(async (tx) => {
+        await this.check(tx, session.eid, null, form);
+        const id = await Repo.insertProject(tx, session.eid, values);
+        await Repo.setStages(tx, session.eid, id, form.stages);
+        await Repo.setLecturers(tx, session.eid, id, form.lecturerIds);
+        await audit.record(tx, {
+          entityType: 'study_project',
+          entityId: id,
+          before: null,
+          after: audited(values, form.stages, form.lecturerIds),
+        });
+        return { id };
+      }),
+    );
   }
 
-  async edit({ session, audit }: ProjectEditorCaller, id: number, form: StudyProjectForm) {
+  async edit({ session, audit }: ProjectEditorCaller, id: number, form: StudyProjectForm, version?: string) {
     const values = valuesOf(form, await sanitize(form.intro));
-    return this.repo.transaction(async (tx) => {
-      const eid = session.eid;
-      const before = await Repo.lockProject(tx, eid, id);
-      if (!before) throw notFound();
-      if (values.capacity > 0 && values.capacity < before.seatsTaken)
-        throw new AppError(ErrorCode.PROJECT_CAPACITY_BELOW_SEATS, { params: { n: before.seatsTaken } });
-      await this.check(tx, eid, id, form);
-      const [stagesBefore, lecturersBefore] = await Promise.all([
-        Repo.stagesOf(tx, eid, id),
-        Repo.lecturersOf(tx, eid, id),
-      ]);
-      await Repo.updateProject(tx, eid, id, values);
-      await Repo.setStages(tx, eid, id, form.stages);
-      await Repo.setLecturers(tx, eid, id, form.lecturerIds);
-      await audit.record(tx, {
-        entityType: 'study_project',
-        entityId: id,
-        before: audited(
-          before,
-          stagesBefore.map((s) => ({ title: s.title, taskIds: s.tasks.map((x) => x.id) })),
-          lecturersBefore.map((l) => l.id),
-        ),
-        after: audited(values, form.stages, form.lecturerIds),
-      });
-      return { id };
-    });
+    return this.taskTaken(session.eid, id, form, () =>
+      this.repo.transaction(async (tx) => {
+        const eid = session.eid;
+        const before = await Repo.lockProject(tx, eid, id);
+        if (!before) throw notFound();
+        // Saved over a newer version than the form was read from: the other change would be lost.
+        if (version !== undefined && version !== before.version) throw new AppError(ErrorCode.PROJECT_CHANGED);
+        if (values.capacity > 0 && values.capacity < before.seatsTaken)
+          throw new AppError(ErrorCode.PROJECT_CAPACITY_BELOW_SEATS, { params: { n: before.seatsTaken } });
+        await this.check(tx, eid, id, form);
+        const [stagesBefore, lecturersBefore] = await Promise.all([
+          Repo.stagesOf(tx, eid, id),
+          Repo.lecturersOf(tx, eid, id),
+        ]);
+        await Repo.updateProject(tx, eid, id, values);
+        await Repo.setStages(tx, eid, id, form.stages);
+        await Repo.setLecturers(tx, eid, id, form.lecturerIds);
+        await audit.record(tx, {
+          entityType: 'study_project',
+          entityId: id,
+          before: audited(
+            before,
+            stagesBefore.map((s) => ({ title: s.title, taskIds: s.tasks.map((x) => x.id) })),
+            lecturersBefore.map((l) => l.id),
+          ),
+          after: audited(values, form.stages, form.lecturerIds),
+        });
+        return { id };
+      }),
+    );
   }
 
   async remove({ session, audit }: ProjectEditorCaller, id: number) {
@@ -162,6 +172,33 @@ export class ProjectEditor {
       });
       return { id };
     });
+  }
+
+  /**
+   * Runs a save; when another project's save took one of the form's tasks meanwhile (both passed the
+   * check before either committed), the stage tasks' unique index refuses the second: that is
+   * 8212 with the task's title, as the check would have said.
+   */
+  private async taskTaken<T>(
+    eid: number,
+    projectId: number | null,
+    form: StudyProjectForm,
+    save: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await save();
+    } catch (err) {
+      const pg =
+        (err as { cause?: { code?: string; constraint?: string } }).cause ??
+        (err as { code?: string; constraint?: string });
+      if (pg.code !== '23505' || pg.constraint !== 'study_project_stage_tasks_task_idx') throw err;
+      const titles = await this.repo.takenTitles(
+        eid,
+        form.stages.flatMap((s) => s.taskIds),
+        projectId,
+      );
+      throw new AppError(ErrorCode.PROJECT_TASK_TAKEN, { params: { title: titles.join('、') } });
+    }
   }
 
   /** Every task, lecturer and template named exists in the enterprise; no task is another project's. */

@@ -60,7 +60,7 @@ export default defineModule({
     gateway.call(calls.viewAdminProject, (q, ctx) => enrolment.viewAdminProject(ctx.session, q.id));
     gateway.call(calls.viewAdminProjectDetail, (q, ctx) => editor.project(ctx.eid, q.id));
     gateway.call(calls.createStudyProject, (q, ctx) => editor.create(ctx, q));
-    gateway.call(calls.editStudyProject, ({ id, ...form }, ctx) => editor.edit(ctx, id, form));
+    gateway.call(calls.editStudyProject, ({ id, version, ...form }, ctx) => editor.edit(ctx, id, form, version));
     gateway.call(calls.deleteStudyProject, (q, ctx) => editor.remove(ctx, q.id));
     const progress = new ProjectProgress(platform.db);
     gateway.call(calls.viewStudyProjectProgress, (q, ctx) => progress.view(ctx.eid, q));

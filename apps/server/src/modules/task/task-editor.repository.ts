@@ -23,7 +23,8 @@ export type TaskValues = {
   published: boolean;
 };
 
-export type TaskRecord = TaskValues & { id: number };
+/** `version`: the row's xmin, which every update of the row changes (an edit's optimistic check). */
+export type TaskRecord = TaskValues & { id: number; version: string };
 
 export type ItemValues = {
   resourceType: number;
@@ -40,7 +41,7 @@ export type MentorPair = { learnerId: number; mentorId: number };
 const OPTIONS_MAX = 30;
 const RECORD = sql`id, title, intro, cover_url AS "coverUrl", task_type AS "taskType", ordered, timed,
   starts_at AS "startsAt", ends_at AS "endsAt", pass_rule AS "passRule", credit_tenths AS "creditTenths", points,
-  certificate_template_id AS "certificateTemplateId", comments_open AS "commentsOpen", published`;
+  certificate_template_id AS "certificateTemplateId", comments_open AS "commentsOpen", published, xmin::text AS version`;
 
 /** The table and title of each kind of item, and a line about a row of it (`x` its alias). */
 const SOURCES: Record<number, { table: SQL; detail: SQL; where?: SQL }> = {

@@ -326,6 +326,8 @@ describe('the study task editor', () => {
       message: expect.stringContaining('须签到次数不能多于签到日数（5）'),
     });
     const backwards = await t.call(createCheckInPlan, { ...plan, windowEnd: '08:00' }, { as: admin, lang: 'en' });
+    const noSuchDay = await t.call(createCheckInPlan, { ...plan, startsOn: '2027-02-29' }, { as: admin });
+    expect(noSuchDay).toMatchObject({ code: ErrorCode.BAD_INPUT, message: expect.stringContaining('请选择开始日期') });
     expect(backwards.message).toContain('The window must end after it starts');
     const made = await t.call(createCheckInPlan, plan, { as: admin });
     expect(made.data).toEqual({ id: expect.any(Number), title: '早会签到' });
@@ -355,6 +357,67 @@ describe('the study task editor', () => {
     expect(theirs.code).toBe(ErrorCode.STUDY_TASK_ITEM_UNKNOWN);
     const log = await t.call(findAuditLog, { entityType: 'check_in_plan' }, { as: admin });
     expect(log.data.list.map((e) => e.entityId)).toEqual([String(made.data.id)]);
+  });
+
+  it('an edit from an older form is refused (8119); a started task is not made timed nor ended before now (8118)', async () => {
+    const current = (await t.call(viewAdminStudyTask, { id: taskId }, { as: admin })).data;
+    const same = {
+      ...form({
+        title: current.title,
+        endsAt: current.endsAt,
+        items: current.items.map((i) => ({ ...i })),
+        departments: [],
+        tags: [tag],
+      }),
+      id: taskId,
+    };
+    expect((await t.call(editStudyTask, { ...same, version: current.version }, { as: admin })).code).toBe(200);
+    const stale = await t.call(editStudyTask, { ...same, title: '旧表单', version: current.version }, { as: admin });
+    expect(stale).toMatchObject({
+      code: ErrorCode.STUDY_TASK_CHANGED,
+      message: '该学习任务已被他人修改，请刷新页面后再修改',
+    });
+    const timed = await t.call(editStudyTask, { ...same, timed: true }, { as: admin });
+    expect(timed.code).toBe(ErrorCode.STUDY_TASK_WINDOW_LOCKED);
+    const ended = await t.call(
+      editStudyTask,
+      {
+        ...same,
+        startsAt: new Date(Date.now() - 48 * HOUR).toISOString(),
+        endsAt: new Date(Date.now() - HOUR).toISOString(),
+      },
+      { as: admin, lang: 'en' },
+    );
+    expect(ended.message).toBe('Learners have started this task: it cannot become timed, nor end before now');
+    expect((await t.call(viewAdminStudyTask, { id: taskId }, { as: admin })).data.title).toBe(current.title);
+  });
+
+  it('a project’s stage task is not deleted nor unpublished (8117)', async () => {
+    const made = await t.call(createStudyTask, form({ title: '项目里的任务' }), { as: admin });
+    const [project] = await db()
+      .insert(schema.studyProjects)
+      .values({ eid: a.eid, title: '训练营', startsAt: new Date(), endsAt: new Date(Date.now() + 72 * HOUR) })
+      .returning();
+    const [stage] = await db()
+      .insert(schema.studyProjectStages)
+      .values({ eid: a.eid, projectId: project!.id, position: 1, title: '第一阶段' })
+      .returning();
+    await db()
+      .insert(schema.studyProjectStageTasks)
+      .values({ eid: a.eid, stageId: stage!.id, taskId: made.data.id, projectId: project!.id });
+    const del = await t.call(deleteStudyTask, { id: made.data.id }, { as: admin });
+    expect(del).toMatchObject({
+      code: ErrorCode.STUDY_TASK_IN_PROJECT,
+      message: '该学习任务属于培训项目“训练营”，不能删除或取消发布，请先从项目中移除',
+    });
+    const hidden = await t.call(
+      editStudyTask,
+      { ...form({ title: '项目里的任务', published: false }), id: made.data.id },
+      { as: admin },
+    );
+    expect(hidden.code).toBe(ErrorCode.STUDY_TASK_IN_PROJECT);
+    const view = await t.call(viewAdminStudyTask, { id: made.data.id }, { as: admin });
+    expect(view.data).toMatchObject({ published: true, projectTitle: '训练营' });
   });
 
   it('a learner and an administrator of another enterprise are refused every call', async () => {

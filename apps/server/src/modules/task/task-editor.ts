@@ -63,6 +63,8 @@ const contentOf = (taskType: number, passRule: TaskValues['passRule'], items: It
 
 const audited = (row: TaskValues, items: ItemValues[], targets: Target[], mentors: MentorPair[]) => ({
   title: row.title,
+  intro: row.intro,
+  coverUrl: row.coverUrl,
   taskType: row.taskType,
   ordered: row.ordered,
   timed: row.timed,
@@ -141,6 +143,7 @@ export class TaskEditor {
       tags: of(AssignmentTarget.TAG),
       startedCount,
       projectTitle,
+      version: row.version,
     };
   }
 
@@ -163,13 +166,19 @@ export class TaskEditor {
     });
   }
 
-  async edit({ session, audit }: TaskAdminCaller, id: number, form: StudyTaskForm) {
+  async edit({ session, audit }: TaskAdminCaller, id: number, form: StudyTaskForm, version?: string) {
     const values = valuesOf(form, await sanitize(form.intro));
     return this.repo.transaction(async (tx) => {
       const eid = session.eid;
       const before = await Repo.lockTask(tx, eid, id);
       if (!before) throw notFound();
+      // Saved over a newer version than the form was read from: the other change would be lost.
+      if (version !== undefined && version !== before.version) throw new AppError(ErrorCode.STUDY_TASK_CHANGED);
       const items = await this.check(tx, eid, form);
+      const project = await Repo.projectOf(tx, eid, id);
+      // Unpublished, a stage task no longer counts, and its project's learners would complete without it.
+      if (project !== null && !values.published && before.published)
+        throw new AppError(ErrorCode.STUDY_TASK_IN_PROJECT, { params: { title: project } });
       const [beforeItems, beforeTargets, beforeMentors] = await Promise.all([
         Repo.items(tx, eid, id),
         Repo.targetsOf(tx, eid, id),
@@ -177,8 +186,13 @@ export class TaskEditor {
       ]);
       const contentChanged =
         contentOf(before.taskType, before.passRule, beforeItems) !== contentOf(values.taskType, values.passRule, items);
-      if (contentChanged && (await Repo.startedCount(tx, eid, id)) > 0)
-        throw new AppError(ErrorCode.STUDY_TASK_CONTENT_LOCKED);
+      const started = (await Repo.startedCount(tx, eid, id)) > 0;
+      if (contentChanged && started) throw new AppError(ErrorCode.STUDY_TASK_CONTENT_LOCKED);
+      // A missed mark never clears (task.rules.ts): once learners have started, a timed task is not
+      // made of one, nor its end moved before now.
+      const endMovedPast = values.endsAt.getTime() !== before.endsAt.getTime() && values.endsAt.getTime() <= Date.now();
+      if (started && ((values.timed && !before.timed) || endMovedPast))
+        throw new AppError(ErrorCode.STUDY_TASK_WINDOW_LOCKED);
       await Repo.updateTask(tx, eid, id, values);
       const targets = targetsOf(form);
       await Repo.setItems(tx, eid, id, items);
@@ -201,6 +215,8 @@ export class TaskEditor {
       if (!before) throw notFound();
       const started = await Repo.startedCount(tx, eid, id);
       if (started > 0) throw new AppError(ErrorCode.STUDY_TASK_STARTED, { params: { n: started } });
+      const project = await Repo.projectOf(tx, eid, id);
+      if (project !== null) throw new AppError(ErrorCode.STUDY_TASK_IN_PROJECT, { params: { title: project } });
       const [items, targets, mentors] = await Promise.all([
         Repo.items(tx, eid, id),
         Repo.targetsOf(tx, eid, id),

@@ -102,7 +102,7 @@ export default defineModule({
     gateway.call(calls.findTaskItemOptions, (q, ctx) => editor.options(ctx.eid, q));
     gateway.call(calls.viewAdminStudyTask, (q, ctx) => editor.task(ctx.eid, q.id));
     gateway.call(calls.createStudyTask, (q, ctx) => editor.create(ctx, q));
-    gateway.call(calls.editStudyTask, ({ id, ...form }, ctx) => editor.edit(ctx, id, form));
+    gateway.call(calls.editStudyTask, ({ id, version, ...form }, ctx) => editor.edit(ctx, id, form, version));
     gateway.call(calls.deleteStudyTask, (q, ctx) => editor.remove(ctx, q.id));
 
     // What the signed links open: saved, never kept by a cache; 404 for a forged or expired link.

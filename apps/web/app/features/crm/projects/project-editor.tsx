@@ -13,7 +13,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { EnrolRule } from '@portal/contract/calls/project';
 import {
@@ -75,6 +75,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
     ],
   );
   const [stagesError, setStagesError] = useState<string | null>(null);
+  const searchSeq = useRef(0);
   const [taskOptions, setTaskOptions] = useState<Option[]>(
     (project?.stages ?? []).flatMap((s) => s.tasks.map((x) => ({ value: x.id, label: x.name }))),
   );
@@ -118,12 +119,15 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
   ];
 
   const searchTasks = async (keyword: string) => {
+    const seq = ++searchSeq.current;
     try {
       const page = await request(
         findAdminStudyTasks,
         { pageCurrent: 1, pageSize: 30, ...(keyword.trim() ? { keyword: keyword.trim() } : {}) },
         { quiet: true },
       );
+      // Searches answer out of order on a slow line: only the latest one's answer is shown.
+      if (seq !== searchSeq.current) return;
       setTaskOptions((known) => {
         const chosen = new Set(stages.flatMap((s) => s.taskIds));
         const kept = known.filter((o) => chosen.has(o.value));
@@ -178,7 +182,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
     setSaving(true);
     try {
       if (project) {
-        await request(editStudyProject, { ...checked.data, id: project.id });
+        await request(editStudyProject, { ...checked.data, id: project.id, version: project.version });
         void message.success(t.saved);
         void revalidator.revalidate();
       } else {

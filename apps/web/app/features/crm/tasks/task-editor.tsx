@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { enumLabel } from '@portal/contract/enums';
 import { findLearners, type DepartmentNode } from '@portal/contract/calls/people';
@@ -77,14 +77,17 @@ const fieldOf = (path: PropertyKey | undefined) =>
 /** Searches the enterprise's members by name or phone for a select's options. */
 function usePersonSearch(initial: Option[]) {
   const [options, setOptions] = useState(initial);
+  const seqRef = useRef(0);
   const search = async (keyword: string, keep: (o: Option) => boolean) => {
     if (!keyword.trim()) return;
+    const seq = ++seqRef.current;
     try {
       const page = await request(
         findLearners,
         { keyword: keyword.trim(), pageCurrent: 1, pageSize: 20 },
         { quiet: true },
       );
+      if (seq !== seqRef.current) return;
       setOptions((known) => {
         const kept = known.filter(keep);
         const found = page.list
@@ -161,6 +164,8 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
   const [pickOptions, setPickOptions] = useState<TaskItemOption[]>([]);
   const [picked, setPicked] = useState<number | undefined>();
   const [planOpen, setPlanOpen] = useState(false);
+  // Searches answer out of order on a slow line: only the latest one's answer is shown.
+  const searchSeq = useRef(0);
   const [mentors, setMentors] = useState<Mentor[]>(
     (task?.mentors ?? []).map((m, i) => ({
       key: i + 1,
@@ -217,12 +222,14 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
       };
 
   const searchItems = async (keyword: string, type = pickType) => {
+    const seq = ++searchSeq.current;
     try {
       const found = await request(
         findTaskItemOptions,
         { resourceType: type, ...(keyword.trim() ? { keyword: keyword.trim() } : {}) },
         { quiet: true },
       );
+      if (seq !== searchSeq.current) return;
       setPickOptions(found.filter((o) => !items.some((i) => i.resourceType === type && i.resourceId === o.id)));
     } catch {
       // The request layer showed why.
@@ -254,6 +261,10 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
     });
 
   const save = async (v: Values) => {
+    if (v.taskType === TaskType.COACHING && mentors.some((m) => !m.learner !== !m.mentor)) {
+      void message.error(t.mentorIncomplete);
+      return;
+    }
     const input = {
       title: v.title ?? '',
       intro: v.intro ?? '',
@@ -303,7 +314,7 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
     setSaving(true);
     try {
       if (task) {
-        await request(editStudyTask, { ...checked.data, id: task.id });
+        await request(editStudyTask, { ...checked.data, id: task.id, version: task.version });
         void message.success(t.saved);
         void revalidator.revalidate();
       } else {
@@ -446,7 +457,7 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
             columns={itemColumns}
             dataSource={items}
             pagination={false}
-            locale={{ emptyText: t.noItems }}
+            locale={{ emptyText: <Typography.Text>{t.noItems}</Typography.Text> }}
           />
           {!locked && (
             <Space wrap style={{ marginTop: 12 }}>

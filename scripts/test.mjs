@@ -1,5 +1,5 @@
-// `npm test`: typecheck, the web build and lint side by side with the unit and API tests, then the
-// browser tests (on that build); then each step's time and one closing line "N passed,
+// `npm test`: typecheck and then the web build side by side with lint and then the unit and API
+// tests, then the browser tests (on that build); then each step's time and one closing line "N passed,
 // N failed, N skipped" over all test runs (the vitest runs write their counts). Decision 006 has
 // the budget of each step.
 import { spawn } from 'node:child_process';
@@ -41,18 +41,20 @@ async function lane(steps) {
   return results;
 }
 
-// Typecheck (tsc, one thread, about 60 s), the web build (about 70 s) and lint (eslint and
-// prettier, about 80 s) one after another on one core; the unit and API tests (about 160 s, two
-// workers mostly waiting on PostgreSQL) from the start beside them, not after lint. The browser
-// tests use both cores themselves and come last, on that build.
+// Typecheck (tsc, one thread, about 60 s) then the web build (about 50 s) on one core; lint
+// (eslint and prettier, about 75 s) then the unit and API tests (about 110 s alone) on the other:
+// the tests fill the core lint leaves while the build runs, instead of waiting for it. The
+// browser tests use both cores themselves and come last, on that build.
 const groups = [
   [
     [
       ['typecheck', ['run', 'typecheck'], { quiet: true }],
       ['web build', ['run', 'build'], { quiet: true }],
-      ['lint', ['run', 'lint'], { quiet: true }],
     ],
-    [['unit and API tests', ['run', 'test:unit'], { quiet: true }]],
+    [
+      ['lint', ['run', 'lint'], { quiet: true }],
+      ['unit and API tests', ['run', 'test:unit'], { quiet: true }],
+    ],
   ],
   [[['browser tests', ['run', 'test:e2e:built']]]],
 ];

@@ -32,7 +32,13 @@ const isStale = (output, inputs) => !existsSync(output) || statSync(output).mtim
 export async function buildIfStale() {
   if (isStale(buildEntry, sources)) {
     process.stdout.write('Building the web app…\n');
-    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // A production build whoever asks: under vitest (the browser tests' global setup) NODE_ENV is
+    // "test", and Vite would take it and bundle React's development build into the client.
+    const r = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
   const { buildServer, SERVER_ENTRY, SERVER_SOURCES } = await import('./build-server.mjs');

@@ -26,6 +26,8 @@ export interface EmbeddedOptions {
    * hears what happens; `onGiveUp` is called once when the server stays down.
    */
   supervise?: { onEvent?: (line: string) => void; onGiveUp?: (err: Error) => void };
+  /** More server settings (`-c name=value`), e.g. the tests' throwaway-data settings. */
+  settings?: Record<string, string>;
 }
 
 const RESTART_ATTEMPTS = 5;
@@ -156,6 +158,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     'max_connections=200',
     '-c',
     'lc_messages=C',
+    ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
   const launch = async (): Promise<{ child: ChildProcess; exited: Promise<void> }> => {
     const child: ChildProcess = spawn(bins.postgres, args, {

@@ -20,18 +20,6 @@ declare module 'vitest' {
   }
 }
 
-/** The browser tests' settings of a portal. */
-const ENV = {
-  SITE_CACHE_TTL_MS: '1000',
-  // No browser test plays the demo lecture: 5 s of it rather than a minute of FFmpeg.
-  MEDIA_DEMO_LECTURE_SECONDS: '5',
-  // Every browser test comes from the same address: the per-address limits of all calls and of
-  // sign-in calls (tested by the API tests) would refuse the run itself (a whole run makes
-  // well over a thousand calls a minute).
-  RATE_LIMIT_PER_MINUTE: '100000',
-  SIGN_IN_PER_IP_PER_MINUTE: '10000',
-};
-
 /**
  * Starts the portal the way `npm start` does (built app, embedded PostgreSQL with demo data) on
  * free ports with a temporary data folder, once for each worker of the run (E2E_WORKERS): two
@@ -78,7 +66,7 @@ export default async function setup(project: TestProject) {
       await chmod(dataDir, 0o755);
       const port = await freePort();
       const pgPort = await freePort();
-      const portal = await startPortalProcess({ dataDir, port, pgPort, env: ENV });
+      const portal = await startPortalProcess({ dataDir, port, pgPort });
       const info: PortalInfo = {
         port,
         databaseUrl: `postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`,

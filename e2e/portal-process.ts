@@ -8,6 +8,19 @@ export interface PortalProcess {
   log(): string;
 }
 
+/** The settings of every portal the browser tests start (a test's own `env` goes over them). */
+const TEST_PORTAL_ENV = {
+  SITE_CACHE_TTL_MS: '1000',
+  // No browser test plays the demo lecture: 5 s of it rather than a minute of FFmpeg (the kill
+  // test's portal made the minute's lecture while its takers saved, twice, since it is restarted).
+  MEDIA_DEMO_LECTURE_SECONDS: '5',
+  // Every browser test comes from the same address: the per-address limits of all calls and of
+  // sign-in calls (tested by the API tests) would refuse the run itself (a whole run makes
+  // well over a thousand calls a minute).
+  RATE_LIMIT_PER_MINUTE: '100000',
+  SIGN_IN_PER_IP_PER_MINUTE: '10000',
+};
+
 async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
@@ -25,7 +38,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 
 /**
  * The portal as `npm start` runs it (built app, embedded PostgreSQL with the demo data in
- * `dataDir`) on the given ports, once it answers /readyz. Started again on the same folder, it
+ * `dataDir`) with the browser tests' settings on the given ports, once it answers /readyz. Started again on the same folder, it
  * finds its database as it was left.
  */
 export async function startPortalProcess(options: {
@@ -46,6 +59,7 @@ export async function startPortalProcess(options: {
       DATA_DIR: options.dataDir,
       EMBEDDED_PG_PORT: String(options.pgPort),
       LOG_LEVEL: 'warn',
+      ...TEST_PORTAL_ENV,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

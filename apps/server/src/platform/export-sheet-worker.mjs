@@ -33,7 +33,14 @@ const file = new Writable({
     callback();
   },
 });
-const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: file, useStyles: true, useSharedStrings: false });
+// Deflate at its fastest level: the zip's compression runs on libuv's pool at the server's
+// priority, beside the calls. The file is hardly larger (10 000 results: 417 KB against 416 KB).
+const workbook = new Excel.stream.xlsx.WorkbookWriter({
+  stream: file,
+  useStyles: true,
+  useSharedStrings: false,
+  zip: { zlib: { level: 1 } },
+});
 const sheet = workbook.addWorksheet(job.sheetName);
 sheet.columns = job.columns.map((c) => ({ key: c.key, header: c.header, width: c.width }));
 sheet.getRow(1).font = { bold: true };

@@ -73,7 +73,16 @@ export const EXPORT_QUEUE = 'export';
 export const EXPORT_FAILED_QUEUE = 'export-failed';
 
 /** Rows sent to the sheet's thread at a time (it holds one batch; the next waits for the file to catch up). */
-const ROWS_PER_BATCH = 500;
+const ROWS_PER_BATCH = 200;
+/**
+ * After each full batch the export rests four times as long as the batch took (capped at
+ * MAX_REST_MS): an export is background work, and its bursts (reading the rows, the thread's XML
+ * and zip) took the CPU that learners' calls waited for (decision 049: the answer saves' p99
+ * during an export of 10 000 results, median of seven, 2.03× before, 1.26× paced). That export
+ * takes 4–6 s, inside its 30 s.
+ */
+const REST_PER_WORK = 4;
+const MAX_REST_MS = 500;
 /** Rows made between two turns of the event loop: a definition's rows are made on the server's thread. */
 const ROWS_PER_TURN = 50;
 
@@ -220,11 +229,15 @@ export class Exports {
       await withTenant(job.eid, async () => {
         let batch: SheetCell[][] = [];
         let n = 0;
+        let worked = performance.now();
         for await (const record of definition.rows(ctx)) {
           batch.push(columns.map((c) => cell(record[c.key])));
           if (batch.length === ROWS_PER_BATCH) {
             await thread.add(batch);
             batch = [];
+            const rest = Math.min((performance.now() - worked) * REST_PER_WORK, MAX_REST_MS);
+            await new Promise<void>((resolve) => setTimeout(resolve, rest));
+            worked = performance.now();
           }
           // Other requests go between every few rows: a definition makes its rows on this thread.
           if (++n % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));

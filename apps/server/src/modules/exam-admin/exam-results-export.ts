@@ -4,7 +4,7 @@ import { chinaTimeFormat } from '../../platform/china-time.ts';
 import type { ExamTaskAdminRepository } from './exam-task-admin.repository.ts';
 
 /** Rows read per keyset step: memory stays bounded however many take the exam. */
-const BATCH = 1000;
+const BATCH = 250;
 
 const stamp = () => chinaTimeFormat('sv-SE').format(new Date()).replace(/\D/g, '');
 

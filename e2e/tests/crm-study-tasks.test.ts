@@ -20,6 +20,12 @@ const LEARNER = { phone: '13800000001', password: 'Demo@2026' };
 const RUN = Date.now().toString(36).slice(-5);
 const PREFIX = `E2E任务${RUN}`;
 
+/** A 1×1 PNG for the cover upload. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe.runIf(browserAvailable())('the back office: study task editor', () => {
   const session = browserSession();
   const page = () => session.b.page;
@@ -85,6 +91,13 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
     await form.getByLabel('任务名称').fill(`${PREFIX}入职学习`);
     await form.getByRole('button', { name: /^保\s?存$/ }).click();
     await form.getByRole('alert').filter({ hasText: '请至少添加一个任务项' }).waitFor();
+    // A cover through the portal's picture upload.
+    await form
+      .locator('.ant-form-item')
+      .filter({ hasText: '封面' })
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    await form.getByRole('button', { name: '移除封面' }).waitFor();
 
     await addItem('在线课程', course.title);
     await addItem('资料库', handout.title);
@@ -107,7 +120,11 @@ describe.runIf(browserAvailable())('the back office: study task editor', () => {
       .select()
       .from(schema.studyTasks)
       .where(and(eq(schema.studyTasks.eid, EID), eq(schema.studyTasks.title, `${PREFIX}入职学习`)));
-    expect(task).toMatchObject({ taskType: 1, published: true });
+    expect(task).toMatchObject({
+      taskType: 1,
+      published: true,
+      coverUrl: expect.stringMatching(/^\/uploads\/.+\.png$/),
+    });
     const items = await db
       .select()
       .from(schema.studyTaskItems)

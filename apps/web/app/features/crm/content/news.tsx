@@ -15,7 +15,6 @@ import {
   Table,
   Tag,
   Typography,
-  Upload,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -31,11 +30,11 @@ import {
   type AdminNewsCategory,
   type AdminNewsRow,
 } from '@portal/contract/calls/content-admin';
-import { uploadPic } from '@portal/contract/calls/upload';
 import type { Page } from '@portal/contract/envelope';
-import { request, upload } from '../../../lib/api.ts';
+import { request } from '../../../lib/api.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { CoverInput } from '../cover-input.tsx';
 import { RichTextEditor } from '../rich-text-editor.tsx';
 import { ServerTable } from '../server-table.tsx';
 import type { TableQueryOptions } from '../table-query.ts';
@@ -147,35 +146,6 @@ type NewsValues = {
   published?: boolean;
 };
 
-/** A cover picture: uploaded with the upload call, its address kept in the form. */
-function CoverInput({ value, onChange, t }: { value?: string; onChange?: (v: string) => void; t: ContentText }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Space align="center">
-      {value ? <img src={value} alt="" style={{ height: 64, borderRadius: 4 }} /> : null}
-      <Upload
-        accept="image/png,image/jpeg"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          setBusy(true);
-          upload(uploadPic, file, { field: 'picFile', filename: file.name })
-            .then((r) => onChange?.(r.url))
-            .catch(() => {})
-            .finally(() => setBusy(false));
-          return false;
-        }}
-      >
-        <Button loading={busy}>{t.uploadCover}</Button>
-      </Upload>
-      {value ? (
-        <Button type="link" onClick={() => onChange?.('')}>
-          {t.removeCover}
-        </Button>
-      ) : null}
-    </Space>
-  );
-}
-
 /** The article editor: a drawer with the form and the rich-text editor. */
 function NewsEditor({
   id,
@@ -256,7 +226,7 @@ function NewsEditor({
           <Select options={categories.map((c) => ({ value: c.id, label: c.name }))} />
         </Form.Item>
         <Form.Item name="coverUrl" label={t.cover}>
-          <CoverInput t={t} />
+          <CoverInput texts={t} />
         </Form.Item>
         <Form.Item name="summary" label={t.summary} rules={[zodRule(fields.summary)]}>
           <Input.TextArea rows={2} />

@@ -26,6 +26,7 @@ import { findAdminStudyTasks } from '@portal/contract/calls/task-admin';
 import { request } from '../../../lib/api.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
+import { CoverInput } from '../cover-input.tsx';
 import { RichTextEditor } from '../rich-text-editor.tsx';
 import { projectEditorMessages } from './editor-messages.ts';
 
@@ -38,6 +39,7 @@ export interface ProjectEditorRefs {
 type Values = {
   title: string;
   summary: string;
+  coverUrl: string;
   intro: string;
   window?: [Dayjs, Dayjs];
   capacity: number;
@@ -84,6 +86,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
     ? {
         title: project.title,
         summary: project.summary,
+        coverUrl: project.coverUrl,
         intro: project.intro,
         window: [dayjs(project.startsAt), dayjs(project.endsAt)],
         capacity: project.capacity,
@@ -99,6 +102,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
     : {
         title: '',
         summary: '',
+        coverUrl: '',
         intro: '',
         window: [dayjs().add(1, 'day').startOf('day'), dayjs().add(1, 'day').startOf('day').add(1, 'month')],
         capacity: 0,
@@ -152,7 +156,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
       title: v.title ?? '',
       summary: v.summary ?? '',
       intro: v.intro ?? '',
-      coverUrl: project?.coverUrl ?? '',
+      coverUrl: v.coverUrl ?? '',
       startsAt: v.window?.[0]?.toISOString() ?? '',
       endsAt: v.window?.[1]?.toISOString() ?? '',
       capacity: v.capacity ?? 0,
@@ -224,6 +228,9 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
         </Form.Item>
         <Form.Item name="summary" label={t.summary}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={200} />
+        </Form.Item>
+        <Form.Item name="coverUrl" label={t.cover}>
+          <CoverInput texts={t} />
         </Form.Item>
         <Space size="large" wrap align="start" style={{ display: 'flex' }}>
           <Form.Item name="window" label={t.window} required>

@@ -35,6 +35,7 @@ import { request } from '../../../lib/api.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
 import { toTree } from '../people/department-tree.ts';
+import { CoverInput } from '../cover-input.tsx';
 import { RichTextEditor } from '../rich-text-editor.tsx';
 import { CheckInPlanDialog } from './check-in-plan-dialog.tsx';
 import { taskEditorMessages } from './editor-messages.ts';
@@ -49,6 +50,7 @@ export interface TaskEditorRefs {
 type Values = {
   title: string;
   intro: string;
+  coverUrl: string;
   taskType: number;
   window?: [Dayjs, Dayjs];
   ordered: boolean;
@@ -188,6 +190,7 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
     ? {
         title: task.title,
         intro: task.intro,
+        coverUrl: task.coverUrl,
         taskType: task.taskType,
         window: [dayjs(task.startsAt), dayjs(task.endsAt)],
         ordered: task.ordered,
@@ -206,6 +209,7 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
     : {
         title: '',
         intro: '',
+        coverUrl: '',
         taskType: TaskType.LEARNING,
         // From the next hour for a month: the usual window, changed in a click.
         window: [dayjs().add(1, 'hour').startOf('hour'), dayjs().add(1, 'hour').startOf('hour').add(30, 'day')],
@@ -268,7 +272,7 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
     const input = {
       title: v.title ?? '',
       intro: v.intro ?? '',
-      coverUrl: task?.coverUrl ?? '',
+      coverUrl: v.coverUrl ?? '',
       taskType: v.taskType,
       ordered: v.ordered ?? false,
       timed: v.timed ?? false,
@@ -428,6 +432,9 @@ export function TaskEditor({ task, refs }: { task: AdminStudyTaskDetail | null; 
       >
         <Form.Item name="title" label={t.title} required>
           <Input />
+        </Form.Item>
+        <Form.Item name="coverUrl" label={t.cover}>
+          <CoverInput texts={t} />
         </Form.Item>
         <Space size="large" wrap align="start" style={{ display: 'flex' }}>
           <Form.Item name="taskType" label={t.taskType} required>

@@ -153,6 +153,10 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '该学习任务已被他人修改，请刷新页面后再修改',
     en: 'Someone else has changed this task meanwhile: reload the page and make your change again',
   },
+  8120: {
+    zh: '带教人员“{name}”的账号已被禁用，请选择其他带教人员',
+    en: 'The mentor {name} has a disabled account: choose another mentor',
+  },
   8151: { zh: '签到尚未开始，开始日期为{date}', en: 'Check-in has not started yet; it starts on {date}' },
   8152: { zh: '签到已结束', en: 'This check-in has ended' },
   8153: { zh: '今天不是签到日', en: 'Today is not a check-in day' },

@@ -223,7 +223,7 @@ export const createStudyTask = defineCall({
   method: 'POST',
   path: '/course/auth/admin/study/task/create',
   summary:
-    'Adds a study task with its items in order (8115 an unknown item; 8111 an unknown person, department or tag; 8116 an unknown certificate template or mentor)',
+    'Adds a study task with its items in order (8115 an unknown item; 8111 an unknown person, department or tag; 8116 an unknown certificate template or mentor; 8120 a mentor whose account is disabled)',
   tags: ['task', 'back-office'],
   request: studyTaskFormFor('zh'),
   requestFor: studyTaskFormFor,
@@ -238,7 +238,7 @@ export const editStudyTask = defineCall({
   method: 'POST',
   path: '/course/auth/admin/study/task/{id}/edit',
   summary:
-    'Changes a study task; its type, items and pass rule only while no learner has started (8113), not timed nor ended before now once started (8118), not unpublished while in a project (8117), not over a newer version (8119). Its assignment is replaced by the one given',
+    'Changes a study task; its type, items and pass rule only while no learner has started (8113), not timed nor ended before now once started (8118), not unpublished while in a project (8117), not over a newer version (8119); a mentor added must have an account in use (8120). Its assignment is replaced by the one given',
   tags: ['task', 'back-office'],
   request: editStudyTaskFor('zh'),
   requestFor: editStudyTaskFor,

@@ -25,7 +25,9 @@ export class ProjectEnrolment {
    * Applies: approved at once where the rule is open, pending where it needs approval. In one
    * transaction: the application row first (a second one of the same learner waits on it and
    * finds it holding a seat: 8205), then the seat (full: 8204, and the application is rolled
-   * back). Rule and dates are read in the transaction by the database's clock.
+   * back). Rule and dates are read in the transaction by the database's clock, and read again
+   * under the project's row lock as the seat is taken: an edit meanwhile (rule, dates, seats,
+   * unpublished or deleted) decides, never a stale read.
    */
   async apply(who: Learner, projectId: number) {
     return this.repo.db.transaction(async (tx) => {
@@ -35,9 +37,24 @@ export class ProjectEnrolment {
       const refusal = applyRefusal(facts, existing?.status);
       // The seat count read here may be stale; the full case is decided by `takeSeat` below.
       if (refusal !== null && refusal !== ErrorCode.PROJECT_FULL) throw new AppError(refusal);
-      const application = await this.repo.upsertApplication(tx, who, projectId, statusOnApply(facts.enrolRule));
+      const status = statusOnApply(facts.enrolRule);
+      const application = await this.repo.upsertApplication(tx, who, projectId, status).catch((err: unknown) => {
+        // The project was deleted since it was read.
+        if ((err as { code?: string }).code === '23503') throw new AppError(ErrorCode.NOT_FOUND);
+        throw err;
+      });
       if (!application) throw new AppError(ErrorCode.PROJECT_APPLIED);
-      if (!(await this.repo.takeSeat(tx, who.eid, projectId))) throw new AppError(ErrorCode.PROJECT_FULL);
+      // The seat, with the facts as an edit of the project left them (their row is locked now):
+      // a rule, dates or seats changed since the read above decide.
+      const locked = await this.repo.takeSeat(tx, who.eid, projectId);
+      if (!locked) throw new AppError(ErrorCode.NOT_FOUND);
+      const late = applyRefusal(locked, null);
+      if (late !== null) throw new AppError(late);
+      if (statusOnApply(locked.enrolRule) !== status) {
+        return presentApplication(
+          await this.repo.restatusApplication(tx, who, projectId, statusOnApply(locked.enrolRule)),
+        );
+      }
       return presentApplication(application);
     });
   }

@@ -1,16 +1,7 @@
 import { enumLabel, type Lang } from '@portal/contract';
+import { chinaMinute, fileStamp } from '../../platform/china-time.ts';
 import type { ExportDefinition } from '../../platform/exports.ts';
 import type { ProjectRecords, RecordFilter } from './project-records.ts';
-
-/** A moment as China time shows it, `2026-11-24 15:04` ('' for none). */
-const chinaTime = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' }).format(
-        new Date(iso),
-      )
-    : '';
-
-const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
 
 /**
  * The learner's project records as an XLSX (issue 20 item 2): one row per project of the list's
@@ -18,7 +9,7 @@ const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
  */
 export function projectRecordExport(records: ProjectRecords): ExportDefinition<RecordFilter> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'project-records' : '项目记录'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'project-records' : '项目记录'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Project records' : '项目记录'),
     columns: [
       { key: 'title', header: { zh: '项目名称', en: 'Project' }, width: 36 },
@@ -36,12 +27,12 @@ export function projectRecordExport(records: ProjectRecords): ExportDefinition<R
       for await (const r of records.allRecords({ eid, accountId }, params)) {
         yield {
           title: r.title,
-          startsAt: chinaTime(r.startsAt),
-          endsAt: chinaTime(r.endsAt),
+          startsAt: chinaMinute(r.startsAt),
+          endsAt: chinaMinute(r.endsAt),
           status: enumLabel('statusLabel', r.statusLabel, lang),
           progress: `${r.progressPercent}%`,
           tasks: `${r.completedTaskCount}/${r.taskCount}`,
-          completedAt: chinaTime(r.completedAt),
+          completedAt: chinaMinute(r.completedAt),
           creditHour: r.creditHour,
           points: r.points,
           certificate: r.certificateEarned ? (lang === 'en' ? 'Yes' : '已获得') : '',

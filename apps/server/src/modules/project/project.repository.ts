@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ApplicationStatus, EarningSource, ProjectRecordLabel, ProjectState } from '@portal/contract';
 import type { Db, Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
+import type { EnrolmentFacts } from './project.policy.ts';
 
 /** A moment a row holds (the driver gives a Date, or text through some paths). */
 type Moment = Date | string;
@@ -332,15 +333,28 @@ export class ProjectRepository {
   }
 
   /**
-   * Takes a seat: one conditional UPDATE, so the count can never pass the capacity (0: no limit).
-   * Concurrent applications wait on the project's row one after another; false when full.
+   * Takes a seat of a published project and answers its enrolment facts as they are under the
+   * row's lock (the seats as they were before this one), or null when it is gone or unpublished.
+   * Concurrent applications and the project's edits wait on the row one after another, so the
+   * caller refuses on these facts (full, closed, dates) and its transaction gives the seat back.
    */
-  async takeSeat(tx: Tx, eid: number, projectId: number): Promise<boolean> {
-    const { rows } = await tx.execute(sql`
-      UPDATE study_projects SET seats_taken = seats_taken + 1
-       WHERE eid = ${eid} AND id = ${projectId} AND (capacity = 0 OR seats_taken < capacity)
-       RETURNING seats_taken`);
-    return rows.length > 0;
+  async takeSeat(tx: Tx, eid: number, projectId: number): Promise<EnrolmentFacts | null> {
+    const { rows } = await tx.execute<EnrolmentFacts & Record<string, unknown>>(sql`
+      UPDATE study_projects p SET seats_taken = seats_taken + 1
+       WHERE p.eid = ${eid} AND p.id = ${projectId} AND p.published
+       RETURNING p.enrol_rule AS "enrolRule", (${stateOf})::int AS "projectState", p.capacity,
+                 p.seats_taken - 1 AS "seatsTaken"`);
+    return rows[0] ?? null;
+  }
+
+  /** Sets an application's status again (the project's rule changed while it was made). */
+  async restatusApplication(tx: Tx, who: Learner, projectId: number, status: number): Promise<ApplicationRow> {
+    const decided = status === ApplicationStatus.APPROVED ? sql`now()` : sql`NULL`;
+    const { rows } = await tx.execute<ApplicationRow & Record<string, unknown>>(sql`
+      UPDATE study_project_applications AS a SET status = ${status}, decided_at = ${decided}
+       WHERE a.eid = ${who.eid} AND a.project_id = ${projectId} AND a.account_id = ${who.accountId}
+      RETURNING ${applicationColumns}`);
+    return rows[0]!;
   }
 
   /** Frees `n` seats at once (applications rejected together). */

@@ -332,6 +332,66 @@ describe('applying', () => {
   });
 });
 
+describe('applying while the project is edited', () => {
+  /**
+   * Applies while another transaction holds the project's row with `change` made and not yet
+   * committed; once the application waits on that row, the change commits. The answer.
+   */
+  async function applyDuring(who: Learner, projectId: number, change: string) {
+    const client = await t.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(change, [projectId]);
+      const answer = apply(who, projectId);
+      await waitFor('the application to wait on the project', async () => {
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows[0]!.n > 0;
+      });
+      await client.query('COMMIT');
+      return await answer;
+    } finally {
+      client.release();
+    }
+  }
+
+  it('decides by the edit: closed or unpublished meanwhile refuses, opened meanwhile approves at once', async () => {
+    const me = await t.learner(a);
+    const closing = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.OPEN } });
+    const refused = await applyDuring(
+      me,
+      closing.project.id,
+      `UPDATE study_projects SET enrol_rule = ${EnrolRule.CLOSED} WHERE id = $1`,
+    );
+    expect(refused.code).toBe(ErrorCode.PROJECT_CLOSED);
+    expect(await applicationOf(db(), a.eid, closing.project.id, me.accountId)).toBeUndefined();
+    expect(await seatsTakenOf(db(), a.eid, closing.project.id)).toBe(0);
+
+    const hidden = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.OPEN } });
+    const gone = await applyDuring(me, hidden.project.id, `UPDATE study_projects SET published = false WHERE id = $1`);
+    expect(gone.code).toBe(ErrorCode.NOT_FOUND);
+    expect(await applicationOf(db(), a.eid, hidden.project.id, me.accountId)).toBeUndefined();
+
+    const opening = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.APPROVAL } });
+    const approved = await applyDuring(
+      me,
+      opening.project.id,
+      `UPDATE study_projects SET enrol_rule = ${EnrolRule.OPEN} WHERE id = $1`,
+    );
+    expect(approved.data).toMatchObject({ status: ApplicationStatus.APPROVED, decidedAt: expect.any(String) });
+    expect(await applicationOf(db(), a.eid, opening.project.id, me.accountId)).toMatchObject({
+      status: ApplicationStatus.APPROVED,
+    });
+    expect(await seatsTakenOf(db(), a.eid, opening.project.id)).toBe(1);
+
+    const cut = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.OPEN, capacity: 5 } });
+    const full = await applyDuring(me, cut.project.id, `UPDATE study_projects SET seats_taken = 5 WHERE id = $1`);
+    expect(full.code).toBe(ErrorCode.PROJECT_FULL);
+    expect(await applicationOf(db(), a.eid, cut.project.id, me.accountId)).toBeUndefined();
+  });
+});
+
 describe('deciding applications', () => {
   it('lets only administrators list and decide, once', async () => {
     const { project } = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.APPROVAL } });

@@ -110,6 +110,16 @@ export class TaskEditorRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** The name of one of these members whose account is not in use (disabled, or awaiting approval), or null. */
+  static async disabledMember(tx: Tx, eid: number, ids: number[]): Promise<string | null> {
+    if (ids.length === 0) return null;
+    const { rows } = await tx.execute<{ name: string }>(sql`
+      SELECT coalesce(nullif(u.real_name, ''), u.user_name) AS name FROM enterprise_users u
+       WHERE u.eid = ${eid} AND u.account_id = ANY(${intArray(ids)}::int[]) AND u.status <> 1
+       ORDER BY u.account_id LIMIT 1`);
+    return rows[0]?.name ?? null;
+  }
+
   async task(eid: number, id: number): Promise<TaskRecord | null> {
     const { rows } = await this.db.execute<TaskRecord>(
       sql`SELECT ${RECORD} FROM study_tasks WHERE eid = ${eid} AND id = ${id}`,

@@ -213,6 +213,32 @@ describe('the study task editor', () => {
       { learner: { id: zhang.accountId, name: '张三' }, mentor: { id: li.accountId, name: '李四' } },
     ]);
     expect(coached.data.people).toEqual([{ id: zhang.accountId, name: '张三' }]);
+
+    // A mentor whose account was disabled since: the task's pair stays through an edit of
+    // something else, but no task takes them as a new mentor.
+    const users = schema.enterpriseUsers;
+    const li_ = and(eq(users.eid, a.eid), eq(users.accountId, li.accountId));
+    await db().update(users).set({ status: 2 }).where(li_);
+    try {
+      const coachingForm = {
+        title: '导师带教（改）',
+        taskType: 4,
+        mentors: [{ learnerId: zhang.accountId, mentorId: li.accountId }],
+        people: [zhang.accountId],
+        departments: [],
+      };
+      const kept = await t.call(editStudyTask, { id: coaching.data.id, ...form(coachingForm) }, { as: admin });
+      expect(kept.code).toBe(200);
+      const refused = await t.call(createStudyTask, form(coachingForm), { as: admin });
+      expect(refused).toMatchObject({
+        code: ErrorCode.STUDY_TASK_MENTOR_DISABLED,
+        message: expect.stringContaining('李四'),
+      });
+      const inEnglish = await t.call(createStudyTask, form(coachingForm), { as: admin, lang: 'en' });
+      expect(inEnglish.message).toBe('The mentor 李四 has a disabled account: choose another mentor');
+    } finally {
+      await db().update(users).set({ status: 1 }).where(li_);
+    }
   });
 
   it('edits: reorders items keeping their rows, replaces the assignment; audited before and after', async () => {

@@ -150,7 +150,7 @@ export class TaskEditor {
   async create({ session, audit }: TaskAdminCaller, form: StudyTaskForm) {
     const values = valuesOf(form, await sanitize(form.intro));
     return this.repo.transaction(async (tx) => {
-      const items = await this.check(tx, session.eid, form);
+      const items = await this.check(tx, session.eid, form, []);
       const id = await Repo.insertTask(tx, session.eid, values);
       const targets = targetsOf(form);
       await Repo.setItems(tx, session.eid, id, items);
@@ -174,7 +174,7 @@ export class TaskEditor {
       if (!before) throw notFound();
       // Saved over a newer version than the form was read from: the other change would be lost.
       if (version !== undefined && version !== before.version) throw new AppError(ErrorCode.STUDY_TASK_CHANGED);
-      const items = await this.check(tx, eid, form);
+      const items = await this.check(tx, eid, form, await Repo.mentorsOf(tx, eid, id));
       const project = await Repo.projectOf(tx, eid, id);
       // Unpublished, a stage task no longer counts, and its project's learners would complete without it.
       if (project !== null && !values.published && before.published)
@@ -233,8 +233,12 @@ export class TaskEditor {
     });
   }
 
-  /** Every item, person, department, tag, template and mentor named exists in the enterprise; the items with their titles. */
-  private async check(tx: Tx, eid: number, form: StudyTaskForm): Promise<ItemValues[]> {
+  /**
+   * Every item, person, department, tag, template and mentor named exists in the enterprise, and
+   * a mentor added (not among `kept`, the stored pairs) has an account in use; the items with
+   * their titles. A pair kept whose mentor was disabled since stays: the edit is of something else.
+   */
+  private async check(tx: Tx, eid: number, form: StudyTaskForm, kept: MentorPair[]): Promise<ItemValues[]> {
     const titles = await Repo.itemTitles(tx, eid, form.items);
     const items = form.items.map((i) => ({
       resourceType: i.resourceType,
@@ -261,6 +265,11 @@ export class TaskEditor {
       (await Repo.existing(tx, eid, 'templates', templates)) !== templates.length
     )
       throw new AppError(ErrorCode.STUDY_TASK_REF_UNKNOWN);
+    const added = form.mentors
+      .filter((m) => !kept.some((k) => k.learnerId === m.learnerId && k.mentorId === m.mentorId))
+      .map((m) => m.mentorId);
+    const disabled = await Repo.disabledMember(tx, eid, [...new Set(added)]);
+    if (disabled !== null) throw new AppError(ErrorCode.STUDY_TASK_MENTOR_DISABLED, { params: { name: disabled } });
     return items;
   }
 }

@@ -14,3 +14,10 @@ export function chinaTimeFormat(locale: string, timeStyle: 'short' | 'medium' = 
   }
   return format;
 }
+
+/** A moment as China time shows it in an export, `2026-11-24 15:04` ('' for none). */
+export const chinaMinute = (moment: string | Date | null): string =>
+  moment ? chinaTimeFormat('sv-SE').format(new Date(moment)) : '';
+
+/** The moment now as a file name's stamp, `202611241504`. */
+export const fileStamp = (): string => chinaMinute(new Date()).replace(/\D/g, '');

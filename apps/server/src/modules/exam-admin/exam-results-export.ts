@@ -1,12 +1,10 @@
 import type { Lang } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
-import { chinaTimeFormat } from '../../platform/china-time.ts';
+import { chinaTimeFormat, fileStamp } from '../../platform/china-time.ts';
 import type { ExamTaskAdminRepository } from './exam-task-admin.repository.ts';
 
 /** Rows read per keyset step: memory stays bounded however many take the exam. */
 const BATCH = 250;
-
-const stamp = () => chinaTimeFormat('sv-SE').format(new Date()).replace(/\D/g, '');
 
 const beijing = (d: Date | null, lang: Lang) =>
   d === null ? '' : chinaTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', 'medium').format(new Date(d));
@@ -25,7 +23,7 @@ export function examResultsExport(
   repo: ExamTaskAdminRepository,
 ): ExportDefinition<{ id: number; keyword?: string | undefined }> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'exam-results' : '考试成绩'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'exam-results' : '考试成绩'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Results' : '考试成绩'),
     columns: [
       { key: 'name', header: { zh: '姓名', en: 'Name' }, width: 14 },

@@ -1,6 +1,6 @@
 import { enumLabel, type Lang } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
-import { chinaTimeFormat } from '../../platform/china-time.ts';
+import { chinaMinute, fileStamp } from '../../platform/china-time.ts';
 import type { ExamTasks } from './exam-tasks.ts';
 
 /** What the learner filtered their exam tasks by when asking for the export. */
@@ -9,18 +9,13 @@ export interface ExamTaskExportParams {
   keyword?: string | undefined;
 }
 
-/** A moment as China time shows it, `2026-11-24 15:04` ('' for none). */
-const chinaTime = (iso: string | null) => (iso ? chinaTimeFormat('sv-SE').format(new Date(iso)) : '');
-
-const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
-
 /**
  * The learner's exam tasks as an XLSX (issue 13 item 2): one row per task of the list's filter,
  * newest window first, made by the export job (decision 027).
  */
 export function examTaskExport(exams: ExamTasks): ExportDefinition<ExamTaskExportParams> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'exam-tasks' : '考试任务'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'exam-tasks' : '考试任务'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Exam tasks' : '考试任务'),
     columns: [
       { key: 'title', header: { zh: '考试名称', en: 'Exam' }, width: 36 },
@@ -37,8 +32,8 @@ export function examTaskExport(exams: ExamTasks): ExportDefinition<ExamTaskExpor
       for await (const t of exams.allTasks({ eid, accountId }, params)) {
         yield {
           title: t.title,
-          startsAt: chinaTime(t.startsAt),
-          endsAt: chinaTime(t.endsAt),
+          startsAt: chinaMinute(t.startsAt),
+          endsAt: chinaMinute(t.endsAt),
           duration: t.durationMinutes,
           attempts: `${t.attemptsUsed}/${t.attemptsAllowed}`,
           bestScore: t.bestScore,

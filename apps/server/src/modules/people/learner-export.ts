@@ -1,6 +1,6 @@
 import type { Lang, LearnerFilter } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
-import { chinaTimeFormat } from '../../platform/china-time.ts';
+import { chinaMinute, fileStamp } from '../../platform/china-time.ts';
 import type { LearnerCursor } from './learner.repository.ts';
 import type { LearnerService } from './learner.service.ts';
 import type { LearnerRepository } from './learner.repository.ts';
@@ -9,18 +9,13 @@ import { presentLearner } from './learner.presenter.ts';
 /** Rows read per keyset step: memory stays bounded however many learners the filter holds. */
 const BATCH = 1000;
 
-/** A moment as China time shows it, `2026-11-24 15:04`. */
-const chinaTime = (iso: string) => chinaTimeFormat('sv-SE').format(new Date(iso));
-
-const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
-
 /**
  * The learner list of a filter as XLSX (decision 037), made by the export job (decision 027): the
  * same filter and order as the page, read in keyset steps, so 100 000 learners stream through.
  */
 export function learnerExport(service: LearnerService, repo: LearnerRepository): ExportDefinition<LearnerFilter> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'learners' : '学员列表'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'learners' : '学员列表'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Learners' : '学员'),
     columns: [
       { key: 'realName', header: { zh: '姓名', en: 'Name' }, width: 14 },
@@ -54,7 +49,7 @@ export function learnerExport(service: LearnerService, repo: LearnerRepository):
             tags: l.tags.map((t) => t.name).join('、'),
             status: l.status === 1 ? (lang === 'en' ? 'Enabled' : '启用') : lang === 'en' ? 'Disabled' : '停用',
             isAdmin: l.isAdmin ? yes : no,
-            createdAt: chinaTime(l.createdAt),
+            createdAt: chinaMinute(l.createdAt),
           };
         }
         if (rows.length < BATCH) return;

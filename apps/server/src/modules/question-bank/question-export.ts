@@ -1,15 +1,11 @@
 import type { Lang, QuestionFilter } from '@portal/contract';
+import { fileStamp } from '../../platform/china-time.ts';
 import type { ExportDefinition } from '../../platform/exports.ts';
 import type { QuestionBankAdminRepository } from './question-bank-admin.repository.ts';
 import { QUESTION_COLUMNS, questionCells } from './question-sheet.ts';
 
 /** Rows read per keyset step: memory stays bounded however many questions the bank holds. */
 const BATCH = 1000;
-
-const stamp = () =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' })
-    .format(new Date())
-    .replace(/\D/g, '');
 
 /**
  * A bank's questions of a filter as XLSX, keys included (decision 045), made by the export job
@@ -18,7 +14,7 @@ const stamp = () =>
  */
 export function questionExport(repo: QuestionBankAdminRepository): ExportDefinition<QuestionFilter> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'questions' : '试题'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'questions' : '试题'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Questions' : '试题'),
     columns: QUESTION_COLUMNS.map(({ key, header, width }) => ({ key, header, width })),
     async *rows({ eid, params, lang }) {

@@ -3,7 +3,7 @@ import type { ExportColumn, ExportDefinition } from '../../platform/exports.ts';
 import { chinaTimeFormat } from '../../platform/china-time.ts';
 import type { ExamFilter } from './exam-report.repository.ts';
 import { presentExamRow, presentExamTotals, presentQuestion, type ExamReport } from './exam-report.ts';
-import { stamp } from './learning-report-export.ts';
+import { fileStamp } from '../../platform/china-time.ts';
 
 /** Rows read per step: memory stays bounded however many tasks, questions or certificates. */
 const BATCH = 1000;
@@ -46,7 +46,7 @@ const QUESTION_COLUMNS: ExportColumn[] = [
 export function examReportExport(report: ExamReport): ExportDefinition<ExamExportParams> {
   return {
     fileName: (lang: Lang, params) =>
-      `${lang === 'en' ? (params.taskId ? 'exam-questions' : 'exam-report') : params.taskId ? '考试试题分析' : '考试报表'}-${stamp()}.xlsx`,
+      `${lang === 'en' ? (params.taskId ? 'exam-questions' : 'exam-report') : params.taskId ? '考试试题分析' : '考试报表'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Exams' : '考试报表'),
     columns: (params) => (params.taskId ? QUESTION_COLUMNS : TASK_COLUMNS),
     async *rows({ eid, params, lang }) {
@@ -87,7 +87,7 @@ const beijing = (d: Date, lang: Lang) => chinaTimeFormat(lang === 'zh' ? 'zh-CN'
  */
 export function certificateReportExport(report: ExamReport): ExportDefinition<ExamFilter> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'certificates-issued' : '证书发放'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'certificates-issued' : '证书发放'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Certificates' : '证书发放'),
     columns: [
       { key: 'number', header: { zh: '证书编号', en: 'Number' }, width: 22 },

@@ -1,15 +1,10 @@
 import type { Lang, LearningReportBy } from '@portal/contract';
+import { fileStamp } from '../../platform/china-time.ts';
 import type { ExportColumn, ExportDefinition } from '../../platform/exports.ts';
 import { presentRow, presentTotals, type LearningQuery, type LearningReport } from './learning-report.ts';
 
 /** Rows read per step: memory stays bounded however many learners. */
 const BATCH = 1000;
-
-/** The time in a report file's name (China time, minutes). */
-export const stamp = () =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' })
-    .format(new Date())
-    .replace(/\D/g, '');
 
 const COMMON: ExportColumn[] = [
   { key: 'completions', header: { zh: '完成课程数', en: 'Courses completed' }, width: 12 },
@@ -43,7 +38,7 @@ const COLUMNS: Record<LearningReportBy, ExportColumn[]> = {
  */
 export function learningReportExport(report: LearningReport): ExportDefinition<LearningQuery> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'learning-report' : '学习报表'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'learning-report' : '学习报表'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Learning' : '学习报表'),
     columns: (params) => COLUMNS[params.by],
     async *rows({ eid, params, lang }) {

@@ -1,6 +1,6 @@
 import type { Lang } from '@portal/contract';
 import type { ExportDefinition } from '../../platform/exports.ts';
-import { chinaTimeFormat } from '../../platform/china-time.ts';
+import { chinaMinute, fileStamp } from '../../platform/china-time.ts';
 import type { StudyService } from './study.service.ts';
 
 /** What the learner filtered my study by when asking for the export. */
@@ -9,19 +9,13 @@ export interface ProgressExportParams {
   keyword?: string | undefined;
 }
 
-/** A moment as China time shows it, `2026-11-24 15:04` ('' for none). */
-const chinaTime = (iso: string | null) => (iso ? chinaTimeFormat('sv-SE').format(new Date(iso)) : '');
-
-/** `课程学习进度-202611241504.xlsx`: the kind and when, in China time. */
-const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
-
 /**
  * The course progress export of my study (issue 12 item 6): one row per course of the learner's
  * filter, last studied first, made by the export job (decision 027).
  */
 export function courseProgressExport(study: StudyService): ExportDefinition<ProgressExportParams> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'course-progress' : '课程学习进度'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'course-progress' : '课程学习进度'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Course progress' : '课程学习进度'),
     columns: [
       { key: 'title', header: { zh: '课程名称', en: 'Course' }, width: 36 },
@@ -43,9 +37,9 @@ export function courseProgressExport(study: StudyService): ExportDefinition<Prog
           percent: c.percent,
           periods: `${c.completedPeriods}/${c.requiredPeriods}`,
           minutes: Math.round(c.studiedSeconds / 6) / 10,
-          startedAt: chinaTime(c.startedAt),
-          lastStudiedAt: chinaTime(c.lastStudiedAt),
-          completedAt: c.completedAt ? chinaTime(c.completedAt) : null,
+          startedAt: chinaMinute(c.startedAt),
+          lastStudiedAt: chinaMinute(c.lastStudiedAt),
+          completedAt: c.completedAt ? chinaMinute(c.completedAt) : null,
           credit: c.creditHour,
           points: c.points,
         };

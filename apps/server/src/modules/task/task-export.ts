@@ -1,17 +1,8 @@
 import { enumLabel, type Lang } from '@portal/contract';
+import { chinaMinute, fileStamp } from '../../platform/china-time.ts';
 import type { ExportDefinition } from '../../platform/exports.ts';
 import type { ListFilter } from './task.repository.ts';
 import type { TaskLearning } from './task-learning.ts';
-
-/** A moment as China time shows it, `2026-11-24 15:04` ('' for none). */
-const chinaTime = (iso: string | null) =>
-  iso
-    ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' }).format(
-        new Date(iso),
-      )
-    : '';
-
-const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
 
 /**
  * The learner's task records as an XLSX (/account?change=2, issue 20 item 2): one row per task of
@@ -19,7 +10,7 @@ const stamp = () => chinaTime(new Date().toISOString()).replace(/\D/g, '');
  */
 export function taskRelationExport(learning: TaskLearning): ExportDefinition<ListFilter> {
   return {
-    fileName: (lang: Lang) => `${lang === 'en' ? 'study-tasks' : '学习任务记录'}-${stamp()}.xlsx`,
+    fileName: (lang: Lang) => `${lang === 'en' ? 'study-tasks' : '学习任务记录'}-${fileStamp()}.xlsx`,
     sheetName: (lang: Lang) => (lang === 'en' ? 'Study tasks' : '学习任务'),
     columns: [
       { key: 'title', header: { zh: '任务名称', en: 'Task' }, width: 36 },
@@ -37,11 +28,11 @@ export function taskRelationExport(learning: TaskLearning): ExportDefinition<Lis
         yield {
           title: r.title,
           taskType: enumLabel('taskType', r.taskType, lang),
-          startsAt: chinaTime(r.startsAt),
-          endsAt: chinaTime(r.endsAt),
+          startsAt: chinaMinute(r.startsAt),
+          endsAt: chinaMinute(r.endsAt),
           status: enumLabel('statusLabel', r.statusLabel, lang),
           progress: r.progressPercent,
-          completedAt: chinaTime(r.completedAt),
+          completedAt: chinaMinute(r.completedAt),
           creditHour: r.earnedCreditTenths / 10,
           points: r.earnedPoints,
         };

@@ -1,7 +1,7 @@
-// `npm test`: typecheck, lint, the web build, the unit and API tests and the browser tests (on that
-// build), each started once the steps it waits for have passed and run side by side with whatever
-// else runs (STEPS below); then each step's time and one closing line "N passed, N failed, N
-// skipped" over all test runs (the vitest runs write their counts). Decision 006 has the budget.
+// `npm test`: typecheck and then the web build side by side with lint and then the unit and API
+// tests, then the browser tests (on that build); then each step's time and one closing line "N passed,
+// N failed, N skipped" over all test runs (the vitest runs write their counts). Decision 006 has
+// the budget of each step.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,49 +30,45 @@ function run(name, args, { quiet = false } = {}) {
   });
 }
 
-// Each step starts once the steps it waits for have passed (a step whose wait failed is not run):
-// typecheck then the web build on one core, lint then the unit and API tests on the other, and the
-// browser tests (which use both cores) as soon as the typecheck, lint and the build have passed,
-// beside the end of the unit and API tests. Those tests' last minute or so left a core idle (their
-// slowest files one at a time), and the browser tests' start (two portals and their demo data)
-// waited on them: decision 006 has the measurements.
-const STEPS = [
-  { name: 'typecheck', args: ['run', 'typecheck'], after: [] },
-  { name: 'lint', args: ['run', 'lint'], after: [] },
-  { name: 'web build', args: ['run', 'build'], after: ['typecheck'] },
-  { name: 'unit and API tests', args: ['run', 'test:unit'], after: ['lint'] },
-  { name: 'browser tests', args: ['run', 'test:e2e:built'], after: ['typecheck', 'lint', 'web build'], loud: true },
+/** Steps one after the other, stopping at the first that fails. */
+async function lane(steps) {
+  const results = [];
+  for (const [name, args, options] of steps) {
+    const r = await run(name, args, options);
+    results.push(r);
+    if (!r.ok) break;
+  }
+  return results;
+}
+
+// Typecheck (tsc, one thread, about 60 s) then the web build (about 50 s) on one core; lint
+// (eslint and prettier, about 75 s) then the unit and API tests (about 110 s alone) on the other:
+// the tests fill the core lint leaves while the build runs, instead of waiting for it. The
+// browser tests use both cores themselves and come last, on that build.
+const groups = [
+  [
+    [
+      ['typecheck', ['run', 'typecheck'], { quiet: true }],
+      ['web build', ['run', 'build'], { quiet: true }],
+    ],
+    [
+      ['lint', ['run', 'lint'], { quiet: true }],
+      ['unit and API tests', ['run', 'test:unit'], { quiet: true }],
+    ],
+  ],
+  [[['browser tests', ['run', 'test:e2e:built']]]],
 ];
-const done = new Map();
 const times = [];
-const started = new Map();
 let failedStep;
-await new Promise((finish) => {
-  const next = () => {
-    for (const step of STEPS) {
-      if (started.has(step.name)) continue;
-      if (step.after.some((n) => done.get(n) === false)) {
-        // Not run: a step it waits for failed (and so the steps waiting for it are not run either).
-        started.set(step.name, null);
-        done.set(step.name, false);
-        continue;
-      }
-      if (!step.after.every((n) => done.get(n) === true)) continue;
-      const others = STEPS.filter((s) => started.has(s.name) && !done.has(s.name)).map((s) => s.name);
-      process.stdout.write(`\n=== ${step.name}${others.length ? ` (beside ${others.join(', ')})` : ''} ===\n`);
-      const running = run(step.name, step.args, { quiet: !step.loud });
-      started.set(step.name, running);
-      void running.then((r) => {
-        times.push(r);
-        done.set(step.name, r.ok);
-        if (!r.ok) failedStep ??= r.name;
-        next();
-      });
-    }
-    if (STEPS.every((s) => done.has(s.name))) finish();
-  };
-  next();
-});
+for (const group of groups) {
+  const names = group.flat().map(([name]) => name);
+  if (names.length === 1) process.stdout.write(`\n=== ${names[0]} ===\n`);
+  else process.stdout.write(`\n=== ${names.join(', ')} (side by side) ===\n`);
+  const results = (await Promise.all(group.map((steps) => lane(steps)))).flat();
+  times.push(...results);
+  failedStep = results.find((r) => !r.ok)?.name;
+  if (failedStep) break;
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;

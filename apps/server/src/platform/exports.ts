@@ -83,6 +83,11 @@ const ROWS_PER_BATCH = 200;
  */
 const REST_PER_WORK = 4;
 const MAX_REST_MS = 500;
+/**
+ * An export's rests in all at most (then it runs flat out): a very large export on a busy server
+ * must still end well inside its job's 10 minutes, or the job would be tried again beside it.
+ */
+const MAX_TOTAL_REST_MS = 120_000;
 /** Rows made between two turns of the event loop: a definition's rows are made on the server's thread. */
 const ROWS_PER_TURN = 50;
 
@@ -230,13 +235,19 @@ export class Exports {
         let batch: SheetCell[][] = [];
         let n = 0;
         let worked = performance.now();
+        let rested = 0;
         for await (const record of definition.rows(ctx)) {
           batch.push(columns.map((c) => cell(record[c.key])));
           if (batch.length === ROWS_PER_BATCH) {
             await thread.add(batch);
             batch = [];
-            const rest = Math.min((performance.now() - worked) * REST_PER_WORK, MAX_REST_MS);
-            await new Promise<void>((resolve) => setTimeout(resolve, rest));
+            const rest = Math.min(
+              (performance.now() - worked) * REST_PER_WORK,
+              MAX_REST_MS,
+              MAX_TOTAL_REST_MS - rested,
+            );
+            rested += rest;
+            if (rest > 0) await new Promise<void>((resolve) => setTimeout(resolve, rest));
             worked = performance.now();
           }
           // Other requests go between every few rows: a definition makes its rows on this thread.

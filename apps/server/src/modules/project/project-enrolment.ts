@@ -39,8 +39,9 @@ export class ProjectEnrolment {
       if (refusal !== null && refusal !== ErrorCode.PROJECT_FULL) throw new AppError(refusal);
       const status = statusOnApply(facts.enrolRule);
       const application = await this.repo.upsertApplication(tx, who, projectId, status).catch((err: unknown) => {
-        // The project was deleted since it was read.
-        if ((err as { code?: string }).code === '23503') throw new AppError(ErrorCode.NOT_FOUND);
+        // The project was deleted since it was read (drizzle wraps the driver's error in `cause`).
+        const e = err as { code?: string; cause?: { code?: string } };
+        if ((e.code ?? e.cause?.code) === '23503') throw new AppError(ErrorCode.NOT_FOUND);
         throw err;
       });
       if (!application) throw new AppError(ErrorCode.PROJECT_APPLIED);

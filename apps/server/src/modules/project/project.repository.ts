@@ -92,8 +92,10 @@ export interface ProjectEarning {
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The project's state by the database's clock (the server is the clock). */
-const stateOf = sql`CASE WHEN now() < p.starts_at THEN ${ProjectState.NOT_STARTED}
-  WHEN now() > p.ends_at THEN ${ProjectState.ENDED} ELSE ${ProjectState.UNDER_WAY} END`;
+/** The project's state at a moment: `now()` is the transaction's start, `clock_timestamp()` the present. */
+const stateAt = (moment: SQL) => sql`CASE WHEN ${moment} < p.starts_at THEN ${ProjectState.NOT_STARTED}
+  WHEN ${moment} > p.ends_at THEN ${ProjectState.ENDED} ELSE ${ProjectState.UNDER_WAY} END`;
+const stateOf = stateAt(sql`now()`);
 
 const cardColumns = sql`p.id, p.title, p.cover_url AS "coverUrl", p.summary, p.starts_at AS "startsAt",
   p.ends_at AS "endsAt", (${stateOf})::int AS "projectState", p.capacity, p.seats_taken AS "seatsTaken",
@@ -334,7 +336,8 @@ export class ProjectRepository {
 
   /**
    * Takes a seat of a published project and answers its enrolment facts as they are under the
-   * row's lock (the seats as they were before this one), or null when it is gone or unpublished.
+   * row's lock (the seats as they were before this one; its state by the clock now, after any wait
+   * for the lock), or null when it is gone or unpublished.
    * Concurrent applications and the project's edits wait on the row one after another, so the
    * caller refuses on these facts (full, closed, dates) and its transaction gives the seat back.
    */
@@ -342,7 +345,7 @@ export class ProjectRepository {
     const { rows } = await tx.execute<EnrolmentFacts & Record<string, unknown>>(sql`
       UPDATE study_projects p SET seats_taken = seats_taken + 1
        WHERE p.eid = ${eid} AND p.id = ${projectId} AND p.published
-       RETURNING p.enrol_rule AS "enrolRule", (${stateOf})::int AS "projectState", p.capacity,
+       RETURNING p.enrol_rule AS "enrolRule", (${stateAt(sql`clock_timestamp()`)})::int AS "projectState", p.capacity,
                  p.seats_taken - 1 AS "seatsTaken"`);
     return rows[0] ?? null;
   }

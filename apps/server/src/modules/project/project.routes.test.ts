@@ -339,20 +339,26 @@ describe('applying while the project is edited', () => {
    */
   async function applyDuring(who: Learner, projectId: number, change: string) {
     const client = await t.database.pool.connect();
+    let ok = false;
     try {
       await client.query('BEGIN');
       await client.query(change, [projectId]);
+      const { rows: me } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       const answer = apply(who, projectId);
+      // Until the application's transaction waits on this one (not any other waiter: jobs run here).
       await waitFor('the application to wait on the project', async () => {
         const { rows } = await client.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`,
+          [me[0]!.pid],
         );
         return rows[0]!.n > 0;
       });
       await client.query('COMMIT');
+      ok = true;
       return await answer;
     } finally {
-      client.release();
+      if (!ok) await client.query('ROLLBACK').catch(() => {});
+      client.release(!ok);
     }
   }
 
@@ -384,6 +390,17 @@ describe('applying while the project is edited', () => {
       status: ApplicationStatus.APPROVED,
     });
     expect(await seatsTakenOf(db(), a.eid, opening.project.id)).toBe(1);
+
+    // Deleted meanwhile (as the editor deletes one nobody applied to: under its row lock): 404.
+    const deleted = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.OPEN } });
+    const missing = await applyDuring(
+      me,
+      deleted.project.id,
+      `WITH locked AS (SELECT id FROM study_projects WHERE id = $1 FOR UPDATE)
+       DELETE FROM study_projects WHERE id IN (SELECT id FROM locked)`,
+    );
+    expect(missing.code).toBe(ErrorCode.NOT_FOUND);
+    expect(await applicationOf(db(), a.eid, deleted.project.id, me.accountId)).toBeUndefined();
 
     const cut = await createProject(db(), a.eid, { values: { enrolRule: EnrolRule.OPEN, capacity: 5 } });
     const full = await applyDuring(me, cut.project.id, `UPDATE study_projects SET seats_taken = 5 WHERE id = $1`);

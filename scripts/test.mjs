@@ -1,7 +1,7 @@
-// `npm test`: typecheck and then the web build side by side with lint and then the unit and API
-// tests, then the browser tests (on that build); then each step's time and one closing line "N passed,
-// N failed, N skipped" over all test runs (the vitest runs write their counts). Decision 006 has
-// the budget of each step.
+// `npm test`: typecheck, the web build, the format check and the unit tests side by side with
+// eslint and then the API tests, then the browser tests (on that build); then each step's time
+// and one closing line "N passed, N failed, N skipped" over all test runs (the vitest runs write
+// their counts). Decision 006 has the budget of each step.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -41,19 +41,23 @@ async function lane(steps) {
   return results;
 }
 
-// Typecheck (tsc, one thread, about 60 s) then the web build (about 50 s) on one core; lint
-// (eslint and prettier, about 75 s) then the unit and API tests (about 110 s alone) on the other:
-// the tests fill the core lint leaves while the build runs, instead of waiting for it. The
-// browser tests use both cores themselves and come last, on that build.
+// Two lanes of about equal length, one core each: typecheck (tsc, one thread, about 60 s), the web
+// build (about 70 s), the format check (prettier, about 25 s) and the web app's and contract's unit
+// tests (about 20 s); eslint (about 55 s) then the API tests (about 130 s alone). With lint and
+// all the vitest projects on the second lane (until session 38), the first lane was done a minute
+// before it, and that minute ran on one core (decision 006). The browser tests use both cores
+// themselves and come last, on that build.
 const groups = [
   [
     [
       ['typecheck', ['run', 'typecheck'], { quiet: true }],
       ['web build', ['run', 'build'], { quiet: true }],
+      ['format check', ['run', 'lint:format'], { quiet: true }],
+      ['unit tests', ['run', 'test:unit:web'], { quiet: true }],
     ],
     [
-      ['lint', ['run', 'lint'], { quiet: true }],
-      ['unit and API tests', ['run', 'test:unit'], { quiet: true }],
+      ['eslint', ['run', 'lint:code'], { quiet: true }],
+      ['API tests', ['run', 'test:unit:api'], { quiet: true }],
     ],
   ],
   [[['browser tests', ['run', 'test:e2e:built']]]],

@@ -203,6 +203,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const platform = await createPlatform(config, database);
   const app = await buildApp(platform, { extraModules: options.extraModules });
   await app.ready();
+  // The caches forget everything when the change listener starts listening (a gap): a test's first
+  // cached answer would be dropped if that came later, under load, in the middle of the test.
+  await platform.database.changes.whenListening();
   if (options.jobs) await platform.jobs.start();
   return {
     app,

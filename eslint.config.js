@@ -50,6 +50,7 @@ const SERVER_MODULES = [
   'question-bank',
   'exam-admin',
   'report',
+  'order',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -2195,6 +2196,8 @@ export const studyProjects = pgTable(
     recommended: boolean('recommended').notNull().default(false),
     sort: integer('sort').notNull().default(0),
     published: boolean('published').notNull().default(true),
+    /** A project sold as goods (decision 057): paying enrols; 0 is free. */
+    priceFen: integer('price_fen').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -2438,5 +2441,221 @@ export const learnerImports = pgTable(
     uniqueIndex('learner_imports_running_idx')
       .on(t.eid, t.fileSha256)
       .where(sql`${t.status} = 1`),
+  ],
+);
+
+/**
+ * An enterprise's order settings (decision 057): how long an unpaid order stays open, the
+ * invoices it offers, and the account a bank transfer goes to (shown to the learner).
+ */
+export const orderSettings = pgTable('order_settings', {
+  eid: integer('eid')
+    .primaryKey()
+    .references(() => enterprises.eid, { onDelete: 'cascade' }),
+  /** An unpaid order closes itself (已关闭) this long after it was made. */
+  closeAfterMinutes: integer('close_after_minutes').notNull().default(30),
+  invoiceOpen: boolean('invoice_open').notNull().default(true),
+  /** 2 VAT special invoices offered beside ordinary ones. */
+  specialInvoiceOpen: boolean('special_invoice_open').notNull().default(false),
+  /** Invoicing mode (account-area.md section 3): 1 invoice after payment, 2 pre-invoice. */
+  invoiceMode: integer('invoice_mode').notNull().default(1),
+  bankAccountName: text('bank_account_name').notNull().default(''),
+  bankName: text('bank_name').notNull().default(''),
+  bankAccountNo: text('bank_account_no').notNull().default(''),
+  bankNote: text('bank_note').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A payment method of an enterprise (9 bank transfer … 14 manual confirmation) and, for a channel,
+ * its merchant: `mode` dev (the offline dev channel, only where DEV_PROVIDERS is on), sandbox or
+ * live; `merchant` holds what may be shown (ids), `secrets` the keys, encrypted at rest and never
+ * answered by any call.
+ */
+export const payMethods = pgTable(
+  'pay_methods',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    method: integer('method').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    mode: text('mode').notNull().default('dev'),
+    merchant: jsonb('merchant').$type<Record<string, string>>().notNull().default({}),
+    /** AES-256-GCM of the JSON of the channel's secrets (PaymentVault), or ''. */
+    secrets: text('secrets').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.method] })],
+);
+
+/**
+ * An order (decision 057): one learner buys one goods (1 a course, 2 a project, 3 a batch package)
+ * at the price the server read when the order was made, in fen. Status: 1 待支付, 2 已支付,
+ * 3 已取消, 4 已关闭 (timed out), 5 退款中, 6 已退款; only the transitions of `ORDER_TRANSITIONS`
+ * happen, each by a conditional update. One open order per learner and goods.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    ...tenantId(),
+    orderNo: text('order_no').notNull(),
+    accountId: integer('account_id').notNull(),
+    goodsType: integer('goods_type').notNull(),
+    goodsId: integer('goods_id').notNull(),
+    goodsTitle: text('goods_title').notNull(),
+    goodsCover: text('goods_cover').notNull().default(''),
+    amountFen: integer('amount_fen').notNull(),
+    status: integer('status').notNull().default(1),
+    /** The method of the trade that paid it (or of the last one started). */
+    payMethod: integer('pay_method'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When it was cancelled, closed or refunded. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    refundReason: text('refund_reason').notNull().default(''),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('orders_no_idx').on(t.eid, t.orderNo),
+    check('orders_no_format', sql`${t.orderNo} ~ '^[A-Za-z0-9]{8,40}$'`),
+    check('orders_amount_positive', sql`${t.amountFen} > 0`),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    /** One open order per learner and goods: a second `order/unified` answers the first. */
+    uniqueIndex('orders_open_goods_idx')
+      .on(t.eid, t.accountId, t.goodsType, t.goodsId)
+      .where(sql`${t.status} = 1`),
+    index('orders_learner_idx').on(t.eid, t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('orders_recent_idx').on(t.eid, t.createdAt.desc(), t.id.desc()),
+    /** The timeout sweep's unpaid orders, oldest deadline first. */
+    index('orders_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 1`),
+  ],
+);
+
+/**
+ * One attempt to pay an order (trade/record): its own out-trade number, the method, and what the
+ * channel said. Status: 1 waiting, 2 paid, 3 closed (another trade paid the order, or it ended),
+ * 4 waiting for an administrator (a bank transfer's receipt uploaded, a manual payment).
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    ...tenantId(),
+    orderId: integer('order_id').notNull(),
+    outTradeNo: text('out_trade_no').notNull(),
+    method: integer('method').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    status: integer('status').notNull().default(1),
+    channelTradeNo: text('channel_trade_no').notNull().default(''),
+    /** A bank transfer's receipt (an upload key), and the payer's note. */
+    receiptKey: text('receipt_key').notNull().default(''),
+    note: text('note').notNull().default(''),
+    /** Who confirmed a bank transfer or manual payment. */
+    confirmedBy: integer('confirmed_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('trades_no_idx').on(t.eid, t.outTradeNo),
+    check('trades_no_format', sql`${t.outTradeNo} ~ '^[A-Za-z0-9]{8,40}$'`),
+    foreignKey({ columns: [t.eid, t.orderId], foreignColumns: [orders.eid, orders.id] }).onDelete('cascade'),
+    index('trades_order_idx').on(t.eid, t.orderId, t.id),
+  ],
+);
+
+/**
+ * Every payment notification that reached us, handled or refused (DESIGN.md section 9: an amount
+ * or a merchant that does not match is refused and logged): what it named and what became of it.
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    ...tenantId(),
+    method: integer('method').notNull(),
+    outTradeNo: text('out_trade_no').notNull().default(''),
+    /** applied, replayed, ignored, refused: … (the reason). */
+    outcome: text('outcome').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    index('payment_notices_trade_idx').on(t.eid, t.outTradeNo, t.id),
+  ],
+);
+
+/** A refund of a paid order: requested by an administrator, done through the order's channel. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    ...tenantId(),
+    orderId: integer('order_id').notNull(),
+    outRefundNo: text('out_refund_no').notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    /** 1 processing, 2 refunded, 3 failed. */
+    status: integer('status').notNull().default(1),
+    reason: text('reason').notNull().default(''),
+    requestedBy: integer('requested_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('refunds_no_idx').on(t.eid, t.outRefundNo),
+    /** One refund under way or done per order. */
+    uniqueIndex('refunds_order_idx')
+      .on(t.eid, t.orderId)
+      .where(sql`${t.status} <> 3`),
+    foreignKey({ columns: [t.eid, t.orderId], foreignColumns: [orders.eid, orders.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The invoice (fapiao) asked for an order (account-area.md section 3): title type 1 personal,
+ * 2 unit, 3 none; kind 1 VAT ordinary, 2 VAT special; status 1 not invoiced, 2 pending,
+ * 3 invoiced, 4 pending red-reversal, 5 red-reversed, 6 voided (`INVOICE_TRANSITIONS`).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    ...tenantId(),
+    orderId: integer('order_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    titleType: integer('title_type').notNull(),
+    title: text('title').notNull().default(''),
+    taxNo: text('tax_no').notNull().default(''),
+    kind: integer('kind').notNull().default(1),
+    mode: integer('mode').notNull().default(1),
+    bankName: text('bank_name').notNull().default(''),
+    bankAccount: text('bank_account').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    amountFen: integer('amount_fen').notNull(),
+    status: integer('status').notNull().default(2),
+    /** The provider that issues it (dev, nuonuo) and its serial for the request. */
+    provider: text('provider').notNull().default(''),
+    providerSerial: text('provider_serial').notNull().default(''),
+    invoiceNo: text('invoice_no').notNull().default(''),
+    /** The issued PDF (a storage key), downloaded by signed link. */
+    pdfKey: text('pdf_key').notNull().default(''),
+    failReason: text('fail_reason').notNull().default(''),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('invoices_order_idx').on(t.eid, t.orderId),
+    foreignKey({ columns: [t.eid, t.orderId], foreignColumns: [orders.eid, orders.id] }).onDelete('cascade'),
+    index('invoices_recent_idx').on(t.eid, t.requestedAt.desc(), t.id.desc()),
   ],
 );

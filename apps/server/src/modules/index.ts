@@ -41,5 +41,6 @@ export const modules: PortalModule[] = (
     import('./question-bank/question-bank.routes.ts'),
     import('./exam-admin/exam-admin.routes.ts'),
     import('./report/report.routes.ts'),
+    import('./order/order.routes.ts'),
   ])
 ).map((m) => m.default);

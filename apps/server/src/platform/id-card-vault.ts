@@ -26,9 +26,17 @@ export class IdCardVault {
   }
 
   encrypt(idCard: string): string {
+    return this.encryptText(IdCardVault.normal(idCard));
+  }
+
+  /**
+   * Any other secret at rest the same way (a payment merchant's keys, decision 057): the text as
+   * it is, AES-256-GCM with a random IV; `decrypt` reads it back.
+   */
+  encryptText(text: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
-    const data = Buffer.concat([cipher.update(IdCardVault.normal(idCard), 'utf8'), cipher.final()]);
+    const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
     return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
   }
 

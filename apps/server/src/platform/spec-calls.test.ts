@@ -20,20 +20,6 @@ export const EXPECTED_MISSING: readonly string[] = [
   'POST /course/auth/course/info/live/watch',
   'POST /course/auth/course/info/play/back/watch',
   // resource library
-  // orders and payment
-  'GET /user/auth/enterprise/pay/config/view',
-  'GET /user/auth/user/info/pay-link',
-  'GET /user/auth/user/trade/order/config',
-  'GET /user/auth/user/trade/order/count',
-  'GET /user/auth/user/trade/order/view',
-  'GET /user/auth/user/trade/order/view/goodsInfo',
-  'GET /user/auth/user/trade/record/status/view',
-  'POST /user/auth/user/trade/order/continue/pay',
-  'POST /user/auth/user/trade/order/page',
-  'POST /user/auth/user/trade/order/unified',
-  'PUT /user/auth/user/trade/order/cancel',
-  // invoices
-  'GET /user/auth/invoice/info/view',
   // talent pool
   'GET /user/auth/enterprise/talent/info/view',
   'POST /user/auth/enterprise/talent/info/edit',

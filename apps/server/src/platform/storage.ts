@@ -43,7 +43,7 @@ export interface FileStorage {
  * segments and poster in one folder, so the playlists' relative links work; decision 041).
  */
 const KEY =
-  /^(?:(?:avatars|private)\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:jpg|png|gif|webp|bmp)|private\/\d+\/[A-Za-z0-9_-]{16,64}\.xlsx|exports\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:csv|xlsx)|media\/\d+\/[A-Za-z0-9_-]{16,64}\/[A-Za-z0-9_-]{1,64}\.(?:m3u8|ts|jpg|pdf|doc|docx|ppt|pptx|xls|xlsx))$/;
+  /^(?:(?:avatars|private)\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:jpg|png|gif|webp|bmp)|private\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:xlsx|pdf)|exports\/\d+\/[A-Za-z0-9_-]{16,64}\.(?:csv|xlsx)|media\/\d+\/[A-Za-z0-9_-]{16,64}\/[A-Za-z0-9_-]{1,64}\.(?:m3u8|ts|jpg|pdf|doc|docx|ppt|pptx|xls|xlsx))$/;
 
 /** A new folder of the media library: `media/<eid>/<random>` (its files are `<folder>/<name>.<ext>`). */
 export function newMediaFolder(eid: number): string {

@@ -18,6 +18,7 @@ import * as lecturer from './lecturer.ts';
 import * as media from './media.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
+import * as order from './order.ts';
 import * as people from './people.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
@@ -60,6 +61,7 @@ export * from './lecturer.ts';
 export * from './media.ts';
 export * from './message.ts';
 export * from './news.ts';
+export * from './order.ts';
 export * from './people.ts';
 export * from './practice.ts';
 export * from './profile.ts';
@@ -112,6 +114,7 @@ export const allCalls: CallDef[] = [
   media,
   message,
   news,
+  order,
   people,
   practice,
   profile,

@@ -8,6 +8,8 @@ export const HEADSHOT_MAX_BYTES = 1024 * 1024;
 export const AVATAR_SIZE_PX = 110;
 export const HEADSHOT_SUGGESTED_PX = { width: 295, height: 413 } as const;
 export const HEADSHOT_SHOWN_PX = { width: 110, height: 154 } as const;
+/** A bank transfer's receipt (decision 057). */
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 
 /** Multipart calls: the file is a form-data part, not JSON (the request schema is empty). */

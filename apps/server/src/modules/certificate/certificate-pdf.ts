@@ -374,3 +374,32 @@ function drawSeal(doc: PDFKit.PDFDocument, cx: number, cy: number, r: number, is
   });
   doc.restore();
 }
+
+/**
+ * A new PDF with the certificate's two Chinese weights registered as 'regular' and 'bold' (the
+ * order module's invoices, decision 057), and the way to its bytes once drawn.
+ */
+export async function newChinesePdf(
+  options: PDFKit.PDFDocumentOptions,
+): Promise<{ doc: PDFKit.PDFDocument; finish: () => Promise<Buffer> }> {
+  const { regular, bold } = await loadFonts();
+  const { PDFDocument } = await loadLibraries();
+  const doc = new PDFDocument(options);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', regular as unknown as Buffer);
+  doc.registerFont('bold', bold as unknown as Buffer);
+  doc.font('regular');
+  return {
+    doc,
+    finish: async () => {
+      doc.end();
+      await ended;
+      return Buffer.concat(chunks);
+    },
+  };
+}

@@ -1,13 +1,13 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { Tx } from '@portal/db';
 import { fileTypeFromBuffer } from 'file-type';
-import { AVATAR_MAX_BYTES, ErrorCode, HEADSHOT_MAX_BYTES } from '@portal/contract';
+import { AVATAR_MAX_BYTES, ErrorCode, HEADSHOT_MAX_BYTES, RECEIPT_MAX_BYTES } from '@portal/contract';
 import { AppError } from '../../platform/errors.ts';
 import { isFileKey, newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { UploadRepository } from './upload.repository.ts';
 
-export type UploadKind = 'avatar' | 'headshot';
+export type UploadKind = 'avatar' | 'headshot' | 'receipt';
 
 const RULES: Record<
   UploadKind,
@@ -17,6 +17,8 @@ const RULES: Record<
     area: 'avatars' | 'private';
     tooLarge: [string, string];
     wrongType: [string, string];
+    /** Types taken besides JPG and PNG. */
+    alsoPdf?: boolean;
   }
 > = {
   avatar: {
@@ -32,6 +34,15 @@ const RULES: Record<
     area: 'private',
     tooLarge: ['文件大小不能超过1024KB', 'The file may be at most 1024 KB'],
     wrongType: ['请上传JPG、JPEG、PNG格式的文件', 'Please upload a JPG, JPEG or PNG file'],
+  },
+  // A bank transfer's receipt (decision 057): a photo, a screenshot or the bank's PDF.
+  receipt: {
+    field: 'file',
+    maxBytes: RECEIPT_MAX_BYTES,
+    area: 'private',
+    tooLarge: ['转账凭证不能超过 5MB', 'The receipt may be at most 5 MB'],
+    wrongType: ['转账凭证须为 JPG、PNG 或 PDF 文件', 'The receipt must be a JPG, PNG or PDF file'],
+    alsoPdf: true,
   },
 };
 
@@ -82,7 +93,9 @@ export class UploadService {
       throw err;
     }
     const type = await fileTypeFromBuffer(data);
-    const ext = type ? EXTENSIONS[type.mime] : undefined;
+    const ext = type
+      ? (EXTENSIONS[type.mime] ?? (rule.alsoPdf && type.mime === 'application/pdf' ? 'pdf' : undefined))
+      : undefined;
     if (!ext) throw fail(ErrorCode.BAD_INPUT, rule.wrongType);
     const key = newFileKey(rule.area, eid, ext);
     await this.storage.put(key, data);

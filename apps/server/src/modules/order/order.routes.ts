@@ -1,0 +1,129 @@
+import pino from 'pino';
+import * as calls from '@portal/contract';
+import { learnerOf } from '../../platform/learner.ts';
+import { defineModule } from '../../platform/module.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { uploadServiceOf } from '../upload/index.ts';
+import { ChannelRegistry } from './channels.ts';
+import { DevInvoiceProvider, INVOICE_QUEUE, InvoiceService } from './invoices.ts';
+import { OrderRepository } from './order.repository.ts';
+import { OrderService, type PayOrigin } from './order.service.ts';
+import { PaymentBook } from './payment-book.ts';
+import { realChannel } from './real-channels.ts';
+
+/** How often unpaid orders past their time are closed. */
+const TIMEOUT_SWEEP_SECONDS = 60;
+
+function buildOrderServices(p: Platform) {
+  const repo = new OrderRepository(p.db);
+  const channels = new ChannelRegistry({
+    devProviders: p.config.DEV_PROVIDERS,
+    signer: p.signer,
+    vault: p.vault,
+    real: realChannel,
+    cashierUrl: (origin, no) => `${origin}/pay/dev?outTradeNo=${no}`,
+  });
+  const log = pino({ level: p.config.LOG_LEVEL, name: 'payments' });
+  const book = new PaymentBook(repo, channels, log, p.systemDb);
+  const invoices = new InvoiceService(repo, p.storage, p.signer, new DevInvoiceProvider(), (eid, invoiceId) =>
+    p.jobs.send(INVOICE_QUEUE, { eid, invoiceId }),
+  );
+  return { repo, channels, book, orders: new OrderService(repo, channels, book), invoices };
+}
+
+/** The platform's one set of order services (the module's calls, the back office's and tests). */
+export const orderServicesOf = (platform: Platform) => platform.shared(buildOrderServices);
+
+const originOf = (req: { protocol: string; host: string; ip: string }): PayOrigin => ({
+  origin: `${req.protocol}://${req.host}`,
+  clientIp: req.ip,
+});
+
+/**
+ * Orders, payment and invoices (issue 23, decision 057): the learner's order calls, the payment
+ * channels' notifications (`/pay-notify/{method}/{eid}`, each channel's own format, so not
+ * a contract call), the dev channel's cashier, invoices, and the jobs that close unpaid orders and
+ * issue invoices.
+ */
+export default defineModule({
+  name: 'order',
+  register(gateway, platform) {
+    const { book, orders, invoices } = orderServicesOf(platform);
+    const uploads = uploadServiceOf(platform);
+    const limited = { perMinute: platform.perMinute };
+    const me = (ctx: { session: Parameters<typeof learnerOf>[0] }) => learnerOf(ctx.session);
+
+    gateway.call(calls.findOrderConfig, (_q, ctx) => orders.config(ctx.eid, ctx.lang));
+    gateway.call(calls.viewPayConfig, (_q, ctx) => orders.payConfig(ctx.eid, ctx.lang));
+    gateway.call(calls.viewOrderGoods, (q, ctx) => orders.viewGoods(me(ctx), q.goodsType, q.goodsId));
+    gateway.call(calls.createOrder, (q, ctx) => orders.create(me(ctx), q.goodsType, q.goodsId), limited);
+    gateway.call(calls.findOrders, (q, ctx) => orders.page(me(ctx), q));
+    gateway.call(calls.viewOrder, (q, ctx) => orders.view(me(ctx), q.id));
+    gateway.call(calls.countOrders, (_q, ctx) => orders.count(me(ctx)));
+    gateway.call(
+      calls.payOrder,
+      (q, ctx) => orders.pay(me(ctx), q.id, q.payMethod, q.isMobile, originOf(ctx.req)),
+      limited,
+    );
+    gateway.call(calls.cancelOrder, (q, ctx) => orders.cancel(me(ctx), q.id));
+    gateway.call(calls.viewTradeStatus, (q, ctx) => orders.tradeStatus(me(ctx), q.id));
+    gateway.call(calls.viewPayLink, (q, ctx) => orders.payLink(me(ctx), q.isMobile === 'true', q.orderId));
+    gateway.call(
+      calls.submitTransferReceipt,
+      async (q, ctx) => {
+        const who = me(ctx);
+        // The trade is checked before the file is stored: a wrong trade leaves no upload behind.
+        await orders.tradeStatus(who, q.tradeId);
+        const { key } = await uploads.accept((o) => ctx.req.file(o), 'receipt', who.eid, who.accountId);
+        await uploads.claim(key, who.eid, who.accountId, who.accountId);
+        return orders.submitReceipt(who, q.tradeId, key, q.note);
+      },
+      limited,
+    );
+    gateway.call(calls.viewDevCashier, (q, ctx) => orders.devCashier(me(ctx), q.outTradeNo));
+    gateway.call(calls.payDevTrade, (q, ctx) => orders.devPay(me(ctx), q.outTradeNo), limited);
+    gateway.call(calls.viewInvoice, (q, ctx) => invoices.view(me(ctx), q.orderId));
+    gateway.call(calls.applyInvoice, (q, ctx) => invoices.apply(me(ctx), q), limited);
+    gateway.call(calls.getInvoiceDownloadUrl, (q, ctx) => invoices.downloadUrl(me(ctx), q.orderId));
+
+    // Channels' notifications: the raw body as it came (a signature covers its exact bytes).
+    void gateway.app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.post(calls.PAY_NOTIFY_PATH, async (req, reply) => {
+        const params = req.params as { method: string; eid: string };
+        const method = Number(params.method);
+        const eid = Number(params.eid);
+        if (!Number.isInteger(method) || !Number.isInteger(eid) || eid <= 0 || eid > 2 ** 31 - 1) {
+          return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+        }
+        const answer = await book.receiveNotice(eid, method, {
+          headers: Object.fromEntries(
+            Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : v]),
+          ),
+          body: typeof req.body === 'string' ? req.body : '',
+          query: req.query as Record<string, string | undefined>,
+        });
+        return reply
+          .status(answer.status)
+          .type(answer.contentType)
+          .header('cache-control', 'no-store')
+          .send(answer.body);
+      });
+    });
+
+    platform.jobs.schedule('order-timeouts', TIMEOUT_SWEEP_SECONDS, async () => {
+      await book.closeExpired();
+    });
+    platform.jobs.work<{ eid: number; invoiceId: number }>(
+      INVOICE_QUEUE,
+      (job) => invoices.issue(job.eid, job.invoiceId),
+      {
+        retryLimit: 5,
+        retryDelaySeconds: 30,
+      },
+    );
+  },
+});

@@ -1,0 +1,220 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { schema, withTenant, type Db, type Tx } from '@portal/db';
+import { unlockOnce } from '../earning/index.ts';
+import {
+  NoticeRefused,
+  type IncomingNotice,
+  type NoticeAnswer,
+  type VerifiedNotice,
+} from '../../platform/providers/payment/channel.ts';
+import type { ChannelRegistry } from './channels.ts';
+import type { OrderRepository, TradeRow } from './order.repository.ts';
+
+/** What became of a payment: it paid the order now, had paid it before, or came for an ended order. */
+export type Applied = 'paid' | 'replayed' | 'late';
+
+const FAIL: NoticeAnswer = { status: 400, contentType: 'text/plain; charset=utf-8', body: 'fail' };
+
+/**
+ * The one way money changes an order (DESIGN.md section 9, decision 057). A payment, whether a
+ * channel's verified notification, the answer of a query when none came, or an administrator's
+ * confirmation of a transfer, is applied by `applyPayment`: in one transaction the trade goes
+ * waiting → paid and the order 待支付 → 已支付 by conditional updates, and the goods open
+ * (`unlockOnce`). Replayed, reordered and concurrent deliveries find the trade paid (or wait on
+ * its row and then find it paid) and change nothing.
+ */
+export class PaymentBook {
+  constructor(
+    private readonly repo: OrderRepository,
+    private readonly channels: ChannelRegistry,
+    private readonly log: Pick<Logger, 'info' | 'warn'>,
+    /** The tables' owner: the sweep finds due orders of every enterprise, then works in each one's scope. */
+    private readonly systemDb: Db,
+  ) {}
+
+  /**
+   * A notification to `/pay-notify/{method}/{eid}`: verified by the enterprise's channel
+   * (signature), then checked against our trade (merchant, app, amount), then applied. Answers
+   * what the channel wants back. A refusal is logged in payment_notices with its reason.
+   */
+  async receiveNotice(eid: number, method: number, notice: IncomingNotice): Promise<NoticeAnswer> {
+    return withTenant(eid, async () => {
+      const built = this.channels.build(eid, await this.repo.payMethod(eid, method));
+      if (!built) {
+        await this.refuse(eid, method, '', 'method off');
+        return FAIL;
+      }
+      const { channel } = built;
+      let verified: VerifiedNotice;
+      try {
+        verified = await channel.verifyNotice(notice);
+      } catch (err) {
+        const reason = err instanceof NoticeRefused ? err.reason : 'unreadable';
+        await this.refuse(eid, method, '', reason);
+        return channel.answer(false);
+      }
+      if (verified.kind !== 'payment') {
+        // Refunds are applied by the refund flow (issue 23 part 2); logged meanwhile.
+        await this.repo.logNotice(this.repo.db, {
+          eid,
+          method,
+          outTradeNo: verified.outTradeNo,
+          outcome: 'ignored: refund notice',
+        });
+        return channel.answer(true);
+      }
+      const trade = await this.repo.tradeByNo(eid, verified.outTradeNo);
+      if (!trade || trade.method !== method) {
+        await this.refuse(eid, method, verified.outTradeNo, 'unknown trade');
+        return channel.answer(false);
+      }
+      // Answered from the trade's state: a replay of what was applied costs one read.
+      if (trade.status === 2 && trade.channelTradeNo === verified.channelTradeNo) return channel.answer(true);
+      if (verified.merchantId !== built.merchantId || (built.appId && verified.appId !== built.appId)) {
+        await this.refuse(eid, method, trade.outTradeNo, 'merchant', { merchantId: verified.merchantId });
+        return channel.answer(false);
+      }
+      if (verified.amountFen !== trade.amountFen) {
+        await this.refuse(eid, method, trade.outTradeNo, 'amount', {
+          amountFen: verified.amountFen,
+          expectedFen: trade.amountFen,
+        });
+        return channel.answer(false);
+      }
+      if (verified.state !== 'paid') {
+        await this.repo.logNotice(this.repo.db, { eid, method, outTradeNo: trade.outTradeNo, outcome: 'ignored' });
+        return channel.answer(true);
+      }
+      const applied = await this.applyPayment(eid, trade.id, verified.channelTradeNo, verified.at ?? new Date());
+      await this.repo.logNotice(this.repo.db, {
+        eid,
+        method,
+        outTradeNo: trade.outTradeNo,
+        outcome: applied,
+        detail: { channelTradeNo: verified.channelTradeNo },
+      });
+      if (applied === 'late') {
+        this.log.warn({ eid, outTradeNo: trade.outTradeNo }, 'payment for an order that had ended: refund it');
+      }
+      return channel.answer(true);
+    });
+  }
+
+  private async refuse(
+    eid: number,
+    method: number,
+    outTradeNo: string,
+    reason: string,
+    detail: Record<string, unknown> = {},
+  ): Promise<void> {
+    this.log.warn({ eid, method, outTradeNo, reason }, 'payment notice refused');
+    await this.repo.logNotice(this.repo.db, { eid, method, outTradeNo, outcome: `refused: ${reason}`, detail });
+  }
+
+  /**
+   * Applies a payment of a trade, exactly once: the trade's row is locked, so of concurrent
+   * deliveries one pays and the others wait and find it paid. An order that ended meanwhile
+   * (cancelled, closed) stays ended and the payment is recorded on the trade for a refund ('late').
+   * Call in the enterprise's tenant scope.
+   */
+  async applyPayment(
+    eid: number,
+    tradeId: number,
+    channelTradeNo: string,
+    at: Date,
+    confirmedBy: number | null = null,
+  ): Promise<Applied> {
+    return this.repo.db.transaction(async (tx) => {
+      const [trade] = await tx
+        .select()
+        .from(schema.trades)
+        .where(and(eq(schema.trades.eid, eid), eq(schema.trades.id, tradeId)))
+        .for('update');
+      if (!trade) throw new Error(`applyPayment: no trade ${tradeId} in enterprise ${eid}`);
+      if (trade.status === 2) return 'replayed';
+      await tx
+        .update(schema.trades)
+        .set({ status: 2, paidAt: at, channelTradeNo, confirmedBy })
+        .where(and(eq(schema.trades.eid, eid), eq(schema.trades.id, tradeId)));
+      return this.payOrder(tx, trade, at);
+    });
+  }
+
+  /** The order of a trade that was just paid: 待支付 → 已支付 and the goods open, or 'late'. */
+  private async payOrder(tx: Tx, trade: TradeRow, at: Date): Promise<Applied> {
+    const [order] = await tx
+      .update(schema.orders)
+      .set({ status: 2, paidAt: at, payMethod: trade.method })
+      .where(and(eq(schema.orders.eid, trade.eid), eq(schema.orders.id, trade.orderId), eq(schema.orders.status, 1)))
+      .returning();
+    if (!order) return 'late';
+    await unlockOnce(tx, { eid: order.eid, accountId: order.accountId }, { type: order.goodsType, id: order.goodsId });
+    // The order's other attempts are over.
+    await tx
+      .update(schema.trades)
+      .set({ status: 3 })
+      .where(
+        and(
+          eq(schema.trades.eid, trade.eid),
+          eq(schema.trades.orderId, trade.orderId),
+          inArray(schema.trades.status, [1, 4]),
+        ),
+      );
+    return 'paid';
+  }
+
+  /**
+   * Closes unpaid orders past their time (the sweep, every minute; DESIGN.md section 9: the
+   * server's clock). Before closing, each waiting channel trade is asked of its channel: one the
+   * channel says was paid is applied instead. An order whose transfer or manual payment waits for
+   * the site's confirmation is left open. Answers how many it closed.
+   */
+  async closeExpired(limit = 100): Promise<number> {
+    const due = await this.systemDb.execute<{ eid: number; id: number }>(sql`
+      SELECT o.eid, o.id FROM orders o
+      WHERE o.status = 1 AND o.expires_at <= now()
+        AND NOT EXISTS (SELECT 1 FROM trades t WHERE t.eid = o.eid AND t.order_id = o.id AND t.status = 4)
+      ORDER BY o.expires_at LIMIT ${limit}`);
+    let closed = 0;
+    for (const { eid, id } of due.rows) {
+      if (await withTenant(eid, () => this.closeOne(eid, id))) closed++;
+    }
+    return closed;
+  }
+
+  private async closeOne(eid: number, orderId: number): Promise<boolean> {
+    const waiting = (await this.repo.tradesOf(eid, [orderId])).filter((t) => t.status === 1);
+    for (const trade of waiting) {
+      const built = this.channels.build(eid, await this.repo.payMethod(eid, trade.method));
+      if (!built) continue;
+      const answer = await built.channel.query(trade.outTradeNo).catch(() => null);
+      if (answer === null) return false; // The channel did not answer: asked again next time.
+      if (answer.state === 'paid' && answer.amountFen === trade.amountFen) {
+        await this.applyPayment(eid, trade.id, answer.channelTradeNo ?? '', answer.at ?? new Date());
+        return false;
+      }
+    }
+    return this.repo.db.transaction(async (tx) => {
+      const [order] = await tx
+        .update(schema.orders)
+        .set({ status: 4, endedAt: sql`now()` })
+        .where(
+          and(
+            eq(schema.orders.eid, eid),
+            eq(schema.orders.id, orderId),
+            eq(schema.orders.status, 1),
+            sql`${schema.orders.expiresAt} <= now()`,
+            sql`NOT EXISTS (SELECT 1 FROM trades t WHERE t.eid = ${eid} AND t.order_id = ${orderId} AND t.status = 4)`,
+          ),
+        )
+        .returning({ id: schema.orders.id });
+      if (!order) return false;
+      await tx
+        .update(schema.trades)
+        .set({ status: 3 })
+        .where(and(eq(schema.trades.eid, eid), eq(schema.trades.orderId, orderId), eq(schema.trades.status, 1)));
+      return true;
+    });
+  }
+}

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   enumLabel,
   ErrorCode,
@@ -8,7 +8,7 @@ import {
   type InvoiceRequest,
   type InvoiceStatusValue,
 } from '@portal/contract';
-import { schema, withTenant } from '@portal/db';
+import { schema, withTenant, type Db } from '@portal/db';
 import { newChinesePdf } from '../certificate/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Learner } from '../../platform/learner.ts';
@@ -86,7 +86,22 @@ export class InvoiceService {
     private readonly signer: UrlSigner,
     private readonly provider: InvoiceProvider,
     private readonly queue: (eid: number, invoiceId: number) => Promise<unknown>,
+    /** The tables' owner: the sweep finds pending invoices of every enterprise. */
+    private readonly systemDb: Db,
   ) {}
+
+  /**
+   * Issues invoices still pending a while after their request (a job lost with a crash, a queue
+   * that was down, the demo's seeded request): the sweep's work, each in its enterprise's scope.
+   */
+  async issuePending(olderThanSeconds = 20, limit = 20): Promise<number> {
+    const due = await this.systemDb.execute<{ eid: number; id: number }>(sql`
+      SELECT eid, id FROM invoices
+      WHERE status = 2 AND requested_at <= now() - make_interval(secs => ${olderThanSeconds})
+      ORDER BY requested_at LIMIT ${limit}`);
+    for (const { eid, id } of due.rows) await this.issue(eid, id);
+    return due.rows.length;
+  }
 
   async view(who: Learner, orderId: number) {
     const order = await this.repo.viewOrder(who, orderId);
@@ -145,7 +160,8 @@ export class InvoiceService {
       if (!row) throw new AppError(ErrorCode.INVOICE_EXISTS);
       return row;
     });
-    await this.queue(who.eid, invoice.id);
+    // A queue that cannot take it now leaves the request pending: the sweep issues it.
+    await this.queue(who.eid, invoice.id).catch(() => undefined);
     return presentInvoice(invoice);
   }
 

@@ -492,4 +492,31 @@ describe('invoices', () => {
     const list = await t.call(findOrders, {}, as(me));
     expect(list.data.list.find((o) => o.id === order.id)?.invoiceStatus).toBe(3);
   });
+
+  it('the sweep issues an invoice left pending (a lost job), once', async () => {
+    const me = await t.learner(a);
+    const order = await newOrder(me);
+    const start = await startDevTrade(me, order.id);
+    await t.call(payDevTrade, { outTradeNo: start.outTradeNo }, as(me));
+    const [pending] = await db()
+      .insert(schema.invoices)
+      .values({
+        eid: a.eid,
+        orderId: order.id,
+        accountId: me.accountId,
+        titleType: 1,
+        title: '个人',
+        amountFen: 19_900,
+        requestedAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const { invoices } = orderServicesOf(t.platform);
+    expect(await invoices.issuePending()).toBeGreaterThanOrEqual(1);
+    const view = await t.call(viewInvoice, { orderId: order.id }, as(me));
+    expect(view.data.invoice).toMatchObject({ id: pending!.id, status: 3, downloadable: true });
+    const [again] = await db().select().from(schema.invoices).where(eq(schema.invoices.id, pending!.id));
+    await invoices.issue(a.eid, pending!.id);
+    const [after] = await db().select().from(schema.invoices).where(eq(schema.invoices.id, pending!.id));
+    expect(after!.pdfKey).toBe(again!.pdfKey);
+  });
 });

@@ -13,6 +13,8 @@ import { realChannel } from './real-channels.ts';
 
 /** How often unpaid orders past their time are closed. */
 const TIMEOUT_SWEEP_SECONDS = 60;
+/** How often invoices left pending are issued (a lost job, the demo's seeded request). */
+const INVOICE_SWEEP_SECONDS = 30;
 
 function buildOrderServices(p: Platform) {
   const repo = new OrderRepository(p.db);
@@ -25,8 +27,13 @@ function buildOrderServices(p: Platform) {
   });
   const log = pino({ level: p.config.LOG_LEVEL, name: 'payments' });
   const book = new PaymentBook(repo, channels, log, p.systemDb);
-  const invoices = new InvoiceService(repo, p.storage, p.signer, new DevInvoiceProvider(), (eid, invoiceId) =>
-    p.jobs.send(INVOICE_QUEUE, { eid, invoiceId }),
+  const invoices = new InvoiceService(
+    repo,
+    p.storage,
+    p.signer,
+    new DevInvoiceProvider(),
+    (eid, invoiceId) => p.jobs.send(INVOICE_QUEUE, { eid, invoiceId }),
+    p.systemDb,
   );
   return { repo, channels, book, orders: new OrderService(repo, channels, book), invoices };
 }
@@ -116,6 +123,9 @@ export default defineModule({
 
     platform.jobs.schedule('order-timeouts', TIMEOUT_SWEEP_SECONDS, async () => {
       await book.closeExpired();
+    });
+    platform.jobs.schedule('invoice-sweep', INVOICE_SWEEP_SECONDS, async () => {
+      await invoices.issuePending();
     });
     platform.jobs.work<{ eid: number; invoiceId: number }>(
       INVOICE_QUEUE,

@@ -175,7 +175,8 @@ export const PAGES: PageDef[] = [
     file: 'routes/business-intro.tsx',
     title: { zh: '业务介绍', en: 'Our services' },
   },
-  { path: 'pay/buy', layout: 'default', file: TITLED, title: { zh: '购买', en: 'Checkout' } },
+  { path: 'pay/buy', layout: 'default', file: 'routes/pay-buy.tsx', title: { zh: '购买', en: 'Checkout' } },
+  { path: 'pay/dev', layout: 'default', file: 'routes/pay-dev.tsx', title: { zh: '模拟收银台', en: 'Test cashier' } },
   { path: 'topic', layout: 'default', file: 'routes/topic.tsx', title: { zh: '专题', en: 'Topics' } },
   { path: 'topic/cate/:id?', layout: 'default', file: 'routes/topic.tsx', title: { zh: '专题', en: 'Topics' } },
 ];

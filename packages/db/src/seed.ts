@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as s from './schema.ts';
 import { seedSiteExams } from './seed-exams.ts';
+import { seedOrders } from './seed-orders.ts';
 import { seedSiteTasks } from './seed-tasks.ts';
 
 type Db = NodePgDatabase<typeof s>;
@@ -175,6 +176,8 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedExams(db, created);
     // After the courses, the learning, the exams and the tags the tasks are made of.
     await seedTasks(db, created);
+    // After the accounts and the courses the demo orders buy.
+    await seedOrders(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(

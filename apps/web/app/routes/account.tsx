@@ -4,6 +4,7 @@ import { PersonalInfo } from '../features/account/personal-info.tsx';
 import { AnnouncementSection } from '../features/announcement/announcement-section.tsx';
 import { MyMessages } from '../features/message/my-messages.tsx';
 import { MyCheckIns } from '../features/check-in/my-check-ins.tsx';
+import { MyOrders } from '../features/order/my-orders.tsx';
 import { MyEnrolments } from '../features/project/my-enrolments.tsx';
 import { TrainingRecords } from '../features/training/training-records.tsx';
 import { MyStudy } from '../features/study/my-study.tsx';
@@ -23,9 +24,8 @@ type Section = (typeof SECTIONS)[number];
  * The account area: the menu of sections the site does not hide (accountHidePage) and the chosen
  * one. My study (1), training records (2: exams, practice, study tasks, task and project records;
  * decisions 031, 033), my records (3: points and hours; certificates), notices (5), personal
- * information (7), my enrolments (8: study projects, decision 035), my check-ins (9, decision 034)
- * and my messages (10) are here; the other sections render with their title until
- * their issues fill them.
+ * information (7), my enrolments (8: study projects, decision 035), my check-ins (9, decision 034),
+ * my orders (4, decision 057) and my messages (10).
  */
 export default function AccountPage() {
   const t = useMessages(menuMessages);
@@ -72,6 +72,11 @@ export default function AccountPage() {
         {current === 3 && user && (
           <AntdRoot>
             <MyRecords />
+          </AntdRoot>
+        )}
+        {current === 4 && user && (
+          <AntdRoot>
+            <MyOrders />
           </AntdRoot>
         )}
         {current === 5 && user && (

@@ -357,7 +357,8 @@ describe('demo learning content', () => {
             (SELECT count(*) FROM course_admires), (SELECT count(*) FROM earnings),
             (SELECT sum(points) || '/' || sum(credit_tenths) FROM learner_totals),
             (SELECT count(*) FROM courses WHERE category_id IS NOT NULL),
-            (SELECT count(*) FROM exam_attempts), (SELECT count(*) FROM certificates)) AS n`)
+            (SELECT count(*) FROM exam_attempts), (SELECT count(*) FROM certificates),
+            (SELECT count(*) FROM orders), (SELECT count(*) FROM invoices)) AS n`)
       ).rows[0]!.n;
     const before = await snapshot();
     expect((await seedDemoData(db, { files: t.platform.storage })).created).toEqual([]);
@@ -463,5 +464,48 @@ describe('demo exam content', () => {
         expect(ledger.reduce((sum, e) => sum + e.points, 0)).toBe(totals!.points);
       }
     }
+  });
+});
+
+describe('demo orders', () => {
+  it('give every demo site order settings and payment methods, and the public-training learner a paid, an open and a cancelled order', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.platform.storage });
+    for (const site of DEMO_TENANTS) {
+      const [settings] = await db.select().from(schema.orderSettings).where(eq(schema.orderSettings.eid, site.eid));
+      expect(settings?.bankAccountName).toBe(site.name);
+      const methods = await db.select().from(schema.payMethods).where(eq(schema.payMethods.eid, site.eid));
+      const on = methods.filter((m) => m.enabled).map((m) => m.method);
+      expect(on.sort((x, y) => x - y)).toEqual(site.eid === 1005 ? [9, 10, 11, 12, 13, 14] : [9, 11, 12, 14]);
+      const orders = await db.select().from(schema.orders).where(eq(schema.orders.eid, site.eid));
+      expect(orders.length > 0).toBe(site.eid === 1005);
+    }
+    const person = DEMO_ACCOUNTS.find((p) => p.eids.includes(1005) && !p.isAdmin)!;
+    const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));
+    const orders = await db
+      .select()
+      .from(schema.orders)
+      .where(and(eq(schema.orders.eid, 1005), eq(schema.orders.accountId, account!.id)));
+    expect(orders.map((o) => o.status).sort()).toEqual([1, 2, 3]);
+    expect(new Set(orders.map((o) => o.goodsId)).size).toBe(3);
+    expect(orders.every((o) => /^[0-9]{24}$/.test(o.orderNo))).toBe(true);
+    const paid = orders.find((o) => o.status === 2)!;
+    const bought = await db
+      .select({ courseId: schema.coursePurchases.courseId })
+      .from(schema.coursePurchases)
+      .where(and(eq(schema.coursePurchases.eid, 1005), eq(schema.coursePurchases.accountId, account!.id)));
+    expect(bought.map((b) => b.courseId)).toEqual([paid.goodsId]);
+    const [invoice] = await db
+      .select()
+      .from(schema.invoices)
+      .where(and(eq(schema.invoices.eid, 1005), eq(schema.invoices.orderId, paid.id)));
+    expect(invoice).toMatchObject({ status: 2, amountFen: paid.amountFen, provider: 'dev' });
+    expect(orders.find((o) => o.status === 1)!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+    // The trial course stays unbought and without an order, as browser tests open it.
+    const [trial] = await db
+      .select({ id: schema.courses.id })
+      .from(schema.courses)
+      .where(and(eq(schema.courses.eid, 1005), eq(schema.courses.title, demoCourseTitle(1005, 'trial')!)));
+    expect(orders.some((o) => o.goodsId === trial!.id)).toBe(false);
   });
 });

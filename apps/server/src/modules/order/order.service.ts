@@ -21,7 +21,11 @@ import type { PaymentBook } from './payment-book.ts';
 
 /** Where the learner studies goods once bought. */
 export const studyPathOf = (goodsType: number, goodsId: number) =>
-  goodsType === 1 ? `/courseInfo?id=${goodsId}` : goodsType === 2 ? `/project/info?id=${goodsId}` : '/';
+  goodsType === 1
+    ? `/knowledge/course/info?id=${goodsId}`
+    : goodsType === 2
+      ? `/knowledge/project/info?id=${goodsId}`
+      : '/';
 
 /** The China-time stamp yyyyMMddHHmmss of a moment. */
 function chinaStamp(at: Date): string {

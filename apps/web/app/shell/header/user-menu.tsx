@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
+import { countOrders } from '@portal/contract/calls/order';
+import { request } from '../../lib/api.ts';
+import { useLoad } from '../../lib/use-call.ts';
 import { menuMessages } from './menu-messages.ts';
-import { useLang, useMessages } from '../../lib/i18n.ts';
+import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { localePath } from '../../lib/navigation.ts';
 import type { CurrentUser } from '../../lib/root-data.ts';
 import { useSite } from '../../lib/root-data.ts';
@@ -34,6 +37,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const hidden = hiddenEntries(website.individuationOptions.accountHidePage);
   const account = (change: number, extra = '') => `${localePath('/account', lang)}?change=${change}${extra}`;
   const scoreLabel = website.studyScoreType === 2 ? t.hours : t.credits;
+  // My orders is highlighted while unpaid orders exist (orderUnPaidNum, account-area.md section 3).
+  const orders = useLoad(
+    (signal) => request(countOrders, {}, { signal, quiet: true }),
+    hidden.has(4) ? null : [user.eid, user.phone],
+  );
+  const unpaid = orders.data?.prePayOrderNum ?? 0;
 
   const signOut = () =>
     void loadSignOut().then(({ confirmSignOut }) =>
@@ -66,7 +75,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <ul className="portal-user-entries">
             {ENTRIES.filter((n) => !hidden.has(n)).map((n) => (
               <li key={n}>
-                <Link to={account(n)}>{t[`change${n}`]}</Link>
+                {n === 4 && unpaid > 0 ? (
+                  <Link to={`${account(4)}&status=1`} className="portal-user-entry-alert">
+                    {t.change4} <span className="portal-user-badge">{format(t.unpaidOrders, { n: unpaid })}</span>
+                  </Link>
+                ) : (
+                  <Link to={account(n)}>{t[`change${n}`]}</Link>
+                )}
               </li>
             ))}
           </ul>

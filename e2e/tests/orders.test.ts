@@ -113,7 +113,7 @@ describe.runIf(browserAvailable())('orders and payment', () => {
     await p.waitForURL(/\/pay\/buy\?courseId=/);
     const price = `¥${(course.priceFen / 100).toFixed(2)}`;
     await p.locator('.portal-checkout-price', { hasText: price }).waitFor();
-    await p.getByRole('radio', { name: t.alipay }).check();
+    await p.locator('.ant-radio-button-wrapper', { hasText: t.alipay }).click();
     await p.getByRole('button', { name: t.payNow }).click();
     // The dev channel's cashier stands in for Alipay's page.
     await p.waitForURL(/\/pay\/dev\?outTradeNo=\d{24}$/);
@@ -167,7 +167,7 @@ describe.runIf(browserAvailable())('orders and payment', () => {
     await signInAs(session.b, learner, { host: 'px', path: `/pay/buy?courseId=${course.id}` });
     const p = page();
     await declineProfileTip(p, 'zh');
-    await p.getByRole('radio', { name: t.transfer }).check();
+    await p.locator('.ant-radio-button-wrapper', { hasText: t.transfer }).click();
     await p.getByRole('button', { name: t.payNow }).click();
     await p.getByText('1109 1234 5678 901').waitFor();
     await p.locator('input[type=file]').setInputFiles({ name: '回单.png', mimeType: 'image/png', buffer: PNG });
@@ -208,7 +208,7 @@ describe.runIf(browserAvailable())('orders and payment', () => {
     await signInAs(session.b, learner, { host: 'px', lang: 'en', path: `/pay/buy?courseId=${course.id}` });
     const p = page();
     await declineProfileTip(p, 'en');
-    await p.getByRole('radio', { name: t.wechat }).check();
+    await p.locator('.ant-radio-button-wrapper', { hasText: t.wechat }).click();
     await p.getByRole('button', { name: t.payNow }).click();
     await p.getByText(t.scan, { exact: true }).waitFor();
     await p.locator('.portal-checkout-qr canvas, .portal-checkout-qr svg').first().waitFor();

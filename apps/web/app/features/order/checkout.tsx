@@ -311,8 +311,14 @@ export function Checkout() {
           {phase.start?.kind === 'qr' && phase.start.codeUrl ? (
             <div className="portal-checkout-qr">
               <p>{format(t.scan, { method: methodName(phase.start.method) })}</p>
-              <QRCode value={phase.start.codeUrl} size={200} />
-              {phase.start.codeUrl.includes('/pay/dev?') && <a href={phase.start.codeUrl}>{t.openCashier}</a>}
+              <QRCode
+                value={phase.start.codeUrl}
+                size={200}
+                aria-label={format(t.qrLabel, { method: methodName(phase.start.method) })}
+              />
+              {phase.start.codeUrl.includes('/pay/dev?') && (
+                <a href={inLang(phase.start.codeUrl, lang)}>{t.openCashier}</a>
+              )}
             </div>
           ) : null}
           <p className="portal-checkout-waiting">

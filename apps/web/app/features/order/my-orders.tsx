@@ -24,7 +24,7 @@ const STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
 type StatusFilter = (typeof STATUSES)[number];
 
 const STATUS_COLOR: Record<number, string> = {
-  1: 'warning',
+  1: 'error',
   2: 'success',
   3: 'default',
   4: 'default',
@@ -96,7 +96,7 @@ function OrderRow({
   });
   const mayAsk = invoiceOpen && o.invoiceStatus === 1 && (o.status === 2 || (preInvoice && o.status === 1));
   return (
-    <article className="portal-order-row" aria-labelledby={`order-${o.id}`}>
+    <li className="portal-order-row" aria-labelledby={`order-${o.id}`}>
       {o.goodsCover ? (
         <img src={o.goodsCover} alt="" width={128} height={72} />
       ) : (
@@ -165,7 +165,7 @@ function OrderRow({
           }}
         />
       )}
-    </article>
+    </li>
   );
 }
 

@@ -219,6 +219,18 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '转账凭证已提交，等待网站确认，不能取消',
     en: 'The transfer receipt is with the site for confirmation: the order cannot be cancelled',
   },
+  9012: { zh: '只有已支付的订单可以退款', en: 'Only a paid order can be refunded' },
+  9013: {
+    zh: '该支付不是待确认的银行转账或人工确认',
+    en: 'This payment is not a bank transfer or manual payment waiting for confirmation',
+  },
+  9014: {
+    zh: '演示支付渠道仅用于演示站点，请选择沙箱或正式环境',
+    en: 'The test channel is for demo sites only: choose sandbox or live',
+  },
+  9015: { zh: '请填写{field}', en: 'Enter {field}' },
+  9016: { zh: '支付方式没有字段 {field}', en: 'This payment method has no field {field}' },
+
   9021: { zh: '本站未开通发票', en: 'This site does not issue invoices' },
   9022: { zh: '订单支付后才能申请发票', en: 'An invoice can be asked for once the order is paid' },
   9023: { zh: '该订单已申请过发票', en: 'An invoice has already been asked for this order' },

@@ -2586,10 +2586,7 @@ export const paymentNotices = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.eid, t.id] }),
-    index('payment_notices_trade_idx').on(t.eid, t.outTradeNo, t.id),
-  ],
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), index('payment_notices_trade_idx').on(t.eid, t.outTradeNo, t.id)],
 );
 
 /** A refund of a paid order: requested by an administrator, done through the order's channel. */

@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 import type { ThemeOptions } from '@portal/contract';
-import { accessibleThemeColor, hoverThemeColor, readableText } from './contrast.ts';
+import { accessibleThemeColor, hoverThemeColor, lightThemeTint, readableText } from './contrast.ts';
 
 /** CSS-variable key antd puts on every component root; the tenant's variables are set on it. */
 const ANTD_CSS_VAR_KEY = 'portal';
@@ -24,6 +24,10 @@ export function antdTheme(theme: Pick<ThemeOptions, 'themeColor'>, zeroRuntime =
       // Hovered: darker, not antd's lighter shade, which white text cannot be read on (4.5:1).
       colorPrimaryHover: hoverThemeColor(theme.themeColor),
       colorLinkHover: hoverThemeColor(theme.themeColor),
+      // The tints the primary colour is text on (the current menu item, processing tags): light
+      // enough for it whatever the hue.
+      colorPrimaryBg: lightThemeTint(theme.themeColor),
+      colorInfoBg: lightThemeTint(theme.themeColor),
       // antd's grey texts (descriptions, the password hint, counts, placeholders) are 0.45 and
       // 0.25 black, below 4.5:1 on white; these are the lightest that reach it.
       colorTextDescription: 'rgba(0,0,0,0.58)',

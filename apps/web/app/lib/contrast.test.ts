@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accessibleThemeColor, contrastRatio, hoverThemeColor, readableShade, readableText } from './contrast.ts';
+import {
+  accessibleThemeColor,
+  contrastRatio,
+  hoverThemeColor,
+  lightThemeTint,
+  readableShade,
+  readableText,
+} from './contrast.ts';
 
 describe('contrast', () => {
   it('measures contrast as WCAG does', () => {
@@ -43,5 +50,13 @@ describe('contrast', () => {
   it('leaves a theme colour that is already readable as the tenant set it', () => {
     expect(accessibleThemeColor('#b4232a')).toBe('#b4232a');
     expect(accessibleThemeColor('#1668dc')).toBe('#1668dc');
+  });
+
+  it('gives every theme colour a tint it stays readable on (an orange one too)', () => {
+    for (const color of ['#1668dc', '#d4600b', '#b4232a', '#00a870', '#faad14', '#722ed1']) {
+      const tint = lightThemeTint(color);
+      expect(contrastRatio(accessibleThemeColor(color), tint)).toBeGreaterThanOrEqual(4.5);
+      expect(tint).not.toBe('#ffffff');
+    }
   });
 });

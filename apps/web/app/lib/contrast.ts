@@ -91,3 +91,20 @@ export function hoverThemeColor(themeColor: string): string {
   const c = parseHex(accessibleThemeColor(themeColor));
   return c ? toHex(mix(c, BLACK, 0.12)) : themeColor;
 }
+
+/**
+ * The light tint antd puts the theme colour on as text (the current menu item, a selected row,
+ * processing tags: colorPrimaryBg and colorInfoBg): the theme colour mixed with white until the
+ * tint is at least as light as LIGHTEST_TINT, so the theme colour stays readable on it (4.5:1). A
+ * warm colour's own tint (an orange's #f2e9da) is darker than that and fell below.
+ */
+export function lightThemeTint(themeColor: string): string {
+  const c = parseHex(accessibleThemeColor(themeColor));
+  const floor = parseHex(LIGHTEST_TINT)!;
+  if (!c) return LIGHTEST_TINT;
+  for (let t = 0.9; t < 1; t += 0.01) {
+    const tint = mix(c, WHITE, t);
+    if (luminanceOf(tint) >= luminanceOf(floor)) return toHex(tint);
+  }
+  return '#ffffff';
+}

@@ -54,6 +54,11 @@ export const AUDIT_ENTITY_TYPES = [
   'learning_report_export',
   'exam_report_export',
   'certificate_report_export',
+  // Orders and payment (decision 057).
+  'order',
+  'invoice',
+  'pay_method',
+  'order_settings',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

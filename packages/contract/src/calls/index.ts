@@ -19,6 +19,7 @@ import * as media from './media.ts';
 import * as message from './message.ts';
 import * as news from './news.ts';
 import * as order from './order.ts';
+import * as orderAdmin from './order-admin.ts';
 import * as people from './people.ts';
 import * as practice from './practice.ts';
 import * as profile from './profile.ts';
@@ -62,6 +63,7 @@ export * from './media.ts';
 export * from './message.ts';
 export * from './news.ts';
 export * from './order.ts';
+export * from './order-admin.ts';
 export * from './people.ts';
 export * from './practice.ts';
 export * from './profile.ts';
@@ -115,6 +117,7 @@ export const allCalls: CallDef[] = [
   message,
   news,
   order,
+  orderAdmin,
   people,
   practice,
   profile,

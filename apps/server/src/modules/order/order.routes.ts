@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/platform.ts';
 import { uploadServiceOf } from '../upload/index.ts';
 import { ChannelRegistry } from './channels.ts';
 import { DevInvoiceProvider, INVOICE_QUEUE, InvoiceService } from './invoices.ts';
+import { OrderAdmin } from './order-admin.ts';
 import { OrderRepository } from './order.repository.ts';
 import { OrderService, type PayOrigin } from './order.service.ts';
 import { PaymentBook } from './payment-book.ts';
@@ -35,7 +36,11 @@ function buildOrderServices(p: Platform) {
     (eid, invoiceId) => p.jobs.send(INVOICE_QUEUE, { eid, invoiceId }),
     p.systemDb,
   );
-  return { repo, channels, book, orders: new OrderService(repo, channels, book), invoices };
+  const admin = new OrderAdmin(repo, book, p.signer, p.vault, {
+    devProviders: p.config.DEV_PROVIDERS,
+    queueInvoice: (eid, invoiceId) => p.jobs.send(INVOICE_QUEUE, { eid, invoiceId }),
+  });
+  return { repo, channels, book, orders: new OrderService(repo, channels, book), invoices, admin };
 }
 
 /** The platform's one set of order services (the module's calls, the back office's and tests). */
@@ -55,7 +60,7 @@ const originOf = (req: { protocol: string; host: string; ip: string }): PayOrigi
 export default defineModule({
   name: 'order',
   register(gateway, platform) {
-    const { book, orders, invoices } = orderServicesOf(platform);
+    const { book, orders, invoices, admin } = orderServicesOf(platform);
     const uploads = uploadServiceOf(platform);
     const limited = { perMinute: platform.perMinute };
     const me = (ctx: { session: Parameters<typeof learnerOf>[0] }) => learnerOf(ctx.session);
@@ -92,6 +97,18 @@ export default defineModule({
     gateway.call(calls.viewInvoice, (q, ctx) => invoices.view(me(ctx), q.orderId));
     gateway.call(calls.applyInvoice, (q, ctx) => invoices.apply(me(ctx), q), limited);
     gateway.call(calls.getInvoiceDownloadUrl, (q, ctx) => invoices.downloadUrl(me(ctx), q.orderId));
+
+    // The back office (decision 057): orders, confirmations, refunds, invoices, payment settings.
+    gateway.call(calls.findAdminOrders, (q, ctx) => admin.orders(ctx.eid, q));
+    gateway.call(calls.viewAdminOrder, (q, ctx) => admin.order(ctx.eid, q.id));
+    gateway.call(calls.confirmTradePayment, (q, ctx) => admin.confirm(ctx, q.tradeId));
+    gateway.call(calls.refundOrder, (q, ctx) => admin.refund(ctx, q.id, q.reason));
+    gateway.call(calls.findAdminInvoices, (q, ctx) => admin.invoicesPage(ctx.eid, q));
+    gateway.call(calls.changeInvoice, (q, ctx) => admin.changeInvoice(ctx, q.id, q.action));
+    gateway.call(calls.getAdminInvoiceDownloadUrl, (q, ctx) => admin.invoiceDownload(ctx.eid, q.id));
+    gateway.call(calls.findPayMethods, (_q, ctx) => admin.payMethods(ctx.eid));
+    gateway.call(calls.savePayMethod, (q, ctx) => admin.savePayMethod(ctx, q));
+    gateway.call(calls.saveOrderSettings, (q, ctx) => admin.saveSettings(ctx, q));
 
     // Channels' notifications: the raw body as it came (a signature covers its exact bytes).
     void gateway.app.register(async (scope) => {

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   enumLabel,
@@ -18,6 +17,7 @@ import { OFFLINE_METHODS, type ChannelRegistry } from './channels.ts';
 import { presentBankAccount, presentInvoice, presentOrder, presentTrade } from './order.presenter.ts';
 import type { OrderRepository, OrderRow } from './order.repository.ts';
 import type { PaymentBook } from './payment-book.ts';
+import { newNumber } from './order-numbers.ts';
 
 /** Where the learner studies goods once bought. */
 export const studyPathOf = (goodsType: number, goodsId: number) =>
@@ -26,22 +26,6 @@ export const studyPathOf = (goodsType: number, goodsId: number) =>
     : goodsType === 2
       ? `/knowledge/project/info?id=${goodsId}`
       : '/';
-
-/** The China-time stamp yyyyMMddHHmmss of a moment. */
-function chinaStamp(at: Date): string {
-  return new Date(at.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-}
-
-/**
- * An order or trade number (decision 057): the China time to the second, then random digits; 24
- * characters, within UnionPay's 8 to 40 letters and digits, and starting with the time UnionPay's
- * query needs.
- */
-export function newNumber(at = new Date()): string {
-  let tail = '';
-  for (let i = 0; i < 10; i++) tail += String(randomInt(10));
-  return chinaStamp(at) + tail;
-}
 
 /** Where a payment starts from: the site's address as the learner's browser reached it, and theirs. */
 export interface PayOrigin {

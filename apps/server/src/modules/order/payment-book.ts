@@ -1,15 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { schema, withTenant, type Db, type Tx } from '@portal/db';
-import { unlockOnce } from '../earning/index.ts';
+import { ErrorCode } from '@portal/contract';
+import { lockAgain, unlockOnce } from '../earning/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { DevChannel } from '../../platform/providers/payment/dev.ts';
 import {
+  ChannelError,
   NoticeRefused,
   type IncomingNotice,
   type NoticeAnswer,
   type VerifiedNotice,
 } from '../../platform/providers/payment/channel.ts';
-import type { ChannelRegistry } from './channels.ts';
-import type { OrderRepository, TradeRow } from './order.repository.ts';
+import { OFFLINE_METHODS, type BuiltChannel, type ChannelRegistry } from './channels.ts';
+import type { OrderRepository, OrderRow, TradeRow } from './order.repository.ts';
+import { newNumber } from './order-numbers.ts';
 
 /** What became of a payment: it paid the order now, had paid it before, or came for an ended order. */
 export type Applied = 'paid' | 'replayed' | 'late';
@@ -54,16 +59,7 @@ export class PaymentBook {
         await this.refuse(eid, method, '', reason);
         return channel.answer(false);
       }
-      if (verified.kind !== 'payment') {
-        // Refunds are applied by the refund flow (issue 23 part 2); logged meanwhile.
-        await this.repo.logNotice(this.repo.db, {
-          eid,
-          method,
-          outTradeNo: verified.outTradeNo,
-          outcome: 'ignored: refund notice',
-        });
-        return channel.answer(true);
-      }
+      if (verified.kind === 'refund') return this.receiveRefundNotice(eid, method, built, verified);
       const trade = await this.repo.tradeByNo(eid, verified.outTradeNo);
       if (!trade || trade.method !== method) {
         await this.refuse(eid, method, verified.outTradeNo, 'unknown trade');
@@ -101,6 +97,154 @@ export class PaymentBook {
     });
   }
 
+  /** A refund's notification: its refund by our number, the merchant, then completed or failed once. */
+  private async receiveRefundNotice(
+    eid: number,
+    method: number,
+    built: BuiltChannel,
+    verified: VerifiedNotice,
+  ): Promise<NoticeAnswer> {
+    const { channel } = built;
+    const [refund] = await this.repo.db
+      .select()
+      .from(schema.refunds)
+      .where(and(eq(schema.refunds.eid, eid), eq(schema.refunds.outRefundNo, verified.outRefundNo ?? '')));
+    if (!refund) {
+      await this.refuse(eid, method, verified.outTradeNo, 'unknown refund');
+      return channel.answer(false);
+    }
+    if (verified.merchantId !== built.merchantId) {
+      await this.refuse(eid, method, verified.outTradeNo, 'merchant', { merchantId: verified.merchantId });
+      return channel.answer(false);
+    }
+    const outcome =
+      verified.state === 'refunded'
+        ? await this.completeRefund(eid, refund.id)
+        : verified.state === 'failed'
+          ? await this.failRefund(eid, refund.id)
+          : 'ignored';
+    await this.repo.logNotice(this.repo.db, {
+      eid,
+      method,
+      outTradeNo: verified.outTradeNo,
+      outcome: `refund ${outcome}`,
+      detail: { outRefundNo: refund.outRefundNo },
+    });
+    return channel.answer(true);
+  }
+
+  /**
+   * Starts refunding a paid order (an administrator asked): in one transaction the order goes
+   * 已支付 → 退款中 and the refund is recorded (one per order, held by an index); then the channel is
+   * asked. A transfer or manual payment the site refunds itself: done at once. The dev channel's
+   * refund comes back as its signed notification. A channel that refuses leaves the order paid.
+   */
+  async refund(
+    eid: number,
+    orderId: number,
+    reason: string,
+    requestedBy: number,
+    audit: (tx: Tx, before: OrderRow, after: OrderRow) => Promise<void>,
+  ): Promise<number> {
+    const started = await this.repo.db.transaction(async (tx) => {
+      const order = await this.repo.lockOrder(tx, eid, orderId);
+      if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+      if (order.status !== 2) throw new AppError(ErrorCode.ORDER_REFUND_NOT_PAID);
+      const [trade] = (await this.repo.tradesOf(eid, [orderId], tx)).filter((t) => t.status === 2).slice(-1);
+      if (!trade) throw new AppError(ErrorCode.ORDER_REFUND_NOT_PAID);
+      const [refund] = await tx
+        .insert(schema.refunds)
+        .values({ eid, orderId, outRefundNo: newNumber(), amountFen: order.amountFen, reason, requestedBy })
+        .returning();
+      const [after] = await tx
+        .update(schema.orders)
+        .set({ status: 5, refundReason: reason })
+        .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, orderId), eq(schema.orders.status, 2)))
+        .returning();
+      await audit(tx, order, after!);
+      return { refund: refund!, trade, order };
+    });
+    const { refund, trade, order } = started;
+    if (OFFLINE_METHODS.has(trade.method)) {
+      await this.completeRefund(eid, refund.id);
+      return 6;
+    }
+    const built = this.channels.build(eid, await this.repo.payMethod(eid, trade.method));
+    try {
+      if (!built) throw new ChannelError('the channel cannot be built');
+      const accepted = await built.channel.refund({
+        outTradeNo: trade.outTradeNo,
+        outRefundNo: refund.outRefundNo,
+        refundFen: refund.amountFen,
+        totalFen: order.amountFen,
+        reason,
+        notifyUrl: '',
+        channelTradeNo: trade.channelTradeNo,
+      });
+      if (built.channel instanceof DevChannel) {
+        await this.receiveNotice(
+          eid,
+          trade.method,
+          built.channel.refundNoticeOf({
+            outTradeNo: trade.outTradeNo,
+            outRefundNo: refund.outRefundNo,
+            refundFen: refund.amountFen,
+            totalFen: order.amountFen,
+          }),
+        );
+      } else if (accepted.state === 'refunded') {
+        await this.completeRefund(eid, refund.id);
+      }
+    } catch (err) {
+      await this.failRefund(eid, refund.id);
+      if (err instanceof ChannelError) throw new AppError(ErrorCode.ORDER_CHANNEL_FAILED);
+      throw err;
+    }
+    const [now] = await this.repo.db
+      .select({ status: schema.orders.status })
+      .from(schema.orders)
+      .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, orderId)));
+    return now?.status ?? 5;
+  }
+
+  /** A refund completed, once: the order 退款中 → 已退款 and the goods closed again. */
+  async completeRefund(eid: number, refundId: number): Promise<'refunded' | 'replayed'> {
+    return this.repo.db.transaction(async (tx) => {
+      const [refund] = await tx
+        .update(schema.refunds)
+        .set({ status: 2, doneAt: sql`now()` })
+        .where(and(eq(schema.refunds.eid, eid), eq(schema.refunds.id, refundId), eq(schema.refunds.status, 1)))
+        .returning();
+      if (!refund) return 'replayed';
+      const [order] = await tx
+        .update(schema.orders)
+        .set({ status: 6, endedAt: sql`now()` })
+        .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, refund.orderId), eq(schema.orders.status, 5)))
+        .returning();
+      if (order) {
+        await lockAgain(tx, { eid, accountId: order.accountId }, { type: order.goodsType, id: order.goodsId });
+      }
+      return 'refunded';
+    });
+  }
+
+  /** A refund the channel refused or failed: the order is paid again (退款中 → 已支付). */
+  private async failRefund(eid: number, refundId: number): Promise<'failed' | 'replayed'> {
+    return this.repo.db.transaction(async (tx) => {
+      const [refund] = await tx
+        .update(schema.refunds)
+        .set({ status: 3, doneAt: sql`now()` })
+        .where(and(eq(schema.refunds.eid, eid), eq(schema.refunds.id, refundId), eq(schema.refunds.status, 1)))
+        .returning();
+      if (!refund) return 'replayed';
+      await tx
+        .update(schema.orders)
+        .set({ status: 2 })
+        .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, refund.orderId), eq(schema.orders.status, 5)));
+      return 'failed';
+    });
+  }
+
   private async refuse(
     eid: number,
     method: number,
@@ -124,6 +268,8 @@ export class PaymentBook {
     channelTradeNo: string,
     at: Date,
     confirmedBy: number | null = null,
+    /** Written in the payment's transaction once it paid the order (an administrator's audit row). */
+    onPaid?: (tx: Tx, applied: Applied) => Promise<void>,
   ): Promise<Applied> {
     return this.repo.db.transaction(async (tx) => {
       const [trade] = await tx
@@ -137,7 +283,9 @@ export class PaymentBook {
         .update(schema.trades)
         .set({ status: 2, paidAt: at, channelTradeNo, confirmedBy })
         .where(and(eq(schema.trades.eid, eid), eq(schema.trades.id, tradeId)));
-      return this.payOrder(tx, trade, at);
+      const applied = await this.payOrder(tx, trade, at);
+      await onPaid?.(tx, applied);
+      return applied;
     });
   }
 

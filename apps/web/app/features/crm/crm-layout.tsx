@@ -15,7 +15,7 @@ export interface CrmHandle {
  * is one click from any other.
  */
 const CRM_SECTIONS: Array<{
-  key: 'people' | 'courses' | 'exams' | 'training' | 'reports' | 'content';
+  key: 'people' | 'courses' | 'exams' | 'training' | 'orders' | 'reports' | 'content';
   items: Array<[string, keyof CrmText]>;
 }> = [
   {
@@ -52,6 +52,14 @@ const CRM_SECTIONS: Array<{
     items: [
       ['/crm/tasks', 'studyTasks'],
       ['/crm/projects', 'studyProjects'],
+    ],
+  },
+  {
+    key: 'orders',
+    items: [
+      ['/crm/orders', 'orderList'],
+      ['/crm/invoices', 'invoiceAdmin'],
+      ['/crm/payment', 'paymentSettings'],
     ],
   },
   {

@@ -1,0 +1,193 @@
+// Orders and payment (issue 23 targets, decision 057).
+//   npm run bench:orders -- [buyers] [replays] [rounds]
+// 1. [buyers] (default 200) learners of one site order the same priced course at once, each
+//    pays it through the dev channel's signed notification (all at once too); then every order is
+//    checked in the database: one paid trade, one unlock, one applied notice each (target: all
+//    exactly once; order creation p99 under 100 ms).
+// 2. One notification replayed [replays] (default 1 000) times within 10 s, against as many
+//    user-info calls of signed-in learners in the same 10 s, in alternating rounds (default 3):
+//    the portal's and PostgreSQL's CPU of each, and the ratio (target: replays at most 0.5×).
+// Not a pass/fail test.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { connectDatabase } from '@portal/db';
+import { UrlSigner } from '../apps/server/src/platform/storage.ts';
+import { BENCH_EID, cpuSeconds, freePort, print, startPortal } from './lib.ts';
+
+const args = process.argv.slice(2);
+const buyers = Number(args[0] ?? 200);
+const replays = Number(args[1] ?? 1_000);
+const rounds = Number(args[2] ?? 3);
+const EID = BENCH_EID;
+const UNIFIED = '/gateway/user/auth/user/trade/order/unified';
+const PAY = '/gateway/user/auth/user/trade/order/continue/pay';
+const INFO = '/gateway/user/auth/enterprise/user/info/current/view';
+
+const keyDir = await mkdtemp(path.join(tmpdir(), 'bench-orders-keys-'));
+const keyFile = path.join(keyDir, 'url-signing.key');
+await writeFile(keyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+const signer = await UrlSigner.load(keyFile);
+
+const pgPort = await freePort();
+const portal = await startPortal({
+  EMBEDDED_PG_PORT: String(pgPort),
+  URL_SIGNING_KEY_FILE: keyFile,
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  SIGN_IN_PER_IP_PER_MINUTE: '1000000',
+});
+const database = connectDatabase(`postgres://postgres:portal-embedded@127.0.0.1:${pgPort}/portal`, { max: 4 });
+const base = `http://127.0.0.1:${portal.port}`;
+const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);
+const tokenOf = (i: number) => `bench-order-${i}`;
+const headersOf = (i: number) => ({
+  token: tokenOf(i),
+  domain: 'localhost',
+  platform: 'WEB-CLIENT',
+  'content-type': 'application/json',
+});
+
+/** A dev notification of a trade, sealed as the dev channel seals it (providers/payment/dev.ts). */
+const noticeOf = (outTradeNo: string, amountFen: number) =>
+  signer.seal(
+    'dev-pay-notice',
+    {
+      kind: 'payment',
+      eid: String(EID),
+      method: '11',
+      outTradeNo,
+      amountFen: String(amountFen),
+      merchantId: `dev-${EID}`,
+      channelTradeNo: `DEV${outTradeNo}`,
+      at: new Date().toISOString(),
+    },
+    3_600_000,
+  );
+
+async function post(pathname: string, i: number, body: object): Promise<{ ms: number; data: Record<string, unknown> }> {
+  const started = performance.now();
+  const res = await fetch(base + pathname, { method: 'POST', headers: headersOf(i), body: JSON.stringify(body) });
+  const env = (await res.json()) as { code: number; message: string; data: Record<string, unknown> };
+  if (env.code !== 200) throw new Error(`${pathname}: ${env.code} ${env.message}`);
+  return { ms: performance.now() - started, data: env.data };
+}
+
+const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)] ?? 0;
+
+try {
+  await q(
+    `WITH a AS (
+       INSERT INTO accounts (phone) SELECT '197' || lpad(i::text, 8, '0') FROM generate_series(1, $2::int) i
+       RETURNING id, substr(phone, 4)::int AS i)
+     , m AS (INSERT INTO enterprise_users (eid, account_id, user_name) SELECT $1, id, 'buyer' || i FROM a RETURNING account_id)
+     INSERT INTO sessions (token_hash, account_id, eid, expires_at)
+     SELECT encode(sha256(convert_to('bench-order-' || a.i, 'UTF8')), 'hex'), a.id, $1, now() + interval '1 day' FROM a`,
+    [EID, buyers],
+  );
+  const { rows: course } = await q(
+    `INSERT INTO courses (eid, title, price_fen) VALUES ($1, 'bench priced course', 19900) RETURNING id`,
+    [EID],
+  );
+  const courseId = course[0].id as number;
+  await q(
+    `INSERT INTO pay_methods (eid, method, enabled, mode) VALUES ($1, 11, true, 'dev')
+     ON CONFLICT (eid, method) DO UPDATE SET enabled = true, mode = 'dev'`,
+    [EID],
+  );
+
+  // 1. Every buyer orders at once, then starts paying at once, then every notification at once.
+  const ids = Array.from({ length: buyers }, (_, k) => k + 1);
+  const orders = await Promise.all(ids.map((i) => post(UNIFIED, i, { goodsType: 1, goodsId: courseId })));
+  const trades = await Promise.all(
+    ids.map((i, k) => post(PAY, i, { id: orders[k]!.data.id, payMethod: 11, isMobile: false })),
+  );
+  const notices = await Promise.all(
+    trades.map(async (t) => {
+      const res = await fetch(`${base}/pay-notify/11/${EID}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: noticeOf(t.data.outTradeNo as string, 19_900),
+      });
+      return res.status;
+    }),
+  );
+  const { rows: check } = await q(
+    `SELECT
+       (SELECT count(*) FROM orders WHERE eid = $1 AND goods_id = $2 AND status = 2)::int AS paid_orders,
+       (SELECT count(*) FROM trades t JOIN orders o ON o.eid = t.eid AND o.id = t.order_id
+         WHERE o.eid = $1 AND o.goods_id = $2 AND t.status = 2)::int AS paid_trades,
+       (SELECT count(*) FROM course_purchases WHERE eid = $1 AND course_id = $2)::int AS unlocks,
+       (SELECT count(*) FROM payment_notices n WHERE n.eid = $1 AND n.outcome = 'paid')::int AS applied`,
+    [EID, courseId],
+  );
+  print([
+    {
+      buyers,
+      'order p99 ms': Math.round(p99(orders.map((o) => o.ms))),
+      'pay p99 ms': Math.round(p99(trades.map((t) => t.ms))),
+      'notices 200': notices.filter((s) => s === 200).length,
+      'paid orders': check[0].paid_orders,
+      'paid trades': check[0].paid_trades,
+      unlocks: check[0].unlocks,
+      'applied notices': check[0].applied,
+    },
+  ]);
+
+  // 2. One notification replayed, against as many user-info calls, in alternating rounds.
+  const replayed = noticeOf(trades[0]!.data.outTradeNo as string, 19_900);
+  const rate = Math.ceil(replays / 10);
+  const portalPid = portal.child.pid!;
+  const cpu = () => cpuSeconds((_, pid) => pid === portalPid) + cpuSeconds((comm) => comm === 'postgres');
+  const measure = async (requests: unknown[]) => {
+    const before = cpu();
+    const r = await autocannon({
+      url: base,
+      connections: 10,
+      amount: replays,
+      overallRate: rate,
+      requests: requests as never,
+    });
+    return { cpu: cpu() - before, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  };
+  let next = 0;
+  const rows: Array<Record<string, string | number>> = [];
+  const ratios: number[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const replay = await measure([
+      { method: 'POST', path: `/pay-notify/11/${EID}`, headers: { 'content-type': 'text/plain' }, body: replayed },
+    ]);
+    const info = await measure([
+      {
+        method: 'GET',
+        path: INFO,
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: headersOf(1 + (next++ % buyers)) }),
+      },
+    ]);
+    const ratio = replay.cpu / info.cpu;
+    ratios.push(ratio);
+    rows.push({
+      round,
+      'replay CPU s': replay.cpu.toFixed(2),
+      'replay p99 ms': replay.p99,
+      'replay errors': replay.errors,
+      'user-info CPU s': info.cpu.toFixed(2),
+      'user-info p99 ms': info.p99,
+      'user-info errors': info.errors,
+      ratio: ratio.toFixed(2),
+    });
+  }
+  print(rows);
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
+  const { rows: after } = await q(
+    `SELECT count(*)::int AS paid FROM payment_notices WHERE eid = $1 AND outcome = 'paid'`,
+    [EID],
+  );
+  console.log(
+    `replays vs user-info CPU, median of ${rounds}: ${median.toFixed(2)}× (target ≤ 0.5×); applied notices still ${after[0].paid} (was ${check[0].applied})`,
+  );
+} finally {
+  await database.close();
+  await portal.stop();
+}

@@ -26,8 +26,8 @@ export interface GoodsFacts {
 export class OrderRepository {
   constructor(readonly db: Db) {}
 
-  async settings(eid: number): Promise<OrderSettingsRow> {
-    const [row] = await this.db.select().from(schema.orderSettings).where(eq(schema.orderSettings.eid, eid));
+  async settings(eid: number, tx: Db | Tx = this.db): Promise<OrderSettingsRow> {
+    const [row] = await tx.select().from(schema.orderSettings).where(eq(schema.orderSettings.eid, eid));
     return (
       row ?? {
         eid,
@@ -53,8 +53,8 @@ export class OrderRepository {
       .orderBy(schema.payMethods.sort, schema.payMethods.method);
   }
 
-  async payMethod(eid: number, method: number): Promise<PayMethodRow | null> {
-    const [row] = await this.db
+  async payMethod(eid: number, method: number, tx: Db | Tx = this.db): Promise<PayMethodRow | null> {
+    const [row] = await tx
       .select()
       .from(schema.payMethods)
       .where(and(eq(schema.payMethods.eid, eid), eq(schema.payMethods.method, method)));

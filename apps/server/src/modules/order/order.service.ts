@@ -183,42 +183,41 @@ export class OrderService {
     isMobile: boolean,
     from: PayOrigin,
   ): Promise<PayStartInfo> {
-    const [order, row, settings] = await Promise.all([
-      this.mine(who, id),
-      this.repo.payMethod(who.eid, method),
-      this.repo.settings(who.eid),
-    ]);
-    if (order.status === 4 || (order.status === 1 && order.expiresAt.getTime() <= Date.now())) {
-      throw new AppError(ErrorCode.ORDER_PAY_CLOSED);
-    }
-    if (order.status !== 1) throw new AppError(ErrorCode.ORDER_NOT_UNPAID);
-    if (!row?.enabled) throw new AppError(ErrorCode.ORDER_PAY_METHOD_OFF);
+    // One connection for the whole decision (the order locked first): 200 learners paying at
+    // once held three connections each before, and waited past the pool's time-out.
     const offline = OFFLINE_METHODS.has(method);
-    const built = offline ? null : this.channels.build(who.eid, row, from.origin);
-    if (!offline && !built) throw new AppError(ErrorCode.ORDER_PAY_METHOD_OFF);
-
-    const trade = await this.repo.db.transaction(async (tx) => {
-      const locked = await this.repo.lockOrder(tx, who.eid, id);
-      if (!locked || locked.status !== 1) throw new AppError(ErrorCode.ORDER_NOT_UNPAID);
+    const { order, built, settings, trade } = await this.repo.db.transaction(async (tx) => {
+      const order = await this.repo.lockOrder(tx, who.eid, id);
+      if (!order || order.accountId !== who.accountId) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
+      if (order.status === 4 || (order.status === 1 && order.expiresAt.getTime() <= Date.now())) {
+        throw new AppError(ErrorCode.ORDER_PAY_CLOSED);
+      }
+      if (order.status !== 1) throw new AppError(ErrorCode.ORDER_NOT_UNPAID);
+      const row = await this.repo.payMethod(who.eid, method, tx);
+      if (!row?.enabled) throw new AppError(ErrorCode.ORDER_PAY_METHOD_OFF);
+      const built = offline ? null : this.channels.build(who.eid, row, from.origin);
+      if (!offline && !built) throw new AppError(ErrorCode.ORDER_PAY_METHOD_OFF);
       const trades = await this.repo.tradesOf(who.eid, [id], tx);
       if (trades.some((t) => t.status === 4)) throw new AppError(ErrorCode.ORDER_CONFIRMING);
+      const settings = method === 9 ? await this.repo.settings(who.eid, tx) : null;
       await tx
         .update(schema.orders)
         .set({ payMethod: method })
         .where(and(eq(schema.orders.eid, who.eid), eq(schema.orders.id, id)));
       // Manual confirmation waits for the site at once; a transfer once its receipt is uploaded.
-      return this.repo.insertTrade(tx, {
+      const trade = await this.repo.insertTrade(tx, {
         eid: who.eid,
         orderId: id,
         outTradeNo: newNumber(),
         method,
-        amountFen: locked.amountFen,
+        amountFen: order.amountFen,
         status: method === 14 ? 4 : 1,
       });
+      return { order, built, settings, trade };
     });
     const base = { tradeId: trade.id, outTradeNo: trade.outTradeNo, method, bankAccount: null };
     if (offline) {
-      return { ...base, kind: 'offline', bankAccount: method === 9 ? presentBankAccount(settings) : null };
+      return { ...base, kind: 'offline', bankAccount: settings ? presentBankAccount(settings) : null };
     }
     try {
       const start = await built!.channel.start({

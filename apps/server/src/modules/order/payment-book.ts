@@ -1,4 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { schema, withTenant, type Db, type Tx } from '@portal/db';
 import { ErrorCode } from '@portal/contract';
@@ -18,6 +20,9 @@ import { newNumber } from './order-numbers.ts';
 
 /** What became of a payment: it paid the order now, had paid it before, or came for an ended order. */
 export type Applied = 'paid' | 'replayed' | 'late';
+
+/** What a notification's transaction decided: an answer (remembered once committed when applied), or a refund to apply. */
+type NoticeOutcome = { answer: NoticeAnswer; applied?: boolean } | { refund: VerifiedNotice; built: BuiltChannel };
 
 const FAIL: NoticeAnswer = { status: 400, contentType: 'text/plain; charset=utf-8', body: 'fail' };
 
@@ -44,56 +49,88 @@ export class PaymentBook {
    * what the channel wants back. A refusal is logged in payment_notices with its reason.
    */
   async receiveNotice(eid: number, method: number, notice: IncomingNotice): Promise<NoticeAnswer> {
+    // A notification applied before, byte for byte the same (its signature headers too): answered
+    // as it was, from memory, with nothing read or redone (channels repeat one until answered).
+    const key = noticeKey(eid, method, notice);
+    const known = this.answered.get(key);
+    if (known) return known;
+    return this.handleNotice(eid, method, notice);
+  }
+
+  /** Notifications whose payment was applied (now or before), by their bytes: the answer given. */
+  private readonly answered = new LRUCache<string, NoticeAnswer>({ max: 20_000, ttl: 60 * 60_000 });
+
+  private remember(eid: number, method: number, notice: IncomingNotice, answer: NoticeAnswer): NoticeAnswer {
+    this.answered.set(noticeKey(eid, method, notice), answer);
+    return answer;
+  }
+
+  /**
+   * One notification in one transaction (one pooled connection: a burst of first deliveries does
+   * not queue for the pool once per step): the method's channel verifies it, the trade is locked,
+   * checked (method, merchant, app, amount) and paid, the outcome logged. Remembered once committed.
+   */
+  private async handleNotice(eid: number, method: number, notice: IncomingNotice): Promise<NoticeAnswer> {
     return withTenant(eid, async () => {
-      const built = this.channels.build(eid, await this.repo.payMethod(eid, method));
-      if (!built) {
-        await this.refuse(eid, method, '', 'method off');
-        return FAIL;
-      }
-      const { channel } = built;
-      let verified: VerifiedNotice;
-      try {
-        verified = await channel.verifyNotice(notice);
-      } catch (err) {
-        const reason = err instanceof NoticeRefused ? err.reason : 'unreadable';
-        await this.refuse(eid, method, '', reason);
-        return channel.answer(false);
-      }
-      if (verified.kind === 'refund') return this.receiveRefundNotice(eid, method, built, verified);
-      const trade = await this.repo.tradeByNo(eid, verified.outTradeNo);
-      if (!trade || trade.method !== method) {
-        await this.refuse(eid, method, verified.outTradeNo, 'unknown trade');
-        return channel.answer(false);
-      }
-      // Answered from the trade's state: a replay of what was applied costs one read.
-      if (trade.status === 2 && trade.channelTradeNo === verified.channelTradeNo) return channel.answer(true);
-      if (verified.merchantId !== built.merchantId || (built.appId && verified.appId !== built.appId)) {
-        await this.refuse(eid, method, trade.outTradeNo, 'merchant', { merchantId: verified.merchantId });
-        return channel.answer(false);
-      }
-      if (verified.amountFen !== trade.amountFen) {
-        await this.refuse(eid, method, trade.outTradeNo, 'amount', {
-          amountFen: verified.amountFen,
-          expectedFen: trade.amountFen,
+      const outcome = await this.repo.db.transaction(async (tx): Promise<NoticeOutcome> => {
+        const built = this.channels.build(eid, await this.repo.payMethod(eid, method, tx));
+        if (!built) {
+          await this.refuse(tx, eid, method, '', 'method off');
+          return { answer: FAIL };
+        }
+        const { channel } = built;
+        let verified: VerifiedNotice;
+        try {
+          verified = await channel.verifyNotice(notice);
+        } catch (err) {
+          const reason = err instanceof NoticeRefused ? err.reason : 'unreadable';
+          await this.refuse(tx, eid, method, '', reason);
+          return { answer: channel.answer(false) };
+        }
+        if (verified.kind === 'refund') return { refund: verified, built };
+        const [trade] = await tx
+          .select()
+          .from(schema.trades)
+          .where(and(eq(schema.trades.eid, eid), eq(schema.trades.outTradeNo, verified.outTradeNo)))
+          .for('update');
+        if (!trade || trade.method !== method) {
+          await this.refuse(tx, eid, method, verified.outTradeNo, 'unknown trade');
+          return { answer: channel.answer(false) };
+        }
+        // Answered from the trade's state: a replay of what was applied changes nothing.
+        if (trade.status === 2 && trade.channelTradeNo === verified.channelTradeNo) {
+          return { answer: channel.answer(true), applied: true };
+        }
+        if (verified.merchantId !== built.merchantId || (built.appId && verified.appId !== built.appId)) {
+          await this.refuse(tx, eid, method, trade.outTradeNo, 'merchant', { merchantId: verified.merchantId });
+          return { answer: channel.answer(false) };
+        }
+        if (verified.amountFen !== trade.amountFen) {
+          await this.refuse(tx, eid, method, trade.outTradeNo, 'amount', {
+            amountFen: verified.amountFen,
+            expectedFen: trade.amountFen,
+          });
+          return { answer: channel.answer(false) };
+        }
+        if (verified.state !== 'paid') {
+          await this.repo.logNotice(tx, { eid, method, outTradeNo: trade.outTradeNo, outcome: 'ignored' });
+          return { answer: channel.answer(true) };
+        }
+        const applied = await this.payLocked(tx, trade, verified.channelTradeNo, verified.at ?? new Date(), null);
+        await this.repo.logNotice(tx, {
+          eid,
+          method,
+          outTradeNo: trade.outTradeNo,
+          outcome: applied,
+          detail: { channelTradeNo: verified.channelTradeNo },
         });
-        return channel.answer(false);
-      }
-      if (verified.state !== 'paid') {
-        await this.repo.logNotice(this.repo.db, { eid, method, outTradeNo: trade.outTradeNo, outcome: 'ignored' });
-        return channel.answer(true);
-      }
-      const applied = await this.applyPayment(eid, trade.id, verified.channelTradeNo, verified.at ?? new Date());
-      await this.repo.logNotice(this.repo.db, {
-        eid,
-        method,
-        outTradeNo: trade.outTradeNo,
-        outcome: applied,
-        detail: { channelTradeNo: verified.channelTradeNo },
+        if (applied === 'late') {
+          this.log.warn({ eid, outTradeNo: trade.outTradeNo }, 'payment for an order that had ended: refund it');
+        }
+        return { answer: channel.answer(true), applied: true };
       });
-      if (applied === 'late') {
-        this.log.warn({ eid, outTradeNo: trade.outTradeNo }, 'payment for an order that had ended: refund it');
-      }
-      return channel.answer(true);
+      if ('refund' in outcome) return this.receiveRefundNotice(eid, method, outcome.built, outcome.refund);
+      return outcome.applied ? this.remember(eid, method, notice, outcome.answer) : outcome.answer;
     });
   }
 
@@ -110,11 +147,13 @@ export class PaymentBook {
       .from(schema.refunds)
       .where(and(eq(schema.refunds.eid, eid), eq(schema.refunds.outRefundNo, verified.outRefundNo ?? '')));
     if (!refund) {
-      await this.refuse(eid, method, verified.outTradeNo, 'unknown refund');
+      await this.refuse(this.repo.db, eid, method, verified.outTradeNo, 'unknown refund');
       return channel.answer(false);
     }
     if (verified.merchantId !== built.merchantId) {
-      await this.refuse(eid, method, verified.outTradeNo, 'merchant', { merchantId: verified.merchantId });
+      await this.refuse(this.repo.db, eid, method, verified.outTradeNo, 'merchant', {
+        merchantId: verified.merchantId,
+      });
       return channel.answer(false);
     }
     const outcome =
@@ -246,6 +285,7 @@ export class PaymentBook {
   }
 
   private async refuse(
+    db: Db | Tx,
     eid: number,
     method: number,
     outTradeNo: string,
@@ -253,7 +293,7 @@ export class PaymentBook {
     detail: Record<string, unknown> = {},
   ): Promise<void> {
     this.log.warn({ eid, method, outTradeNo, reason }, 'payment notice refused');
-    await this.repo.logNotice(this.repo.db, { eid, method, outTradeNo, outcome: `refused: ${reason}`, detail });
+    await this.repo.logNotice(db, { eid, method, outTradeNo, outcome: `refused: ${reason}`, detail });
   }
 
   /**
@@ -278,15 +318,26 @@ export class PaymentBook {
         .where(and(eq(schema.trades.eid, eid), eq(schema.trades.id, tradeId)))
         .for('update');
       if (!trade) throw new Error(`applyPayment: no trade ${tradeId} in enterprise ${eid}`);
-      if (trade.status === 2) return 'replayed';
-      await tx
-        .update(schema.trades)
-        .set({ status: 2, paidAt: at, channelTradeNo, confirmedBy })
-        .where(and(eq(schema.trades.eid, eid), eq(schema.trades.id, tradeId)));
-      const applied = await this.payOrder(tx, trade, at);
-      await onPaid?.(tx, applied);
+      const applied = await this.payLocked(tx, trade, channelTradeNo, at, confirmedBy);
+      if (applied !== 'replayed') await onPaid?.(tx, applied);
       return applied;
     });
+  }
+
+  /** A locked trade paid (once): the trade, then its order and the goods (`payOrder`). */
+  private async payLocked(
+    tx: Tx,
+    trade: TradeRow,
+    channelTradeNo: string,
+    at: Date,
+    confirmedBy: number | null,
+  ): Promise<Applied> {
+    if (trade.status === 2) return 'replayed';
+    await tx
+      .update(schema.trades)
+      .set({ status: 2, paidAt: at, channelTradeNo, confirmedBy })
+      .where(and(eq(schema.trades.eid, trade.eid), eq(schema.trades.id, trade.id)));
+    return this.payOrder(tx, trade, at);
   }
 
   /** The order of a trade that was just paid: 待支付 → 已支付 and the goods open, or 'late'. */
@@ -365,4 +416,14 @@ export class PaymentBook {
       return true;
     });
   }
+}
+
+/** The headers a channel signs a notification with (WeChat Pay's); the body carries the others'. */
+const SIGNED_HEADERS = ['wechatpay-signature', 'wechatpay-timestamp', 'wechatpay-nonce', 'wechatpay-serial'];
+
+/** A notification's identity: its enterprise, method, body and signature headers, hashed. */
+function noticeKey(eid: number, method: number, notice: IncomingNotice): string {
+  const hash = createHash('sha256').update(`${eid}\n${method}\n`);
+  for (const h of SIGNED_HEADERS) hash.update(`${notice.headers[h] ?? ''}\n`);
+  return hash.update(notice.body).digest('base64url');
 }

@@ -244,8 +244,12 @@ describe('paying through the dev channel', () => {
       expect([body.slice(0, 12), res.statusCode, res.body]).toEqual([body.slice(0, 12), status, 'fail']);
       expect(res.body).toBe('fail');
     }
-    // Sent to the other enterprise's address, it is not theirs either.
+    // Sent to the other enterprise's address, it is not theirs either; nor to a method or an
+    // enterprise that has none.
     expect((await postNotice(b.eid, 11, good)).statusCode).toBe(400);
+    expect((await postNotice(a.eid, 13, good)).statusCode).toBe(400);
+    expect((await postNotice(987_654, 11, good)).statusCode).toBe(400);
+    expect((await postNotice(a.eid, 99, good)).statusCode).toBe(400);
     expect((await orderRow(a.eid, order.id)).status).toBe(1);
     expect(await purchases(a.eid, me.accountId, priced.id)).toBe(0);
     const logged = await withTenant(a.eid, () =>

@@ -73,9 +73,12 @@ export class PaymentBook {
   private async handleNotice(eid: number, method: number, notice: IncomingNotice): Promise<NoticeAnswer> {
     return withTenant(eid, async () => {
       const outcome = await this.repo.db.transaction(async (tx): Promise<NoticeOutcome> => {
-        const built = this.channels.build(eid, await this.repo.payMethod(eid, method, tx));
+        const row = await this.repo.payMethod(eid, method, tx);
+        const built = this.channels.build(eid, row);
         if (!built) {
-          await this.refuse(tx, eid, method, '', 'method off');
+          // No such enterprise or method: nothing of theirs to log it with (and no row to fill).
+          if (row) await this.refuse(tx, eid, method, '', 'method off');
+          else this.log.warn({ eid, method }, 'payment notice for a method that is not set up');
           return { answer: FAIL };
         }
         const { channel } = built;

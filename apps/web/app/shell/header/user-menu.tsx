@@ -37,12 +37,6 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const hidden = hiddenEntries(website.individuationOptions.accountHidePage);
   const account = (change: number, extra = '') => `${localePath('/account', lang)}?change=${change}${extra}`;
   const scoreLabel = website.studyScoreType === 2 ? t.hours : t.credits;
-  // My orders is highlighted while unpaid orders exist (orderUnPaidNum, account-area.md section 3).
-  const orders = useLoad(
-    (signal) => request(countOrders, {}, { signal, quiet: true }),
-    hidden.has(4) ? null : [user.eid, user.phone],
-  );
-  const unpaid = orders.data?.prePayOrderNum ?? 0;
 
   const signOut = () =>
     void loadSignOut().then(({ confirmSignOut }) =>
@@ -75,13 +69,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <ul className="portal-user-entries">
             {ENTRIES.filter((n) => !hidden.has(n)).map((n) => (
               <li key={n}>
-                {n === 4 && unpaid > 0 ? (
-                  <Link to={`${account(4)}&status=1`} className="portal-user-entry-alert">
-                    {t.change4} <span className="portal-user-badge">{format(t.unpaidOrders, { n: unpaid })}</span>
-                  </Link>
-                ) : (
-                  <Link to={account(n)}>{t[`change${n}`]}</Link>
-                )}
+                {n === 4 ? <OrdersEntry to={account(4)} /> : <Link to={account(n)}>{t[`change${n}`]}</Link>}
               </li>
             ))}
           </ul>
@@ -107,5 +95,23 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </nav>
       </Disclosure>
     </>
+  );
+}
+
+/**
+ * 我的订单, highlighted while unpaid orders exist (orderUnPaidNum, account-area.md section 3). The
+ * panel's entries exist only while it is open, so the count is asked for when the menu opens, not
+ * on every page.
+ */
+function OrdersEntry({ to }: { to: string }) {
+  const t = useMessages(menuMessages);
+  const orders = useLoad((signal) => request(countOrders, {}, { signal, quiet: true }), []);
+  const unpaid = orders.data?.prePayOrderNum ?? 0;
+  return unpaid > 0 ? (
+    <Link to={`${to}&status=1`} className="portal-user-entry-alert">
+      {t.change4} <span className="portal-user-badge">{format(t.unpaidOrders, { n: unpaid })}</span>
+    </Link>
+  ) : (
+    <Link to={to}>{t.change4}</Link>
   );
 }

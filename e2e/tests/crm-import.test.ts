@@ -69,5 +69,5 @@ describe.runIf(browserAvailable())('learner import (/crm/imports)', () => {
     await page().getByRole('heading', { name: 'Import learners' }).waitFor();
     await page().getByRole('button', { name: 'Download the template' }).waitFor();
     expect(await page().locator('tbody tr.ant-table-row').first().textContent()).toContain('Done');
-  }, 120_000);
+  });
 });

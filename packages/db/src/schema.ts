@@ -2656,3 +2656,80 @@ export const invoices = pgTable(
     index('invoices_recent_idx').on(t.eid, t.requestedAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * A batch package (decision 058): courses an organisation buys once for several people, found by
+ * its number. Sold as goods type 3 at `priceFen` for all its seats; once paid (`boughtBy`), people
+ * of the site join it by its number, one seat each, and its courses are open to them until
+ * `validUntil`. A refund of the paying order ends it for everyone (`boughtBy` null again).
+ */
+export const batchPackages = pgTable(
+  'batch_packages',
+  {
+    ...tenantId(),
+    /** 12 digits, random: the number people are given to find it. */
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    /** Who it is for (a client organisation's name), shown on the lookup page. */
+    organisation: text('organisation').notNull().default(''),
+    intro: text('intro').notNull().default(''),
+    priceFen: integer('price_fen').notNull(),
+    seats: integer('seats').notNull(),
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    published: boolean('published').notNull().default(true),
+    boughtBy: integer('bought_by'),
+    orderId: integer('order_id'),
+    boughtAt: timestamp('bought_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('batch_packages_code_idx').on(t.eid, t.code),
+    check('batch_packages_code_format', sql`${t.code} ~ '^[0-9]{12}$'`),
+    check('batch_packages_price_positive', sql`${t.priceFen} > 0`),
+    check('batch_packages_seats', sql`${t.seats} >= 1 AND ${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.seats}`),
+    index('batch_packages_recent_idx').on(t.eid, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The courses of a batch package, in order. */
+export const batchPackageCourses = pgTable(
+  'batch_package_courses',
+  {
+    eid: integer('eid').notNull(),
+    packageId: integer('package_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.packageId, t.courseId] }),
+    foreignKey({ columns: [t.eid, t.packageId], foreignColumns: [batchPackages.eid, batchPackages.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    index('batch_package_courses_course_idx').on(t.eid, t.courseId),
+  ],
+);
+
+/** Who holds a seat of a bought batch package (the buyer first). */
+export const batchPackageMembers = pgTable(
+  'batch_package_members',
+  {
+    eid: integer('eid').notNull(),
+    packageId: integer('package_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.packageId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.packageId], foreignColumns: [batchPackages.eid, batchPackages.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('batch_package_members_account_idx').on(t.eid, t.accountId),
+  ],
+);

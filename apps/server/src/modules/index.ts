@@ -42,5 +42,6 @@ export const modules: PortalModule[] = (
     import('./exam-admin/exam-admin.routes.ts'),
     import('./report/report.routes.ts'),
     import('./order/order.routes.ts'),
+    import('./order/batch-package.routes.ts'),
   ])
 ).map((m) => m.default);

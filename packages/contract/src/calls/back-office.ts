@@ -59,6 +59,8 @@ export const AUDIT_ENTITY_TYPES = [
   'invoice',
   'pay_method',
   'order_settings',
+  // Batch packages (decision 058).
+  'batch_package',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -2,6 +2,7 @@ import type { CallDef } from '../call.ts';
 import * as account from './account.ts';
 import * as announcement from './announcement.ts';
 import * as backOffice from './back-office.ts';
+import * as batchPackage from './batch-package.ts';
 import * as courseAdmin from './course-admin.ts';
 import * as businessIntro from './business-intro.ts';
 import * as category from './category.ts';
@@ -46,6 +47,7 @@ export * from './fields.ts';
 export * from './account.ts';
 export * from './announcement.ts';
 export * from './back-office.ts';
+export * from './batch-package.ts';
 export * from './course-admin.ts';
 export * from './business-intro.ts';
 export * from './category.ts';
@@ -100,6 +102,7 @@ export const allCalls: CallDef[] = [
   account,
   announcement,
   backOffice,
+  batchPackage,
   businessIntro,
   category,
   certificate,

@@ -57,6 +57,13 @@ export const studyProjectFormFor = (lang: Lang) => {
         .min(0, msg(`名额为0到${PROJECT_CAPACITY_MAX}`, `Seats are 0–${PROJECT_CAPACITY_MAX}`))
         .max(PROJECT_CAPACITY_MAX, msg(`名额为0到${PROJECT_CAPACITY_MAX}`, `Seats are 0–${PROJECT_CAPACITY_MAX}`))
         .default(0),
+      /** The price in fen: a priced project is joined by buying it (decision 058); 0 is free. */
+      priceFen: z
+        .number()
+        .int()
+        .min(0, msg('价格为0到1000000元', 'The price is 0–1,000,000 yuan'))
+        .max(100_000_000, msg('价格为0到1000000元', 'The price is 0–1,000,000 yuan'))
+        .default(0),
       enrolRule: z
         .number(msg('请选择报名方式', 'Choose how learners enrol'))
         .int()
@@ -134,6 +141,7 @@ export const adminProjectDetail = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   capacity: z.number().int(),
+  priceFen: z.number().int(),
   enrolRule: z.number().int(),
   creditHours: z.number(),
   points: z.number().int(),

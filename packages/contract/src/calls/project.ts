@@ -55,6 +55,8 @@ export const projectCard = z.object({
   admireCount: z.number().int(),
   /** The project's lecturers' names, in order. */
   lecturerNames: z.array(z.string()),
+  /** A priced project is joined by buying it (/pay/buy, goods type 2; decision 058); 0 is free. */
+  priceFen: z.number().int(),
 });
 export type ProjectCard = z.infer<typeof projectCard>;
 

@@ -6,4 +6,4 @@
  */
 export { earnOnce, type Earned, type Earner, type Earning } from './earn-once.ts';
 export type { IssuedCertificate } from './issue-certificate.ts';
-export { lockAgain, unlockOnce, type Goods } from './unlock.ts';
+export { holdsCourseSql, lockAgain, unlockOnce, type Goods } from './unlock.ts';

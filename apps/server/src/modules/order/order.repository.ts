@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
+import { holdsCourseSql } from '../earning/index.ts';
 
 const o = schema.orders;
 const t = schema.trades;
@@ -73,8 +74,7 @@ export class OrderRepository {
       owned: boolean;
     }>(sql`
       SELECT c.id, c.title, c.cover_url AS cover, c.summary, c.price_fen, c.published,
-        EXISTS (SELECT 1 FROM course_purchases p
-          WHERE p.eid = c.eid AND p.course_id = c.id AND p.account_id = ${who.accountId}) AS owned
+        ${holdsCourseSql(who.eid, sql`c.id`, who.accountId)} AS owned
       FROM courses c WHERE c.eid = ${who.eid} AND c.id = ${courseId}`);
     const row = result.rows[0];
     if (!row) return null;

@@ -17,15 +17,8 @@ import { OFFLINE_METHODS, type ChannelRegistry } from './channels.ts';
 import { presentBankAccount, presentInvoice, presentOrder, presentTrade } from './order.presenter.ts';
 import type { OrderRepository, OrderRow } from './order.repository.ts';
 import type { PaymentBook } from './payment-book.ts';
+import { goodsOf, lockPackageForOrder } from './goods.ts';
 import { newNumber } from './order-numbers.ts';
-
-/** Where the learner studies goods once bought. */
-export const studyPathOf = (goodsType: number, goodsId: number) =>
-  goodsType === 1
-    ? `/knowledge/course/info?id=${goodsId}`
-    : goodsType === 2
-      ? `/knowledge/project/info?id=${goodsId}`
-      : '/';
 
 /** Where a payment starts from: the site's address as the learner's browser reached it, and theirs. */
 export interface PayOrigin {
@@ -69,8 +62,7 @@ export class OrderService {
   }
 
   private async goods(who: Learner, goodsType: number, goodsId: number) {
-    // Projects and batch packages are sold in the next part of issue 23 (decision 057).
-    const goods = goodsType === 1 ? await this.repo.courseGoods(who, goodsId) : null;
+    const goods = await goodsOf(this.repo, who, goodsType, goodsId);
     if (!goods) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
     return goods;
   }
@@ -89,7 +81,7 @@ export class OrderService {
       amount: goods.priceFen / 100,
       owned: goods.owned,
       openOrderId: open?.id ?? null,
-      studyPath: studyPathOf(goodsType, goodsId),
+      studyPath: goods.studyPath,
     };
   }
 
@@ -101,9 +93,16 @@ export class OrderService {
   async create(who: Learner, goodsType: 1 | 2 | 3, goodsId: number) {
     const settings = await this.repo.settings(who.eid);
     return this.repo.db.transaction(async (tx) => {
-      const goods = goodsType === 1 ? await this.repo.courseGoods(who, goodsId, tx) : null;
-      if (!goods || !goods.onSale) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
+      // A batch package has one open order at a time (decision 058): the row is held first.
+      if (goodsType === 3 && (await lockPackageForOrder(tx, who, goodsId))) {
+        throw new AppError(ErrorCode.BATCH_PACKAGE_SOLD);
+      }
+      const goods = await goodsOf(this.repo, who, goodsType, goodsId, tx);
+      if (!goods || !goods.onSale) {
+        throw new AppError(goods?.owned ? ErrorCode.ORDER_ALREADY_OWNED : ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
+      }
       if (goods.owned) throw new AppError(ErrorCode.ORDER_ALREADY_OWNED);
+      if (goods.refusal !== null) throw new AppError(goods.refusal);
       const now = new Date();
       const inserted = await this.repo.insertOrder(tx, {
         eid: who.eid,
@@ -162,7 +161,7 @@ export class OrderService {
       trades: trades.map(presentTrade),
       invoice: invoice ? presentInvoice(invoice) : null,
       secondsLeft: order.status === 1 ? Math.max(0, Math.floor((order.expiresAt.getTime() - Date.now()) / 1000)) : 0,
-      studyPath: studyPathOf(order.goodsType, order.goodsId),
+      studyPath: (await goodsOf(this.repo, who, order.goodsType, order.goodsId))?.studyPath ?? '/',
     };
   }
 

@@ -10,6 +10,7 @@ export type ProjectValues = {
   startsAt: Date;
   endsAt: Date;
   capacity: number;
+  priceFen: number;
   enrolRule: number;
   creditTenths: number;
   points: number;
@@ -24,7 +25,7 @@ export type ProjectRecord = ProjectValues & { id: number; seatsTaken: number; ve
 export type StageValues = { title: string; taskIds: number[] };
 
 const RECORD = sql`id, title, summary, intro, cover_url AS "coverUrl", starts_at AS "startsAt", ends_at AS "endsAt",
-  capacity, enrol_rule AS "enrolRule", credit_tenths AS "creditTenths", points,
+  capacity, price_fen AS "priceFen", enrol_rule AS "enrolRule", credit_tenths AS "creditTenths", points,
   certificate_template_id AS "certificateTemplateId", visitor_visible AS "visitorVisible", recommended, published,
   seats_taken AS "seatsTaken", xmin::text AS version`;
 
@@ -75,10 +76,10 @@ export class ProjectEditorRepository {
 
   static async insertProject(tx: Tx, eid: number, v: ProjectValues): Promise<number> {
     const { rows } = await tx.execute<{ id: number }>(sql`
-      INSERT INTO study_projects (eid, title, summary, intro, cover_url, starts_at, ends_at, capacity, enrol_rule,
-        credit_tenths, points, certificate_template_id, visitor_visible, recommended, published)
+      INSERT INTO study_projects (eid, title, summary, intro, cover_url, starts_at, ends_at, capacity, price_fen,
+        enrol_rule, credit_tenths, points, certificate_template_id, visitor_visible, recommended, published)
       VALUES (${eid}, ${v.title}, ${v.summary}, ${v.intro}, ${v.coverUrl}, ${v.startsAt.toISOString()},
-        ${v.endsAt.toISOString()}, ${v.capacity}, ${v.enrolRule}, ${v.creditTenths}, ${v.points},
+        ${v.endsAt.toISOString()}, ${v.capacity}, ${v.priceFen}, ${v.enrolRule}, ${v.creditTenths}, ${v.points},
         ${v.certificateTemplateId}, ${v.visitorVisible}, ${v.recommended}, ${v.published})
       RETURNING id`);
     return Number(rows[0]!.id);
@@ -88,7 +89,7 @@ export class ProjectEditorRepository {
     await tx.execute(sql`
       UPDATE study_projects SET title = ${v.title}, summary = ${v.summary}, intro = ${v.intro}, cover_url = ${v.coverUrl},
         starts_at = ${v.startsAt.toISOString()}, ends_at = ${v.endsAt.toISOString()}, capacity = ${v.capacity},
-        enrol_rule = ${v.enrolRule}, credit_tenths = ${v.creditTenths}, points = ${v.points},
+        price_fen = ${v.priceFen}, enrol_rule = ${v.enrolRule}, credit_tenths = ${v.creditTenths}, points = ${v.points},
         certificate_template_id = ${v.certificateTemplateId}, visitor_visible = ${v.visitorVisible},
         recommended = ${v.recommended}, published = ${v.published}
        WHERE eid = ${eid} AND id = ${id}`);

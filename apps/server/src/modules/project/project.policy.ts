@@ -17,6 +17,8 @@ export interface EnrolmentFacts {
   projectState: number;
   capacity: number;
   seatsTaken: number;
+  /** A priced project is joined by buying it (decision 058), never by applying. */
+  priceFen?: number;
 }
 
 /** Whether an application in this status holds a seat (pending or approved). */
@@ -26,6 +28,7 @@ export const holdsSeat = (status: number | null | undefined): boolean =>
 /** Why the learner cannot apply now (the code an apply answers), or null. */
 export function applyRefusal(p: EnrolmentFacts, applicationStatus: number | null | undefined): ErrorCodeValue | null {
   if (holdsSeat(applicationStatus)) return ErrorCode.PROJECT_APPLIED;
+  if ((p.priceFen ?? 0) > 0) return ErrorCode.PROJECT_BOUGHT_NOT_APPLIED;
   if (p.enrolRule === EnrolRule.CLOSED) return ErrorCode.PROJECT_CLOSED;
   if (p.projectState === ProjectState.NOT_STARTED) return ErrorCode.PROJECT_NOT_STARTED;
   if (p.projectState === ProjectState.ENDED) return ErrorCode.PROJECT_ENDED;

@@ -38,6 +38,7 @@ export const presentCard = (r: ProjectRow): ProjectCard => ({
   enrolRule: r.enrolRule,
   admireCount: r.admireCount,
   lecturerNames: r.lecturerNames,
+  priceFen: r.priceFen,
 });
 
 export const presentCardMine = (r: ProjectMineRow): ProjectCardMine => ({

@@ -22,6 +22,7 @@ export interface ProjectRow {
   enrolRule: number;
   admireCount: number;
   lecturerNames: string[];
+  priceFen: number;
 }
 
 /** A project with the learner's application status (null: never applied). */
@@ -99,7 +100,7 @@ const stateOf = stateAt(sql`now()`);
 
 const cardColumns = sql`p.id, p.title, p.cover_url AS "coverUrl", p.summary, p.starts_at AS "startsAt",
   p.ends_at AS "endsAt", (${stateOf})::int AS "projectState", p.capacity, p.seats_taken AS "seatsTaken",
-  p.enrol_rule AS "enrolRule", p.admire_count AS "admireCount",
+  p.enrol_rule AS "enrolRule", p.admire_count AS "admireCount", p.price_fen AS "priceFen",
   ARRAY(SELECT l.name FROM study_project_lecturers pl
           JOIN lecturers l ON l.eid = pl.eid AND l.id = pl.lecturer_id AND l.published
          WHERE pl.eid = p.eid AND pl.project_id = p.id
@@ -300,8 +301,10 @@ export class ProjectRepository {
       projectState: number;
       capacity: number;
       seatsTaken: number;
+      priceFen: number;
     }>(sql`
-      SELECT p.enrol_rule AS "enrolRule", (${stateOf})::int AS "projectState", p.capacity, p.seats_taken AS "seatsTaken"
+      SELECT p.enrol_rule AS "enrolRule", (${stateOf})::int AS "projectState", p.capacity, p.seats_taken AS "seatsTaken",
+        p.price_fen AS "priceFen"
         FROM study_projects p WHERE p.eid = ${eid} AND p.id = ${projectId} AND p.published`);
     return rows[0] ?? null;
   }

@@ -85,6 +85,7 @@ describe('the public list and visitor mode', () => {
       enrolRule: EnrolRule.OPEN,
       admireCount: 0,
       lecturerNames: ['王老师', '李老师'],
+      priceFen: 0,
     });
 
     expect((await t.call(findPublicProjects, {}, { as: visitorOf(closed) })).code).toBe(ErrorCode.NOT_SIGNED_IN);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import { StudyStatus } from '@portal/contract';
 import { schema, type Db } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
+import { holdsCourseSql } from '../earning/index.ts';
 
 const c = schema.courses;
 const ch = schema.courseChapters;
@@ -95,7 +96,7 @@ export class StudyRepository {
         rating_halves: string | null;
       }>(
         sql`SELECT
-        EXISTS (SELECT 1 FROM course_purchases WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) AS bought,
+        ${holdsCourseSql(who.eid, courseId, who.accountId)} AS bought,
         EXISTS (SELECT 1 FROM course_admires WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) AS admired,
         (SELECT count(*)::int FROM course_admires WHERE eid = ${who.eid} AND course_id = ${courseId}) AS admire_count,
         (SELECT created_at FROM course_marks WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) AS marked_at,

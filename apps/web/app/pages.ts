@@ -162,7 +162,12 @@ export const PAGES: PageDef[] = [
     file: 'routes/lecturer-info.tsx',
     title: { zh: '讲师详情', en: 'Lecturer' },
   },
-  { path: 'batchPackage/query', layout: 'default', file: TITLED, title: { zh: '批次查询', en: 'Batch lookup' } },
+  {
+    path: 'batchPackage/query',
+    layout: 'default',
+    file: 'routes/batch-package-query.tsx',
+    title: { zh: '批次查询', en: 'Batch lookup' },
+  },
   {
     path: 'company',
     layout: 'blank',

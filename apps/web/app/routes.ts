@@ -39,6 +39,7 @@ export default prefix('en?', [
     route('orders', 'routes/crm-orders.tsx', { id: 'crm-orders' }),
     route('invoices', 'routes/crm-invoices.tsx', { id: 'crm-invoices' }),
     route('payment', 'routes/crm-payment.tsx', { id: 'crm-payment' }),
+    route('batch-packages', 'routes/crm-batch-packages.tsx', { id: 'crm-batch-packages' }),
     route('zones', 'routes/crm-zones.tsx', { id: 'crm-zones' }),
     route('navigation', 'routes/crm-navigation.tsx', { id: 'crm-navigation' }),
     route('pages', 'routes/crm-pages.tsx', { id: 'crm-pages' }),

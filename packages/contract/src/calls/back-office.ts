@@ -59,6 +59,7 @@ export const AUDIT_ENTITY_TYPES = [
   'invoice',
   'pay_method',
   'order_settings',
+  'order_export',
   // Batch packages (decision 058).
   'batch_package',
 ] as const;

@@ -28,11 +28,12 @@ export const holdsSeat = (status: number | null | undefined): boolean =>
 /** Why the learner cannot apply now (the code an apply answers), or null. */
 export function applyRefusal(p: EnrolmentFacts, applicationStatus: number | null | undefined): ErrorCodeValue | null {
   if (holdsSeat(applicationStatus)) return ErrorCode.PROJECT_APPLIED;
-  if ((p.priceFen ?? 0) > 0) return ErrorCode.PROJECT_BOUGHT_NOT_APPLIED;
   if (p.enrolRule === EnrolRule.CLOSED) return ErrorCode.PROJECT_CLOSED;
   if (p.projectState === ProjectState.NOT_STARTED) return ErrorCode.PROJECT_NOT_STARTED;
   if (p.projectState === ProjectState.ENDED) return ErrorCode.PROJECT_ENDED;
   if (p.capacity > 0 && p.seatsTaken >= p.capacity) return ErrorCode.PROJECT_FULL;
+  // Open to it, but by buying it (the page's 购买 button): last, so a full or ended project says so.
+  if ((p.priceFen ?? 0) > 0) return ErrorCode.PROJECT_BOUGHT_NOT_APPLIED;
   return null;
 }
 

@@ -60,6 +60,7 @@ const CRM_SECTIONS: Array<{
       ['/crm/orders', 'orderList'],
       ['/crm/invoices', 'invoiceAdmin'],
       ['/crm/payment', 'paymentSettings'],
+      ['/crm/batch-packages', 'batchPackages'],
     ],
   },
   {

@@ -19,6 +19,7 @@ import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import type { Lang } from '../../lib/navigation.ts';
 import { localePath } from '../../lib/navigation.ts';
 import { LinkButton } from '../antd/link-button.tsx';
+import { checkoutPath, GOODS_PARAMS } from './checkout-path.ts';
 import { money, orderMessages } from './order-messages.ts';
 import './order.css';
 
@@ -49,8 +50,8 @@ type Phase =
   | { kind: 'ended' };
 
 /**
- * The checkout (/pay/buy, decision 057): the goods at the server's price (courseId=, or orderId= to
- * go on paying an order), the site's payment methods, then the payment: a QR code to scan, the
+ * The checkout (/pay/buy, decisions 057, 058): the goods at the server's price (courseId=,
+ * projectId= or packageId=, or orderId= to go on paying an order), the site's payment methods, then the payment: a QR code to scan, the
  * channel's page (the dev cashier on a demo site), or a bank transfer's account and receipt. While
  * the learner pays the page polls the trade's state; the server's answer decides paid or closed.
  */
@@ -60,17 +61,19 @@ export function Checkout() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const courseId = idOf(params.get('courseId'));
+  const asked = GOODS_PARAMS.map(([type, name]) => ({ goodsType: type, goodsId: idOf(params.get(name)) })).find(
+    (g) => g.goodsId !== null,
+  );
+  const goodsType = asked?.goodsType ?? 1;
+  const goodsId = asked?.goodsId ?? null;
   const askedOrder = idOf(params.get('orderId'));
   const askedTrade = idOf(params.get('tradeId'));
 
   const config = useLoad((signal) => request(findOrderConfig, {}, { signal }), []);
   const goods = useLoad(
     (signal) =>
-      courseId && !askedOrder
-        ? request(viewOrderGoods, { goodsType: 1, goodsId: courseId }, { signal })
-        : Promise.resolve(null),
-    [courseId, askedOrder],
+      goodsId && !askedOrder ? request(viewOrderGoods, { goodsType, goodsId }, { signal }) : Promise.resolve(null),
+    [goodsType, goodsId, askedOrder],
   );
   // The order made here, else the one asked for, else the open order of these goods (gone on with).
   const [madeOrder, setMadeOrder] = useState<number | null>(null);
@@ -145,8 +148,8 @@ export function Checkout() {
   const pay = useAction(async (chosen: PayMethodValue) => {
     let id = orderId;
     if (!id) {
-      if (!courseId) return;
-      id = (await request(createOrder, { goodsType: 1, goodsId: courseId })).id;
+      if (!goodsId) return;
+      id = (await request(createOrder, { goodsType, goodsId })).id;
       setMadeOrder(id);
     }
     const start = await request(payOrder, { id, payMethod: chosen, isMobile: false });
@@ -185,10 +188,10 @@ export function Checkout() {
   const studyPath = order.data?.studyPath ?? goods.data?.studyPath ?? '/';
   const methodName = (m: number | null | undefined) => payMethods.find((p) => p.method === m)?.name ?? '';
 
-  if ((!courseId && !askedOrder) || goods.error || order.error) {
+  if ((!goodsId && !askedOrder) || goods.error || order.error) {
     return <Empty description={t.notForSale} />;
   }
-  if (!config.data || (courseId && !askedOrder && !goods.data) || (orderId && !order.data)) {
+  if (!config.data || (goodsId && !askedOrder && !goods.data) || (orderId && !order.data)) {
     return <Spin />;
   }
 
@@ -220,14 +223,17 @@ export function Checkout() {
         title={t.failed}
         subTitle={t.failedHint}
         extra={[
-          courseId || order.data ? (
+          goodsId || order.data ? (
             <Button
               key="again"
               type="primary"
               onClick={() =>
-                void navigate(`${localePath('/pay/buy', lang)}?courseId=${order.data?.goodsId ?? courseId}`, {
-                  replace: true,
-                })
+                void navigate(
+                  order.data
+                    ? checkoutPath(order.data.goodsType, order.data.goodsId, lang)
+                    : checkoutPath(goodsType, goodsId ?? 0, lang),
+                  { replace: true },
+                )
               }
             >
               {t.again}

@@ -26,6 +26,8 @@ import { localePath, type Lang } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { useAction, useCall } from '../../lib/use-call.ts';
 import { LecturerGrid } from '../lecturer/lecturer-card.tsx';
+import { LinkButton } from '../antd/link-button.tsx';
+import { checkoutPath } from '../order/checkout-path.ts';
 import { RichContent } from '../rich-content/rich-content.tsx';
 import { projectsTabPath, seatsText } from './project-card.tsx';
 import { projectMessages } from './project-messages.ts';
@@ -37,7 +39,7 @@ import './project.css';
  * 已完成, or why not — 名额已满, 暂停报名, 未开始, 已结束.
  */
 export type ApplyState =
-  'apply' | 'applyAgain' | 'pending' | 'enrolled' | 'completed' | 'full' | 'closed' | 'notStarted' | 'ended';
+  'apply' | 'applyAgain' | 'buy' | 'pending' | 'enrolled' | 'completed' | 'full' | 'closed' | 'notStarted' | 'ended';
 
 export function applyStateOf(
   p: Pick<
@@ -50,6 +52,8 @@ export function applyStateOf(
   if (status === ApplicationStatus.APPROVED) return p.completed ? 'completed' : 'enrolled';
   if (p.canApply) return status === undefined ? 'apply' : 'applyAgain';
   switch (p.cannotApplyCode) {
+    case ErrorCode.PROJECT_BOUGHT_NOT_APPLIED:
+      return 'buy';
     case ErrorCode.PROJECT_FULL:
       return 'full';
     case ErrorCode.PROJECT_CLOSED:
@@ -239,7 +243,13 @@ export function ProjectDetailPage({ project: loaded }: { project: ProjectDetail 
             </p>
           )}
           <div className="portal-project-actions">
-            <ApplyButton state={state} running={apply.running} onApply={confirmApply} />
+            {state === 'buy' ? (
+              <LinkButton type="primary" size="large" to={checkoutPath(2, project.id, lang)}>
+                {format(t.buy, { price: (project.priceFen / 100).toFixed(2) })}
+              </LinkButton>
+            ) : (
+              <ApplyButton state={state} running={apply.running} onApply={confirmApply} />
+            )}
             {state === 'pending' && (
               <Button size="large" loading={withdraw.running} onClick={confirmWithdraw}>
                 {t.withdraw}
@@ -277,6 +287,7 @@ function ApplyButton({ state, running, onApply }: { state: ApplyState; running: 
     );
   }
   const label = {
+    buy: t.apply,
     pending: t.pending,
     enrolled: t.enrolled,
     completed: t.completed,

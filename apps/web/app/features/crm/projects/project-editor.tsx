@@ -43,6 +43,8 @@ type Values = {
   intro: string;
   window?: [Dayjs, Dayjs];
   capacity: number;
+  /** In yuan, as people write it; sent in fen. */
+  price: number;
   enrolRule: number;
   creditHours: number;
   points: number;
@@ -90,6 +92,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
         intro: project.intro,
         window: [dayjs(project.startsAt), dayjs(project.endsAt)],
         capacity: project.capacity,
+        price: project.priceFen / 100,
         enrolRule: project.enrolRule,
         creditHours: project.creditHours,
         points: project.points,
@@ -106,6 +109,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
         intro: '',
         window: [dayjs().add(1, 'day').startOf('day'), dayjs().add(1, 'day').startOf('day').add(1, 'month')],
         capacity: 0,
+        price: 0,
         enrolRule: EnrolRule.APPROVAL,
         creditHours: 0,
         points: 0,
@@ -160,6 +164,7 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
       startsAt: v.window?.[0]?.toISOString() ?? '',
       endsAt: v.window?.[1]?.toISOString() ?? '',
       capacity: v.capacity ?? 0,
+      priceFen: Math.round((v.price ?? 0) * 100),
       enrolRule: v.enrolRule,
       creditHours: v.creditHours ?? 0,
       points: v.points ?? 0,
@@ -248,6 +253,9 @@ export function ProjectEditor({ project, refs }: { project: AdminProjectDetail |
           </Form.Item>
           <Form.Item name="capacity" label={t.capacity} extra={t.capacityHint}>
             <InputNumber min={0} max={100000} precision={0} />
+          </Form.Item>
+          <Form.Item name="price" label={t.price} extra={t.priceHint}>
+            <InputNumber min={0} max={1_000_000} precision={2} />
           </Form.Item>
         </Space>
 

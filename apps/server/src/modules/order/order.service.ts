@@ -98,10 +98,10 @@ export class OrderService {
         throw new AppError(ErrorCode.BATCH_PACKAGE_SOLD);
       }
       const goods = await goodsOf(this.repo, who, goodsType, goodsId, tx);
-      if (!goods || !goods.onSale) {
-        throw new AppError(goods?.owned ? ErrorCode.ORDER_ALREADY_OWNED : ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
-      }
+      // Free goods are never ordered; owned ones are said so before "not for sale" (a bought package).
+      if (!goods || goods.priceFen <= 0) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
       if (goods.owned) throw new AppError(ErrorCode.ORDER_ALREADY_OWNED);
+      if (!goods.onSale) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
       if (goods.refusal !== null) throw new AppError(goods.refusal);
       const now = new Date();
       const inserted = await this.repo.insertOrder(tx, {

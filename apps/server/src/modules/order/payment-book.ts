@@ -12,6 +12,7 @@ import {
   NoticeRefused,
   type IncomingNotice,
   type NoticeAnswer,
+  type QueriedRefund,
   type VerifiedNotice,
 } from '../../platform/providers/payment/channel.ts';
 import { OFFLINE_METHODS, type BuiltChannel, type ChannelRegistry } from './channels.ts';
@@ -23,6 +24,9 @@ export type Applied = 'paid' | 'replayed' | 'late';
 
 /** What a notification's transaction decided: an answer (remembered once committed when applied), or a refund to apply. */
 type NoticeOutcome = { answer: NoticeAnswer; applied?: boolean } | { refund: VerifiedNotice; built: BuiltChannel };
+
+/** A refund still processing this long after it began is asked of its channel (the notification did not come). */
+export const STUCK_REFUND_MINUTES = 5;
 
 const FAIL: NoticeAnswer = { status: 400, contentType: 'text/plain; charset=utf-8', body: 'fail' };
 
@@ -192,7 +196,7 @@ export class PaymentBook {
       const order = await this.repo.lockOrder(tx, eid, orderId);
       if (!order) throw new AppError(ErrorCode.ORDER_NOT_FOUND);
       if (order.status !== 2) throw new AppError(ErrorCode.ORDER_REFUND_NOT_PAID);
-      const [trade] = (await this.repo.tradesOf(eid, [orderId], tx)).filter((t) => t.status === 2).slice(-1);
+      const trade = await this.refundedTrade(eid, orderId, tx);
       if (!trade) throw new AppError(ErrorCode.ORDER_REFUND_NOT_PAID);
       const [refund] = await tx
         .insert(schema.refunds)
@@ -247,6 +251,97 @@ export class PaymentBook {
       .from(schema.orders)
       .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, orderId)));
     return now?.status ?? 5;
+  }
+
+  /** The trade an order's refund pays back: its last paid one. */
+  private async refundedTrade(eid: number, orderId: number, tx: Db | Tx = this.repo.db): Promise<TradeRow | null> {
+    const [trade] = (await this.repo.tradesOf(eid, [orderId], tx)).filter((t) => t.status === 2).slice(-1);
+    return trade ?? null;
+  }
+
+  /** Where the refund sweep goes on from: the last refund it asked about when it stopped at its limit. */
+  private refundCursor: { eid: number; id: number } | null = null;
+
+  /**
+   * Refunds still processing STUCK_REFUND_MINUTES after they began, whose notification did not
+   * come (the sweep, every minute): found in every enterprise (the owner's connection), then each
+   * asked of its channel in its enterprise's scope and completed or failed by `completeRefund` /
+   * `failRefund`, which change a refund once (a notification at the same moment finds it done). A
+   * channel that errs or does not know yet leaves the refund as it is, asked again next time. At
+   * most `limit` a sweep, going on from where the last one stopped, so that refunds a channel keeps
+   * answering processing do not keep the others waiting. Answers how many it completed or failed.
+   */
+  async settleStuckRefunds(limit = 50): Promise<number> {
+    const after = this.refundCursor;
+    const due = await this.stuckRefunds(limit, after, 'after');
+    // Round again from the start for what is left of the limit.
+    if (after && due.length < limit) due.push(...(await this.stuckRefunds(limit - due.length, after, 'upTo')));
+    this.refundCursor = due.length === limit ? due[due.length - 1]! : null;
+    let settled = 0;
+    for (const { eid, id } of due) {
+      if (await withTenant(eid, () => this.settleRefund(eid, id))) settled++;
+    }
+    return settled;
+  }
+
+  private async stuckRefunds(
+    limit: number,
+    cursor: { eid: number; id: number } | null,
+    side: 'after' | 'upTo',
+  ): Promise<{ eid: number; id: number }[]> {
+    const from = !cursor
+      ? sql``
+      : side === 'after'
+        ? sql`AND (r.eid, r.id) > (${cursor.eid}, ${cursor.id})`
+        : sql`AND (r.eid, r.id) <= (${cursor.eid}, ${cursor.id})`;
+    const rows = await this.systemDb.execute<{ eid: number; id: number }>(sql`
+      SELECT r.eid, r.id FROM refunds r
+      WHERE r.status = 1 AND r.created_at <= now() - make_interval(mins => ${STUCK_REFUND_MINUTES}) ${from}
+      ORDER BY r.eid, r.id LIMIT ${limit}`);
+    return rows.rows.map((r) => ({ eid: Number(r.eid), id: Number(r.id) }));
+  }
+
+  /** One stuck refund asked of its channel, then completed or failed once; true when this changed it. */
+  private async settleRefund(eid: number, refundId: number): Promise<boolean> {
+    const [refund] = await this.repo.db
+      .select()
+      .from(schema.refunds)
+      .where(and(eq(schema.refunds.eid, eid), eq(schema.refunds.id, refundId)));
+    if (refund?.status !== 1) return false;
+    const trade = await this.refundedTrade(eid, refund.orderId);
+    if (!trade) {
+      this.log.warn({ eid, refundId }, 'refund sweep: the order has no paid trade');
+      return false;
+    }
+    const about = { eid, refundId, outRefundNo: refund.outRefundNo, method: trade.method };
+    // A transfer or manual payment the site pays back itself (the refund stopped before it was marked done).
+    if (OFFLINE_METHODS.has(trade.method)) return (await this.completeRefund(eid, refund.id)) === 'refunded';
+    let answer: QueriedRefund;
+    try {
+      const built = this.channels.build(eid, await this.repo.payMethod(eid, trade.method));
+      if (!built) throw new ChannelError('the channel cannot be built');
+      answer = await built.channel.queryRefund({
+        outTradeNo: trade.outTradeNo,
+        outRefundNo: refund.outRefundNo,
+        ...(trade.channelTradeNo ? { channelTradeNo: trade.channelTradeNo } : {}),
+      });
+    } catch (err) {
+      // Not answered now: asked again by the next sweep.
+      this.log.warn({ ...about, err: (err as Error).message }, 'refund sweep: the channel did not answer');
+      return false;
+    }
+    if (answer.state === 'processing') return false;
+    if (answer.state === 'refunded' && answer.refundFen !== undefined && answer.refundFen !== refund.amountFen) {
+      this.log.warn(
+        { ...about, refundFen: answer.refundFen, expectedFen: refund.amountFen },
+        'refund sweep: the channel refunded another amount; left for a person to look at',
+      );
+      return false;
+    }
+    const outcome =
+      answer.state === 'refunded' ? await this.completeRefund(eid, refund.id) : await this.failRefund(eid, refund.id);
+    this.log.info({ ...about, outcome, reason: answer.reason }, 'refund settled by the channel’s answer to a query');
+    return outcome !== 'replayed';
   }
 
   /** A refund completed, once: the order 退款中 → 已退款 and the goods closed again. */

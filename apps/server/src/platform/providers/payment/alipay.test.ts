@@ -407,4 +407,61 @@ describe('Alipay query and refund against a local gateway', () => {
     expect(err).toBeInstanceOf(ChannelError);
     expect((err as ChannelError).code).toBe('ACQ.TRADE_HAS_FINISHED');
   });
+
+  it('queries a refund: refunded on REFUND_SUCCESS, processing until then, a forged answer refused', async () => {
+    const ask = { outTradeNo: 'T20261121000001', outRefundNo: 'R20261122000001' };
+    const refundNode = {
+      ...ok,
+      trade_no: '2026112122001400001234567890',
+      out_trade_no: ask.outTradeNo,
+      out_request_no: ask.outRefundNo,
+      total_amount: '19.99',
+      refund_amount: '12.34',
+    };
+    answer({ ...refundNode, refund_status: 'REFUND_SUCCESS' });
+    await expect(gw.queryRefund(ask)).resolves.toEqual({ state: 'refunded', refundFen: 1234 });
+    const sent = requests.at(-1)!;
+    expect(sent.valid).toBe(true);
+    expect(sent.fields).toMatchObject({
+      method: 'alipay.trade.fastpay.refund.query',
+      app_id: settings.appId,
+      sign_type: 'RSA2',
+      timestamp: '2026-11-21 12:00:00',
+    });
+    expect(JSON.parse(sent.fields.biz_content!)).toEqual({
+      out_trade_no: 'T20261121000001',
+      out_request_no: 'R20261122000001',
+    });
+
+    // Code 10000 says only that the query worked: without REFUND_SUCCESS nothing was refunded yet.
+    answer(refundNode);
+    await expect(gw.queryRefund(ask)).resolves.toEqual({ state: 'processing' });
+    answer({ ...ok });
+    await expect(gw.queryRefund(ask)).resolves.toEqual({ state: 'processing' });
+
+    const failure = async (p: Promise<unknown>) => {
+      const err = await p.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(ChannelError);
+      return err as ChannelError;
+    };
+    // Signed with another key than Alipay's: a forger's "refunded" is not believed.
+    answer({ ...refundNode, refund_status: 'REFUND_SUCCESS' }, intruder.privateKey);
+    await failure(gw.queryRefund(ask));
+    answer({ ...refundNode, out_request_no: 'R20261122000002', refund_status: 'REFUND_SUCCESS' });
+    await failure(gw.queryRefund(ask));
+    answer({ ...refundNode, refund_amount: '12.345', refund_status: 'REFUND_SUCCESS' });
+    expect((await failure(gw.queryRefund(ask))).code).toBe('amount');
+    answer({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR', sub_msg: '系统错误' });
+    expect((await failure(gw.queryRefund(ask))).code).toBe('ACQ.SYSTEM_ERROR');
+    // Our request's signature is checked by the stand-in: another private key is refused.
+    const stranger = new AlipayChannel(
+      { ...settings, privateKey: pem(intruder.privateKey, 'pkcs8') },
+      () => now,
+      gateway,
+    );
+    expect((await failure(stranger.queryRefund(ask))).code).toBe('isv.invalid-signature');
+  });
 });

@@ -8,9 +8,11 @@ import {
   type NoticeAnswer,
   type PayStart,
   type PaymentChannel,
+  type QueriedRefund,
   type QueriedTrade,
   type RefundAccepted,
   type RefundRequest,
+  type RefundToQuery,
   type TradeToPay,
   type VerifiedNotice,
 } from './channel.ts';
@@ -229,6 +231,34 @@ export class AlipayChannel implements PaymentChannel {
     });
     if (r.code !== '10000') throw this.refused('refund', r);
     return { state: r.fund_change === 'Y' ? 'refunded' : 'processing' };
+  }
+
+  /**
+   * A refund's state (alipay.trade.fastpay.refund.query, by our trade and refund numbers). Code
+   * 10000 only says the query worked; the refund is done when refund_status is REFUND_SUCCESS.
+   * Without it (no refund data at all, or no status), Alipay has not refunded it (yet, or at all:
+   * its documentation does not tell them apart and asks for a later look, or a refund retried
+   * with the same number), so it stays processing.
+   */
+  async queryRefund(request: RefundToQuery): Promise<QueriedRefund> {
+    const r = await this.exec('alipay.trade.fastpay.refund.query', {
+      out_trade_no: request.outTradeNo,
+      out_request_no: request.outRefundNo,
+    });
+    if (r.code !== '10000') throw this.refused('refund query', r);
+    for (const [field, ours] of [
+      ['out_trade_no', request.outTradeNo],
+      ['out_request_no', request.outRefundNo],
+    ] as const) {
+      const theirs = str(r[field]);
+      if (theirs !== undefined && theirs !== ours)
+        throw new ChannelError(`Alipay refund query answered for another ${field} (${theirs})`);
+    }
+    if (str(r.refund_status) !== 'REFUND_SUCCESS') return { state: 'processing' };
+    const refundFen = yuanToFen(str(r.refund_amount));
+    if (refundFen === undefined)
+      throw new ChannelError(`Alipay refund query: malformed refund_amount ${String(r.refund_amount)}`, 'amount');
+    return { state: 'refunded', refundFen };
   }
 
   /** A signed gateway call whose response signature is checked (the SDK skips that by default). */

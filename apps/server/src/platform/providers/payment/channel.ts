@@ -119,6 +119,27 @@ export interface RefundAccepted {
   channelRefundNo?: string;
 }
 
+/** A refund to look up at the channel (its notification did not come). */
+export interface RefundToQuery {
+  outTradeNo: string;
+  /** Ours, as the refund was asked with. */
+  outRefundNo: string;
+  /** The channel's number of the refunded trade, where the channel looks refunds up by it. */
+  channelTradeNo?: string;
+}
+
+/**
+ * A refund's state as the channel answers a query: refunded (the money went back), processing
+ * (not done yet, or not known yet: ask again later) or failed (it will not happen, `reason` says
+ * the channel's word for it).
+ */
+export interface QueriedRefund {
+  state: 'refunded' | 'processing' | 'failed';
+  /** This refund's amount in fen, as the channel states it. */
+  refundFen?: number;
+  reason?: string;
+}
+
 /** The channel answered with an error, or could not be reached: the caller shows a clear error. */
 export class ChannelError extends Error {
   constructor(
@@ -138,4 +159,10 @@ export interface PaymentChannel {
   answer(ok: boolean): NoticeAnswer;
   query(outTradeNo: string): Promise<QueriedTrade>;
   refund(request: RefundRequest): Promise<RefundAccepted>;
+  /**
+   * Asks the channel about a refund whose outcome did not come by notification. Throws
+   * `ChannelError` when the channel cannot say (an error, no answer, an answer that does not
+   * verify): the refund is then left as it is.
+   */
+  queryRefund(request: RefundToQuery): Promise<QueriedRefund>;
 }

@@ -485,4 +485,83 @@ describe('UnionPay gateway (ACP 5.1.0)', () => {
     await expect(channel.query('ORDERA1B2C3D4')).rejects.toThrow(ChannelError);
     expect(calls).toHaveLength(6);
   });
+
+  // Our refund numbers start with their China time, as trade numbers do (order-numbers.ts).
+  const REFUND_NO = '202603151030505566778899';
+
+  it('sends a refund with its number’s time as txnTime, so that the refund can be queried', async () => {
+    const { calls, fetcher } = gateway([{ ...answerBase, txnType: '04', respCode: '00', respMsg: '成功[0000000]' }]);
+    const channel = new UnionpayChannel(settings, fetcher, clock);
+    await expect(channel.refund({ ...refundReq, outRefundNo: REFUND_NO })).resolves.toMatchObject({
+      state: 'processing',
+    });
+    expect(calls[0]!.fields).toMatchObject({ orderId: REFUND_NO, txnTime: '20260315103050' });
+    expect(signedByMerchant(calls[0]!.fields)).toBe(true);
+  });
+
+  it('queries a refund by its own orderId and txnTime and maps origRespCode', async () => {
+    const refunded = {
+      ...answerBase,
+      txnType: '00',
+      respCode: '00',
+      respMsg: '成功[0000000]',
+      origRespCode: '00',
+      origRespMsg: '成功[0000000]',
+      orderId: REFUND_NO,
+      txnAmt: '500',
+      queryId: '782603151030508812119',
+    };
+    const { calls, fetcher } = gateway([
+      refunded,
+      { ...refunded, origRespCode: '03', origRespMsg: '交易通讯超时，请发起查询交易' },
+      { ...refunded, origRespCode: '05' },
+      { ...answerBase, respCode: '34', respMsg: '查无此交易[2011000]' },
+      { ...refunded, origRespCode: '61', origRespMsg: '退货金额超限' },
+      { ...answerBase, respCode: '10', respMsg: '报文格式错误' },
+      { ...refunded, orderId: '202603151030509999999999' },
+      { ...refunded, merId: '777290058110098' },
+      { ...refunded, origRespCode: '' },
+    ]);
+    const channel = new UnionpayChannel({ ...settings, mode: 'live' }, fetcher, clock);
+    const ask = { outTradeNo: OUT_TRADE_NO, outRefundNo: REFUND_NO, channelTradeNo: '782603151030458812118' };
+    await expect(channel.queryRefund(ask)).resolves.toEqual({ state: 'refunded', refundFen: 500 });
+    expect(calls[0]!.url).toBe('https://gateway.95516.com/gateway/api/queryTrans.do');
+    expect(calls[0]!.fields).toMatchObject({
+      version: '5.1.0',
+      signMethod: '01',
+      certId: MERCHANT_CERT_ID,
+      merId: settings.merId,
+      txnType: '00',
+      txnSubType: '00',
+      bizType: '000201',
+      accessType: '0',
+      orderId: REFUND_NO,
+      txnTime: '20260315103050',
+    });
+    expect(signedByMerchant(calls[0]!.fields)).toBe(true);
+    await expect(channel.queryRefund(ask)).resolves.toEqual({ state: 'processing' });
+    await expect(channel.queryRefund(ask)).resolves.toEqual({ state: 'processing' });
+    // No such transaction: UnionPay's own guidance is "not known yet, ask again later".
+    await expect(channel.queryRefund(ask)).resolves.toMatchObject({ state: 'processing' });
+    await expect(channel.queryRefund(ask)).resolves.toEqual({ state: 'failed', reason: '61 退货金额超限' });
+    // The query itself failed, or answered for another refund or merchant, or without the outcome.
+    await expect(channel.queryRefund(ask)).rejects.toMatchObject({ code: '10' });
+    await expect(channel.queryRefund(ask)).rejects.toThrow(ChannelError);
+    await expect(channel.queryRefund(ask)).rejects.toThrow(ChannelError);
+    await expect(channel.queryRefund(ask)).rejects.toThrow(/without origRespCode/);
+    // A refund number without its time cannot be looked up: nothing is sent.
+    await expect(channel.queryRefund({ ...ask, outRefundNo: 'RF20260315000001' })).rejects.toThrow(ChannelError);
+    expect(calls).toHaveLength(9);
+  });
+
+  it('refuses a refund query answer whose signature does not hold', async () => {
+    const { fetcher } = gateway(
+      [{ ...answerBase, respCode: '00', origRespCode: '00', orderId: REFUND_NO, txnAmt: '500' }],
+      false,
+    );
+    const channel = new UnionpayChannel(settings, fetcher, clock);
+    await expect(channel.queryRefund({ outTradeNo: OUT_TRADE_NO, outRefundNo: REFUND_NO })).rejects.toThrow(
+      /not verified: bad signature/,
+    );
+  });
 });

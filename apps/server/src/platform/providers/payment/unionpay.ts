@@ -8,9 +8,11 @@ import {
   type NoticeAnswer,
   type PayStart,
   type PaymentChannel,
+  type QueriedRefund,
   type QueriedTrade,
   type RefundAccepted,
   type RefundRequest,
+  type RefundToQuery,
   type TradeToPay,
   type VerifiedNotice,
 } from './channel.ts';
@@ -386,6 +388,8 @@ export class UnionpayChannel implements PaymentChannel {
    * A refund (退货, backTransReq.do) of the trade UnionPay numbered `channelTradeNo` (origQryId).
    * Accepted (respCode 00) means processing: the outcome comes by notification. 03/04/05 mean the
    * gateway does not know yet: also processing, since an error would invite a second refund.
+   * `txnTime` is the refund number's time prefix, as a trade's is (class comment): the refund is
+   * looked up by its orderId and that time (`queryRefund`).
    */
   async refund(req: RefundRequest): Promise<RefundAccepted> {
     if (!req.channelTradeNo) throw new ChannelError('UnionPay refunds need the trade’s queryId (channelTradeNo)');
@@ -400,12 +404,49 @@ export class UnionpayChannel implements PaymentChannel {
       currencyCode: '156',
       orderId: req.outRefundNo,
       origQryId: req.channelTradeNo,
-      txnTime: chinaTime(this.clock()),
+      txnTime: UnionpayChannel.timeOf(req.outRefundNo) ?? chinaTime(this.clock()),
       txnAmt: String(req.refundFen),
       backUrl: req.notifyUrl,
     });
     if (a.respCode === '00' || PENDING.has(a.respCode ?? ''))
       return { state: 'processing', ...(a.queryId ? { channelRefundNo: a.queryId } : {}) };
     throw new ChannelError(`UnionPay: ${a.respMsg ?? 'refund refused'}`, a.respCode);
+  }
+
+  /**
+   * A refund's state: the transaction state query (交易状态查询, queryTrans.do, txnType 00) of the
+   * refund itself, by its own orderId (our refund number) and txnTime (the number's time prefix,
+   * as `refund` sent it). respCode 00 means the query worked and origRespCode is the refund's
+   * outcome: 00 refunded, 03/04/05 not known yet (processing), any other failed. respCode 34 (no
+   * such transaction) is, in UnionPay's words, a state not known yet: processing, asked again
+   * later. Any other respCode means the query itself failed: a ChannelError.
+   */
+  async queryRefund(request: RefundToQuery): Promise<QueriedRefund> {
+    const time = UnionpayChannel.timeOf(request.outRefundNo);
+    if (!time)
+      throw new ChannelError(
+        `UnionPay: the time of refund ${request.outRefundNo} is not known (it must start with yyyyMMddHHmmss)`,
+      );
+    const a = await this.post('/gateway/api/queryTrans.do', {
+      txnType: '00',
+      txnSubType: '00',
+      bizType: '000201',
+      accessType: '0',
+      orderId: request.outRefundNo,
+      txnTime: time,
+    });
+    if (a.respCode === '34') return { state: 'processing', reason: a.respMsg ?? '34' };
+    if (a.respCode !== '00') throw new ChannelError(`UnionPay: ${a.respMsg ?? 'query failed'}`, a.respCode);
+    if ((a.orderId && a.orderId !== request.outRefundNo) || (a.merId && a.merId !== this.settings.merId))
+      throw new ChannelError(`UnionPay: a refund query answered for ${a.merId ?? ''} ${a.orderId ?? ''}`.trim());
+    const orig = a.origRespCode;
+    if (!orig) throw new ChannelError('UnionPay: a refund query answer without origRespCode');
+    if (PENDING.has(orig)) return { state: 'processing' };
+    if (orig !== '00') return { state: 'failed', reason: `${orig} ${a.origRespMsg ?? ''}`.trim() };
+    const amount = Number(a.txnAmt);
+    return {
+      state: 'refunded',
+      ...(a.txnAmt && /^\d+$/.test(a.txnAmt) && Number.isSafeInteger(amount) ? { refundFen: amount } : {}),
+    };
   }
 }

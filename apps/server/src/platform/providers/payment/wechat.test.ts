@@ -416,4 +416,71 @@ describe('WeChat Pay calls', () => {
       c.refund({ outTradeNo: 'a', outRefundNo: 'b', refundFen: 1, totalFen: 1, reason: '', notifyUrl: 'x' }),
     ).rejects.toMatchObject({ code: 'SIGNATURE' });
   });
+
+  it('queries a refund with a signed GET by our refund number and maps its states', async () => {
+    const refund = {
+      refund_id: '50000000382019052709732678859',
+      out_refund_no: 'R20261122000007',
+      transaction_id: '4200000000202611210000000001',
+      out_trade_no: trade.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      create_time: '2026-11-22T10:00:00+08:00',
+      funds_account: 'AVAILABLE',
+      amount: { total: 19_990, refund: 5_001, payer_total: 19_990, payer_refund: 5_001, currency: 'CNY' },
+    };
+    const { fetcher, sent } = stub([
+      { status: 200, body: { ...refund, status: 'SUCCESS', success_time: '2026-11-22T10:00:05+08:00' } },
+      { status: 200, body: { ...refund, status: 'PROCESSING' } },
+      { status: 200, body: { ...refund, status: 'CLOSED' } },
+      { status: 200, body: { ...refund, status: 'ABNORMAL' } },
+      { status: 200, body: { ...refund, status: 'SOMETHING_NEW' } },
+      { status: 200, body: { ...refund, out_refund_no: 'R20261122000008', status: 'SUCCESS' } },
+      { status: 404, body: { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' } },
+      { status: 200, body: { ...refund, status: 'SUCCESS' }, signature: 'bad' },
+      { status: 200, body: { ...refund, status: 'SUCCESS' }, signature: 'unknown-serial' },
+    ]);
+    const c = channel(settings, fetcher);
+    const ask = { outTradeNo: trade.outTradeNo, outRefundNo: 'R20261122000007' };
+    await expect(c.queryRefund(ask)).resolves.toEqual({ state: 'refunded', refundFen: 5_001 });
+    expect(sent[0]!.method).toBe('GET');
+    expect(sent[0]!.url).toBe('https://api.mch.weixin.qq.com/v3/refund/domestic/refunds/R20261122000007');
+    expect(sent[0]!.body).toBe('');
+    expectSigned(sent[0]!);
+    await expect(c.queryRefund(ask)).resolves.toEqual({ state: 'processing' });
+    await expect(c.queryRefund(ask)).resolves.toEqual({ state: 'failed', reason: 'CLOSED' });
+    // As its notification REFUND.ABNORMAL is: failed (the merchant has to handle it at WeChat Pay).
+    await expect(c.queryRefund(ask)).resolves.toEqual({ state: 'failed', reason: 'ABNORMAL' });
+    await expect(c.queryRefund(ask)).rejects.toMatchObject({ code: 'REFUND_STATUS' });
+    await expect(c.queryRefund(ask)).rejects.toMatchObject({ code: 'OUT_REFUND_NO' });
+    await expect(c.queryRefund(ask)).rejects.toMatchObject({ code: 'RESOURCE_NOT_EXISTS' });
+    // A "refunded" that WeChat Pay did not sign is not believed.
+    await expect(c.queryRefund(ask)).rejects.toMatchObject({ code: 'SIGNATURE' });
+    await expect(c.queryRefund(ask)).rejects.toMatchObject({ code: 'SIGNATURE' });
+    expect(sent).toHaveLength(9);
+  });
+
+  it('queries a refund as a merchant on the WeChat Pay public key, naming it in Wechatpay-Serial', async () => {
+    const sent: Sent[] = [];
+    const fetcher = (async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: '' });
+      const body = JSON.stringify({ out_refund_no: 'R20261122000007', status: 'SUCCESS', amount: { refund: 5_001 } });
+      const timestamp = String(NOW_S);
+      const nonce = randomBytes(16).toString('hex');
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'Wechatpay-Timestamp': timestamp,
+          'Wechatpay-Nonce': nonce,
+          'Wechatpay-Signature': sign(publicKeyPair.privateKey, `${timestamp}\n${nonce}\n${body}\n`),
+          'Wechatpay-Serial': PUB_KEY_ID,
+        },
+      });
+    }) as unknown as typeof fetch;
+    await expect(
+      channel(publicKeySettings, fetcher).queryRefund({ outTradeNo: trade.outTradeNo, outRefundNo: 'R20261122000007' }),
+    ).resolves.toEqual({ state: 'refunded', refundFen: 5_001 });
+    expect(sent[0]!.headers['Wechatpay-Serial']).toBe(PUB_KEY_ID);
+    expectSigned(sent[0]!);
+  });
 });

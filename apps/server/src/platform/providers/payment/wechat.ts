@@ -16,9 +16,11 @@ import {
   type NoticeAnswer,
   type PayStart,
   type PaymentChannel,
+  type QueriedRefund,
   type QueriedTrade,
   type RefundAccepted,
   type RefundRequest,
+  type RefundToQuery,
   type TradeToPay,
   type VerifiedNotice,
 } from './channel.ts';
@@ -377,5 +379,35 @@ export class WechatChannel implements PaymentChannel {
     if (data.status === 'SUCCESS') return { state: 'refunded', channelRefundNo };
     if (data.status === 'PROCESSING') return { state: 'processing', channelRefundNo };
     throw new ChannelError(`WeChat Pay: refund ${String(data.status)}`, String(data.status));
+  }
+
+  /**
+   * A refund's state (查询单笔退款, GET /v3/refund/domestic/refunds/{out_refund_no}), the answer's
+   * signature checked as every answer's. SUCCESS is refunded; PROCESSING is not done yet; CLOSED
+   * (WeChat Pay gave up on it) and ABNORMAL (the money could not go back to the card: the merchant
+   * has to handle it at WeChat Pay) are failed, as their notifications REFUND.CLOSED and
+   * REFUND.ABNORMAL are. An error answer (a refund WeChat Pay does not know: 404
+   * RESOURCE_NOT_EXISTS) is a ChannelError.
+   */
+  async queryRefund(request: RefundToQuery): Promise<QueriedRefund> {
+    const { status, data } = await this.call(
+      'GET',
+      `/v3/refund/domestic/refunds/${encodeURIComponent(request.outRefundNo)}`,
+    );
+    if (status !== 200) throw WechatChannel.failure(status, data);
+    if (data.out_refund_no !== request.outRefundNo)
+      throw new ChannelError(`WeChat Pay: a refund query answered for ${String(data.out_refund_no)}`, 'OUT_REFUND_NO');
+    const amount = data.amount as { refund?: unknown } | undefined;
+    switch (data.status) {
+      case 'SUCCESS':
+        return { state: 'refunded', ...(isFen(amount?.refund) ? { refundFen: amount.refund } : {}) };
+      case 'PROCESSING':
+        return { state: 'processing' };
+      case 'CLOSED':
+      case 'ABNORMAL':
+        return { state: 'failed', reason: data.status };
+      default:
+        throw new ChannelError(`WeChat Pay: unexpected refund status ${String(data.status)}`, 'REFUND_STATUS');
+    }
   }
 }

@@ -19,6 +19,19 @@ export const adminOrderItem = orderItem.extend({
 });
 export type AdminOrderItem = z.infer<typeof adminOrderItem>;
 
+/** The orders list's filter: what the list shows and its export takes. */
+export const adminOrderFilter = z.object({
+  status: z.coerce.number().pipe(orderStatus).optional(),
+  payMethod: z.coerce.number().pipe(payMethod).optional(),
+  keyword: z.string().trim().max(50).default(''),
+  /** '1': only unpaid orders whose transfer or manual payment waits for confirmation. */
+  confirming: z.enum(['0', '1']).default('0'),
+  /** Days of China time the orders were made in, both included. */
+  from: day.optional(),
+  to: day.optional(),
+});
+export type AdminOrderFilter = z.infer<typeof adminOrderFilter>;
+
 export const findAdminOrders = defineCall({
   name: 'findAdminOrders',
   method: 'GET',
@@ -26,17 +39,19 @@ export const findAdminOrders = defineCall({
   summary:
     "The enterprise's orders, newest first: by status, method, days, a keyword (order number, learner, goods) or waiting for confirmation",
   tags: ['order-admin'],
-  request: z.object({
-    ...paging(20, 100),
-    status: z.coerce.number().pipe(orderStatus).optional(),
-    payMethod: z.coerce.number().pipe(payMethod).optional(),
-    keyword: z.string().trim().max(50).default(''),
-    /** '1': only unpaid orders whose transfer or manual payment waits for confirmation. */
-    confirming: z.enum(['0', '1']).default('0'),
-    from: day.optional(),
-    to: day.optional(),
-  }),
+  request: z.object({ ...paging(20, 100), ...adminOrderFilter.shape }),
   response: pageResponse(adminOrderItem),
+});
+
+export const exportAdminOrders = defineCall({
+  name: 'exportAdminOrders',
+  method: 'POST',
+  path: '/user/auth/admin/trade/order/export',
+  summary:
+    "Exports the orders of the list's filter (goods, learner, amount, method, status, times, trade number, refund, invoice) as XLSX in a background job: answers the administrator's export record",
+  tags: ['order-admin'],
+  request: adminOrderFilter,
+  response: z.object({ id: z.number().int(), fileName: z.string(), exportStatus: z.number().int() }),
 });
 
 export const adminTradeItem = tradeItem.extend({

@@ -4,6 +4,7 @@ import {
   PAY_METHOD_FIELDS,
   pageOffset,
   toPage,
+  type AdminOrderFilter,
   type AdminOrderItem,
   type OrderSettingsForm,
 } from '@portal/contract';
@@ -23,6 +24,13 @@ export interface AdminCaller {
   eid: number;
   session: { accountId: number };
   audit: AdminAudit;
+}
+
+/** An order as the export writes it: the list's item, its trade number and its refund's status. */
+export interface ExportedOrder extends AdminOrderItem {
+  outTradeNo: string;
+  /** The latest refund: 1 under way, 2 done, 3 refused; null: none. */
+  refundStatus: 1 | 2 | 3 | null;
 }
 
 const o = schema.orders;
@@ -79,19 +87,8 @@ export class OrderAdmin {
     });
   }
 
-  async orders(
-    eid: number,
-    q: {
-      pageCurrent: number;
-      pageSize: number;
-      status?: number;
-      payMethod?: number;
-      keyword: string;
-      confirming: '0' | '1';
-      from?: string;
-      to?: string;
-    },
-  ) {
+  /** The conditions of the list's filter, always within the enterprise. */
+  private whereOf(eid: number, q: AdminOrderFilter): SQL[] {
     const where: SQL[] = [eq(o.eid, eid)];
     if (q.status !== undefined) where.push(eq(o.status, q.status));
     if (q.payMethod !== undefined) where.push(eq(o.payMethod, q.payMethod));
@@ -109,6 +106,11 @@ export class OrderAdmin {
         WHERE u.eid = ${o.eid} AND u.account_id = ${o.accountId}
           AND (u.real_name ILIKE ${like} OR u.user_name ILIKE ${like} OR a.phone LIKE ${like})))`);
     }
+    return where;
+  }
+
+  async orders(eid: number, q: AdminOrderFilter & { pageCurrent: number; pageSize: number }) {
+    const where = this.whereOf(eid, q);
     const [rows, [total]] = await Promise.all([
       this.repo.db
         .select()
@@ -123,6 +125,48 @@ export class OrderAdmin {
         .where(and(...where)),
     ]);
     return toPage(await this.present(eid, rows), total?.total ?? 0, q.pageCurrent, q.pageSize);
+  }
+
+  /**
+   * The export's step (order-export.ts): the filter's orders in the list's order after the order
+   * `after` (null: from the newest), as the list shows them, with the trade that paid (or the
+   * last one started) and the latest refund's status.
+   */
+  async exportStep(eid: number, q: AdminOrderFilter, after: number | null, limit: number): Promise<ExportedOrder[]> {
+    const where = this.whereOf(eid, q);
+    // Keyset by the row's own (created_at, id): a moment read into JS would lose its microseconds.
+    if (after !== null) {
+      where.push(
+        sql`(${o.createdAt}, ${o.id}) < (SELECT x.created_at, x.id FROM orders x WHERE x.eid = ${eid} AND x.id = ${after})`,
+      );
+    }
+    const rows = await this.repo.db
+      .select()
+      .from(o)
+      .where(and(...where))
+      .orderBy(desc(o.createdAt), desc(o.id))
+      .limit(limit);
+    const ids = rows.map((r) => r.id);
+    const [items, trades, refunds] = await Promise.all([
+      this.present(eid, rows),
+      this.repo.tradesOf(eid, ids),
+      ids.length === 0
+        ? Promise.resolve([])
+        : this.repo.db
+            .select({ orderId: schema.refunds.orderId, status: schema.refunds.status })
+            .from(schema.refunds)
+            .where(and(eq(schema.refunds.eid, eid), inArray(schema.refunds.orderId, ids)))
+            .orderBy(schema.refunds.id),
+    ]);
+    // Trades and refunds come oldest first: the last one set is an order's latest.
+    const tradeOf = new Map<number, (typeof trades)[number]>();
+    for (const t of trades) if (tradeOf.get(t.orderId)?.status !== 2) tradeOf.set(t.orderId, t);
+    const refundOf = new Map(refunds.map((r) => [r.orderId, r.status as 1 | 2 | 3]));
+    return items.map((item) => ({
+      ...item,
+      outTradeNo: tradeOf.get(item.id)?.outTradeNo ?? '',
+      refundStatus: refundOf.get(item.id) ?? null,
+    }));
   }
 
   async order(eid: number, id: number) {

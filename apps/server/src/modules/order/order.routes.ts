@@ -1,5 +1,6 @@
 import pino from 'pino';
 import * as calls from '@portal/contract';
+import { startAuditedExport } from '../../platform/audited-export.ts';
 import { learnerOf } from '../../platform/learner.ts';
 import { defineModule } from '../../platform/module.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -7,6 +8,7 @@ import { uploadServiceOf } from '../upload/index.ts';
 import { ChannelRegistry } from './channels.ts';
 import { DevInvoiceProvider, INVOICE_QUEUE, InvoiceService } from './invoices.ts';
 import { OrderAdmin } from './order-admin.ts';
+import { orderExport } from './order-export.ts';
 import { OrderRepository } from './order.repository.ts';
 import { OrderService, type PayOrigin } from './order.service.ts';
 import { PaymentBook } from './payment-book.ts';
@@ -16,6 +18,8 @@ import { realChannel } from './real-channels.ts';
 const TIMEOUT_SWEEP_SECONDS = 60;
 /** How often invoices left pending are issued (a lost job, the demo's seeded request). */
 const INVOICE_SWEEP_SECONDS = 30;
+/** How often refunds still processing (their notification did not come) are asked of their channel. */
+const REFUND_SWEEP_SECONDS = 60;
 
 function buildOrderServices(p: Platform) {
   const repo = new OrderRepository(p.db);
@@ -54,8 +58,8 @@ const originOf = (req: { protocol: string; host: string; ip: string }): PayOrigi
 /**
  * Orders, payment and invoices (issue 23, decision 057): the learner's order calls, the payment
  * channels' notifications (`/pay-notify/{method}/{eid}`, each channel's own format, so not
- * a contract call), the dev channel's cashier, invoices, and the jobs that close unpaid orders and
- * issue invoices.
+ * a contract call), the dev channel's cashier, invoices, and the jobs that close unpaid orders,
+ * settle refunds whose notification did not come and issue invoices.
  */
 export default defineModule({
   name: 'order',
@@ -100,6 +104,11 @@ export default defineModule({
 
     // The back office (decision 057): orders, confirmations, refunds, invoices, payment settings.
     gateway.call(calls.findAdminOrders, (q, ctx) => admin.orders(ctx.eid, q));
+    const ordersKind = platform.exports.define('crm-orders', orderExport(admin));
+    // Personal data leaving the system: who exported which filter is in the audit log.
+    gateway.call(calls.exportAdminOrders, (q, ctx) =>
+      startAuditedExport(platform.db, ordersKind, ctx, q, 'order_export'),
+    );
     gateway.call(calls.viewAdminOrder, (q, ctx) => admin.order(ctx.eid, q.id));
     gateway.call(calls.confirmTradePayment, (q, ctx) => admin.confirm(ctx, q.tradeId));
     gateway.call(calls.refundOrder, (q, ctx) => admin.refund(ctx, q.id, q.reason));
@@ -140,6 +149,9 @@ export default defineModule({
 
     platform.jobs.schedule('order-timeouts', TIMEOUT_SWEEP_SECONDS, async () => {
       await book.closeExpired();
+    });
+    platform.jobs.schedule('refund-sweep', REFUND_SWEEP_SECONDS, async () => {
+      await book.settleStuckRefunds();
     });
     platform.jobs.schedule('invoice-sweep', INVOICE_SWEEP_SECONDS, async () => {
       await invoices.issuePending();

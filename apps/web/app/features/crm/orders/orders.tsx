@@ -19,6 +19,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { enumLabel } from '@portal/contract/enums';
 import {
   confirmTradePayment,
+  exportAdminOrders,
   refundOrder,
   viewAdminOrder,
   type AdminOrderItem,
@@ -30,6 +31,7 @@ import { useAction, useLoad } from '../../../lib/use-call.ts';
 import { format, useLang, useMessages } from '../../../lib/i18n.ts';
 import { dateTime } from '../../../lib/date-time.ts';
 import { orderMessages, money } from '../../order/order-messages.ts';
+import { ExportButton } from '../export-button.tsx';
 import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQueryOptions } from '../table-query.ts';
@@ -67,6 +69,15 @@ export function OrdersView({ page, error }: OrdersData) {
       writeTableQuery({ ...state, pageCurrent: 1, filters: { ...state.filters, [name]: value } }, ORDERS_TABLE),
     );
   const statusText = (r: AdminOrderItem) => (r.confirming ? t.waitingConfirm : o[`status${r.status}`]);
+  // The export takes the list's filter as the page's loader sends it (routes/crm-orders.tsx).
+  const status = Number(state.filters.status);
+  const payMethod = Number(state.filters.payMethod);
+  const exportFilter = {
+    keyword: state.filters.keyword ?? '',
+    confirming: state.filters.confirming === '1' ? ('1' as const) : ('0' as const),
+    ...(status ? { status: status as 1 } : {}),
+    ...(payMethod ? { payMethod: payMethod as 9 } : {}),
+  };
 
   const columns: ColumnsType<AdminOrderItem> = [
     { title: t.orderNo, dataIndex: 'orderNo', key: 'orderNo' },
@@ -106,7 +117,10 @@ export function OrdersView({ page, error }: OrdersData) {
 
   return (
     <>
-      <Typography.Title level={4}>{crm.orderList}</Typography.Title>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
+        <Typography.Title level={4}>{crm.orderList}</Typography.Title>
+        <ExportButton start={() => request(exportAdminOrders, exportFilter)} />
+      </Space>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
           key={state.filters.keyword ?? ''}

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as s from './schema.ts';
 // seed.ts calls seedOrders and this reads its demo lists: the cycle is only touched when the seed
@@ -58,8 +58,52 @@ export async function seedOrders(db: Db, createdEids: number[]): Promise<void> {
         })),
       );
       if (sells) await seedLearnerOrders(siteDb, eid);
+      await seedBatchPackage(siteDb, eid, en);
     });
   }
+}
+
+/** The demo batch package's number on a site: known, so the README and tests can name it. */
+export const demoBatchPackageCode = (eid: number) => `6${String(eid % 10_000).padStart(4, '0')}2026001`;
+
+/**
+ * A batch package on sale on every demo site (decision 058): two of the site's courses (its last
+ * two by place, never the trial course browser tests open unbought), five seats, half a year, in
+ * the site's language. A newcomer looks it up on /batchPackage/query, buys it with the dev
+ * channel and joins it from another account.
+ */
+async function seedBatchPackage(db: Db, eid: number, en: boolean): Promise<void> {
+  const [trial] = await db
+    .select({ id: s.courses.id })
+    .from(s.courses)
+    .where(and(eq(s.courses.eid, eid), eq(s.courses.sort, DEMO_COURSE_ROLES.trial)));
+  const courses = (
+    await db
+      .select({ id: s.courses.id })
+      .from(s.courses)
+      .where(and(eq(s.courses.eid, eid), eq(s.courses.published, true)))
+      .orderBy(desc(s.courses.sort), desc(s.courses.id))
+      .limit(3)
+  ).filter((c) => c.id !== trial?.id);
+  if (courses.length < 2) return;
+  const [pkg] = await db
+    .insert(s.batchPackages)
+    .values({
+      eid,
+      code: demoBatchPackageCode(eid),
+      title: en ? 'Sales team package 2026' : '2026 销售团队学习套餐',
+      organisation: en ? 'East China sales branch' : '华东销售分公司',
+      intro: en
+        ? 'Two sales courses for five people of the branch, until the end of the half-year.'
+        : '分公司五名销售人员的两门销售课程，学习期半年。',
+      priceFen: 300_000,
+      seats: 5,
+      validUntil: new Date(Date.now() + 180 * DAY),
+    })
+    .returning({ id: s.batchPackages.id });
+  await db
+    .insert(s.batchPackageCourses)
+    .values(courses.slice(0, 2).map((c, position) => ({ eid, packageId: pkg!.id, courseId: c.id, position })));
 }
 
 /** The China time of an instant to the second (yyyyMMddHHmmss), as order numbers begin. */

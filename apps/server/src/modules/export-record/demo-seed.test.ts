@@ -14,6 +14,7 @@ import { sanitizeRichText } from '@portal/contract/sanitize';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_TENANTS, schema, seedDemoData } from '@portal/db';
 import { DEMO_COURSE_ROLES, demoCourseTitle } from '@portal/db/seed';
+import { demoBatchPackageCode } from '@portal/db/seed-orders';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 // The demo data's export records (packages/db/src/seed.ts), written to the server's storage, and
@@ -479,6 +480,23 @@ describe('demo orders', () => {
       expect(on.sort((x, y) => x - y)).toEqual(site.eid === 1005 ? [9, 10, 11, 12, 13, 14] : [9, 11, 12, 14]);
       const orders = await db.select().from(schema.orders).where(eq(schema.orders.eid, site.eid));
       expect(orders.length > 0).toBe(site.eid === 1005);
+      // A batch package on sale, in the site's language, never with the trial course (decision 058).
+      const [pkg] = await db.select().from(schema.batchPackages).where(eq(schema.batchPackages.eid, site.eid));
+      expect(pkg).toMatchObject({ code: demoBatchPackageCode(site.eid), boughtBy: null, seats: 5, published: true });
+      expect(/[\u4e00-\u9fff]/.test(pkg!.title)).toBe(site.lang !== 'en');
+      const packed = await db
+        .select({ title: schema.courses.title })
+        .from(schema.batchPackageCourses)
+        .innerJoin(
+          schema.courses,
+          and(
+            eq(schema.courses.eid, schema.batchPackageCourses.eid),
+            eq(schema.courses.id, schema.batchPackageCourses.courseId),
+          ),
+        )
+        .where(eq(schema.batchPackageCourses.packageId, pkg!.id));
+      expect(packed).toHaveLength(2);
+      expect(packed.map((c) => c.title)).not.toContain(demoCourseTitle(site.eid, 'trial'));
     }
     const person = DEMO_ACCOUNTS.find((p) => p.eids.includes(1005) && !p.isAdmin)!;
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));

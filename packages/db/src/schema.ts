@@ -2463,6 +2463,12 @@ export const orderSettings = pgTable('order_settings', {
   bankName: text('bank_name').notNull().default(''),
   bankAccountNo: text('bank_account_no').notNull().default(''),
   bankNote: text('bank_note').notNull().default(''),
+  /** Who issues invoices (decision 058): 'dev' (a sample PDF, only where DEV_PROVIDERS is on) or 'nuonuo'. */
+  invoiceProvider: text('invoice_provider').notNull().default('dev'),
+  /** The e-invoice account's ids that may be shown (appKey, the seller's tax number, clerk, sandbox). */
+  invoiceMerchant: jsonb('invoice_merchant').$type<Record<string, string>>().notNull().default({}),
+  /** AES-256-GCM of the account's secret (the vault's key), or ''; never answered by any call. */
+  invoiceSecret: text('invoice_secret').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -2641,6 +2647,8 @@ export const invoices = pgTable(
     /** The provider that issues it (dev, nuonuo) and its serial for the request. */
     provider: text('provider').notNull().default(''),
     providerSerial: text('provider_serial').notNull().default(''),
+    /** Requests sent to the provider: a request after a failure goes under a new number (decision 058). */
+    attempts: integer('attempts').notNull().default(0),
     invoiceNo: text('invoice_no').notNull().default(''),
     /** The issued PDF (a storage key), downloaded by signed link. */
     pdfKey: text('pdf_key').notNull().default(''),

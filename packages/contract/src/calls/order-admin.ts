@@ -197,6 +197,38 @@ export const orderSettingsForm = z.object({
 });
 export type OrderSettingsForm = z.infer<typeof orderSettingsForm>;
 
+/** Who issues the enterprise's invoices (decision 058): the dev provider's sample PDF, or Nuonuo. */
+export const INVOICE_PROVIDERS = ['dev', 'nuonuo'] as const;
+export const invoiceProviderInfo = z.object({
+  provider: z.enum(INVOICE_PROVIDERS),
+  appKey: z.string(),
+  /** The seller's unified social credit code, as Nuonuo knows the seller. */
+  taxNo: z.string(),
+  /** The clerk printed on invoices (数电: the invoicing account's name). */
+  clerk: z.string(),
+  sandbox: z.boolean(),
+  /** The app secret is stored (it is never answered). */
+  secretSet: z.boolean(),
+});
+export type InvoiceProviderInfo = z.infer<typeof invoiceProviderInfo>;
+
+export const saveInvoiceProvider = defineCall({
+  name: 'saveInvoiceProvider',
+  method: 'POST',
+  path: '/user/auth/admin/trade/invoice/provider/save',
+  summary: 'Chooses who issues invoices and sets the Nuonuo account; a secret given replaces the stored one',
+  tags: ['order-admin'],
+  request: z.object({
+    provider: z.enum(INVOICE_PROVIDERS),
+    appKey: z.string().trim().max(100).default(''),
+    taxNo: z.string().trim().toUpperCase().max(20).default(''),
+    clerk: z.string().trim().max(20).default(''),
+    sandbox: z.boolean().default(true),
+    appSecret: z.string().trim().max(200).default(''),
+  }),
+  response: invoiceProviderInfo,
+});
+
 export const findPayMethods = defineCall({
   name: 'findPayMethods',
   method: 'GET',
@@ -204,7 +236,12 @@ export const findPayMethods = defineCall({
   summary: "The enterprise's payment methods (merchant ids, which secrets are set) and order settings",
   tags: ['order-admin'],
   request: z.object({}),
-  response: z.object({ methods: z.array(adminPayMethod), settings: orderSettingsForm, devAllowed: z.boolean() }),
+  response: z.object({
+    methods: z.array(adminPayMethod),
+    settings: orderSettingsForm,
+    invoiceProvider: invoiceProviderInfo,
+    devAllowed: z.boolean(),
+  }),
 });
 
 export const savePayMethod = defineCall({

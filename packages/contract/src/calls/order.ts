@@ -413,4 +413,6 @@ export const payDevTrade = defineCall({
  * outside /gateway, whose CSRF rule asks for a header no channel sends).
  */
 export const PAY_NOTIFY_PATH = '/pay-notify/:method/:eid';
+/** Where Nuonuo pushes an invoice's result for an enterprise (decision 058): a hint, confirmed by a query. */
+export const INVOICE_NOTIFY_PATH = '/invoice-notify/nuonuo/:eid';
 export const payNotifyPath = (method: number, eid: number) => `/pay-notify/${method}/${eid}`;

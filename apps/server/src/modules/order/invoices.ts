@@ -12,9 +12,14 @@ import { schema, withTenant, type Db } from '@portal/db';
 import { newChinesePdf } from '../certificate/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Learner } from '../../platform/learner.ts';
+import type {
+  AsyncInvoiceProvider,
+  InvoiceIssueInput,
+  InvoiceProgress,
+} from '../../platform/providers/invoice/provider.ts';
 import { newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 import { presentInvoice } from './order.presenter.ts';
-import type { InvoiceRow, OrderRepository } from './order.repository.ts';
+import type { OrderRepository } from './order.repository.ts';
 
 /** The job that issues a requested invoice. */
 export const INVOICE_QUEUE = 'invoice-issue';
@@ -24,52 +29,50 @@ export function invoiceMayGo(from: number, to: InvoiceStatusValue): boolean {
   return (INVOICE_TRANSITIONS[from as InvoiceStatusValue] ?? []).includes(to);
 }
 
-/** What an invoice provider answers for an issue request. */
-export interface IssuedInvoice {
-  invoiceNo: string;
-  pdf: Buffer;
-}
-
 /**
- * Issues invoices (fapiao). The dev provider makes the PDF itself; a real e-invoice service
- * (Nuonuo) sits behind the same interface (issue 23, part 2).
+ * Who issues an enterprise's invoices (decision 058), or null when none may (the dev provider
+ * where DEV_PROVIDERS is off and no e-invoice account is set).
  */
-export interface InvoiceProvider {
-  readonly name: string;
-  issue(invoice: InvoiceRow, seller: { name: string }, goodsTitle: string): Promise<IssuedInvoice>;
-}
+export type InvoiceProviders = (eid: number) => Promise<AsyncInvoiceProvider | null>;
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
-/** The dev provider: a PDF invoice marked as a sample, numbered from the request. */
-export class DevInvoiceProvider implements InvoiceProvider {
+/**
+ * The dev provider: a PDF invoice marked as a sample, numbered from the order, issued at once. It
+ * answers through the same interface as a real e-invoice service (Nuonuo), which issues later.
+ */
+export class DevInvoiceProvider implements AsyncInvoiceProvider {
   readonly name = 'dev';
 
-  async issue(invoice: InvoiceRow, seller: { name: string }, goodsTitle: string): Promise<IssuedInvoice> {
-    const invoiceNo = `DEV${String(invoice.eid).padStart(4, '0')}${String(invoice.id).padStart(8, '0')}`;
+  async issue(input: InvoiceIssueInput): Promise<InvoiceProgress> {
+    const invoiceNo = `DEV${input.orderNo}`;
     const { doc, finish } = await newChinesePdf({
       size: 'A5',
       layout: 'landscape',
       margin: 36,
-      info: { Title: `电子发票 ${invoiceNo}`, Author: seller.name },
+      info: { Title: `电子发票 ${invoiceNo}`, Author: input.sellerName },
     });
-    const kind = enumLabel('invoiceKind', invoice.kind, 'zh');
+    const kind = enumLabel('invoiceKind', input.kind, 'zh');
     doc.font('bold').fontSize(18).text(`${kind}（电子）`, { align: 'center' });
     doc.font('regular').fontSize(9).fillColor('#a8071a').text('演示发票 · 仅供测试，不作报销凭证', { align: 'center' });
     doc.fillColor('#000').moveDown();
     const line = (label: string, value: string) => doc.fontSize(11).text(`${label}：${value}`);
     line('发票号码', invoiceNo);
     line('开票日期', new Date().toISOString().slice(0, 10));
-    line('购买方', invoice.titleType === 2 ? invoice.title : invoice.title || '个人');
-    if (invoice.taxNo) line('统一社会信用代码', invoice.taxNo);
-    if (invoice.kind === 2) {
-      line('开户银行及账号', `${invoice.bankName} ${invoice.bankAccount}`);
-      line('地址及电话', `${invoice.address} ${invoice.phone}`);
+    line('购买方', input.title || '个人');
+    if (input.taxNo) line('统一社会信用代码', input.taxNo);
+    if (input.kind === 2) {
+      line('开户银行及账号', `${input.bankName} ${input.bankAccount}`);
+      line('地址及电话', `${input.address} ${input.phone}`);
     }
-    line('销售方', seller.name);
-    line('项目名称', `*培训服务*${goodsTitle}`);
-    line('价税合计（小写）', `¥${yuan(invoice.amountFen)}`);
-    return { invoiceNo, pdf: await finish() };
+    line('销售方', input.sellerName);
+    line('项目名称', `*培训服务*${input.goodsTitle}`);
+    line('价税合计（小写）', `¥${yuan(input.amountFen)}`);
+    return { state: 'issued', invoiceNo, pdf: await finish() };
+  }
+
+  async poll(serialNo: string): Promise<InvoiceProgress> {
+    return { state: 'failed', reason: `dev: no request ${serialNo} is being issued` };
   }
 }
 
@@ -84,7 +87,7 @@ export class InvoiceService {
     private readonly repo: OrderRepository,
     private readonly storage: FileStorage,
     private readonly signer: UrlSigner,
-    private readonly provider: InvoiceProvider,
+    private readonly providers: InvoiceProviders,
     private readonly queue: (eid: number, invoiceId: number) => Promise<unknown>,
     /** The tables' owner: the sweep finds pending invoices of every enterprise. */
     private readonly systemDb: Db,
@@ -153,7 +156,6 @@ export class InvoiceService {
           email: r.email,
           amountFen: order.amountFen,
           status: 2,
-          provider: this.provider.name,
         })
         .onConflictDoNothing()
         .returning();
@@ -165,7 +167,14 @@ export class InvoiceService {
     return presentInvoice(invoice);
   }
 
-  /** The job: issues a pending invoice once (a second run finds it no longer pending). */
+  /**
+   * The job and the sweep: moves a pending invoice on, once per run. A new request goes to the
+   * enterprise's provider under the order's number (a request after a failure under the number and
+   * its attempt, so a service that keys requests by number issues it anew); one the provider is
+   * still issuing is asked about by its serial number. Issued: the PDF stored and the invoice 3;
+   * failed: back to 1 with the provider's reason. A provider that cannot be reached now leaves it
+   * pending for the next sweep. Every change is conditional on the invoice still being pending.
+   */
   async issue(eid: number, invoiceId: number): Promise<void> {
     await withTenant(eid, async () => {
       const [invoice] = await this.repo.db
@@ -173,47 +182,115 @@ export class InvoiceService {
         .from(schema.invoices)
         .where(and(eq(schema.invoices.eid, eid), eq(schema.invoices.id, invoiceId)));
       if (!invoice || invoice.status !== 2) return;
-      const [[order], [enterprise]] = await Promise.all([
+      const pending = and(
+        eq(schema.invoices.eid, eid),
+        eq(schema.invoices.id, invoiceId),
+        eq(schema.invoices.status, 2),
+      );
+      const fail = (reason: string) =>
         this.repo.db
-          .select()
-          .from(schema.orders)
-          .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, invoice.orderId))),
-        this.repo.db
-          .select({ name: schema.enterprises.name })
-          .from(schema.enterprises)
-          .where(eq(schema.enterprises.eid, eid)),
-      ]);
-      let issued: IssuedInvoice;
+          .update(schema.invoices)
+          .set({ status: 1, failReason: reason.slice(0, 200), providerSerial: '', updatedAt: new Date() })
+          .where(pending);
+      const provider = await this.providers(eid);
+      if (!provider) {
+        await fail('本站未配置电子发票服务');
+        return;
+      }
+      let progress: InvoiceProgress;
       try {
-        issued = await this.provider.issue(invoice, { name: enterprise?.name ?? '' }, order?.goodsTitle ?? '');
+        if (invoice.providerSerial) {
+          progress = await provider.poll(invoice.providerSerial);
+        } else {
+          const [[order], [enterprise]] = await Promise.all([
+            this.repo.db
+              .select()
+              .from(schema.orders)
+              .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, invoice.orderId))),
+            this.repo.db
+              .select({ name: schema.enterprises.name })
+              .from(schema.enterprises)
+              .where(eq(schema.enterprises.eid, eid)),
+          ]);
+          const [counted] = await this.repo.db
+            .update(schema.invoices)
+            .set({ attempts: sql`${schema.invoices.attempts} + 1`, provider: provider.name })
+            .where(pending)
+            .returning({ attempts: schema.invoices.attempts });
+          if (!counted || !order) return;
+          progress = await provider.issue({
+            orderNo: counted.attempts > 1 ? `${order.orderNo}${counted.attempts}` : order.orderNo,
+            titleType: invoice.titleType === 2 ? 2 : 1,
+            title: invoice.title,
+            taxNo: invoice.taxNo,
+            kind: invoice.kind === 2 ? 2 : 1,
+            bankName: invoice.bankName,
+            bankAccount: invoice.bankAccount,
+            address: invoice.address,
+            phone: invoice.phone,
+            email: invoice.email,
+            amountFen: invoice.amountFen,
+            goodsTitle: order.goodsTitle,
+            sellerName: enterprise?.name ?? '',
+          });
+        }
       } catch (err) {
+        // Refused by the provider (bad input, a rejected account): failed. Not reached (network,
+        // the service's own error): still pending, asked again by the sweep.
+        const code = String((err as { code?: unknown }).code ?? '');
+        if (['network', 'http', 'malformed', 'pdf'].includes(code) || code.startsWith('0703')) return;
+        await fail(err instanceof Error ? err.message : 'failed');
+        return;
+      }
+      if (progress.state === 'issuing') {
         await this.repo.db
           .update(schema.invoices)
-          .set({
-            status: 1,
-            failReason: err instanceof Error ? err.message.slice(0, 200) : 'failed',
-            updatedAt: new Date(),
-          })
-          .where(and(eq(schema.invoices.eid, eid), eq(schema.invoices.id, invoiceId), eq(schema.invoices.status, 2)));
+          .set({ providerSerial: progress.serialNo, updatedAt: new Date() })
+          .where(pending);
+        return;
+      }
+      if (progress.state === 'failed') {
+        await fail(progress.reason);
         return;
       }
       const key = newFileKey('private', eid, 'pdf');
-      await this.storage.put(key, issued.pdf);
+      await this.storage.put(key, progress.pdf);
       const [done] = await this.repo.db
         .update(schema.invoices)
         .set({
           status: 3,
-          invoiceNo: issued.invoiceNo,
+          invoiceNo: progress.invoiceNo,
           pdfKey: key,
           failReason: '',
           issuedAt: new Date(),
           updatedAt: new Date(),
         })
-        .where(and(eq(schema.invoices.eid, eid), eq(schema.invoices.id, invoiceId), eq(schema.invoices.status, 2)))
+        .where(pending)
         .returning({ id: schema.invoices.id });
       // Issued twice at once (a retried job): the second's file is not kept.
       if (!done) await this.storage.delete(key).catch(() => {});
     });
+  }
+
+  /**
+   * A provider's push of an invoice's result (Nuonuo's callback): only a hint. The invoice it names
+   * by serial number is asked about again (`issue` polls it), so a forged push changes nothing.
+   */
+  async receivePush(eid: number, serialNo: string): Promise<boolean> {
+    const found = await withTenant(eid, async () =>
+      this.repo.db
+        .select({ id: schema.invoices.id })
+        .from(schema.invoices)
+        .where(
+          and(
+            eq(schema.invoices.eid, eid),
+            eq(schema.invoices.providerSerial, serialNo),
+            eq(schema.invoices.status, 2),
+          ),
+        ),
+    );
+    for (const { id } of found) await this.issue(eid, id);
+    return found.length > 0;
   }
 
   async downloadUrl(who: Learner, orderId: number) {

@@ -5,6 +5,9 @@ import {
   pageOffset,
   toPage,
   type AdminOrderFilter,
+  type CallRequest,
+  type InvoiceProviderInfo,
+  type saveInvoiceProvider,
   type AdminOrderItem,
   type OrderSettingsForm,
 } from '@portal/contract';
@@ -371,8 +374,52 @@ export class OrderAdmin {
         bankAccountNo: settings.bankAccountNo,
         bankNote: settings.bankNote,
       },
+      invoiceProvider: presentInvoiceProvider(settings),
       devAllowed: this.deps.devProviders,
     };
+  }
+
+  /**
+   * Who issues the enterprise's invoices (decision 058), audited without the secret. Nuonuo needs
+   * its app key, the seller's tax number, the clerk and the app secret (given now or stored); the
+   * dev provider's sample invoices only where DEV_PROVIDERS is on.
+   */
+  async saveInvoiceProvider(c: AdminCaller, q: CallRequest<typeof saveInvoiceProvider>) {
+    if (q.provider === 'dev' && !this.deps.devProviders) throw new AppError(ErrorCode.PAY_DEV_NOT_ALLOWED);
+    return this.repo.db.transaction(async (tx) => {
+      const before = await this.repo.settings(c.eid, tx);
+      const secret = q.appSecret ? this.vault.encryptText(q.appSecret) : before.invoiceSecret;
+      const secretChanged = Boolean(q.appSecret);
+      const merchant: Record<'appKey' | 'taxNo' | 'clerk' | 'sandbox', string> = {
+        appKey: q.appKey ?? '',
+        taxNo: q.taxNo ?? '',
+        clerk: q.clerk ?? '',
+        sandbox: q.sandbox === false ? '0' : '1',
+      };
+      if (q.provider === 'nuonuo') {
+        const missing =
+          (['appKey', 'taxNo', 'clerk'] as const).find((k) => !merchant[k]) ?? (secret ? null : 'appSecret');
+        if (missing) throw new AppError(ErrorCode.PAY_SETTINGS_INCOMPLETE, { params: { field: missing } });
+      }
+      const values = {
+        invoiceProvider: q.provider,
+        invoiceMerchant: merchant,
+        invoiceSecret: secret,
+        updatedAt: new Date(),
+      };
+      await tx
+        .insert(schema.orderSettings)
+        .values({ eid: c.eid, ...values })
+        .onConflictDoUpdate({ target: schema.orderSettings.eid, set: values });
+      const after = presentInvoiceProvider({ ...before, ...values });
+      await c.audit.record(tx, {
+        entityType: 'order_settings',
+        entityId: c.eid,
+        before: presentInvoiceProvider(before),
+        after: { ...after, secretChanged },
+      });
+      return after;
+    });
   }
 
   /**
@@ -465,4 +512,20 @@ function requiredFields(method: number): string[] {
     default:
       return [];
   }
+}
+
+/** The invoice provider's settings as the back office sees them: never the secret itself. */
+function presentInvoiceProvider(s: {
+  invoiceProvider: string;
+  invoiceMerchant: Record<string, string>;
+  invoiceSecret: string;
+}): InvoiceProviderInfo {
+  return {
+    provider: s.invoiceProvider === 'nuonuo' ? 'nuonuo' : 'dev',
+    appKey: s.invoiceMerchant.appKey ?? '',
+    taxNo: s.invoiceMerchant.taxNo ?? '',
+    clerk: s.invoiceMerchant.clerk ?? '',
+    sandbox: s.invoiceMerchant.sandbox !== '0',
+    secretSet: s.invoiceSecret !== '',
+  };
 }

@@ -40,6 +40,9 @@ export class OrderRepository {
         bankName: '',
         bankAccountNo: '',
         bankNote: '',
+        invoiceProvider: 'dev',
+        invoiceMerchant: {},
+        invoiceSecret: '',
         updatedAt: new Date(0),
       }
     );

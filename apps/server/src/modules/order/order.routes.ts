@@ -6,7 +6,9 @@ import { defineModule } from '../../platform/module.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { uploadServiceOf } from '../upload/index.ts';
 import { ChannelRegistry } from './channels.ts';
-import { DevInvoiceProvider, INVOICE_QUEUE, InvoiceService } from './invoices.ts';
+import { parseCallback, NUONUO_CALLBACK_ANSWER } from '../../platform/providers/invoice/nuonuo.ts';
+import { invoiceProviders } from './invoice-providers.ts';
+import { INVOICE_QUEUE, InvoiceService } from './invoices.ts';
 import { OrderAdmin } from './order-admin.ts';
 import { orderExport } from './order-export.ts';
 import { OrderRepository } from './order.repository.ts';
@@ -36,7 +38,7 @@ function buildOrderServices(p: Platform) {
     repo,
     p.storage,
     p.signer,
-    new DevInvoiceProvider(),
+    invoiceProviders({ repo, vault: p.vault, devProviders: p.config.DEV_PROVIDERS }),
     (eid, invoiceId) => p.jobs.send(INVOICE_QUEUE, { eid, invoiceId }),
     p.systemDb,
   );
@@ -118,6 +120,7 @@ export default defineModule({
     gateway.call(calls.findPayMethods, (_q, ctx) => admin.payMethods(ctx.eid));
     gateway.call(calls.savePayMethod, (q, ctx) => admin.savePayMethod(ctx, q));
     gateway.call(calls.saveOrderSettings, (q, ctx) => admin.saveSettings(ctx, q));
+    gateway.call(calls.saveInvoiceProvider, (q, ctx) => admin.saveInvoiceProvider(ctx, q));
 
     // Channels' notifications: the raw body as it came (a signature covers its exact bytes).
     void gateway.app.register(async (scope) => {
@@ -144,6 +147,22 @@ export default defineModule({
           .type(answer.contentType)
           .header('cache-control', 'no-store')
           .send(answer.body);
+      });
+      // Nuonuo's push of an invoice's result (the address set in Nuonuo's workbench): unsigned,
+      // so only the serial number is read and the invoice asked about again (decision 058).
+      scope.post(calls.INVOICE_NOTIFY_PATH, async (req, reply) => {
+        const eid = Number((req.params as { eid: string }).eid);
+        if (!Number.isInteger(eid) || eid <= 0 || eid > 2 ** 31 - 1) {
+          return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+        }
+        let serialNo = '';
+        try {
+          serialNo = parseCallback(typeof req.body === 'string' ? req.body : '').serialNo;
+        } catch {
+          return reply.status(400).type('text/plain; charset=utf-8').send('Bad request');
+        }
+        await invoices.receivePush(eid, serialNo);
+        return reply.header('cache-control', 'no-store').send(NUONUO_CALLBACK_ANSWER);
       });
     });
 

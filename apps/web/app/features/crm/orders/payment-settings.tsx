@@ -3,8 +3,10 @@ import { useRevalidator } from 'react-router';
 import { enumLabel } from '@portal/contract/enums';
 import {
   PAY_METHOD_FIELDS,
+  saveInvoiceProvider,
   saveOrderSettings,
   savePayMethod,
+  type InvoiceProviderInfo,
   type findPayMethods,
   type OrderSettingsForm,
 } from '@portal/contract/calls/order-admin';
@@ -76,6 +78,7 @@ export function PaymentSettingsView({ settings, error }: PaymentSettingsData) {
             </Button>
           </Form>
         </Card>
+        <InvoiceProviderCard info={settings.invoiceProvider} devAllowed={settings.devAllowed} />
         <Typography.Title level={5}>{t.methods}</Typography.Title>
         <Typography.Paragraph type="secondary">{t.secretHint}</Typography.Paragraph>
         {settings.methods.map((m) => (
@@ -100,6 +103,80 @@ interface MethodForm {
   mode: 'dev' | 'sandbox' | 'live';
   merchant: Record<string, string>;
   secrets: Record<string, string>;
+}
+
+type ProviderForm = Omit<InvoiceProviderInfo, 'secretSet'> & { appSecret?: string };
+
+/** Who issues invoices (decision 058): the dev provider's sample PDF on demo sites, or Nuonuo. */
+function InvoiceProviderCard({ info, devAllowed }: { info: InvoiceProviderInfo; devAllowed: boolean }) {
+  const t = useMessages(orderAdminMessages);
+  const { message } = App.useApp();
+  const revalidator = useRevalidator();
+  const [form] = Form.useForm<ProviderForm>();
+  const provider = Form.useWatch('provider', form) ?? info.provider;
+  const save = useAction(async (v: ProviderForm) => {
+    await request(saveInvoiceProvider, { ...v, appSecret: v.appSecret ?? '' });
+    form.setFieldValue('appSecret', '');
+    void message.success(t.saved);
+    void revalidator.revalidate();
+  });
+  return (
+    <Card title={t.invoiceProvider} size="small">
+      <Form<ProviderForm>
+        form={form}
+        layout="vertical"
+        initialValues={{
+          provider: info.provider,
+          appKey: info.appKey,
+          taxNo: info.taxNo,
+          clerk: info.clerk,
+          sandbox: info.sandbox,
+        }}
+        onFinish={(v) => void save.run(v)}
+      >
+        <Form.Item name="provider" label={t.invoiceProvider} extra={t.invoiceProviderHint}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'dev', label: t.providerDev, disabled: !devAllowed },
+              { value: 'nuonuo', label: t.providerNuonuo },
+            ]}
+          />
+        </Form.Item>
+        {provider === 'nuonuo' && (
+          <>
+            <Space size="large" wrap>
+              <Form.Item name="appKey" label="appKey" rules={[{ required: true }]}>
+                <Input spellCheck={false} style={{ width: 240 }} />
+              </Form.Item>
+              <Form.Item name="appSecret" label="appSecret">
+                <Input.Password
+                  visibilityToggle={false}
+                  autoComplete="new-password"
+                  placeholder={info.secretSet ? t.secretSet : undefined}
+                  style={{ width: 240 }}
+                />
+              </Form.Item>
+            </Space>
+            <Space size="large" wrap>
+              <Form.Item name="taxNo" label={t.sellerTaxNo} rules={[{ required: true }]}>
+                <Input spellCheck={false} maxLength={20} style={{ width: 240 }} />
+              </Form.Item>
+              <Form.Item name="clerk" label={t.clerk} rules={[{ required: true }]}>
+                <Input maxLength={20} style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item name="sandbox" label={t.modeSandbox} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Space>
+          </>
+        )}
+        <Button htmlType="submit" loading={save.running}>
+          {t.save}
+        </Button>
+      </Form>
+    </Card>
+  );
 }
 
 function MethodCard({ method: m, devAllowed }: { method: Method; devAllowed: boolean }) {

@@ -67,9 +67,9 @@ export async function seedOrders(db: Db, createdEids: number[]): Promise<void> {
 export const demoBatchPackageCode = (eid: number) => `6${String(eid % 10_000).padStart(4, '0')}2026001`;
 
 /**
- * A batch package on sale on every demo site (decision 058): two of the site's courses (its last
- * two by place, never the trial course browser tests open unbought), five seats, half a year, in
- * the site's language. A newcomer looks it up on /batchPackage/query, buys it with the dev
+ * A batch package on sale on every demo site (decision 058): two of the site's courses (priced ones
+ * first, the last by place, never the trial course browser tests open unbought), five seats, half a
+ * year, in the site's language. A newcomer looks it up on /batchPackage/query, buys it with the dev
  * channel and joins it from another account.
  */
 async function seedBatchPackage(db: Db, eid: number, en: boolean): Promise<void> {
@@ -82,7 +82,7 @@ async function seedBatchPackage(db: Db, eid: number, en: boolean): Promise<void>
       .select({ id: s.courses.id })
       .from(s.courses)
       .where(and(eq(s.courses.eid, eid), eq(s.courses.published, true)))
-      .orderBy(desc(s.courses.sort), desc(s.courses.id))
+      .orderBy(desc(gt(s.courses.priceFen, 0)), desc(s.courses.sort), desc(s.courses.id))
       .limit(3)
   ).filter((c) => c.id !== trial?.id);
   if (courses.length < 2) return;

@@ -485,7 +485,7 @@ describe('demo orders', () => {
       expect(pkg).toMatchObject({ code: demoBatchPackageCode(site.eid), boughtBy: null, seats: 5, published: true });
       expect(/[\u4e00-\u9fff]/.test(pkg!.title)).toBe(site.lang !== 'en');
       const packed = await db
-        .select({ title: schema.courses.title })
+        .select({ title: schema.courses.title, priceFen: schema.courses.priceFen })
         .from(schema.batchPackageCourses)
         .innerJoin(
           schema.courses,
@@ -497,6 +497,8 @@ describe('demo orders', () => {
         .where(eq(schema.batchPackageCourses.packageId, pkg!.id));
       expect(packed).toHaveLength(2);
       expect(packed.map((c) => c.title)).not.toContain(demoCourseTitle(site.eid, 'trial'));
+      // Where courses are sold, the package holds priced ones (it is worth buying).
+      if (site.eid === 1005) expect(packed.every((c) => c.priceFen > 0)).toBe(true);
     }
     const person = DEMO_ACCOUNTS.find((p) => p.eids.includes(1005) && !p.isAdmin)!;
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));

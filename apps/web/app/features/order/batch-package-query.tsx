@@ -144,7 +144,7 @@ export function BatchPackageQuery() {
         <List
           dataSource={mine.data ?? []}
           loading={mine.loading && !mine.data}
-          locale={{ emptyText: t.noMine }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t.noMine} /> }}
           renderItem={(p) => (
             <List.Item>
               <Link to={`?code=${p.code}`}>{p.title}</Link>
@@ -176,7 +176,7 @@ function PackageCard({ pkg, onChanged }: { pkg: BatchPackageView; onChanged: () 
     action = (
       <>
         <Button disabled>{t.joined}</Button>
-        <Typography.Text type="success">{format(t.joinedHint, { day: day(pkg.validUntil) })}</Typography.Text>
+        <Typography.Text>{format(t.joinedHint, { day: day(pkg.validUntil) })}</Typography.Text>
       </>
     );
   } else if (pkg.state === BatchPackageState.BOUGHT) {
@@ -207,7 +207,7 @@ function PackageCard({ pkg, onChanged }: { pkg: BatchPackageView; onChanged: () 
   } else if (pkg.state === BatchPackageState.ON_SALE) {
     action = (
       <>
-        <LinkButton type="primary" to={checkoutPath(3, pkg.id, lang)}>
+        <LinkButton type="primary" to={checkoutPath(3, pkg.id, lang, pkg.code)}>
           {format(t.buy, { price: money(pkg.amountFen) })}
         </LinkButton>
         <Typography.Text type="secondary">{t.notBought}</Typography.Text>

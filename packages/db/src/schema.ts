@@ -2647,8 +2647,10 @@ export const invoices = pgTable(
     /** The provider that issues it (dev, nuonuo) and its serial for the request. */
     provider: text('provider').notNull().default(''),
     providerSerial: text('provider_serial').notNull().default(''),
-    /** Requests sent to the provider: a request after a failure goes under a new number (decision 058). */
+    /** Requests that failed: the next request goes under a new number (decision 058). */
     attempts: integer('attempts').notNull().default(0),
+    /** A run of the issue job holds the invoice until then (one request or query at a time). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     invoiceNo: text('invoice_no').notNull().default(''),
     /** The issued PDF (a storage key), downloaded by signed link. */
     pdfKey: text('pdf_key').notNull().default(''),
@@ -2662,6 +2664,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_order_idx').on(t.eid, t.orderId),
     foreignKey({ columns: [t.eid, t.orderId], foreignColumns: [orders.eid, orders.id] }).onDelete('cascade'),
     index('invoices_recent_idx').on(t.eid, t.requestedAt.desc(), t.id.desc()),
+    /** A provider's push names the invoice by its serial number. */
+    index('invoices_serial_idx')
+      .on(t.eid, t.providerSerial)
+      .where(sql`${t.status} = 2`),
   ],
 );
 

@@ -138,7 +138,13 @@ export const batchPackageForm = z.object({
   priceFen: z.number().int().min(1).max(100_000_000),
   seats: z.number().int().min(1).max(BATCH_PACKAGE_SEATS_MAX),
   /** The last day its courses are open (China time), YYYY-MM-DD. */
-  validUntil: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+  validUntil: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+    }, 'a day of the calendar'),
   courseIds: z.array(id).min(1).max(BATCH_PACKAGE_COURSES_MAX),
   published: z.boolean().default(true),
 });

@@ -11,6 +11,11 @@ import { id, paging, pageResponse } from '../envelope.ts';
 /** Goods: 1 an online course, 2 a study project, 3 a batch package. */
 export const GoodsType = { COURSE: 1, PROJECT: 2, BATCH_PACKAGE: 3 } as const;
 export const goodsType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+/**
+ * A batch package is sold only to who gives its number (decision 058): the number is the secret
+ * its people share, never found from the package's id.
+ */
+const goodsCode = z.string().trim().max(20).optional();
 
 /** Order status: 1 待支付, 2 已支付, 3 已取消, 4 已关闭 (timed out), 5 退款中, 6 已退款. */
 export const OrderStatus = { UNPAID: 1, PAID: 2, CANCELLED: 3, CLOSED: 4, REFUNDING: 5, REFUNDED: 6 } as const;
@@ -150,7 +155,7 @@ export const viewOrderGoods = defineCall({
   path: '/user/auth/user/trade/order/view/goodsInfo',
   summary: 'What a checkout sells: the goods, its price from the server, whether the learner owns it',
   tags: ['order'],
-  request: z.object({ goodsType: z.coerce.number().pipe(goodsType), goodsId: id }),
+  request: z.object({ goodsType: z.coerce.number().pipe(goodsType), goodsId: id, code: goodsCode }),
   response: goodsInfo,
 });
 
@@ -257,7 +262,7 @@ export const createOrder = defineCall({
   path: '/user/auth/user/trade/order/unified',
   summary: 'Order goods at the server’s price; an open order of the same goods is answered again',
   tags: ['order'],
-  request: z.object({ goodsType, goodsId: id }),
+  request: z.object({ goodsType, goodsId: id, code: goodsCode }),
   response: z.object({ id: z.number().int(), orderNo: z.string(), amountFen: z.number().int(), created: z.boolean() }),
 });
 

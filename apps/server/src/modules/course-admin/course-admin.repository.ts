@@ -183,10 +183,18 @@ export class CourseAdminRepository {
     return (row?.n ?? 0) === ids.length;
   }
 
-  /** Whether anybody has studied the course (its learners) or these periods (their progress). */
+  /**
+   * Whether anybody has studied the course (its learners) or these periods (their progress), or
+   * bought it: a purchase, an order of it being paid or refunded, a batch package holding it
+   * (decision 058) — a payment must find the course it opens.
+   */
   async courseStudied(db: Db | Tx, eid: number, courseId: number): Promise<boolean> {
     const { rows } = await db.execute(
-      sql`SELECT 1 FROM course_learners WHERE eid = ${eid} AND course_id = ${courseId} LIMIT 1`,
+      sql`SELECT 1 FROM course_learners WHERE eid = ${eid} AND course_id = ${courseId}
+        UNION ALL SELECT 1 FROM course_purchases WHERE eid = ${eid} AND course_id = ${courseId}
+        UNION ALL SELECT 1 FROM orders WHERE eid = ${eid} AND goods_type = 1 AND goods_id = ${courseId} AND status IN (1, 2, 5)
+        UNION ALL SELECT 1 FROM batch_package_courses WHERE eid = ${eid} AND course_id = ${courseId}
+        LIMIT 1`,
     );
     return rows.length > 0;
   }

@@ -39,19 +39,23 @@ export function holdsCourseSql(eid: number, courseId: SQL | number, accountId: n
 export async function unlockOnce(tx: Tx, who: Earner, goods: Goods): Promise<boolean> {
   let opened: boolean;
   if (goods.type === 1) {
+    // From the course's row: a course deleted since it was ordered opens nothing (the site refunds).
     const inserted = await tx.execute(sql`
       INSERT INTO course_purchases (eid, course_id, account_id)
-      VALUES (${who.eid}, ${goods.id}, ${who.accountId})
+      SELECT c.eid, c.id, ${who.accountId} FROM courses c WHERE c.eid = ${who.eid} AND c.id = ${goods.id}
       ON CONFLICT DO NOTHING
       RETURNING course_id`);
     opened = inserted.rows.length > 0;
   } else if (goods.type === 2) {
+    const project = await tx.execute(sql`
+      SELECT id FROM study_projects WHERE eid = ${who.eid} AND id = ${goods.id} FOR UPDATE`);
     const before = await tx.execute<{ status: number }>(sql`
       SELECT status FROM study_project_applications
       WHERE eid = ${who.eid} AND project_id = ${goods.id} AND account_id = ${who.accountId}
       FOR UPDATE`);
     const status = before.rows[0]?.status;
-    if (status === 2) {
+    if (status === 2 || project.rows.length === 0) {
+      // Enrolled already, or the project was deleted since it was ordered (the site refunds).
       opened = false;
     } else {
       await tx.execute(sql`

@@ -2,8 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyProject,
+  cancelOrder,
   createOrder,
   deleteBatchPackage,
+  deleteStudyProject,
   findAdminBatchPackages,
   joinBatchPackage,
   myBatchPackages,
@@ -78,8 +80,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** Orders goods and pays with the dev channel (a signed notification, as a real channel's). */
-async function buy(who: Learner, goodsType: 2 | 3, goodsId: number) {
-  const made = await t.call(createOrder, { goodsType, goodsId }, as(who));
+async function buy(who: Learner, goodsType: 2 | 3, goodsId: number, code?: string) {
+  const made = await t.call(createOrder, { goodsType, goodsId, ...(code ? { code } : {}) }, as(who));
   expect(made.code, JSON.stringify(made)).toBe(200);
   const start = await t.call(payOrder, { id: made.data.id, payMethod: 11, isMobile: false }, as(who));
   expect(start.code).toBe(200);
@@ -119,13 +121,18 @@ describe('batch packages', () => {
     expect(view.data).toMatchObject({ state: 1, bought: false, joined: false, amount: 600 });
     expect(view.data.courses.map((c) => c.title)).toEqual(['大客户销售', '商务谈判']);
     expect((await t.call(joinBatchPackage, { code: p.code }, as(buyer))).code).toBe(9042);
-    const goods = await t.call(viewOrderGoods, { goodsType: 3, goodsId: p.id }, as(buyer));
+    // Its id alone sells nothing and tells nothing: the number is the secret its people share.
+    expect((await t.call(viewOrderGoods, { goodsType: 3, goodsId: p.id }, as(buyer))).code).toBe(9002);
+    expect((await t.call(createOrder, { goodsType: 3, goodsId: p.id }, as(buyer))).code).toBe(9002);
+    const wrong = p.code === '100000000000' ? '100000000001' : '100000000000';
+    expect((await t.call(createOrder, { goodsType: 3, goodsId: p.id, code: wrong }, as(buyer))).code).toBe(9002);
+    const goods = await t.call(viewOrderGoods, { goodsType: 3, goodsId: p.id, code: p.code }, as(buyer));
     expect(goods.data).toMatchObject({ amountFen: 60_000, studyPath: `/batchPackage/query?code=${p.code}` });
 
     // Two organisations' buyers at once: one order of the package is open at a time.
     const [first, second] = await Promise.all([
-      t.call(createOrder, { goodsType: 3, goodsId: p.id }, as(buyer)),
-      t.call(createOrder, { goodsType: 3, goodsId: p.id }, as(rival)),
+      t.call(createOrder, { goodsType: 3, goodsId: p.id, code: p.code }, as(buyer)),
+      t.call(createOrder, { goodsType: 3, goodsId: p.id, code: p.code }, as(rival)),
     ]);
     expect([first.code, second.code].sort()).toEqual([200, 9046]);
     const winner = first.code === 200 ? buyer : rival;
@@ -138,7 +145,7 @@ describe('batch packages', () => {
     const bought = await t.call(queryBatchPackage, { code: p.code }, as(winner));
     expect(bought.data).toMatchObject({ state: 2, bought: true, joined: true, seatsTaken: 1 });
     expect(await holds(winner, courseA.id)).toBe(true);
-    expect((await t.call(createOrder, { goodsType: 3, goodsId: p.id }, as(loser))).code).toBe(9002);
+    expect((await t.call(createOrder, { goodsType: 3, goodsId: p.id, code: p.code }, as(loser))).code).toBe(9046);
 
     // Three people race for the two seats left: two get one.
     const people = await Promise.all([t.learner(a), t.learner(a), t.learner(a)]);
@@ -171,7 +178,7 @@ describe('batch packages', () => {
   it('closes its courses after its last day and refuses joining then', async () => {
     const p = await newPackage({ seats: 5 });
     const buyer = await t.learner(a);
-    await buy(buyer, 3, p.id);
+    await buy(buyer, 3, p.id, p.code);
     expect(await holds(buyer, courseA.id)).toBe(true);
     await db()
       .update(schema.batchPackages)
@@ -187,7 +194,7 @@ describe('batch packages', () => {
     const outsider = await t.learner(b);
     expect((await t.call(queryBatchPackage, { code: p.code }, as(outsider))).code).toBe(9041);
     expect((await t.call(joinBatchPackage, { code: p.code }, as(outsider))).code).toBe(9041);
-    expect((await t.call(createOrder, { goodsType: 3, goodsId: p.id }, as(outsider))).code).toBe(9002);
+    expect((await t.call(createOrder, { goodsType: 3, goodsId: p.id, code: p.code }, as(outsider))).code).toBe(9002);
     expect((await t.call(viewAdminBatchPackage, { id: p.id }, as(adminOfB))).code).toBe(9041);
     expect((await t.call(deleteBatchPackage, { id: p.id }, as(adminOfB))).code).toBe(9041);
     const hijack = await t.call(
@@ -211,8 +218,22 @@ describe('batch packages', () => {
     expect(own.rows).toHaveLength(1);
   });
 
-  it('is deleted while nobody bought or ordered it', async () => {
+  it('keeps its goods while ordered; is deleted once nobody bought or ordered it; its day is a real day', async () => {
     const p = await newPackage();
+    const learner = await t.learner(a);
+    const order = await t.call(createOrder, { goodsType: 3, goodsId: p.id, code: p.code }, as(learner));
+    expect(order.code).toBe(200);
+    expect((await t.call(deleteBatchPackage, { id: p.id }, as(admin))).code).toBe(9046);
+    expect((await t.call(saveBatchPackage, { ...form({ priceFen: 1 }), id: p.id }, as(admin))).code).toBe(9046);
+    // The same courses in another order are the same goods.
+    const reordered = { ...form({ courseIds: [courseB.id, courseA.id] }), id: p.id };
+    expect((await t.call(saveBatchPackage, reordered, as(admin))).code).toBe(200);
+    expect((await t.call(cancelOrder, { id: order.data.id }, as(learner))).code).toBe(200);
+    for (const validUntil of ['2026-13-45', '2099-02-31']) {
+      const bad = await t.call(saveBatchPackage, { ...form({ validUntil }), id: p.id }, as(admin));
+      expect(bad.code).not.toBe(200);
+      expect(bad.code).not.toBe(500);
+    }
     expect((await t.call(deleteBatchPackage, { id: p.id }, as(admin))).code).toBe(200);
     expect((await t.call(viewAdminBatchPackage, { id: p.id }, as(admin))).code).toBe(9041);
   });
@@ -260,13 +281,28 @@ describe('projects as goods', () => {
       owned: false,
       studyPath: `/knowledge/project/info?id=${p.id}`,
     });
-    const order = await buy(learner, 2, p.id);
+    // Paid once, notified five times at once: enrolled once, one seat.
+    const made = await t.call(createOrder, { goodsType: 2, goodsId: p.id }, as(learner));
+    const start = await t.call(payOrder, { id: made.data.id, payMethod: 11, isMobile: false }, as(learner));
+    await Promise.all(
+      Array.from({ length: 5 }, () => t.call(payDevTrade, { outTradeNo: start.data.outTradeNo }, as(learner))),
+    );
+    const order = made.data;
     expect(await application(p.id, learner)).toMatchObject({ status: 2 });
     expect(await seatsTaken(p.id)).toBe(1);
     expect((await t.call(createOrder, { goodsType: 2, goodsId: p.id }, as(learner))).code).toBe(9003);
     expect((await t.call(refundOrder, { id: order.id, reason: '无法参加' }, as(admin))).code).toBe(200);
     expect(await application(p.id, learner)).toMatchObject({ status: 4 });
     expect(await seatsTaken(p.id)).toBe(0);
+  });
+
+  it('is not deleted while an order of it is being paid: the payment must find it', async () => {
+    const p = await pricedProject();
+    const learner = await t.learner(a);
+    expect((await t.call(createOrder, { goodsType: 2, goodsId: p.id }, as(learner))).code).toBe(200);
+    expect((await t.call(deleteStudyProject, { id: p.id }, as(admin))).code).toBe(8213);
+    const [row] = await db().select().from(schema.studyProjects).where(eq(schema.studyProjects.id, p.id));
+    expect(row).toBeDefined();
   });
 
   it('is not ordered when full or ended', async () => {

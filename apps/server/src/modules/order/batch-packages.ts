@@ -276,7 +276,8 @@ export class BatchPackages {
         if (!p) throw new AppError(ErrorCode.BATCH_PACKAGE_NOT_FOUND);
         const oldCourses = (await this.coursesOf(tx, c.eid, [p.id])).map((x) => x.id);
         before = { ...this.adminRow(p), courseIds: oldCourses };
-        const sameCourses = oldCourses.length === ids.length && oldCourses.every((x, i) => x === ids[i]);
+        // The same courses in another order are the same goods.
+        const sameCourses = oldCourses.length === ids.length && oldCourses.every((x) => ids.includes(x));
         if ((!sameCourses || form.priceFen !== p.price_fen) && (await this.sold(tx, c.eid, p))) {
           throw new AppError(ErrorCode.BATCH_PACKAGE_SOLD);
         }

@@ -56,8 +56,12 @@ async function projectGoods(q: Db | Tx, who: Learner, projectId: number): Promis
   };
 }
 
-/** A batch package as goods: published, not bought, its last day not passed. */
-async function packageGoods(q: Db | Tx, who: Learner, packageId: number): Promise<Goods | null> {
+/**
+ * A batch package as goods: published, not bought, its last day not passed. Only for who gives its
+ * number, or holds a seat, or has ordered it (they gave the number then): its id alone says
+ * nothing, so the number stays the secret its people share (decision 058).
+ */
+async function packageGoods(q: Db | Tx, who: Learner, packageId: number, code?: string): Promise<Goods | null> {
   const { rows } = await q.execute<{
     id: number;
     code: string;
@@ -69,14 +73,20 @@ async function packageGoods(q: Db | Tx, who: Learner, packageId: number): Promis
     expired: boolean;
     bought_by: number | null;
     cover: string | null;
+    known: boolean;
   }>(sql`
     SELECT b.id, b.code, b.title, b.organisation, b.intro, b.price_fen, b.published,
       b.valid_until <= now() AS expired, b.bought_by,
+      (b.code = ${code ?? ''}
+        OR EXISTS (SELECT 1 FROM batch_package_members m WHERE m.eid = b.eid AND m.package_id = b.id
+          AND m.account_id = ${who.accountId})
+        OR EXISTS (SELECT 1 FROM orders o WHERE o.eid = b.eid AND o.goods_type = 3 AND o.goods_id = b.id
+          AND o.account_id = ${who.accountId})) AS known,
       (SELECT c.cover_url FROM batch_package_courses bc JOIN courses c ON c.eid = bc.eid AND c.id = bc.course_id
         WHERE bc.eid = b.eid AND bc.package_id = b.id ORDER BY bc.position, bc.course_id LIMIT 1) AS cover
     FROM batch_packages b WHERE b.eid = ${who.eid} AND b.id = ${packageId}`);
   const row = rows[0];
-  if (!row) return null;
+  if (!row || !row.known) return null;
   return {
     id: row.id,
     title: row.title,
@@ -101,13 +111,15 @@ export async function goodsOf(
   goodsType: number,
   goodsId: number,
   q: Db | Tx = repo.db,
+  /** A batch package's number (decision 058). */
+  code?: string,
 ): Promise<Goods | null> {
   if (goodsType === 1) {
     const course = await repo.courseGoods(who, goodsId, q);
     return course ? { ...course, studyPath: `/knowledge/course/info?id=${goodsId}`, refusal: null } : null;
   }
   if (goodsType === 2) return projectGoods(q, who, goodsId);
-  if (goodsType === 3) return packageGoods(q, who, goodsId);
+  if (goodsType === 3) return packageGoods(q, who, goodsId, code);
   return null;
 }
 
@@ -118,8 +130,10 @@ export async function goodsOf(
  */
 export async function lockPackageForOrder(tx: Tx, who: Learner, packageId: number): Promise<boolean> {
   await tx.execute(sql`SELECT id FROM batch_packages WHERE eid = ${who.eid} AND id = ${packageId} FOR UPDATE`);
+  // Every unpaid order counts, past its time too: a transfer waiting for the site's confirmation
+  // is never closed by the timeout, and could still be confirmed.
   const { rows } = await tx.execute(sql`
     SELECT 1 FROM orders WHERE eid = ${who.eid} AND goods_type = 3 AND goods_id = ${packageId}
-      AND status = 1 AND account_id <> ${who.accountId} AND expires_at > now() LIMIT 1`);
+      AND status = 1 AND account_id <> ${who.accountId} LIMIT 1`);
   return rows.length > 0;
 }

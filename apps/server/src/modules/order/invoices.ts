@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   enumLabel,
   ErrorCode,
@@ -19,7 +19,7 @@ import type {
 } from '../../platform/providers/invoice/provider.ts';
 import { newFileKey, type FileStorage, type UrlSigner } from '../../platform/storage.ts';
 import { presentInvoice } from './order.presenter.ts';
-import type { OrderRepository } from './order.repository.ts';
+import type { InvoiceRow, OrderRepository } from './order.repository.ts';
 
 /** The job that issues a requested invoice. */
 export const INVOICE_QUEUE = 'invoice-issue';
@@ -101,8 +101,10 @@ export class InvoiceService {
     const due = await this.systemDb.execute<{ eid: number; id: number }>(sql`
       SELECT eid, id FROM invoices
       WHERE status = 2 AND requested_at <= now() - make_interval(secs => ${olderThanSeconds})
+        AND (claimed_until IS NULL OR claimed_until < now())
       ORDER BY requested_at LIMIT ${limit}`);
-    for (const { eid, id } of due.rows) await this.issue(eid, id);
+    // One invoice's trouble (a provider throwing) never keeps the others waiting.
+    for (const { eid, id } of due.rows) await this.issue(eid, id).catch(() => undefined);
     return due.rows.length;
   }
 
@@ -168,108 +170,127 @@ export class InvoiceService {
   }
 
   /**
-   * The job and the sweep: moves a pending invoice on, once per run. A new request goes to the
-   * enterprise's provider under the order's number (a request after a failure under the number and
-   * its attempt, so a service that keys requests by number issues it anew); one the provider is
-   * still issuing is asked about by its serial number. Issued: the PDF stored and the invoice 3;
-   * failed: back to 1 with the provider's reason. A provider that cannot be reached now leaves it
-   * pending for the next sweep. Every change is conditional on the invoice still being pending.
+   * The job and the sweep: moves a pending invoice on, one run at a time per invoice (a run claims
+   * it for two minutes: a job and the sweep at once, or a crash in the middle, never send two
+   * requests). A new request goes to the enterprise's provider under the order's number, the same
+   * number again when the last request's answer was lost (the service finds its request), a new
+   * one only after a failure (the service keeps the failed request under the old number). One the
+   * provider is still issuing is asked about by its serial number. Issued: the PDF stored and the
+   * invoice 3; failed: back to 1 with the provider's reason. A provider that cannot be reached now
+   * leaves it pending for the next sweep.
    */
   async issue(eid: number, invoiceId: number): Promise<void> {
     await withTenant(eid, async () => {
-      const [invoice] = await this.repo.db
-        .select()
-        .from(schema.invoices)
-        .where(and(eq(schema.invoices.eid, eid), eq(schema.invoices.id, invoiceId)));
-      if (!invoice || invoice.status !== 2) return;
       const pending = and(
         eq(schema.invoices.eid, eid),
         eq(schema.invoices.id, invoiceId),
         eq(schema.invoices.status, 2),
       );
-      const fail = (reason: string) =>
-        this.repo.db
-          .update(schema.invoices)
-          .set({ status: 1, failReason: reason.slice(0, 200), providerSerial: '', updatedAt: new Date() })
-          .where(pending);
-      const provider = await this.providers(eid);
-      if (!provider) {
-        await fail('本站未配置电子发票服务');
-        return;
-      }
-      let progress: InvoiceProgress;
+      const [invoice] = await this.repo.db
+        .update(schema.invoices)
+        .set({ claimedUntil: sql`now() + interval '2 minutes'` })
+        .where(and(pending, or(isNull(schema.invoices.claimedUntil), lt(schema.invoices.claimedUntil, sql`now()`))))
+        .returning();
+      if (!invoice) return;
       try {
-        if (invoice.providerSerial) {
-          progress = await provider.poll(invoice.providerSerial);
-        } else {
-          const [[order], [enterprise]] = await Promise.all([
-            this.repo.db
-              .select()
-              .from(schema.orders)
-              .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, invoice.orderId))),
-            this.repo.db
-              .select({ name: schema.enterprises.name })
-              .from(schema.enterprises)
-              .where(eq(schema.enterprises.eid, eid)),
-          ]);
-          const [counted] = await this.repo.db
-            .update(schema.invoices)
-            .set({ attempts: sql`${schema.invoices.attempts} + 1`, provider: provider.name })
-            .where(pending)
-            .returning({ attempts: schema.invoices.attempts });
-          if (!counted || !order) return;
-          progress = await provider.issue({
-            orderNo: counted.attempts > 1 ? `${order.orderNo}${counted.attempts}` : order.orderNo,
-            titleType: invoice.titleType === 2 ? 2 : 1,
-            title: invoice.title,
-            taxNo: invoice.taxNo,
-            kind: invoice.kind === 2 ? 2 : 1,
-            bankName: invoice.bankName,
-            bankAccount: invoice.bankAccount,
-            address: invoice.address,
-            phone: invoice.phone,
-            email: invoice.email,
-            amountFen: invoice.amountFen,
-            goodsTitle: order.goodsTitle,
-            sellerName: enterprise?.name ?? '',
-          });
-        }
-      } catch (err) {
-        // Refused by the provider (bad input, a rejected account): failed. Not reached (network,
-        // the service's own error): still pending, asked again by the sweep.
-        const code = String((err as { code?: unknown }).code ?? '');
-        if (['network', 'http', 'malformed', 'pdf'].includes(code) || code.startsWith('0703')) return;
-        await fail(err instanceof Error ? err.message : 'failed');
-        return;
-      }
-      if (progress.state === 'issuing') {
+        await this.moveOn(eid, invoice, pending);
+      } finally {
         await this.repo.db
           .update(schema.invoices)
-          .set({ providerSerial: progress.serialNo, updatedAt: new Date() })
-          .where(pending);
-        return;
+          .set({ claimedUntil: null })
+          .where(and(eq(schema.invoices.eid, eid), eq(schema.invoices.id, invoiceId)));
       }
-      if (progress.state === 'failed') {
-        await fail(progress.reason);
-        return;
-      }
-      const key = newFileKey('private', eid, 'pdf');
-      await this.storage.put(key, progress.pdf);
-      const [done] = await this.repo.db
+    });
+  }
+
+  private async moveOn(eid: number, invoice: InvoiceRow, pending: SQL | undefined): Promise<void> {
+    const fail = (reason: string) =>
+      this.repo.db
         .update(schema.invoices)
         .set({
-          status: 3,
-          invoiceNo: progress.invoiceNo,
-          pdfKey: key,
-          failReason: '',
-          issuedAt: new Date(),
+          status: 1,
+          failReason: reason.slice(0, 200),
+          providerSerial: '',
+          attempts: sql`${schema.invoices.attempts} + 1`,
           updatedAt: new Date(),
         })
-        .where(pending)
-        .returning({ id: schema.invoices.id });
-      // Issued twice at once (a retried job): the second's file is not kept.
-      if (!done) await this.storage.delete(key).catch(() => {});
-    });
+        .where(pending);
+    const provider = await this.providers(eid);
+    if (!provider) {
+      await fail('本站未配置电子发票服务');
+      return;
+    }
+    let progress: InvoiceProgress;
+    try {
+      if (invoice.providerSerial) {
+        progress = await provider.poll(invoice.providerSerial);
+      } else {
+        const [[order], [enterprise]] = await Promise.all([
+          this.repo.db
+            .select()
+            .from(schema.orders)
+            .where(and(eq(schema.orders.eid, eid), eq(schema.orders.id, invoice.orderId))),
+          this.repo.db
+            .select({ name: schema.enterprises.name })
+            .from(schema.enterprises)
+            .where(eq(schema.enterprises.eid, eid)),
+        ]);
+        if (!order) return;
+        if (invoice.provider !== provider.name) {
+          await this.repo.db.update(schema.invoices).set({ provider: provider.name }).where(pending);
+        }
+        progress = await provider.issue({
+          orderNo: invoice.attempts > 0 ? `${order.orderNo}${invoice.attempts + 1}` : order.orderNo,
+          titleType: invoice.titleType === 2 ? 2 : 1,
+          title: invoice.title,
+          taxNo: invoice.taxNo,
+          kind: invoice.kind === 2 ? 2 : 1,
+          bankName: invoice.bankName,
+          bankAccount: invoice.bankAccount,
+          address: invoice.address,
+          phone: invoice.phone,
+          email: invoice.email,
+          amountFen: invoice.amountFen,
+          goodsTitle: order.goodsTitle,
+          sellerName: enterprise?.name ?? '',
+        });
+      }
+    } catch (err) {
+      // Not reached (network, the service's own error, a PDF not ready): still pending, asked
+      // again by the sweep under the same number. Refused (bad input, a rejected account or
+      // secret): failed, with the reason the back office shows.
+      const code = String((err as { code?: unknown }).code ?? '');
+      if (['network', 'http', 'malformed', 'pdf'].includes(code)) return;
+      await fail(err instanceof Error ? err.message : 'failed');
+      return;
+    }
+    if (progress.state === 'issuing') {
+      await this.repo.db
+        .update(schema.invoices)
+        .set({ providerSerial: progress.serialNo, updatedAt: new Date() })
+        .where(pending);
+      return;
+    }
+    if (progress.state === 'failed') {
+      await fail(progress.reason);
+      return;
+    }
+    const key = newFileKey('private', eid, 'pdf');
+    await this.storage.put(key, progress.pdf);
+    const [done] = await this.repo.db
+      .update(schema.invoices)
+      .set({
+        status: 3,
+        invoiceNo: progress.invoiceNo,
+        pdfKey: key,
+        failReason: '',
+        issuedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(pending)
+      .returning({ id: schema.invoices.id });
+    // No longer pending (changed in the back office meanwhile): the file is not kept.
+    if (!done) await this.storage.delete(key).catch(() => {});
   }
 
   /**

@@ -318,7 +318,8 @@ export class OrderAdmin {
       const final = action === 'redReverse' ? 5 : to;
       const [after] = await tx
         .update(schema.invoices)
-        .set({ status: final, failReason: '', updatedAt: new Date() })
+        // A re-issue is a new request: the job takes it now, not the sweep at the same time.
+        .set({ status: final, failReason: '', updatedAt: new Date(), ...(to === 2 ? { requestedAt: new Date() } : {}) })
         .where(
           and(eq(schema.invoices.eid, c.eid), eq(schema.invoices.id, id), eq(schema.invoices.status, before.status)),
         )
@@ -488,7 +489,13 @@ export class OrderAdmin {
 
   async saveSettings(c: AdminCaller, q: OrderSettingsForm) {
     return this.repo.db.transaction(async (tx: Tx) => {
-      const before = await this.repo.settings(c.eid);
+      // The audit keeps the form's fields only: never the e-invoice account's secret beside them.
+      const {
+        invoiceSecret: _secret,
+        invoiceMerchant: _merchant,
+        invoiceProvider: _provider,
+        ...before
+      } = await this.repo.settings(c.eid, tx);
       const values = { eid: c.eid, ...q, updatedAt: new Date() };
       await tx
         .insert(schema.orderSettings)

@@ -73,8 +73,8 @@ export default defineModule({
 
     gateway.call(calls.findOrderConfig, (_q, ctx) => orders.config(ctx.eid, ctx.lang));
     gateway.call(calls.viewPayConfig, (_q, ctx) => orders.payConfig(ctx.eid, ctx.lang));
-    gateway.call(calls.viewOrderGoods, (q, ctx) => orders.viewGoods(me(ctx), q.goodsType, q.goodsId));
-    gateway.call(calls.createOrder, (q, ctx) => orders.create(me(ctx), q.goodsType, q.goodsId), limited);
+    gateway.call(calls.viewOrderGoods, (q, ctx) => orders.viewGoods(me(ctx), q.goodsType, q.goodsId, q.code));
+    gateway.call(calls.createOrder, (q, ctx) => orders.create(me(ctx), q.goodsType, q.goodsId, q.code), limited);
     gateway.call(calls.findOrders, (q, ctx) => orders.page(me(ctx), q));
     gateway.call(calls.viewOrder, (q, ctx) => orders.view(me(ctx), q.id));
     gateway.call(calls.countOrders, (_q, ctx) => orders.count(me(ctx)));

@@ -61,14 +61,14 @@ export class OrderService {
     return { payMethods, payOpen: payMethods.length > 0 };
   }
 
-  private async goods(who: Learner, goodsType: number, goodsId: number) {
-    const goods = await goodsOf(this.repo, who, goodsType, goodsId);
+  private async goods(who: Learner, goodsType: number, goodsId: number, code?: string) {
+    const goods = await goodsOf(this.repo, who, goodsType, goodsId, this.repo.db, code);
     if (!goods) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
     return goods;
   }
 
-  async viewGoods(who: Learner, goodsType: 1 | 2 | 3, goodsId: number) {
-    const goods = await this.goods(who, goodsType, goodsId);
+  async viewGoods(who: Learner, goodsType: 1 | 2 | 3, goodsId: number, code?: string) {
+    const goods = await this.goods(who, goodsType, goodsId, code);
     if (!goods.onSale && !goods.owned) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
     const open = await this.repo.openOrderOf(who, goodsType, goodsId);
     return {
@@ -90,19 +90,18 @@ export class OrderService {
    * same goods is answered instead (one per learner and goods, held by a unique index: of
    * concurrent calls one inserts and the others find it).
    */
-  async create(who: Learner, goodsType: 1 | 2 | 3, goodsId: number) {
+  async create(who: Learner, goodsType: 1 | 2 | 3, goodsId: number, code?: string) {
     const settings = await this.repo.settings(who.eid);
     return this.repo.db.transaction(async (tx) => {
-      // A batch package has one open order at a time (decision 058): the row is held first.
-      if (goodsType === 3 && (await lockPackageForOrder(tx, who, goodsId))) {
-        throw new AppError(ErrorCode.BATCH_PACKAGE_SOLD);
-      }
-      const goods = await goodsOf(this.repo, who, goodsType, goodsId, tx);
+      // A batch package has one open order at a time (decision 058): its row is held first.
+      const heldByAnother = goodsType === 3 && (await lockPackageForOrder(tx, who, goodsId));
+      const goods = await goodsOf(this.repo, who, goodsType, goodsId, tx, code);
       // Free goods are never ordered; owned ones are said so before "not for sale" (a bought package).
       if (!goods || goods.priceFen <= 0) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
       if (goods.owned) throw new AppError(ErrorCode.ORDER_ALREADY_OWNED);
-      if (!goods.onSale) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
+      if (heldByAnother) throw new AppError(ErrorCode.BATCH_PACKAGE_SOLD);
       if (goods.refusal !== null) throw new AppError(goods.refusal);
+      if (!goods.onSale) throw new AppError(ErrorCode.ORDER_GOODS_NOT_FOR_SALE);
       const now = new Date();
       const inserted = await this.repo.insertOrder(tx, {
         eid: who.eid,

@@ -42,7 +42,7 @@ export class PaymentBook {
   constructor(
     private readonly repo: OrderRepository,
     private readonly channels: ChannelRegistry,
-    private readonly log: Pick<Logger, 'info' | 'warn'>,
+    private readonly log: Pick<Logger, 'info' | 'warn' | 'error'>,
     /** The tables' owner: the sweep finds due orders of every enterprise, then works in each one's scope. */
     private readonly systemDb: Db,
   ) {}
@@ -279,7 +279,12 @@ export class PaymentBook {
     this.refundCursor = due.length === limit ? due[due.length - 1]! : null;
     let settled = 0;
     for (const { eid, id } of due) {
-      if (await withTenant(eid, () => this.settleRefund(eid, id))) settled++;
+      // One refund's trouble is logged and never keeps the others waiting.
+      const done = await withTenant(eid, () => this.settleRefund(eid, id)).catch((err: unknown) => {
+        this.log.error({ err, eid, refundId: id }, 'refund sweep: settling failed');
+        return false;
+      });
+      if (done) settled++;
     }
     return settled;
   }
@@ -475,7 +480,13 @@ export class PaymentBook {
       ORDER BY o.expires_at LIMIT ${limit}`);
     let closed = 0;
     for (const { eid, id } of due.rows) {
-      if (await withTenant(eid, () => this.closeOne(eid, id))) closed++;
+      // One order's trouble (its goods gone, a channel throwing) is logged and never keeps the
+      // others of every enterprise from closing.
+      const done = await withTenant(eid, () => this.closeOne(eid, id)).catch((err: unknown) => {
+        this.log.error({ err, eid, orderId: id }, 'order timeout sweep: closing failed');
+        return false;
+      });
+      if (done) closed++;
     }
     return closed;
   }

@@ -69,7 +69,11 @@ export class ProjectEditorRepository {
 
   static async applications(db: Db | Tx, eid: number, projectId: number): Promise<number> {
     const { rows } = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM study_project_applications WHERE eid = ${eid} AND project_id = ${projectId}`,
+      // With the learners paying for it now or being refunded (decision 058): their payment must
+      // find the project.
+      sql`SELECT (SELECT count(*) FROM study_project_applications WHERE eid = ${eid} AND project_id = ${projectId})
+        + (SELECT count(*) FROM orders WHERE eid = ${eid} AND goods_type = 2 AND goods_id = ${projectId}
+            AND status IN (1, 5))::int AS n`,
     );
     return Number(rows[0]?.n ?? 0);
   }

@@ -7,6 +7,7 @@ export const GOODS_PARAMS = [
   [3, 'packageId'],
 ] as const;
 
-/** The checkout address of goods (/pay/buy, decisions 057, 058). */
-export const checkoutPath = (goodsType: number, goodsId: number, lang: Lang) =>
-  `${localePath('/pay/buy', lang)}?${GOODS_PARAMS.find(([type]) => type === goodsType)?.[1] ?? 'courseId'}=${goodsId}`;
+/** The checkout address of goods (/pay/buy, decisions 057, 058); a batch package's with its number. */
+export const checkoutPath = (goodsType: number, goodsId: number, lang: Lang, code?: string) =>
+  `${localePath('/pay/buy', lang)}?${GOODS_PARAMS.find(([type]) => type === goodsType)?.[1] ?? 'courseId'}=${goodsId}` +
+  (code ? `&code=${encodeURIComponent(code)}` : '');

@@ -66,14 +66,18 @@ export function Checkout() {
   );
   const goodsType = asked?.goodsType ?? 1;
   const goodsId = asked?.goodsId ?? null;
+  // A batch package is sold to who gives its number (decision 058).
+  const code = goodsType === 3 ? (params.get('code') ?? undefined) : undefined;
   const askedOrder = idOf(params.get('orderId'));
   const askedTrade = idOf(params.get('tradeId'));
 
   const config = useLoad((signal) => request(findOrderConfig, {}, { signal }), []);
   const goods = useLoad(
     (signal) =>
-      goodsId && !askedOrder ? request(viewOrderGoods, { goodsType, goodsId }, { signal }) : Promise.resolve(null),
-    [goodsType, goodsId, askedOrder],
+      goodsId && !askedOrder
+        ? request(viewOrderGoods, { goodsType, goodsId, ...(code ? { code } : {}) }, { signal })
+        : Promise.resolve(null),
+    [goodsType, goodsId, code, askedOrder],
   );
   // The order made here, else the one asked for, else the open order of these goods (gone on with).
   const [madeOrder, setMadeOrder] = useState<number | null>(null);
@@ -149,7 +153,7 @@ export function Checkout() {
     let id = orderId;
     if (!id) {
       if (!goodsId) return;
-      id = (await request(createOrder, { goodsType, goodsId })).id;
+      id = (await request(createOrder, { goodsType, goodsId, ...(code ? { code } : {}) })).id;
       setMadeOrder(id);
     }
     const start = await request(payOrder, { id, payMethod: chosen, isMobile: false });
@@ -231,7 +235,7 @@ export function Checkout() {
                 void navigate(
                   order.data
                     ? checkoutPath(order.data.goodsType, order.data.goodsId, lang)
-                    : checkoutPath(goodsType, goodsId ?? 0, lang),
+                    : checkoutPath(goodsType, goodsId ?? 0, lang, code),
                   { replace: true },
                 )
               }

@@ -1,0 +1,2 @@
+ALTER TABLE "invoices" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "invoices_serial_idx" ON "invoices" USING btree ("eid","provider_serial") WHERE "invoices"."status" = 2;

@@ -85,6 +85,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '订单列表',
       '发票管理',
       '支付设置',
+      '批量套餐',
       '统计报表',
       '学习报表',
       '考试报表',

@@ -416,6 +416,13 @@ describe.runIf(browserAvailable())('personal information', () => {
 
   it('edits the other information with the fields the site configures', async () => {
     await signInAs(b, await createLearner(1001), { path: '/account?change=7' });
+    // The site's popup announcements show once after sign-in, as a modal dialog: closed first. A
+    // slow CI run had it open over the edit dialog between choosing and saving, and 确 定 saved
+    // nothing.
+    const popupClose = b.page.locator('.portal-announcement-popup-x');
+    await popupClose.waitFor({ timeout: 15_000 });
+    await popupClose.click();
+    await popupClose.waitFor({ state: 'hidden' });
     const section = b.page.locator('section[aria-labelledby="other-info-title"]');
     await section.getByRole('button', { name: '编辑' }).click();
     const dialog = b.page.getByRole('dialog', { name: '编辑信息' });

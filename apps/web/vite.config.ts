@@ -86,5 +86,7 @@ export default defineConfig({
     modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
   },
   // antd stays external on the server (DESIGN.md section 8): Node loads its own CommonJS/ESM build.
-  ssr: { noExternal: ['@react-router/node'] },
+  // The icons are bundled: Node's import of one icon's path reaches its ES file, which Node cannot
+  // load (extensionless imports), and the package's root loads all 800 icons (decision 007).
+  ssr: { noExternal: ['@react-router/node', '@ant-design/icons', '@ant-design/icons-svg', '@ant-design/colors'] },
 });

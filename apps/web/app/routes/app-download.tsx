@@ -1,5 +1,5 @@
 import { Button, Empty, QRCode } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { viewLatestAndroid, SUCCESS_CODES } from '@portal/contract';
 import { callGateway, siteOf } from '../lib/site.server.ts';

@@ -67,7 +67,14 @@ async function loadFont(weight: keyof typeof FONT_FILES): Promise<Font> {
   return font;
 }
 
-/** The two weights, read and parsed once per process (a failed read is tried again next time). */
+/**
+ * The fonts are let go a minute after the last PDF: their 21 MB of file the process would
+ * otherwise hold for good (decision 007). A PDF being made keeps its own reference.
+ */
+const FONTS_KEPT_MS = 60_000;
+let fontsRelease: NodeJS.Timeout | undefined;
+
+/** The two weights, read and parsed once while PDFs are made (a failed read is tried again next time). */
 function loadFonts() {
   fonts ??= Promise.all([loadFont('regular'), loadFont('bold')])
     .then(([regular, bold]) => ({ regular, bold }))
@@ -75,6 +82,13 @@ function loadFonts() {
       fonts = undefined;
       throw err;
     });
+  if (fontsRelease) fontsRelease.refresh();
+  else {
+    fontsRelease = setTimeout(() => {
+      fonts = undefined;
+      fontsRelease = undefined;
+    }, FONTS_KEPT_MS).unref();
+  }
   return fonts;
 }
 

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { Empty, Tag } from 'antd';
-import {
-  CheckCircleFilled,
-  FilePdfOutlined,
-  FileTextOutlined,
-  LockOutlined,
-  PlayCircleOutlined,
-} from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
+import FilePdfOutlined from '@ant-design/icons/FilePdfOutlined';
+import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import PlayCircleOutlined from '@ant-design/icons/PlayCircleOutlined';
 import { PeriodType, type CourseChapter, type CourseDetail, type CoursePeriod } from '@portal/contract/calls/study';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';
 import { watchPath } from './course-card.tsx';

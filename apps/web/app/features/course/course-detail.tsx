@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Empty, Progress, Tabs } from 'antd';
-import { LikeFilled, LikeOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import LikeFilled from '@ant-design/icons/LikeFilled';
+import LikeOutlined from '@ant-design/icons/LikeOutlined';
+import StarFilled from '@ant-design/icons/StarFilled';
+import StarOutlined from '@ant-design/icons/StarOutlined';
 import {
   admireCourse,
   saveCourseMark,

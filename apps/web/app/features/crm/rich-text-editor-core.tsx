@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { App, Button, Divider, Input, Modal, Space, Tooltip, Typography } from 'antd';
-import {
-  BoldOutlined,
-  DisconnectOutlined,
-  ItalicOutlined,
-  LinkOutlined,
-  OrderedListOutlined,
-  PictureOutlined,
-  RedoOutlined,
-  UndoOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import BoldOutlined from '@ant-design/icons/BoldOutlined';
+import DisconnectOutlined from '@ant-design/icons/DisconnectOutlined';
+import ItalicOutlined from '@ant-design/icons/ItalicOutlined';
+import LinkOutlined from '@ant-design/icons/LinkOutlined';
+import OrderedListOutlined from '@ant-design/icons/OrderedListOutlined';
+import PictureOutlined from '@ant-design/icons/PictureOutlined';
+import RedoOutlined from '@ant-design/icons/RedoOutlined';
+import UndoOutlined from '@ant-design/icons/UndoOutlined';
+import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { AVATAR_MAX_BYTES, uploadPic } from '@portal/contract/calls/upload';
 import { upload } from '../../lib/api.ts';
 import { format, useMessages } from '../../lib/i18n.ts';

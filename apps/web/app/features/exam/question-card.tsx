@@ -1,6 +1,7 @@
 import { memo, useCallback } from 'react';
 import { Button, Checkbox, Input, Radio, Select } from 'antd';
-import { FlagFilled, FlagOutlined } from '@ant-design/icons';
+import FlagFilled from '@ant-design/icons/FlagFilled';
+import FlagOutlined from '@ant-design/icons/FlagOutlined';
 import { EXAM_BLANK_MAX, EXAM_SHORT_ANSWER_MAX, type ExamPaperQuestion } from '@portal/contract/calls/exam';
 import { enumLabel } from '@portal/contract/enums';
 import { format, useLang, useMessages } from '../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Descriptions, Empty, Input, QRCode, Radio, Result, Spin, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import {
   createOrder,
   findOrderConfig,

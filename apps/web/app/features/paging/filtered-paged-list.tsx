@@ -1,7 +1,7 @@
 import { Fragment, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Button, Empty, Input, Pagination, Segmented, Spin } from 'antd';
-import { ExportOutlined } from '@ant-design/icons';
+import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { PAGE_CURRENT_MAX } from '@portal/contract/envelope';
 import { useAction, useLoad } from '../../lib/use-call.ts';
 import './filtered-paged-list.css';

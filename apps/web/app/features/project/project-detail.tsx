@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Empty, Pagination, Progress, Spin, Tabs } from 'antd';
-import { CheckCircleFilled, LikeFilled, LikeOutlined } from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
+import LikeFilled from '@ant-design/icons/LikeFilled';
+import LikeOutlined from '@ant-design/icons/LikeOutlined';
 import {
   admireProject,
   applyProject,

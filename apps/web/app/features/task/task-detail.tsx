@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { App, Button } from 'antd';
-import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import StarFilled from '@ant-design/icons/StarFilled';
+import StarOutlined from '@ant-design/icons/StarOutlined';
 import { TaskStatusLabel, TaskType, saveTaskMark, type StudyTaskDetail } from '@portal/contract/calls/task';
 import { enumLabel } from '@portal/contract/enums';
 import { request } from '../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { App, Button, Form, Input, InputNumber, Select, Space, Switch, TreeSelect, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {

@@ -15,7 +15,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
+import ArrowDownOutlined from '@ant-design/icons/ArrowDownOutlined';
+import ArrowUpOutlined from '@ant-design/icons/ArrowUpOutlined';
+import HolderOutlined from '@ant-design/icons/HolderOutlined';
 import {
   DndContext,
   KeyboardSensor,

@@ -51,6 +51,7 @@ const SERVER_MODULES = [
   'exam-admin',
   'report',
   'order',
+  'talent',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

@@ -31,6 +31,12 @@ describe('enumerations', () => {
         'talentClassification',
         'postType',
         'nation',
+        'jobTitle',
+        'jobRank',
+        'postLevel',
+        'professionalRank',
+        'skillLevel',
+        'positionHierarchy',
       ].sort(),
     );
   });

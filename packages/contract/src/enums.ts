@@ -240,6 +240,65 @@ export const enumerations = {
     [3, '工勤技能岗位', 'Worker skill post'],
   ]),
   nation: options(nationRows),
+  // The talent record's post fields (account-area.md section 3 names them, not their values): the
+  // civil service's leadership posts and ranks (公务员法, 2019), the public institutions' post
+  // levels (管理岗位 1–10, 专业技术 by grade, 工勤技能 1–5 and 普通工) and enterprise levels.
+  jobTitle: options([
+    [1, '厅局级正职', 'Department level, head'],
+    [2, '厅局级副职', 'Department level, deputy'],
+    [3, '县处级正职', 'County level, head'],
+    [4, '县处级副职', 'County level, deputy'],
+    [5, '乡科级正职', 'Section level, head'],
+    [6, '乡科级副职', 'Section level, deputy'],
+    [7, '无领导职务', 'No leadership post'],
+  ]),
+  jobRank: options([
+    [1, '一级巡视员', 'First-class inspector'],
+    [2, '二级巡视员', 'Second-class inspector'],
+    [3, '一级调研员', 'First-class researcher'],
+    [4, '二级调研员', 'Second-class researcher'],
+    [5, '三级调研员', 'Third-class researcher'],
+    [6, '四级调研员', 'Fourth-class researcher'],
+    [7, '一级主任科员', 'First-class principal staff member'],
+    [8, '二级主任科员', 'Second-class principal staff member'],
+    [9, '三级主任科员', 'Third-class principal staff member'],
+    [10, '四级主任科员', 'Fourth-class principal staff member'],
+    [11, '一级科员', 'First-class staff member'],
+    [12, '二级科员', 'Second-class staff member'],
+  ]),
+  postLevel: options([
+    [1, '管理岗位一级', 'Management post, level 1'],
+    [2, '管理岗位二级', 'Management post, level 2'],
+    [3, '管理岗位三级', 'Management post, level 3'],
+    [4, '管理岗位四级', 'Management post, level 4'],
+    [5, '管理岗位五级', 'Management post, level 5'],
+    [6, '管理岗位六级', 'Management post, level 6'],
+    [7, '管理岗位七级', 'Management post, level 7'],
+    [8, '管理岗位八级', 'Management post, level 8'],
+    [9, '管理岗位九级', 'Management post, level 9'],
+    [10, '管理岗位十级', 'Management post, level 10'],
+  ]),
+  professionalRank: options([
+    [1, '正高级', 'Senior, full'],
+    [2, '副高级', 'Senior, associate'],
+    [3, '中级', 'Intermediate'],
+    [4, '初级', 'Junior'],
+  ]),
+  skillLevel: options([
+    [1, '一级（高级技师）', 'Level 1 (senior technician)'],
+    [2, '二级（技师）', 'Level 2 (technician)'],
+    [3, '三级（高级工）', 'Level 3 (senior worker)'],
+    [4, '四级（中级工）', 'Level 4 (intermediate worker)'],
+    [5, '五级（初级工）', 'Level 5 (junior worker)'],
+    [6, '普通工', 'General worker'],
+  ]),
+  positionHierarchy: options([
+    [1, '高层管理人员', 'Senior management'],
+    [2, '中层管理人员', 'Middle management'],
+    [3, '基层管理人员', 'Junior management'],
+    [4, '专业技术人员', 'Professional staff'],
+    [5, '一般员工', 'General staff'],
+  ]),
 } satisfies Record<string, EnumOption[]>;
 
 export type EnumName = keyof typeof enumerations;

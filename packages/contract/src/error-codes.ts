@@ -243,6 +243,12 @@ export const ErrorCode = {
   EXAM_REOPEN_ANSWERING: 9524,
   EXAM_REOPEN_NOT_TAKEN: 9525,
   REPORT_PERIOD: 9526,
+  // The talent-pool record (issue 24).
+  TALENT_FIELD_MISSING: 9601,
+  TALENT_CHOICE_UNKNOWN: 9602,
+  TALENT_REGION_UNKNOWN: 9603,
+  TALENT_CATEGORY_UNKNOWN: 9604,
+  TALENT_DATE_INVALID: 9605,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

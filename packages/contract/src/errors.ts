@@ -447,6 +447,14 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     zh: '统计日期无效：开始日期不能晚于结束日期，且跨度不超过{days}天',
     en: 'The dates are not valid: the start cannot be after the end, and the period is at most {days} days',
   },
+  9601: { zh: '请完善人才档案必填项', en: 'Fill in the required fields of the talent record' },
+  9602: { zh: '所选选项不存在，请重新选择', en: 'A chosen option does not exist: choose again' },
+  9603: { zh: '所选地区不存在，请重新选择', en: 'The chosen region does not exist: choose again' },
+  9604: {
+    zh: '所选业务领域不存在或重复，请重新选择',
+    en: 'A chosen business area does not exist or is chosen twice: choose again',
+  },
+  9605: { zh: '日期不正确或晚于今天', en: 'A date is not valid or is after today' },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

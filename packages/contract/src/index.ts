@@ -9,6 +9,7 @@ export * from './relative-time.ts';
 export * from './file-size.ts';
 export * from './rich-content.ts';
 export * from './enums.ts';
+export * from './talent.ts';
 export * from './mask.ts';
 export * from './registration.ts';
 export * from './sign-in-options.ts';

@@ -2747,3 +2747,36 @@ export const batchPackageMembers = pgTable(
     index('batch_package_members_account_idx').on(t.eid, t.accountId),
   ],
 );
+
+/**
+ * Talent-pool records (issue 24, decision 059): one per person and enterprise. The type, source
+ * and classification are columns (the back office filters by them); the other fields of the six
+ * sections are `details`, checked by the contract's schema when saved. Name, phone and staff
+ * number are the profile's and are not stored here.
+ */
+export const talentRecords = pgTable(
+  'talent_records',
+  {
+    ...tenantId(),
+    accountId: integer('account_id').notNull(),
+    talentType: integer('talent_type').notNull().default(1),
+    talentSource: integer('talent_source').notNull().default(1),
+    talentClassification: integer('talent_classification'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    savedSections: integer('saved_sections')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('talent_records_account_idx').on(t.eid, t.accountId),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('talent_records_type_idx').on(t.eid, t.talentType, t.talentClassification),
+  ],
+);

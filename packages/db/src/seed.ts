@@ -3,6 +3,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as s from './schema.ts';
 import { seedSiteExams } from './seed-exams.ts';
 import { seedOrders } from './seed-orders.ts';
+import { seedTalentRecords } from './seed-talent.ts';
 import { seedSiteTasks } from './seed-tasks.ts';
 
 type Db = NodePgDatabase<typeof s>;
@@ -178,6 +179,8 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedTasks(db, created);
     // After the accounts and the courses the demo orders buy.
     await seedOrders(db, created);
+    // After the accounts and the talent business categories.
+    await seedTalentRecords(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(

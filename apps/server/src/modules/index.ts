@@ -43,5 +43,6 @@ export const modules: PortalModule[] = (
     import('./report/report.routes.ts'),
     import('./order/order.routes.ts'),
     import('./order/batch-package.routes.ts'),
+    import('./talent/talent.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -21,8 +21,6 @@ export const EXPECTED_MISSING: readonly string[] = [
   'POST /course/auth/course/info/play/back/watch',
   // resource library
   // talent pool
-  'GET /user/auth/enterprise/talent/info/view',
-  'POST /user/auth/enterprise/talent/info/edit',
   // AI chat
   'GET /course/auth/ai-chat/detail',
   'GET /course/auth/ai-chat/record',

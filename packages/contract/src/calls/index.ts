@@ -36,6 +36,7 @@ import * as siteAdmin from './site-admin.ts';
 import * as study from './study.ts';
 import * as system from './system.ts';
 import * as tag from './tag.ts';
+import * as talent from './talent.ts';
 import * as task from './task.ts';
 import * as taskAdmin from './task-admin.ts';
 import * as taskEditor from './task-editor.ts';
@@ -81,6 +82,7 @@ export * from './site-admin.ts';
 export * from './study.ts';
 export * from './system.ts';
 export * from './tag.ts';
+export * from './talent.ts';
 export * from './task.ts';
 export * from './task-admin.ts';
 export * from './task-editor.ts';
@@ -136,6 +138,7 @@ export const allCalls: CallDef[] = [
   study,
   system,
   tag,
+  talent,
   task,
   taskAdmin,
   taskEditor,

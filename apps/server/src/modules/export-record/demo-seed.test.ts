@@ -9,6 +9,7 @@ import {
   findExportRecords,
   findMessages,
   getExportDownloadUrl,
+  viewTalentInfo,
 } from '@portal/contract';
 import { sanitizeRichText } from '@portal/contract/sanitize';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -527,5 +528,28 @@ describe('demo orders', () => {
       .from(schema.courses)
       .where(and(eq(schema.courses.eid, 1005), eq(schema.courses.title, demoCourseTitle(1005, 'trial')!)));
     expect(orders.some((o) => o.goodsId === trial!.id)).toBe(false);
+  });
+});
+
+describe('demo talent records', () => {
+  it('give every demo site’s learner a record half filled (three of six sections), in the site’s language', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.platform.storage });
+    for (const site of DEMO_TENANTS) {
+      const person = DEMO_ACCOUNTS.find((p) => p.eids.includes(site.eid) && !p.isAdmin)!;
+      const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));
+      const who = { domain: 'localhost', token: (await t.platform.sessions.create(account!.id, site.eid)).token };
+      const record = await t.call(viewTalentInfo, {}, { as: who });
+      expect(record.code).toBe(200);
+      expect(record.data).toMatchObject({
+        talentType: 1,
+        savedSections: [1, 2, 3],
+        regionNames: ['南宁市', '青秀区'],
+        companyPosition: site.lang === 'en' ? 'Training officer' : '培训专员',
+        studyWorkExperience: '',
+      });
+      expect(record.data!.id).toBeGreaterThan(0);
+      expect(record.data!.talentBusinessRelationList).toHaveLength(1);
+    }
   });
 });

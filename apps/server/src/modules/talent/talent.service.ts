@@ -1,0 +1,218 @@
+import {
+  ErrorCode,
+  TALENT_BUSINESS_CATEGORY_TYPE,
+  TALENT_BUSINESS_SLOTS,
+  enumLabel,
+  findEnumOption,
+  maskPhone,
+  talentFieldShown,
+  talentFields,
+  talentPostTypes,
+  talentSectionFields,
+  talentSectionProblem,
+  type EnumName,
+  type Lang,
+  type RegionNode,
+  type TalentBusinessRelation,
+  type TalentEditable,
+  type TalentField,
+  type TalentRecord,
+  type TalentSection,
+} from '@portal/contract';
+import { AppError } from '../../platform/errors.ts';
+import type { Learner } from '../../platform/learner.ts';
+import { findRegionTree } from '../region/index.ts';
+import type { TalentRepository, TalentRow } from './talent.repository.ts';
+
+/** The enumeration each choice field takes its values from. */
+const CHOICES: Partial<Record<TalentField, EnumName>> = {
+  sex: 'gender',
+  nation: 'nation',
+  politicalStatus: 'politicalStatus',
+  highestEducation: 'education',
+  education: 'education',
+  jobEducation: 'education',
+  talentClassification: 'talentClassification',
+  jobTitle: 'jobTitle',
+  jobRank: 'jobRank',
+  postType: 'postType',
+  postLevel: 'postLevel',
+  professionalRank: 'professionalRank',
+  skillLevel: 'skillLevel',
+  positionHierarchy: 'positionHierarchy',
+};
+
+const TALENT_TYPES = [1, 2, 3];
+
+/** A field's value when nothing is stored: '' for typed text and dates, [] for lists, else null. */
+function emptyOf(field: TalentField): unknown {
+  const kind = talentFields[field].kind;
+  if (kind === 'region' || kind === 'business') return [];
+  if (kind === 'choice') return null;
+  return '';
+}
+
+/** The region tree a talent type picks from: type 3 the national provinces and cities, else Guangxi's cities and districts. */
+function regionTreeOf(talentType: number): RegionNode[] {
+  return talentType === 3 ? findRegionTree('national', 2) : findRegionTree('guangxi', 3);
+}
+
+/** The names along a region path, or null when the path is not one of the tree's, down to a leaf. */
+function regionNames(talentType: number, codes: string[]): string[] | null {
+  let level: RegionNode[] | undefined = regionTreeOf(talentType);
+  const names: string[] = [];
+  for (const code of codes) {
+    const node: RegionNode | undefined = level?.find((n) => n.code === code);
+    if (!node) return null;
+    names.push(node.name);
+    level = node.children;
+  }
+  return level && level.length > 0 ? null : names;
+}
+
+/** Today in China (the dates a learner gives are China days). */
+const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+function validDay(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value <= chinaToday();
+}
+
+/**
+ * The talent-pool record (issue 24, decision 059): read whole, saved one section at a time by the
+ * rules of the contract's `talent.ts`, which the form uses too.
+ */
+export class TalentService {
+  constructor(private readonly repo: TalentRepository) {}
+
+  async view(who: Learner, lang: Lang): Promise<TalentRecord> {
+    const [row, person] = await Promise.all([this.repo.recordOf(who), this.repo.personOf(who)]);
+    if (!person) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    const details = row?.details ?? {};
+    const editable = Object.fromEntries(
+      (Object.keys(talentFields) as TalentField[]).map((f) => [f, details[f] ?? emptyOf(f)]),
+    ) as Omit<TalentEditable, 'talentType'>;
+    const talentType = row?.talentType ?? 1;
+    const source = row?.talentSource ?? 1;
+    return {
+      ...editable,
+      id: row?.id ?? null,
+      talentType,
+      talentSource: source,
+      talentTypeList: TALENT_TYPES,
+      name: person.realName || person.userName,
+      phone: maskPhone(person.phone),
+      // An imported record has no staff number (talentSource 2 clears userNo).
+      userNo: source === 2 ? '' : (person.employeeNo ?? ''),
+      tagList: person.tags,
+      regionNames: regionNames(talentType, editable.region) ?? [],
+      politicalStatusText: enumLabel('politicalStatus', editable.politicalStatus, lang),
+      savedSections: row?.savedSections ?? [],
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+    };
+  }
+
+  async edit(
+    who: Learner,
+    input: Partial<TalentEditable> & { saveType: TalentSection },
+    lang: Lang,
+  ): Promise<TalentRecord> {
+    const section = input.saveType;
+    const current: TalentRow | null = await this.repo.recordOf(who);
+    const talentType = section === 2 ? (input.talentType ?? current?.talentType ?? 1) : (current?.talentType ?? 1);
+    const values: Partial<Record<TalentField, unknown>> = {};
+    for (const field of talentSectionFields(section)) values[field] = input[field] ?? emptyOf(field);
+    const facts = {
+      talentClassification: (section === 2 ? values.talentClassification : current?.talentClassification) as
+        number | null,
+      postType: (values.postType ?? null) as number | null,
+    };
+    // Fields the classification or post type hides are cleared, whatever was sent.
+    for (const field of talentSectionFields(section)) if (!talentFieldShown(field, facts)) values[field] = null;
+    facts.postType = (values.postType ?? null) as number | null;
+
+    const problem = talentSectionProblem(section, values, facts, 'zh');
+    if (problem) {
+      const en = talentSectionProblem(section, values, facts, 'en')!;
+      throw new AppError(ErrorCode.TALENT_FIELD_MISSING, {
+        message: { zh: problem.message, en: en.message },
+        data: { field: problem.field },
+      });
+    }
+    for (const field of talentSectionFields(section)) {
+      const value = values[field];
+      const enumName = CHOICES[field];
+      if (enumName && value !== null) {
+        const known = findEnumOption(enumName, value as number) !== undefined && !(field === 'sex' && value === 3);
+        if (!known) throw new AppError(ErrorCode.TALENT_CHOICE_UNKNOWN, { data: { field } });
+      }
+      if (talentFields[field].kind === 'date' && value !== '' && !validDay(value as string)) {
+        throw new AppError(ErrorCode.TALENT_DATE_INVALID, { data: { field } });
+      }
+      if (typeof value === 'string') values[field] = value.trim();
+    }
+    if (section === 2) {
+      if (facts.postType !== null && !talentPostTypes(facts.talentClassification).includes(facts.postType)) {
+        throw new AppError(ErrorCode.TALENT_CHOICE_UNKNOWN, { data: { field: 'postType' } });
+      }
+      if (regionNames(talentType, values.region as string[]) === null) {
+        throw new AppError(ErrorCode.TALENT_REGION_UNKNOWN);
+      }
+    }
+    if (section === 3) {
+      values.talentBusinessRelationList = await this.businessSlots(
+        who.eid,
+        values.talentBusinessRelationList as TalentBusinessRelation[],
+        lang,
+      );
+    }
+    await this.repo.saveSection(
+      who,
+      section,
+      {
+        talentType,
+        talentClassification: section === 2 ? facts.talentClassification : (current?.talentClassification ?? null),
+      },
+      values,
+    );
+    return this.view(who, lang);
+  }
+
+  /**
+   * The business slots as stored: each a leaf of the enterprise's business categories, none twice,
+   * slots 1–3 once each; the names and the path are the server's, not the request's.
+   */
+  private async businessSlots(
+    eid: number,
+    slots: TalentBusinessRelation[],
+    lang: Lang,
+  ): Promise<TalentBusinessRelation[]> {
+    const categories = await this.repo.businessCategories(eid, TALENT_BUSINESS_CATEGORY_TYPE);
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    const parents = new Set(categories.map((c) => c.parentId).filter((id): id is number => id !== null));
+    const ids = new Set<number>();
+    const orders = new Set<number>();
+    const stored: TalentBusinessRelation[] = [];
+    for (const slot of slots) {
+      const category = byId.get(slot.businessCategoryId);
+      const refused =
+        !category ||
+        parents.has(category.id) ||
+        ids.has(category.id) ||
+        orders.has(slot.recommendOrder) ||
+        slot.recommendOrder > TALENT_BUSINESS_SLOTS;
+      if (refused) throw new AppError(ErrorCode.TALENT_CATEGORY_UNKNOWN);
+      ids.add(category.id);
+      orders.add(slot.recommendOrder);
+      const path: number[] = [];
+      for (let p = category.parentId; p !== null; p = byId.get(p)?.parentId ?? null) path.unshift(p);
+      stored.push({
+        businessCategoryId: category.id,
+        businessCategoryName: lang === 'en' && category.nameEn ? category.nameEn : category.name,
+        parentCategoryIdList: path,
+        recommendOrder: slot.recommendOrder,
+      });
+    }
+    return stored.sort((a, b) => a.recommendOrder - b.recommendOrder);
+  }
+}

@@ -249,6 +249,7 @@ export const ErrorCode = {
   TALENT_REGION_UNKNOWN: 9603,
   TALENT_CATEGORY_UNKNOWN: 9604,
   TALENT_DATE_INVALID: 9605,
+  TALENT_RECORD_NOT_FOUND: 9606,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

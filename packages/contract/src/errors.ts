@@ -455,6 +455,7 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'A chosen business area does not exist or is chosen twice: choose again',
   },
   9605: { zh: '日期不正确或晚于今天', en: 'A date is not valid or is after today' },
+  9606: { zh: '该学员尚未登记人才档案', en: 'This member has no talent record yet' },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

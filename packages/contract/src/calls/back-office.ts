@@ -62,6 +62,8 @@ export const AUDIT_ENTITY_TYPES = [
   'order_export',
   // Batch packages (decision 058).
   'batch_package',
+  // Talent records (decision 059).
+  'talent_export',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

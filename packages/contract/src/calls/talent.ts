@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { id, pageResponse, paging } from '../envelope.ts';
 import { TALENT_BUSINESS_SLOTS, TALENT_SECTIONS } from '../talent.ts';
 
 /**
@@ -110,4 +111,66 @@ export const editTalentInfo = defineCall({
     saveType: z.union(TALENT_SECTIONS.map((s) => z.literal(s))),
   }),
   response: talentRecordSchema,
+});
+
+// ---- The back office (issue 24 item 4): the enterprise's talent records ----
+
+/** The list's filter, shared by the page and the export. */
+export const adminTalentFilter = z.object({
+  /** A part of the name, staff number or phone (3 digits or more). */
+  keyword: z.string().trim().max(50).default(''),
+  talentType: z.coerce.number().int().min(1).max(3).optional(),
+  talentClassification: z.coerce.number().int().min(1).max(4).optional(),
+  /** In this department or any below it. */
+  departmentId: id.optional(),
+});
+export type AdminTalentFilter = z.infer<typeof adminTalentFilter>;
+
+export const adminTalentRow = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  name: z.string(),
+  phone: z.string().describe('Masked'),
+  userNo: z.string(),
+  departmentName: z.string(),
+  talentType: z.number().int(),
+  talentSource: z.number().int(),
+  talentClassification: z.number().int().nullable(),
+  companyName: z.string(),
+  companyPosition: z.string(),
+  savedSections: z.array(z.number().int()),
+  updatedAt: z.string(),
+});
+export type AdminTalentRow = z.infer<typeof adminTalentRow>;
+
+export const findAdminTalentRecords = defineCall({
+  name: 'findAdminTalentRecords',
+  method: 'GET',
+  path: '/user/auth/admin/talent/page',
+  summary:
+    "The enterprise's talent records, last saved first, by a keyword (name, staff number, phone), talent type, classification and department",
+  tags: ['talent'],
+  request: adminTalentFilter.extend(paging(20, 100)),
+  response: pageResponse(adminTalentRow),
+});
+
+export const viewAdminTalentRecord = defineCall({
+  name: 'viewAdminTalentRecord',
+  method: 'GET',
+  path: '/user/auth/admin/talent/view',
+  summary: "One member's talent record, as the member sees it (9606 when the member has none)",
+  tags: ['talent'],
+  request: z.object({ accountId: id }),
+  response: talentRecordSchema,
+});
+
+export const exportAdminTalentRecords = defineCall({
+  name: 'exportAdminTalentRecords',
+  method: 'POST',
+  path: '/user/auth/admin/talent/export',
+  summary:
+    "Exports the talent records of the list's filter, every field with its labels, as XLSX in a background job: answers the administrator's export record",
+  tags: ['talent'],
+  request: adminTalentFilter,
+  response: z.object({ id: z.number().int(), fileName: z.string(), exportStatus: z.number().int() }),
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
 
@@ -13,6 +13,35 @@ export interface TalentPerson {
   phone: string;
   employeeNo: string | null;
   tags: string[];
+}
+
+/** A record as the back office lists and exports it: the record with its member's profile. */
+export type AdminTalentListRow = {
+  id: number;
+  account_id: number;
+  real_name: string;
+  user_name: string;
+  phone: string;
+  employee_no: string | null;
+  department_name: string;
+  talent_type: number;
+  talent_source: number;
+  talent_classification: number | null;
+  saved_sections: number[];
+  updated_at: Date;
+  details: Record<string, unknown>;
+};
+
+/** The back office's filter as SQL wants it. */
+export interface AdminTalentQuery {
+  /** `%part%`, escaped; null for none. */
+  pattern: string | null;
+  /** The keyword is 3 digits or more: the phone is searched too. */
+  phoneToo: boolean;
+  talentType: number | null;
+  talentClassification: number | null;
+  /** The department and every one below it; null for any. */
+  departmentIds: number[] | null;
 }
 
 /** SQL of talent records, always by enterprise and account. */
@@ -94,4 +123,77 @@ export class TalentRepository {
         },
       });
   }
+
+  /** The department and every department below it, or [] when the enterprise has no such department. */
+  async departmentSubtree(eid: number, departmentId: number): Promise<number[]> {
+    const { rows } = await this.db.execute<{ id: number }>(sql`
+      WITH RECURSIVE sub AS (
+        SELECT id FROM ${schema.departments} WHERE eid = ${eid} AND id = ${departmentId}
+        UNION ALL
+        SELECT d.id FROM ${schema.departments} d JOIN sub ON d.parent_id = sub.id WHERE d.eid = ${eid}
+      ) SELECT id FROM sub`);
+    return rows.map((row) => row.id);
+  }
+
+  private adminWhere(eid: number, q: AdminTalentQuery): SQL {
+    const parts: SQL[] = [sql`r.eid = ${eid}`];
+    if (q.talentType !== null) parts.push(sql`r.talent_type = ${q.talentType}`);
+    if (q.talentClassification !== null) parts.push(sql`r.talent_classification = ${q.talentClassification}`);
+    if (q.pattern !== null) {
+      const phone = q.phoneToo ? sql` OR a.phone LIKE ${q.pattern}` : sql``;
+      parts.push(sql`(m.real_name ILIKE ${q.pattern} OR m.user_name ILIKE ${q.pattern}
+        OR coalesce(m.employee_no, '') ILIKE ${q.pattern}${phone})`);
+    }
+    if (q.departmentIds !== null) {
+      parts.push(sql`EXISTS (SELECT 1 FROM ${schema.departmentMembers} dm
+        WHERE dm.eid = r.eid AND dm.account_id = r.account_id
+          AND dm.department_id = ANY(${`{${q.departmentIds.join(',')}}`}::int[]))`);
+    }
+    return sql.join(parts, sql` AND `);
+  }
+
+  private adminSelect(eid: number, q: AdminTalentQuery, rest: SQL): SQL {
+    return sql`
+      SELECT r.id, r.account_id, m.real_name, m.user_name, a.phone, m.employee_no, m.department_name,
+        r.talent_type, r.talent_source, r.talent_classification, r.saved_sections, r.updated_at, r.details
+      FROM ${r} r
+      JOIN ${schema.enterpriseUsers} m ON m.eid = r.eid AND m.account_id = r.account_id
+      JOIN ${schema.accounts} a ON a.id = r.account_id
+      WHERE ${this.adminWhere(eid, q)} ${rest}`;
+  }
+
+  /** A page of the enterprise's records, last saved first, and how many the filter holds. */
+  async adminPage(eid: number, q: AdminTalentQuery, offset: number, limit: number) {
+    const [{ rows }, { rows: counted }] = await Promise.all([
+      this.db.execute<AdminTalentListRow>(
+        this.adminSelect(eid, q, sql`ORDER BY r.updated_at DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`),
+      ),
+      this.db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM ${r} r
+        JOIN ${schema.enterpriseUsers} m ON m.eid = r.eid AND m.account_id = r.account_id
+        JOIN ${schema.accounts} a ON a.id = r.account_id
+        WHERE ${this.adminWhere(eid, q)}`),
+    ]);
+    return { rows: rows.map(withDate), total: counted[0]?.n ?? 0 };
+  }
+
+  /** The export's keyset step: records after `afterId` by id. */
+  async adminStep(eid: number, q: AdminTalentQuery, afterId: number | null, limit: number) {
+    const after = afterId === null ? sql`` : sql`AND r.id > ${afterId}`;
+    const { rows } = await this.db.execute<AdminTalentListRow>(
+      this.adminSelect(eid, q, sql`${after} ORDER BY r.id LIMIT ${limit}`),
+    );
+    return rows.map(withDate);
+  }
+
+  /** A member's record by account, for the back office. */
+  async recordOfMember(eid: number, accountId: number) {
+    return this.recordOf({ eid, accountId });
+  }
 }
+
+/** Raw rows carry the timestamp as the driver gives it. */
+const withDate = (row: AdminTalentListRow): AdminTalentListRow => ({
+  ...row,
+  updated_at: row.updated_at instanceof Date ? row.updated_at : new Date(row.updated_at),
+});

@@ -5,6 +5,10 @@ import {
   enumLabel,
   findEnumOption,
   maskPhone,
+  pageOffset,
+  toPage,
+  type AdminTalentFilter,
+  type AdminTalentRow,
   talentFieldShown,
   talentFields,
   talentPostTypes,
@@ -22,10 +26,16 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import type { Learner } from '../../platform/learner.ts';
 import { findRegionTree } from '../region/index.ts';
-import type { TalentRepository, TalentRow } from './talent.repository.ts';
+import type {
+  AdminTalentListRow,
+  AdminTalentQuery,
+  TalentPerson,
+  TalentRepository,
+  TalentRow,
+} from './talent.repository.ts';
 
 /** The enumeration each choice field takes its values from. */
-const CHOICES: Partial<Record<TalentField, EnumName>> = {
+export const CHOICES: Partial<Record<TalentField, EnumName>> = {
   sex: 'gender',
   nation: 'nation',
   politicalStatus: 'politicalStatus',
@@ -58,7 +68,7 @@ function regionTreeOf(talentType: number): RegionNode[] {
 }
 
 /** The names along a region path, or null when the path is not one of the tree's, down to a leaf. */
-function regionNames(talentType: number, codes: string[]): string[] | null {
+export function regionNames(talentType: number, codes: string[]): string[] | null {
   let level: RegionNode[] | undefined = regionTreeOf(talentType);
   const names: string[] = [];
   for (const code of codes) {
@@ -88,6 +98,41 @@ export class TalentService {
   async view(who: Learner, lang: Lang): Promise<TalentRecord> {
     const [row, person] = await Promise.all([this.repo.recordOf(who), this.repo.personOf(who)]);
     if (!person) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    return this.present(row, person, lang);
+  }
+
+  /** A member's record for the back office: as the member sees it; 9606 when there is none. */
+  async adminView(eid: number, accountId: number, lang: Lang): Promise<TalentRecord> {
+    const who = { eid, accountId };
+    const [row, person] = await Promise.all([this.repo.recordOf(who), this.repo.personOf(who)]);
+    if (!row || !person) throw new AppError(ErrorCode.TALENT_RECORD_NOT_FOUND);
+    return this.present(row, person, lang);
+  }
+
+  /** The back office's filter as SQL wants it; an unknown department is refused. */
+  async adminQuery(eid: number, f: AdminTalentFilter): Promise<AdminTalentQuery> {
+    const keyword = f.keyword.trim();
+    let departmentIds: number[] | null = null;
+    if (f.departmentId !== undefined) {
+      departmentIds = await this.repo.departmentSubtree(eid, f.departmentId);
+      if (departmentIds.length === 0) throw new AppError(ErrorCode.DEPARTMENT_NOT_FOUND);
+    }
+    return {
+      pattern: keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+      phoneToo: /^\d{3,}$/.test(keyword),
+      talentType: f.talentType ?? null,
+      talentClassification: f.talentClassification ?? null,
+      departmentIds,
+    };
+  }
+
+  async adminPage(eid: number, f: AdminTalentFilter & { pageCurrent: number; pageSize: number }) {
+    const q = await this.adminQuery(eid, f);
+    const { rows, total } = await this.repo.adminPage(eid, q, pageOffset(f.pageCurrent, f.pageSize), f.pageSize);
+    return toPage(rows.map(presentAdminRow), total, f.pageCurrent, f.pageSize);
+  }
+
+  private present(row: TalentRow | null, person: TalentPerson, lang: Lang): TalentRecord {
     const details = row?.details ?? {};
     const editable = Object.fromEntries(
       (Object.keys(talentFields) as TalentField[]).map((f) => [f, details[f] ?? emptyOf(f)]),
@@ -215,4 +260,24 @@ export class TalentService {
     }
     return stored.sort((a, b) => a.recommendOrder - b.recommendOrder);
   }
+}
+
+/** A row of the back office's list. */
+export function presentAdminRow(row: AdminTalentListRow): AdminTalentRow {
+  const text = (key: string) => (typeof row.details[key] === 'string' ? (row.details[key] as string) : '');
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.real_name || row.user_name,
+    phone: maskPhone(row.phone),
+    userNo: row.talent_source === 2 ? '' : (row.employee_no ?? ''),
+    departmentName: row.department_name,
+    talentType: row.talent_type,
+    talentSource: row.talent_source,
+    talentClassification: row.talent_classification,
+    companyName: text('companyName'),
+    companyPosition: text('companyPosition'),
+    savedSections: row.saved_sections,
+    updatedAt: row.updated_at.toISOString(),
+  };
 }

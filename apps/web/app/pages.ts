@@ -68,12 +68,17 @@ export const PAGES: PageDef[] = [
     title: { zh: '第三方登录', en: 'Third-party sign-in' },
   },
   { path: 'account', layout: 'default', file: 'routes/account.tsx', title: { zh: '个人中心', en: 'My account' } },
-  { path: 'account/fileRegister', layout: 'default', file: TITLED, title: { zh: '人才档案登记', en: 'Talent record' } },
+  {
+    path: 'account/fileRegister',
+    layout: 'default',
+    file: 'routes/file-register.tsx',
+    title: { zh: '人才档案登记', en: 'Talent record' },
+  },
   {
     path: 'account/fileRegister/leave',
     layout: 'default',
-    file: TITLED,
-    title: { zh: '人才档案离库', en: 'Leave the talent pool' },
+    file: 'routes/file-register-leave.tsx',
+    title: { zh: '离开人才档案登记', en: 'Leave the talent record' },
   },
   {
     path: 'account/exam/detail',

@@ -27,6 +27,8 @@ export interface TalentFieldRule {
   section: TalentSection;
   kind: FieldKind;
   label: Record<Lang, string>;
+  /** The English required message where "Enter/Choose" + label does not read well. */
+  promptEn?: string;
   /** Characters at most (typed fields). */
   max?: number;
   required: boolean;
@@ -41,7 +43,13 @@ export const talentFields = {
   nativePlace: { section: 1, kind: 'text', label: { zh: '籍贯', en: 'Native place' }, max: 15, required: false },
   birthPlace: { section: 1, kind: 'text', label: { zh: '出生地', en: 'Place of birth' }, max: 15, required: false },
   politicalStatus: { section: 1, kind: 'choice', label: { zh: '政治面貌', en: 'Political status' }, required: true },
-  partyJoinDate: { section: 1, kind: 'date', label: { zh: '入党时间', en: 'Joined the Party' }, required: false },
+  partyJoinDate: {
+    section: 1,
+    kind: 'date',
+    label: { zh: '入党时间', en: 'Joined the Party' },
+    promptEn: 'Choose when you joined the Party',
+    required: false,
+  },
   healthStatus: { section: 1, kind: 'text', label: { zh: '健康状况', en: 'Health' }, max: 100, required: false },
   highestEducation: {
     section: 1,
@@ -50,7 +58,13 @@ export const talentFields = {
     required: false,
   },
   // 2 人员信息
-  startWorkDate: { section: 2, kind: 'date', label: { zh: '参加工作时间', en: 'Started work' }, required: true },
+  startWorkDate: {
+    section: 2,
+    kind: 'date',
+    label: { zh: '参加工作时间', en: 'Started work' },
+    promptEn: 'Choose when you started work',
+    required: true,
+  },
   companyName: { section: 2, kind: 'text', label: { zh: '工作单位', en: 'Employer' }, max: 100, required: true },
   companyPosition: {
     section: 2,
@@ -96,6 +110,7 @@ export const talentFields = {
     section: 4,
     kind: 'text',
     label: { zh: '毕业院校', en: 'Graduated from' },
+    promptEn: 'Enter the school you graduated from',
     max: 100,
     required: false,
   },
@@ -223,13 +238,26 @@ export function talentFieldsClearedBy(field: TalentField): TalentField[] {
   return [];
 }
 
-/** The required message of a field: 请输入{label} for typed fields, 请选择{label} for choices. */
+/**
+ * The required message of a field: 请输入{label} for typed fields, 请选择{label} for choices, and
+ * for the business areas {label}至少选择一个 (account-area.md section 6).
+ */
 export function talentRequiredMessage(field: TalentField, lang: Lang): string {
   const rule: TalentFieldRule = talentFields[field];
   const typed = rule.kind === 'text' || rule.kind === 'textarea';
   const label = rule.label[lang];
-  if (lang === 'en') return `${typed ? 'Enter' : 'Choose'} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  if (rule.kind === 'business') return lang === 'en' ? 'Choose at least one business area' : `${label}至少选择一个`;
+  if (lang === 'en') {
+    return rule.promptEn ?? `${typed ? 'Enter' : 'Choose'} ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  }
   return `${typed ? '请输入' : '请选择'}${label}`;
+}
+
+/** The business areas' message for one chosen twice: {label}不能重复. */
+export function talentBusinessDuplicateMessage(lang: Lang): string {
+  return lang === 'en'
+    ? 'A business area cannot be chosen twice'
+    : `${talentFields.talentBusinessRelationList.label.zh}不能重复`;
 }
 
 /** The too-long message of a typed field. */

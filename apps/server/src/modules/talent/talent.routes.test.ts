@@ -181,19 +181,20 @@ describe('the talent record', () => {
       parentCategoryIdList: [],
       recommendOrder,
     });
-    const refused = [
-      [slot(parentCategory, 1)],
-      [slot(foreignLeaf, 1)],
-      [slot(leaf.id, 1), slot(leaf.id, 2)],
-      [slot(leaf.id, 1), slot(secondLeaf.id, 1)],
-    ];
+    const duplicate = await t.call(
+      editTalentInfo,
+      { saveType: 3, talentBusinessRelationList: [slot(leaf.id, 1), slot(leaf.id, 2)] },
+      as(learner),
+    );
+    expect([duplicate.code, duplicate.message]).toEqual([9604, '业务领域不能重复']);
+    const refused = [[slot(parentCategory, 1)], [slot(foreignLeaf, 1)], [slot(leaf.id, 1), slot(secondLeaf.id, 1)]];
     for (const list of refused) {
       expect((await t.call(editTalentInfo, { saveType: 3, talentBusinessRelationList: list }, as(learner))).code).toBe(
         9604,
       );
     }
     expect((await t.call(editTalentInfo, { saveType: 3, talentBusinessRelationList: [] }, as(learner))).message).toBe(
-      '请选择业务领域',
+      '业务领域至少选择一个',
     );
     const saved = await t.call(
       editTalentInfo,

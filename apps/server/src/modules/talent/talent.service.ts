@@ -9,6 +9,7 @@ import {
   toPage,
   type AdminTalentFilter,
   type AdminTalentRow,
+  talentBusinessDuplicateMessage,
   talentFieldShown,
   talentFields,
   talentPostTypes,
@@ -240,6 +241,11 @@ export class TalentService {
     const stored: TalentBusinessRelation[] = [];
     for (const slot of slots) {
       const category = byId.get(slot.businessCategoryId);
+      if (category && ids.has(category.id)) {
+        throw new AppError(ErrorCode.TALENT_CATEGORY_UNKNOWN, {
+          message: { zh: talentBusinessDuplicateMessage('zh'), en: talentBusinessDuplicateMessage('en') },
+        });
+      }
       const refused =
         !category ||
         parents.has(category.id) ||

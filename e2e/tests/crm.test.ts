@@ -64,6 +64,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '人员管理',
       '部门管理',
       '学员管理',
+      '人才档案',
       '学员导入',
       '审核',
       '课程管理',

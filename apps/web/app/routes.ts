@@ -31,6 +31,7 @@ export default prefix('en?', [
     route('audit', 'routes/crm-audit-log.tsx', { id: 'crm-audit' }),
     route('departments', 'routes/crm-departments.tsx', { id: 'crm-departments' }),
     route('learners', 'routes/crm-learners.tsx', { id: 'crm-learners' }),
+    route('talent', 'routes/crm-talent.tsx', { id: 'crm-talent' }),
     route('lecturers', 'routes/crm-lecturers.tsx', { id: 'crm-lecturers' }),
     route('categories', 'routes/crm-categories.tsx', { id: 'crm-categories' }),
     route('tags', 'routes/crm-tags.tsx', { id: 'crm-tags' }),

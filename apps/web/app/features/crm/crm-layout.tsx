@@ -23,6 +23,7 @@ const CRM_SECTIONS: Array<{
     items: [
       ['/crm/departments', 'departmentAdmin'],
       ['/crm/learners', 'learnerAdmin'],
+      ['/crm/talent', 'talentRecords'],
       ['/crm/imports', 'learnerImports'],
       ['/crm/approvals', 'approvals'],
     ],

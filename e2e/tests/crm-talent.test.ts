@@ -1,0 +1,241 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { connectDatabase, schema, type Db } from '@portal/db';
+import { expectAccessible } from '../a11y.ts';
+import { openedList } from '../antd.ts';
+import { browserAvailable, url } from '../browser.ts';
+import { browserSession } from '../session.ts';
+import { signInAs } from '../sign-in-as.ts';
+import { portal } from '../portal.ts';
+
+// The enterprise's talent records in the back office (/crm/talent, issue 24 item 4): the demo
+// administrator finds the demo learner's half-filled record (sections 1–3 saved, seed-talent.ts)
+// by phone, filters it by staff category and department, views it section by section (only the
+// fields its classification shows, choices and regions by name) and exports the list; then the
+// English page's texts.
+const EID = 1001;
+const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
+const LEARNER = { phone: '13800000001', name: '张晓明', masked: '138****0001' };
+
+const TEXTS = {
+  zh: {
+    heading: '人才档案',
+    columns: [
+      '姓名',
+      '手机号',
+      '工号',
+      '部门',
+      '人才类型',
+      '人员类别',
+      '工作单位',
+      '单位职务',
+      '已保存',
+      '更新时间',
+      '操作',
+    ],
+    keyword: '姓名、工号或手机号',
+    classification: '人员类别',
+    department: '部门',
+    staffed: '事业单位在编人员',
+    enterprise: '企业人员',
+    talentType: '骨干成长',
+    view: `查看 ${LEARNER.name}`,
+    drawer: `${LEARNER.name}的人才档案`,
+    sections: ['个人信息', '人员信息', '业务信息', '学历类型', '职业信息', '主要经历'],
+    saved: '已保存',
+    unsaved: '未保存',
+    // Section 2 of a staffed person on a professional post: no civil-service or enterprise fields.
+    employmentLabels: ['参加工作时间', '工作单位', '单位职务', '所在地区', '人员类别', '岗位类型', '专业技术岗位等级'],
+    postType: '专业技术岗',
+    slot1: '第一业务领域：',
+  },
+  en: {
+    heading: 'Talent records',
+    columns: [
+      'Name',
+      'Phone',
+      'Staff number',
+      'Department',
+      'Talent type',
+      'Staff category',
+      'Employer',
+      'Position at work',
+      'Saved',
+      'Updated',
+      'Actions',
+    ],
+    keyword: 'Name, staff number or phone',
+    classification: 'Staff category',
+    department: 'Department',
+    staffed: 'Public institution staff (established post)',
+    talentType: 'Backbone growth',
+    view: `View ${LEARNER.name}`,
+    drawer: `Talent record of ${LEARNER.name}`,
+    sections: [
+      'Personal information',
+      'Employment information',
+      'Business areas',
+      'Education',
+      'Career information',
+      'Main experience',
+    ],
+    saved: 'Saved',
+    unsaved: 'Not saved',
+    employmentLabels: [
+      'Started work',
+      'Employer',
+      'Position at work',
+      'Region',
+      'Staff category',
+      'Post type',
+      'Professional post level',
+    ],
+    postType: 'Professional technical post',
+    slot1: 'First business area: ',
+  },
+} as const;
+
+/** Chooses `option` in the filter select labelled `label`, once its list has finished opening. */
+async function chooseFilter(p: Page, label: string, option: string): Promise<void> {
+  await p.getByLabel(label, { exact: true }).click();
+  await openedList(p).locator(`.ant-select-item-option[title="${option}"]`).click();
+}
+
+/** The section's field labels and its saved state, as the drawer shows them. */
+function sectionOf(drawer: Locator, title: string) {
+  const section = drawer.getByRole('region', { name: title, exact: true });
+  return {
+    section,
+    labels: () => section.locator('.ant-descriptions-item-label').allTextContents(),
+    state: () => section.locator('.ant-descriptions-extra').textContent(),
+  };
+}
+
+describe.runIf(browserAvailable())('the talent records in the back office (/crm/talent)', () => {
+  const session = browserSession();
+  const page = () => session.b.page;
+  let database: ReturnType<typeof connectDatabase>;
+  let db: Db;
+  beforeAll(() => {
+    database = connectDatabase(portal().databaseUrl, { max: 1 });
+    db = database.db;
+  });
+  afterAll(async () => database?.close());
+
+  it('finds, filters, views and exports the demo learner’s record; the English texts', async () => {
+    const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, LEARNER.phone));
+    const [record] = await db
+      .select()
+      .from(schema.talentRecords)
+      .where(and(eq(schema.talentRecords.eid, EID), eq(schema.talentRecords.accountId, account!.id)));
+    const areas = record!.details.talentBusinessRelationList as Array<{ businessCategoryName: string }>;
+    expect(areas).toHaveLength(1);
+    const area = areas[0]!.businessCategoryName;
+    const [department] = await db
+      .select({ name: schema.departments.name })
+      .from(schema.departmentMembers)
+      .innerJoin(schema.departments, eq(schema.departments.id, schema.departmentMembers.departmentId))
+      .where(and(eq(schema.departmentMembers.eid, EID), eq(schema.departmentMembers.accountId, account!.id)));
+    expect(department).toBeDefined();
+
+    const t = TEXTS.zh;
+    await signInAs(session.b, ADMIN, { path: '/crm/talent' });
+    const p = page();
+    await p.getByRole('heading', { level: 4, name: t.heading }).waitFor();
+    const menu = p.getByRole('navigation', { name: '管理后台' });
+    expect(await menu.getByRole('link', { name: t.heading }).getAttribute('href')).toBe('/crm/talent');
+    expect(await p.getByRole('columnheader').allTextContents()).toEqual(t.columns);
+    const rows = p.locator('tbody tr.ant-table-row');
+    const mine = rows.filter({ hasText: LEARNER.masked });
+    await mine.waitFor();
+    const text = await mine.textContent();
+    for (const part of [LEARNER.name, t.talentType, t.staffed, '培训专员', '3/6']) expect(text).toContain(part);
+    await expectAccessible(p, 'back-office talent records');
+
+    // By phone (the list holds the records other tests of the run made too), then by category.
+    await p.waitForLoadState('networkidle');
+    await p.getByLabel(t.keyword, { exact: true }).fill(LEARNER.phone);
+    await p.getByLabel(t.keyword, { exact: true }).press('Enter');
+    await p.waitForURL((u) => u.searchParams.get('keyword') === LEARNER.phone);
+    await expect.poll(() => rows.count()).toBe(1);
+    await chooseFilter(p, t.classification, t.staffed);
+    await p.waitForURL((u) => u.searchParams.get('talentClassification') === '2');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(LEARNER.masked);
+    await chooseFilter(p, t.classification, t.enterprise);
+    await p.waitForURL((u) => u.searchParams.get('talentClassification') === '4');
+    await expect.poll(() => rows.count()).toBe(0);
+    await p.locator('.ant-table-placeholder').waitFor();
+    await chooseFilter(p, t.classification, t.staffed);
+    await p.waitForURL((u) => u.searchParams.get('talentClassification') === '2');
+    await expect.poll(() => rows.count()).toBe(1);
+    // By the learner's department, searched for by name (other tests add departments).
+    const departmentField = p.getByLabel(t.department, { exact: true });
+    await departmentField.click();
+    await departmentField.fill(department!.name);
+    await openedList(p).locator('.ant-select-tree-title', { hasText: department!.name }).first().click();
+    await p.waitForURL((u) => u.searchParams.has('departmentId'));
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(LEARNER.masked);
+
+    // The record by section: sections 1–3 saved, the rest not; section 2 as its classification shows it.
+    await rows.first().getByRole('button', { name: t.view, exact: true }).click();
+    const drawer = p.getByRole('dialog').filter({ hasText: t.drawer });
+    await drawer.getByText('培训专员', { exact: true }).waitFor();
+    const states: string[] = [];
+    for (const title of t.sections) states.push((await sectionOf(drawer, title).state()) ?? '');
+    expect(states).toEqual([t.saved, t.saved, t.saved, t.unsaved, t.unsaved, t.unsaved]);
+    const employment = sectionOf(drawer, t.sections[1]);
+    expect(await employment.labels()).toEqual(t.employmentLabels);
+    const employmentText = await employment.section.textContent();
+    for (const part of ['南宁市 / 青秀区', t.staffed, t.postType]) expect(employmentText).toContain(part);
+    const business = sectionOf(drawer, t.sections[2]);
+    expect(await business.section.locator('.ant-descriptions-item-content').textContent()).toBe(`${t.slot1}${area}`);
+    const education = sectionOf(drawer, t.sections[3]);
+    expect(new Set(await education.section.locator('.ant-descriptions-item-content').allTextContents())).toEqual(
+      new Set(['—']),
+    );
+    await expectAccessible(p, 'back-office talent record drawer');
+    await p.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The export of the filter: its file offered once the export job has made it.
+    await p.getByRole('button', { name: /^导\s?出$/ }).click();
+    const ready = p.getByRole('dialog').filter({ hasText: '导出完成' });
+    await ready.getByRole('link', { name: /^下载文件：人才档案-\d+\.xlsx$/ }).waitFor();
+    await ready.getByRole('button').last().click();
+    await ready.waitFor({ state: 'hidden' });
+
+    // In English: the menu, the list and the drawer's texts.
+    const en = TEXTS.en;
+    await p.goto(url(`/en/crm/talent?keyword=${LEARNER.phone}&talentClassification=2`));
+    await p.getByRole('heading', { level: 4, name: en.heading }).waitFor();
+    const enMenu = p.getByRole('navigation', { name: 'Back office' });
+    expect(await enMenu.getByRole('link', { name: en.heading }).getAttribute('href')).toBe('/en/crm/talent');
+    expect(await p.getByRole('columnheader').allTextContents()).toEqual(en.columns);
+    await p.getByLabel(en.keyword, { exact: true }).waitFor();
+    await p.getByLabel(en.department, { exact: true }).waitFor();
+    expect(
+      await p
+        .locator('.ant-form-item')
+        .filter({ has: p.getByLabel(en.classification) })
+        .innerText(),
+    ).toContain(en.staffed);
+    await expect.poll(() => rows.count()).toBe(1);
+    const enText = await rows.first().textContent();
+    for (const part of [en.talentType, en.staffed, '3/6']) expect(enText).toContain(part);
+    await p.waitForLoadState('networkidle');
+    await rows.first().getByRole('button', { name: en.view, exact: true }).click();
+    const enDrawer = p.getByRole('dialog').filter({ hasText: en.drawer });
+    await enDrawer.getByText('培训专员', { exact: true }).waitFor();
+    const enStates: string[] = [];
+    for (const title of en.sections) enStates.push((await sectionOf(enDrawer, title).state()) ?? '');
+    expect(enStates).toEqual([en.saved, en.saved, en.saved, en.unsaved, en.unsaved, en.unsaved]);
+    const enEmployment = sectionOf(enDrawer, en.sections[1]);
+    expect(await enEmployment.labels()).toEqual(en.employmentLabels);
+    expect(await enEmployment.section.textContent()).toContain(en.postType);
+    const enBusiness = sectionOf(enDrawer, en.sections[2]);
+    expect(await enBusiness.section.locator('.ant-descriptions-item-content').textContent()).toBe(`${en.slot1}${area}`);
+  });
+});

@@ -46,10 +46,10 @@ const SECTION_2: Partial<TalentEditable> = {
   postLevel: 7,
 };
 
-async function category(eid: number, name: string, parentId: number | null) {
+async function category(eid: number, name: string, parentId: number | null, nameEn = '') {
   const [row] = await db()
     .insert(schema.categories)
-    .values({ eid, categoryType: 14, name, parentId })
+    .values({ eid, categoryType: 14, name, parentId, nameEn })
     .returning({ id: schema.categories.id });
   return row!.id;
 }
@@ -62,7 +62,7 @@ beforeAll(async () => {
   other = await t.learner(a);
   learnerOfB = await t.learner(b);
   parentCategory = await category(a.eid, '寿险业务', null);
-  leaf = { id: await category(a.eid, '个人寿险', parentCategory), parentId: parentCategory };
+  leaf = { id: await category(a.eid, '个人寿险', parentCategory, 'Individual life'), parentId: parentCategory };
   secondLeaf = { id: await category(a.eid, '团体寿险', parentCategory) };
   foreignLeaf = await category(b.eid, '乙的业务', null);
 });
@@ -215,6 +215,12 @@ describe('the talent record', () => {
         parentCategoryIdList: [parentCategory],
         recommendOrder: 2,
       },
+    ]);
+    // Read in English: the areas' names now, in the reader's language, not as saved.
+    const en = await t.call(viewTalentInfo, {}, as(learner, 'en'));
+    expect(en.data!.talentBusinessRelationList.map((b) => b.businessCategoryName)).toEqual([
+      'Individual life',
+      '团体寿险',
     ]);
   });
 

@@ -99,7 +99,7 @@ export class TalentService {
   async view(who: Learner, lang: Lang): Promise<TalentRecord> {
     const [row, person] = await Promise.all([this.repo.recordOf(who), this.repo.personOf(who)]);
     if (!person) throw new AppError(ErrorCode.NOT_SIGNED_IN);
-    return this.present(row, person, lang);
+    return this.present(row, person, lang, await this.areaNames(who.eid, row, lang));
   }
 
   /** A member's record for the back office: as the member sees it; 9606 when there is none. */
@@ -107,7 +107,7 @@ export class TalentService {
     const who = { eid, accountId };
     const [row, person] = await Promise.all([this.repo.recordOf(who), this.repo.personOf(who)]);
     if (!row || !person) throw new AppError(ErrorCode.TALENT_RECORD_NOT_FOUND);
-    return this.present(row, person, lang);
+    return this.present(row, person, lang, await this.areaNames(eid, row, lang));
   }
 
   /** The back office's filter as SQL wants it; an unknown department is refused. */
@@ -133,11 +133,28 @@ export class TalentService {
     return toPage(rows.map(presentAdminRow), total, f.pageCurrent, f.pageSize);
   }
 
-  private present(row: TalentRow | null, person: TalentPerson, lang: Lang): TalentRecord {
+  /** The business areas' names now, in the reader's language (a name stored at saving is the saver's). */
+  private async areaNames(eid: number, row: TalentRow | null, lang: Lang): Promise<Map<number, string>> {
+    const saved = row?.details.talentBusinessRelationList;
+    if (!Array.isArray(saved) || saved.length === 0) return new Map();
+    const categories = await this.repo.businessCategories(eid, TALENT_BUSINESS_CATEGORY_TYPE);
+    return new Map(categories.map((c) => [c.id, lang === 'en' && c.nameEn ? c.nameEn : c.name]));
+  }
+
+  private present(
+    row: TalentRow | null,
+    person: TalentPerson,
+    lang: Lang,
+    areaNames: Map<number, string>,
+  ): TalentRecord {
     const details = row?.details ?? {};
     const editable = Object.fromEntries(
       (Object.keys(talentFields) as TalentField[]).map((f) => [f, details[f] ?? emptyOf(f)]),
     ) as Omit<TalentEditable, 'talentType'>;
+    editable.talentBusinessRelationList = editable.talentBusinessRelationList.map((b) => ({
+      ...b,
+      businessCategoryName: areaNames.get(b.businessCategoryId) ?? b.businessCategoryName,
+    }));
     const talentType = row?.talentType ?? 1;
     const source = row?.talentSource ?? 1;
     return {

@@ -5,6 +5,7 @@
  * each field's label in both languages, its limit, whether it is required, and which fields show
  * for which talent classification and post type.
  */
+import type { EnumName } from './enums.ts';
 import type { Lang } from './errors.ts';
 
 /** saveType: the record's six sections, each saved on its own. */
@@ -165,6 +166,24 @@ export const talentFields = {
 } as const satisfies Record<string, TalentFieldRule>;
 
 export type TalentField = keyof typeof talentFields;
+
+/** The enumeration each choice field takes its values from (account-area.md section 3). */
+export const TALENT_CHOICE_ENUMS: Partial<Record<TalentField, EnumName>> = {
+  sex: 'gender',
+  nation: 'nation',
+  politicalStatus: 'politicalStatus',
+  highestEducation: 'education',
+  education: 'education',
+  jobEducation: 'education',
+  talentClassification: 'talentClassification',
+  jobTitle: 'jobTitle',
+  jobRank: 'jobRank',
+  postType: 'postType',
+  postLevel: 'postLevel',
+  professionalRank: 'professionalRank',
+  skillLevel: 'skillLevel',
+  positionHierarchy: 'positionHierarchy',
+};
 
 export const TALENT_FIELD_NAMES = Object.keys(talentFields) as TalentField[];
 

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   TALENT_BUSINESS_CATEGORY_TYPE,
   TALENT_BUSINESS_SLOTS,
+  TALENT_CHOICE_ENUMS,
   enumLabel,
   findEnumOption,
   maskPhone,
@@ -15,7 +16,6 @@ import {
   talentPostTypes,
   talentSectionFields,
   talentSectionProblem,
-  type EnumName,
   type Lang,
   type RegionNode,
   type TalentBusinessRelation,
@@ -35,23 +35,8 @@ import type {
   TalentRow,
 } from './talent.repository.ts';
 
-/** The enumeration each choice field takes its values from. */
-export const CHOICES: Partial<Record<TalentField, EnumName>> = {
-  sex: 'gender',
-  nation: 'nation',
-  politicalStatus: 'politicalStatus',
-  highestEducation: 'education',
-  education: 'education',
-  jobEducation: 'education',
-  talentClassification: 'talentClassification',
-  jobTitle: 'jobTitle',
-  jobRank: 'jobRank',
-  postType: 'postType',
-  postLevel: 'postLevel',
-  professionalRank: 'professionalRank',
-  skillLevel: 'skillLevel',
-  positionHierarchy: 'positionHierarchy',
-};
+/** The enumeration each choice field takes its values from (the contract's). */
+export const CHOICES = TALENT_CHOICE_ENUMS;
 
 const TALENT_TYPES = [1, 2, 3];
 

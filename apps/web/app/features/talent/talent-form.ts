@@ -3,9 +3,9 @@ import type { CallRequest } from '@portal/contract/call';
 import type { CategoryNode } from '@portal/contract/calls/category';
 import type { RegionNode } from '@portal/contract/calls/system';
 import type { editTalentInfo, TalentBusinessRelation, TalentEditable } from '@portal/contract/calls/talent';
-import type { EnumName } from '@portal/contract/enums';
 import {
   TALENT_BUSINESS_SLOTS,
+  TALENT_CHOICE_ENUMS,
   talentFields,
   talentFieldShown,
   talentFieldsClearedBy,
@@ -40,23 +40,8 @@ export const BUSINESS_SLOTS_FIELD = 'businessSlots';
 /** Section 2 holds the talent type too (it decides the region's tree). */
 export const TALENT_TYPE_FIELD = 'talentType';
 
-/** Which enumeration each choice field offers (account-area.md section 3). */
-export const TALENT_CHOICE_ENUMS: Partial<Record<TalentField, EnumName>> = {
-  sex: 'gender',
-  nation: 'nation',
-  politicalStatus: 'politicalStatus',
-  highestEducation: 'education',
-  talentClassification: 'talentClassification',
-  jobTitle: 'jobTitle',
-  jobRank: 'jobRank',
-  postType: 'postType',
-  postLevel: 'postLevel',
-  professionalRank: 'professionalRank',
-  skillLevel: 'skillLevel',
-  positionHierarchy: 'positionHierarchy',
-  education: 'education',
-  jobEducation: 'education',
-};
+/** Which enumeration each choice field offers (the contract's, also the server's check). */
+export { TALENT_CHOICE_ENUMS };
 
 /** The values a choice field may take where the enumeration has more (sex: male or female only). */
 export const TALENT_CHOICE_VALUES: Partial<Record<TalentField, readonly number[]>> = { sex: [1, 2] };

@@ -24,9 +24,10 @@ import {
   type AdminTalentRow,
   type TalentRecord,
 } from '@portal/contract/calls/talent';
-import { enumLabel, type EnumName } from '@portal/contract/enums';
+import { enumLabel } from '@portal/contract/enums';
 import type { Page } from '@portal/contract/envelope';
 import {
+  TALENT_CHOICE_ENUMS,
   TALENT_SECTIONS,
   talentFieldShown,
   talentFields,
@@ -131,24 +132,6 @@ export const talentRecordMessages = defineMessages({
     slotOf: '{slot}: ',
   },
 });
-
-/** The enumeration of each choice field (as the server's talent module checks them). */
-const CHOICES: Partial<Record<TalentField, EnumName>> = {
-  sex: 'gender',
-  nation: 'nation',
-  politicalStatus: 'politicalStatus',
-  highestEducation: 'education',
-  education: 'education',
-  jobEducation: 'education',
-  talentClassification: 'talentClassification',
-  jobTitle: 'jobTitle',
-  jobRank: 'jobRank',
-  postType: 'postType',
-  postLevel: 'postLevel',
-  professionalRank: 'professionalRank',
-  skillLevel: 'skillLevel',
-  positionHierarchy: 'positionHierarchy',
-};
 
 const TALENT_TYPES = [1, 2, 3] as const;
 const CLASSIFICATIONS = [1, 2, 3, 4] as const;
@@ -284,7 +267,7 @@ export function TalentRecordsView({ page, error, departments }: TalentRecordsDat
 
 /** One field's value as the record shows it: a choice by its label, regions and business areas by name. */
 function fieldValue(record: TalentRecord, field: TalentField, lang: 'zh' | 'en'): ReactNode {
-  const enumName = CHOICES[field];
+  const enumName = TALENT_CHOICE_ENUMS[field];
   if (enumName) return enumLabel(enumName, record[field] as number | null, lang) || EMPTY;
   if (field === 'region') return record.regionNames.length > 0 ? record.regionNames.join(' / ') : EMPTY;
   const value = record[field];

@@ -20,9 +20,9 @@ const text = z.string().max(2000);
 
 export const talentBusinessRelationSchema = z.object({
   businessCategoryId: z.number().int().positive(),
-  businessCategoryName: z.string(),
+  businessCategoryName: z.string().max(100),
   /** The category's ancestors, root first (the cascader's path). */
-  parentCategoryIdList: z.array(z.number().int().positive()),
+  parentCategoryIdList: z.array(z.number().int().positive()).max(10),
   recommendOrder: z.number().int().min(1).max(TALENT_BUSINESS_SLOTS),
 });
 export type TalentBusinessRelation = z.infer<typeof talentBusinessRelationSchema>;

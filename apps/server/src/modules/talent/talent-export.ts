@@ -1,4 +1,5 @@
 import {
+  TALENT_BUSINESS_CATEGORY_TYPE,
   enumLabel,
   talentFields,
   talentSectionTitles,
@@ -18,7 +19,13 @@ const BATCH = 500;
 const FIELDS = Object.keys(talentFields) as TalentField[];
 
 /** A field's value as a cell: choices by their label, regions and business areas by name. */
-function cell(field: TalentField, details: Record<string, unknown>, talentType: number, lang: Lang): string {
+function cell(
+  field: TalentField,
+  details: Record<string, unknown>,
+  talentType: number,
+  lang: Lang,
+  areaNames: Map<number, string>,
+): string {
   const value = details[field];
   const enumName = CHOICES[field];
   if (enumName) return typeof value === 'number' ? enumLabel(enumName, value, lang) : '';
@@ -26,7 +33,9 @@ function cell(field: TalentField, details: Record<string, unknown>, talentType: 
     return Array.isArray(value) ? (regionNames(talentType, value as string[]) ?? []).join('/') : '';
   if (field === 'talentBusinessRelationList') {
     return Array.isArray(value)
-      ? (value as TalentBusinessRelation[]).map((b) => b.businessCategoryName).join('、')
+      ? (value as TalentBusinessRelation[])
+          .map((b) => areaNames.get(b.businessCategoryId) ?? b.businessCategoryName)
+          .join('、')
       : '';
   }
   return typeof value === 'string' ? value : '';
@@ -58,6 +67,13 @@ export function talentExport(service: TalentService, repo: TalentRepository): Ex
     ],
     async *rows({ eid, params, lang }) {
       const q = await service.adminQuery(eid, params);
+      // The business areas by their names now, in the administrator's language.
+      const areaNames = new Map(
+        (await repo.businessCategories(eid, TALENT_BUSINESS_CATEGORY_TYPE)).map((c) => [
+          c.id,
+          lang === 'en' && c.nameEn ? c.nameEn : c.name,
+        ]),
+      );
       let after: number | null = null;
       for (;;) {
         const rows = await repo.adminStep(eid, q, after, BATCH);
@@ -70,7 +86,7 @@ export function talentExport(service: TalentService, repo: TalentRepository): Ex
             departmentName: shown.departmentName,
             talentType: enumLabel('talentType', row.talent_type, lang),
             talentSource: enumLabel('registrationSource', row.talent_source, lang),
-            ...Object.fromEntries(FIELDS.map((f) => [f, cell(f, row.details, row.talent_type, lang)])),
+            ...Object.fromEntries(FIELDS.map((f) => [f, cell(f, row.details, row.talent_type, lang, areaNames)])),
             savedSections: row.saved_sections
               .map((section) => talentSectionTitles[section as 1 | 2 | 3 | 4 | 5 | 6]?.[lang] ?? '')
               .join(lang === 'en' ? ', ' : '、'),

@@ -99,7 +99,8 @@ export class TalentRepository {
   async saveSection(
     who: Learner,
     section: number,
-    columns: { talentType: number; talentClassification: number | null },
+    /** Section 2's type and classification; null for the other sections, which leave them. */
+    columns: { talentType: number; talentClassification: number | null } | null,
     details: Record<string, unknown>,
   ): Promise<void> {
     await this.db
@@ -107,16 +108,15 @@ export class TalentRepository {
       .values({
         eid: who.eid,
         accountId: who.accountId,
-        talentType: columns.talentType,
-        talentClassification: columns.talentClassification,
+        talentType: columns?.talentType ?? 1,
+        talentClassification: columns?.talentClassification ?? null,
         details,
         savedSections: [section],
       })
       .onConflictDoUpdate({
         target: [r.eid, r.accountId],
         set: {
-          talentType: columns.talentType,
-          talentClassification: columns.talentClassification,
+          ...(columns ? { talentType: columns.talentType, talentClassification: columns.talentClassification } : {}),
           details: sql`${r.details} || ${JSON.stringify(details)}::jsonb`,
           savedSections: sql`(SELECT array_agg(DISTINCT s ORDER BY s) FROM unnest(array_append(${r.savedSections}, ${section}::int)) s)`,
           updatedAt: sql`now()`,
@@ -129,7 +129,7 @@ export class TalentRepository {
     const { rows } = await this.db.execute<{ id: number }>(sql`
       WITH RECURSIVE sub AS (
         SELECT id FROM ${schema.departments} WHERE eid = ${eid} AND id = ${departmentId}
-        UNION ALL
+        UNION
         SELECT d.id FROM ${schema.departments} d JOIN sub ON d.parent_id = sub.id WHERE d.eid = ${eid}
       ) SELECT id FROM sub`);
     return rows.map((row) => row.id);

@@ -158,6 +158,8 @@ describe('the talent record', () => {
       [{ ...SECTION_1, saveType: 1, sex: 3 }, 9602],
       [{ ...SECTION_1, saveType: 1, birthday: '2999-01-01' }, 9605],
       [{ ...SECTION_1, saveType: 1, birthday: '1990-02-30' }, 9605],
+      // A birthday is before today (China's day); another date may be today.
+      [{ ...SECTION_1, saveType: 1, birthday: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10) }, 9605],
       // A city alone where it has districts; a district of another city; type 3's provinces.
       [{ ...SECTION_2, saveType: 2, region: ['450100'] }, 9603],
       [{ ...SECTION_2, saveType: 2, region: ['450100', '450203'] }, 9603],
@@ -187,7 +189,13 @@ describe('the talent record', () => {
       as(learner),
     );
     expect([duplicate.code, duplicate.message]).toEqual([9604, '业务领域不能重复']);
-    const refused = [[slot(parentCategory, 1)], [slot(foreignLeaf, 1)], [slot(leaf.id, 1), slot(secondLeaf.id, 1)]];
+    const refused = [
+      [slot(parentCategory, 1)],
+      [slot(foreignLeaf, 1)],
+      [slot(leaf.id, 1), slot(secondLeaf.id, 1)],
+      // Slots by priority from the first.
+      [slot(leaf.id, 2)],
+    ];
     for (const list of refused) {
       expect((await t.call(editTalentInfo, { saveType: 3, talentBusinessRelationList: list }, as(learner))).code).toBe(
         9604,

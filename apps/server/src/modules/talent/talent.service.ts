@@ -69,9 +69,11 @@ export function regionNames(talentType: number, codes: string[]): string[] | nul
 /** Today in China (the dates a learner gives are China days). */
 const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-function validDay(value: string): boolean {
+/** A real day, not after today; a birthday before today (account-area.md section 5). */
+function validDay(field: TalentField, value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value && value <= chinaToday();
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
+  return field === 'birthday' ? value < chinaToday() : value <= chinaToday();
 }
 
 /**
@@ -194,7 +196,7 @@ export class TalentService {
         const known = findEnumOption(enumName, value as number) !== undefined && !(field === 'sex' && value === 3);
         if (!known) throw new AppError(ErrorCode.TALENT_CHOICE_UNKNOWN, { data: { field } });
       }
-      if (talentFields[field].kind === 'date' && value !== '' && !validDay(value as string)) {
+      if (talentFields[field].kind === 'date' && value !== '' && !validDay(field, value as string)) {
         throw new AppError(ErrorCode.TALENT_DATE_INVALID, { data: { field } });
       }
       if (typeof value === 'string') values[field] = value.trim();
@@ -217,10 +219,7 @@ export class TalentService {
     await this.repo.saveSection(
       who,
       section,
-      {
-        talentType,
-        talentClassification: section === 2 ? facts.talentClassification : (current?.talentClassification ?? null),
-      },
+      section === 2 ? { talentType, talentClassification: facts.talentClassification } : null,
       values,
     );
     return this.view(who, lang);
@@ -258,7 +257,10 @@ export class TalentService {
       ids.add(category.id);
       orders.add(slot.recommendOrder);
       const path: number[] = [];
-      for (let p = category.parentId; p !== null; p = byId.get(p)?.parentId ?? null) path.unshift(p);
+      // The categories' moves keep their tree free of cycles; the bound only guards corrupt data.
+      for (let p = category.parentId; p !== null && path.length < 10; p = byId.get(p)?.parentId ?? null) {
+        path.unshift(p);
+      }
       stored.push({
         businessCategoryId: category.id,
         businessCategoryName: lang === 'en' && category.nameEn ? category.nameEn : category.name,
@@ -266,7 +268,10 @@ export class TalentService {
         recommendOrder: slot.recommendOrder,
       });
     }
-    return stored.sort((a, b) => a.recommendOrder - b.recommendOrder);
+    // Ordered by priority from the first slot: 1, or 1 and 2, or 1, 2 and 3 (the form's slots).
+    stored.sort((a, b) => a.recommendOrder - b.recommendOrder);
+    if (stored.some((b, i) => b.recommendOrder !== i + 1)) throw new AppError(ErrorCode.TALENT_CATEGORY_UNKNOWN);
+    return stored;
   }
 }
 

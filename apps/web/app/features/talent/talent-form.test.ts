@@ -151,7 +151,7 @@ describe('slots ↔ stored business areas', () => {
   it('stores each chosen slot with its name, ancestors and order', () => {
     expect(relationsFromSlots([[1, 12], undefined, [3]], TREE)).toEqual([
       { businessCategoryId: 12, businessCategoryName: '人力资源', parentCategoryIdList: [1], recommendOrder: 1 },
-      { businessCategoryId: 3, businessCategoryName: '其他', parentCategoryIdList: [], recommendOrder: 3 },
+      { businessCategoryId: 3, businessCategoryName: '其他', parentCategoryIdList: [], recommendOrder: 2 },
     ]);
     const back = relationsFromSlots(slotsFromRelations(relationsFromSlots([[1, 11], [3], undefined], TREE)), TREE);
     expect(back.map((r) => r.businessCategoryId)).toEqual([11, 3]);

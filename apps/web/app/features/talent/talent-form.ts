@@ -281,21 +281,23 @@ export function findCategory(
 
 /**
  * The stored business areas from the slots: each slot chosen, its leaf with its name and
- * ancestors (root first), recommendOrder its slot's place (1 to 3).
+ * ancestors (root first), recommendOrder its place among the chosen slots (1 to 3).
  */
 export function relationsFromSlots(
   slots: readonly BusinessSlot[],
   tree: readonly CategoryNode[],
 ): TalentBusinessRelation[] {
   const out: TalentBusinessRelation[] = [];
-  slots.slice(0, TALENT_BUSINESS_SLOTS).forEach((slot, i) => {
+  slots.slice(0, TALENT_BUSINESS_SLOTS).forEach((slot) => {
     const leaf = leafOf(slot);
     if (leaf === undefined || !slot) return;
     out.push({
       businessCategoryId: leaf,
       businessCategoryName: findCategory(tree, leaf)?.node.categoryName ?? '',
       parentCategoryIdList: slot.slice(0, -1),
-      recommendOrder: i + 1,
+      // By priority among those chosen: a gap (the first and third chosen) closes up, as the
+      // server stores slots 1 to n.
+      recommendOrder: out.length + 1,
     });
   });
   return out;

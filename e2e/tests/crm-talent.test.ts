@@ -129,9 +129,15 @@ describe.runIf(browserAvailable())('the talent records in the back office (/crm/
       .select()
       .from(schema.talentRecords)
       .where(and(eq(schema.talentRecords.eid, EID), eq(schema.talentRecords.accountId, account!.id)));
-    const areas = record!.details.talentBusinessRelationList as Array<{ businessCategoryName: string }>;
+    const areas = record!.details.talentBusinessRelationList as Array<{ businessCategoryId: number }>;
     expect(areas).toHaveLength(1);
-    const area = areas[0]!.businessCategoryName;
+    // The area by its category's name in each reader's language (the record keeps the id).
+    const [category] = await db
+      .select({ name: schema.categories.name, nameEn: schema.categories.nameEn })
+      .from(schema.categories)
+      .where(and(eq(schema.categories.eid, EID), eq(schema.categories.id, areas[0]!.businessCategoryId)));
+    const area = category!.name;
+    const areaEn = category!.nameEn || category!.name;
     const [department] = await db
       .select({ name: schema.departments.name })
       .from(schema.departmentMembers)
@@ -236,6 +242,8 @@ describe.runIf(browserAvailable())('the talent records in the back office (/crm/
     expect(await enEmployment.labels()).toEqual(en.employmentLabels);
     expect(await enEmployment.section.textContent()).toContain(en.postType);
     const enBusiness = sectionOf(enDrawer, en.sections[2]);
-    expect(await enBusiness.section.locator('.ant-descriptions-item-content').textContent()).toBe(`${en.slot1}${area}`);
+    expect(await enBusiness.section.locator('.ant-descriptions-item-content').textContent()).toBe(
+      `${en.slot1}${areaEn}`,
+    );
   });
 });

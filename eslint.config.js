@@ -52,6 +52,8 @@ const SERVER_MODULES = [
   'report',
   'order',
   'talent',
+  'live',
+  'assistant',
 ];
 
 // Every module folder is placed in the order: a folder left out would escape the rules.

@@ -2780,3 +2780,103 @@ export const talentRecords = pgTable(
     index('talent_records_type_idx').on(t.eid, t.talentType, t.talentClassification),
   ],
 );
+
+/**
+ * Live rooms (issue 24, decision 060): a live lesson is a course period of type 4 with one room.
+ * The room's state follows the database's clock from its schedule (预告 before `startsAt`, 直播中
+ * until `endsAt`, then 回放 with a recording or 已结束); a `looped` room (the demo channel)
+ * repeats its schedule's length from `startsAt` and is always live. Provider: 1 the portal's own
+ * HLS channel (from `channelMaterialId`'s segments), 2 a self-hosted RTMP ingest (the enterprise's
+ * media server, `streamKey`), 3 Aliyun live, 4 Tencent live.
+ */
+export const liveRooms = pgTable(
+  'live_rooms',
+  {
+    ...tenantId(),
+    courseId: integer('course_id').notNull(),
+    periodId: integer('period_id').notNull(),
+    lecturerId: integer('lecturer_id'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    looped: boolean('looped').notNull().default(false),
+    provider: integer('provider').notNull().default(1),
+    /** Provider 1: the HLS material whose segments the channel publishes live. */
+    channelMaterialId: integer('channel_material_id'),
+    /** Providers 2–4: the stream's name on the media server or provider (random, never guessable). */
+    streamKey: text('stream_key').notNull().default(''),
+    /** The recording played once the room has ended (a video material), null when none. */
+    recordingMaterialId: integer('recording_material_id'),
+    /** Watching the recording counts towards attendance. */
+    playbackCounts: boolean('playback_counts').notNull().default(true),
+    /** Share of the scheduled time to attend (1–100); null: the enterprise's setting. */
+    attendancePercent: integer('attendance_percent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    uniqueIndex('live_rooms_period_idx').on(t.eid, t.periodId),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.periodId], foreignColumns: [coursePeriods.eid, coursePeriods.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.eid, t.lecturerId], foreignColumns: [lecturers.eid, lecturers.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({
+      columns: [t.eid, t.channelMaterialId],
+      foreignColumns: [resourceMaterials.eid, resourceMaterials.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.eid, t.recordingMaterialId],
+      foreignColumns: [resourceMaterials.eid, resourceMaterials.id],
+    }).onDelete('restrict'),
+    index('live_rooms_schedule_idx').on(t.eid, t.startsAt),
+  ],
+);
+
+/**
+ * A learner's attendance of a room, kept by the server's clock: time credited live and by the
+ * recording (never more than the time between two reports, so never more than the wall time),
+ * joins and leaves, and when the attendance completed the room's period (once).
+ */
+export const liveAttendance = pgTable(
+  'live_attendance',
+  {
+    eid: integer('eid').notNull(),
+    roomId: integer('room_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    liveMs: integer('live_ms').notNull().default(0),
+    playbackMs: integer('playback_ms').notNull().default(0),
+    joins: integer('joins').notNull().default(0),
+    firstJoinedAt: timestamp('first_joined_at', { withTimezone: true }).notNull().defaultNow(),
+    lastJoinedAt: timestamp('last_joined_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLeftAt: timestamp('last_left_at', { withTimezone: true }),
+    /** The last report while watching live / the recording; null when not watching. */
+    liveBeatAt: timestamp('live_beat_at', { withTimezone: true }),
+    playbackBeatAt: timestamp('playback_beat_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.roomId, t.accountId] }),
+    foreignKey({ columns: [t.eid, t.roomId], foreignColumns: [liveRooms.eid, liveRooms.id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('live_attendance_account_idx').on(t.eid, t.accountId),
+  ],
+);
+
+/**
+ * An enterprise's live settings: the attendance share rooms require by default, and its providers
+ * (what may be shown in `providers`; keys AES-256-GCM in `secrets`, never answered by any call).
+ */
+export const liveSettings = pgTable('live_settings', {
+  eid: integer('eid')
+    .primaryKey()
+    .references(() => enterprises.eid, { onDelete: 'cascade' }),
+  attendancePercent: integer('attendance_percent').notNull().default(80),
+  providers: jsonb('providers').$type<Record<string, string>>().notNull().default({}),
+  secrets: text('secrets').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

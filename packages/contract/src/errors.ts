@@ -456,6 +456,26 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   },
   9605: { zh: '日期不正确或晚于今天', en: 'A date is not valid or is after today' },
   9606: { zh: '该学员尚未登记人才档案', en: 'This member has no talent record yet' },
+  9701: { zh: '直播尚未开始', en: 'The live lesson has not started yet' },
+  9702: { zh: '直播已结束', en: 'The live lesson has ended' },
+  9703: { zh: '该直播暂无回放', en: 'This live lesson has no recording' },
+  9704: {
+    zh: '直播时间有误：结束时间须晚于开始时间，且时长不超过{hours}小时',
+    en: 'The schedule is not valid: the end must be after the start, at most {hours} hours later',
+  },
+  9705: {
+    zh: '直播服务尚未配置，请先在直播设置中填写',
+    en: 'The live service is not configured yet: fill it in under live settings first',
+  },
+  9706: {
+    zh: '所选素材不可用：直播频道和回放须为已转码完成的视频',
+    en: 'The chosen material cannot be used: the channel and the recording must be transcoded videos',
+  },
+  9707: {
+    zh: '所选课程、章节或讲师不存在',
+    en: 'The chosen course, chapter or lecturer does not exist',
+  },
+  9708: { zh: '直播课时请在直播管理中编辑', en: 'Edit a live lesson under live rooms' },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

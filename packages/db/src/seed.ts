@@ -4,6 +4,7 @@ import * as s from './schema.ts';
 import { seedSiteExams } from './seed-exams.ts';
 import { seedOrders } from './seed-orders.ts';
 import { seedTalentRecords } from './seed-talent.ts';
+import { seedLiveRooms } from './seed-live.ts';
 import { seedSiteTasks } from './seed-tasks.ts';
 
 type Db = NodePgDatabase<typeof s>;
@@ -181,6 +182,8 @@ export async function seedDemoData(db: Db, options: { files?: SeedFiles } = {}):
     await seedOrders(db, created);
     // After the accounts and the talent business categories.
     await seedTalentRecords(db, created);
+    // After the learning: the rooms play the demo lecture of the resource library.
+    await seedLiveRooms(db, created);
   }
   // Keep the identity ahead of the fixed demo ids.
   await db.execute(

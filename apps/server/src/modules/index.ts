@@ -44,5 +44,6 @@ export const modules: PortalModule[] = (
     import('./order/order.routes.ts'),
     import('./order/batch-package.routes.ts'),
     import('./talent/talent.routes.ts'),
+    import('./live/live.routes.ts'),
   ])
 ).map((m) => m.default);

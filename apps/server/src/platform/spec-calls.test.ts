@@ -15,10 +15,6 @@ export const EXPECTED_MISSING: readonly string[] = [
   // courses and study
   // exams and practice
   // live
-  'GET /course/api/live/room/watch/url',
-  'POST /course/auth/course/info/live/leave',
-  'POST /course/auth/course/info/live/watch',
-  'POST /course/auth/course/info/play/back/watch',
   // resource library
   // talent pool
   // AI chat

@@ -64,6 +64,10 @@ export const AUDIT_ENTITY_TYPES = [
   'batch_package',
   // Talent records (decision 059).
   'talent_export',
+  // Live rooms (decision 060).
+  'live_room',
+  'live_settings',
+  'live_attendance_export',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -31,6 +31,7 @@ import * as examTaskAdmin from './exam-task-admin.ts';
 import * as report from './report.ts';
 import * as questionBank from './question-bank.ts';
 import * as ranking from './ranking.ts';
+import * as live from './live.ts';
 import * as registration from './registration.ts';
 import * as siteAdmin from './site-admin.ts';
 import * as study from './study.ts';
@@ -77,6 +78,7 @@ export * from './exam-task-admin.ts';
 export * from './report.ts';
 export * from './question-bank.ts';
 export * from './ranking.ts';
+export * from './live.ts';
 export * from './registration.ts';
 export * from './site-admin.ts';
 export * from './study.ts';
@@ -133,6 +135,7 @@ export const allCalls: CallDef[] = [
   examTaskAdmin,
   report,
   ranking,
+  live,
   registration,
   siteAdmin,
   study,

@@ -7,8 +7,8 @@ import { id, paging, pageResponse } from '../envelope.ts';
 // the server keeps, admire, marks, comments, my study, the earning ledger and the resource library's
 // preview. The server is the clock (DESIGN.md section 9): the player reports, the server credits.
 
-/** A period's kind: 1 video, 2 document (PDF, shown in the page), 3 image-text. */
-export const PeriodType = { VIDEO: 1, DOCUMENT: 2, IMAGE_TEXT: 3 } as const;
+/** A period's kind: 1 video, 2 document (PDF, shown in the page), 3 image-text, 4 a live lesson (its room, decision 060). */
+export const PeriodType = { VIDEO: 1, DOCUMENT: 2, IMAGE_TEXT: 3, LIVE: 4 } as const;
 /** Video platforms the player plays (account-area.md section 9): 1 Polyv, 4 a direct URL (MP4 or HLS). */
 export const VodPlatform = { POLYV: 1, DIRECT: 4 } as const;
 /** The resource types (account-area.md section 3) the earning ledger names as sources. */
@@ -119,6 +119,10 @@ export const coursePeriod = z.object({
   /** 0 to 100. */
   percent: z.number().int(),
   completed: z.boolean(),
+  /** A live lesson's room (period type 4): opened at /live/watch?id=roomId; state as `LiveState`. */
+  live: z
+    .object({ roomId: z.number().int(), state: z.number().int(), startsAt: z.string(), endsAt: z.string() })
+    .nullable(),
 });
 export type CoursePeriod = z.infer<typeof coursePeriod>;
 

@@ -257,6 +257,8 @@ export class CourseAdminService {
       const before = q.periodId
         ? requireFound(await this.repo.viewPeriod(tx, eid, q.courseId, q.periodId), ErrorCode.ADMIN_PERIOD_NOT_FOUND)
         : null;
+      // A live lesson's period belongs to its room (decision 060): edited under live rooms only.
+      if (before?.periodType === PeriodType.LIVE) throw new AppError(ErrorCode.LIVE_PERIOD_ELSEWHERE);
       let materialId: number | null = null;
       let durationSeconds = q.durationSeconds;
       if (q.periodType === PeriodType.IMAGE_TEXT) {

@@ -4,3 +4,5 @@
  * folder is for other modules.
  */
 export { courseCompletionsOf, type CourseCompletion } from './course-completions.ts';
+/** The live module completes a live lesson's period once attendance reaches its share (decision 060). */
+export { completeLivePeriod, type LivePeriodCompletion } from './live-completion.ts';

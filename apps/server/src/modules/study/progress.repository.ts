@@ -158,52 +158,8 @@ export class ProgressRepository {
           last_report_at = ${change.playing ? sql`now()` : sql`NULL`},
           completed_at = ${newlyComplete ? sql`now()` : sql`completed_at`}, updated_at = now()
         WHERE eid = ${who.eid} AND account_id = ${who.accountId} AND period_id = ${periodId}`);
-      // The course row's lock orders the completions of one learner's course: the count below runs
-      // after any other report that completed a period has committed, so the course completes once.
-      await tx.execute(sql`
-        SELECT 1 FROM course_learners WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}
-        FOR UPDATE`);
-      const counts = await tx.execute<{ completed_periods: number; required_periods: number }>(sql`
-        SELECT count(pp.completed_at)::int AS completed_periods, count(*)::int AS required_periods
-        FROM course_periods p
-        LEFT JOIN period_progress pp ON pp.eid = p.eid AND pp.period_id = p.id AND pp.account_id = ${who.accountId}
-        WHERE p.eid = ${who.eid} AND p.course_id = ${courseId} AND p.required`);
-      const { completed_periods: done, required_periods: required } = counts.rows[0]!;
-      const percent = required === 0 ? 0 : Math.floor((done * 100) / required);
-      const courseDone = required > 0 && done >= required;
-      const updated = await tx.execute<{
-        completed_at: Date | null;
-        was_complete: boolean;
-        last_studied_at: Date;
-        started_at: Date;
-      }>(sql`
-        UPDATE course_learners cl SET completed_periods = ${done}, progress_percent = ${percent},
-          last_studied_at = now(), last_period_id = ${periodId},
-          completed_at = COALESCE(cl.completed_at, ${courseDone ? sql`now()` : sql`NULL`})
-        FROM (SELECT completed_at FROM course_learners
-              WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) old
-        WHERE cl.eid = ${who.eid} AND cl.course_id = ${courseId} AND cl.account_id = ${who.accountId}
-        RETURNING cl.completed_at, old.completed_at IS NOT NULL AS was_complete, cl.last_studied_at, cl.started_at`);
-      const course = updated.rows[0];
-      if (!course) return { change, earned: null, course: null };
-      let earned: T | null = null;
-      if (course.completed_at && !course.was_complete) {
-        // Tasks holding this course re-evaluate the learner once this commits (decision 033).
-        afterCommit(tx, (e) => e.learned({ ...who, resourceType: EarningSource.COURSE, resourceId: courseId }));
-        earned = await onCourseComplete(tx);
-      }
-      return {
-        change,
-        earned,
-        course: {
-          completedPeriods: done,
-          requiredPeriods: required,
-          completedAt: course.completed_at ? new Date(course.completed_at) : null,
-          lastPeriodId: periodId,
-          lastStudiedAt: new Date(course.last_studied_at),
-          startedAt: new Date(course.started_at),
-        } satisfies CourseCount,
-      };
+      const counted = await countCourse(tx, who, courseId, periodId, onCourseComplete);
+      return { change, earned: counted.earned, course: counted.course };
     });
   }
 }
@@ -218,4 +174,64 @@ async function readProgress(db: Db | Tx, who: Learner, courseId: number, periodI
       AND pp.course_id = ${courseId}
     ${lock ? sql`FOR UPDATE OF pp` : sql``}`);
   return rows[0] ?? null;
+}
+
+/**
+ * Counts the learner's required periods of the course after one of them changed (`periodId`, the
+ * last studied), in the caller's transaction: the course row's lock orders the completions of one
+ * learner's course, so it completes once, and `onCourseComplete` runs that one time. Null counts
+ * when the learner has no course row.
+ */
+export async function countCourse<T>(
+  tx: Tx,
+  who: Learner,
+  courseId: number,
+  periodId: number,
+  onCourseComplete: (tx: Tx) => Promise<T>,
+): Promise<{ earned: T | null; course: CourseCount | null }> {
+  // The course row's lock orders the completions of one learner's course: the count below runs
+  // after any other report that completed a period has committed, so the course completes once.
+  await tx.execute(sql`
+      SELECT 1 FROM course_learners WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}
+      FOR UPDATE`);
+  const counts = await tx.execute<{ completed_periods: number; required_periods: number }>(sql`
+      SELECT count(pp.completed_at)::int AS completed_periods, count(*)::int AS required_periods
+      FROM course_periods p
+      LEFT JOIN period_progress pp ON pp.eid = p.eid AND pp.period_id = p.id AND pp.account_id = ${who.accountId}
+      WHERE p.eid = ${who.eid} AND p.course_id = ${courseId} AND p.required`);
+  const { completed_periods: done, required_periods: required } = counts.rows[0]!;
+  const percent = required === 0 ? 0 : Math.floor((done * 100) / required);
+  const courseDone = required > 0 && done >= required;
+  const updated = await tx.execute<{
+    completed_at: Date | null;
+    was_complete: boolean;
+    last_studied_at: Date;
+    started_at: Date;
+  }>(sql`
+      UPDATE course_learners cl SET completed_periods = ${done}, progress_percent = ${percent},
+        last_studied_at = now(), last_period_id = ${periodId},
+        completed_at = COALESCE(cl.completed_at, ${courseDone ? sql`now()` : sql`NULL`})
+      FROM (SELECT completed_at FROM course_learners
+            WHERE eid = ${who.eid} AND course_id = ${courseId} AND account_id = ${who.accountId}) old
+      WHERE cl.eid = ${who.eid} AND cl.course_id = ${courseId} AND cl.account_id = ${who.accountId}
+      RETURNING cl.completed_at, old.completed_at IS NOT NULL AS was_complete, cl.last_studied_at, cl.started_at`);
+  const course = updated.rows[0];
+  if (!course) return { earned: null, course: null };
+  let earned: T | null = null;
+  if (course.completed_at && !course.was_complete) {
+    // Tasks holding this course re-evaluate the learner once this commits (decision 033).
+    afterCommit(tx, (e) => e.learned({ ...who, resourceType: EarningSource.COURSE, resourceId: courseId }));
+    earned = await onCourseComplete(tx);
+  }
+  return {
+    earned,
+    course: {
+      completedPeriods: done,
+      requiredPeriods: required,
+      completedAt: course.completed_at ? new Date(course.completed_at) : null,
+      lastPeriodId: periodId,
+      lastStudiedAt: new Date(course.last_studied_at),
+      startedAt: new Date(course.started_at),
+    } satisfies CourseCount,
+  };
 }

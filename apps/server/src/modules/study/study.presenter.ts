@@ -1,5 +1,6 @@
 import {
   VodPlatform,
+  liveScheduleAt,
   type CourseComment,
   type CoursePeriod,
   type CourseProgress,
@@ -54,6 +55,22 @@ export function presentPeriod(p: PeriodRow, bought: boolean): CoursePeriod {
     positionSeconds: (p.positionMs ?? 0) / 1000,
     percent: completed ? 100 : Math.min(99, Math.floor((credited * 100) / lengthMs)),
     completed,
+    live: presentLiveOfPeriod(p),
+  };
+}
+
+/** A live lesson's room as its period shows it, by the database's clock of the read. */
+function presentLiveOfPeriod(p: PeriodRow): CoursePeriod['live'] {
+  if (p.liveRoomId === null || !p.liveStartsAt || !p.liveEndsAt) return null;
+  const at = liveScheduleAt(
+    { startsAt: p.liveStartsAt, endsAt: p.liveEndsAt, looped: Boolean(p.liveLooped), hasRecording: p.liveHasRecording },
+    new Date(p.now),
+  );
+  return {
+    roomId: p.liveRoomId,
+    state: at.state,
+    startsAt: at.startsAt.toISOString(),
+    endsAt: at.endsAt.toISOString(),
   };
 }
 

@@ -13,6 +13,7 @@ const pp = schema.periodProgress;
 const u = schema.enterpriseUsers;
 const l = schema.lecturers;
 const cat = schema.categories;
+const lr = schema.liveRooms;
 
 const likeOf = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
 
@@ -147,11 +148,18 @@ export class StudyRepository {
         furthestMs: pp.furthestMs,
         positionMs: pp.positionMs,
         completedAt: pp.completedAt,
+        liveRoomId: lr.id,
+        liveStartsAt: lr.startsAt,
+        liveEndsAt: lr.endsAt,
+        liveLooped: lr.looped,
+        liveHasRecording: sql<boolean>`${lr.recordingMaterialId} IS NOT NULL`,
+        now: sql<string>`now()`,
       })
       .from(p)
       .innerJoin(ch, and(eq(ch.eid, p.eid), eq(ch.id, p.chapterId)))
       .leftJoin(m, and(eq(m.eid, p.eid), eq(m.id, p.materialId)))
       .leftJoin(pp, and(eq(pp.eid, p.eid), eq(pp.periodId, p.id), eq(pp.accountId, who.accountId)))
+      .leftJoin(lr, and(eq(lr.eid, p.eid), eq(lr.periodId, p.id)))
       .where(and(eq(p.eid, who.eid), eq(p.courseId, courseId)))
       .orderBy(asc(ch.sort), asc(ch.id), asc(p.sort), asc(p.id));
   }

@@ -179,7 +179,8 @@ export class StudyService {
   private async playablePeriod(who: Learner, courseId: number, periodId: number) {
     const course = requireCourse(await this.courseRules(who.eid, courseId));
     const period = await this.d.repo.viewPeriod(who.eid, courseId, periodId);
-    if (!period) throw new AppError(ErrorCode.NOT_FOUND);
+    // A live lesson is watched and credited in its room (decision 060), never by this player.
+    if (!period || period.periodType === PeriodType.LIVE) throw new AppError(ErrorCode.NOT_FOUND);
     const bought = course.priceFen === 0 || (await this.d.repo.viewCourseState(who, courseId)).bought;
     authorizePlay(bought, period);
     return { course, period };
@@ -235,7 +236,7 @@ export class StudyService {
   ) {
     const course = requireCourse(await this.courseRules(who.eid, q.courseId));
     const period = await this.periodFacts(who.eid, q.courseId, q.periodId);
-    if (!period) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!period || period.periodType === PeriodType.LIVE) throw new AppError(ErrorCode.NOT_FOUND);
     const result = await this.d.progress.report(
       who,
       q.courseId,

@@ -16,6 +16,8 @@ export const DEMO_LIVE_TEXT = {
   zh: {
     course: '直播公开课',
     summary: '每月安全生产直播、新员工入职直播和上期回放，在线观看即可计入出勤。',
+    intro:
+      '<h3>课程介绍</h3><p>本课程由三场直播组成：每月安全生产直播随时开播，新员工入职培训直播三天后开始，上期消防安全讲座可看回放。观看直播累计达到规定时长即完成课时，获得学时和积分。</p>',
     chapter: '直播课堂',
     looped: '安全生产月度直播',
     upcoming: '新员工入职培训直播',
@@ -55,20 +57,29 @@ export async function seedLiveRooms(db: Db, createdEids: number[], now = Date.no
       .where(eq(s.lecturers.eid, eid))
       .orderBy(asc(s.lecturers.sort), asc(s.lecturers.id))
       .limit(1);
+    // The first course category of the site (categoryType 3), like the other demo courses.
+    const [category] = await db
+      .select({ id: s.categories.id })
+      .from(s.categories)
+      .where(and(eq(s.categories.eid, eid), eq(s.categories.categoryType, 3)))
+      .orderBy(asc(s.categories.sort), asc(s.categories.id))
+      .limit(1);
     const [course] = await db
       .insert(s.courses)
       .values({
         eid,
         title: text.course,
         summary: text.summary,
+        intro: text.intro,
+        categoryId: category?.id ?? null,
         coverUrl: '/demo/course-cover-2.svg',
         lecturerId: lecturer?.id ?? null,
         creditTenths: 10,
         points: 10,
         learnerCount: 326,
-        recommended: true,
-        sort: -1,
-        publishedAt: new Date(now - 2 * DAY),
+        // After the other demo courses, in the catalogue and in the zones (tests name those by place).
+        sort: 100,
+        publishedAt: new Date(Date.UTC(2026, 9, 1, 2)),
       })
       .returning({ id: s.courses.id });
     const [chapter] = await db

@@ -8,7 +8,9 @@ import {
   findCategories,
   findExportRecords,
   findMessages,
+  findLiveRooms,
   getExportDownloadUrl,
+  viewLiveRoomUrl,
   viewTalentInfo,
 } from '@portal/contract';
 import { sanitizeRichText } from '@portal/contract/sanitize';
@@ -16,6 +18,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_TENANTS, schema, seedDemoData } from '@portal/db';
 import { DEMO_COURSE_ROLES, demoCourseTitle } from '@portal/db/seed';
 import { demoBatchPackageCode } from '@portal/db/seed-orders';
+import { DEMO_LIVE_TEXT } from '@portal/db/seed-live';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 // The demo data's export records (packages/db/src/seed.ts), written to the server's storage, and
@@ -175,7 +178,8 @@ describe('demo learning content', () => {
       const withPeriods = courses.filter((c) => periods.some((p) => p.courseId === c.id));
       expect(withPeriods.length, `${site.eid}`).toBeGreaterThanOrEqual(8);
       expect(withPeriods.filter((c) => c.priceFen === 0).length).toBeGreaterThanOrEqual(6);
-      expect(new Set(periods.map((p) => p.periodType))).toEqual(new Set([1, 2, 3]));
+      // Videos, documents, image-text and the live lessons of 直播公开课 (decision 060).
+      expect(new Set(periods.map((p) => p.periodType))).toEqual(new Set([1, 2, 3, 4]));
       for (const course of courses) {
         expect(
           categories.map((c) => c.id),
@@ -201,6 +205,9 @@ describe('demo learning content', () => {
           expect(period.durationSeconds).toBe(material!.durationSeconds);
         } else if (period.periodType === 2) {
           expect(material?.kind).toBe(2);
+          expect(period.durationSeconds).toBeGreaterThan(0);
+        } else if (period.periodType === 4) {
+          expect(period.materialId).toBeNull();
           expect(period.durationSeconds).toBeGreaterThan(0);
         } else {
           expect(period.materialId).toBeNull();
@@ -528,6 +535,26 @@ describe('demo orders', () => {
       .from(schema.courses)
       .where(and(eq(schema.courses.eid, 1005), eq(schema.courses.title, demoCourseTitle(1005, 'trial')!)));
     expect(orders.some((o) => o.goodsId === trial!.id)).toBe(false);
+  });
+});
+
+describe('demo live rooms', () => {
+  it('give every demo site a course of three live lessons: live now, upcoming, and ended with its recording', async () => {
+    const db = t.database.db;
+    await seedDemoData(db, { files: t.platform.storage });
+    for (const site of DEMO_TENANTS) {
+      const person = DEMO_ACCOUNTS.find((p) => p.eids.includes(site.eid) && !p.isAdmin)!;
+      const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, person.phone));
+      const who = { domain: 'localhost', token: (await t.platform.sessions.create(account!.id, site.eid)).token };
+      const rooms = await t.call(findLiveRooms, { keyword: '', pageCurrent: 1, pageSize: 10 }, { as: who });
+      expect(rooms.data!.list.map((r) => r.state)).toEqual([2, 1, 4]);
+      const text = DEMO_LIVE_TEXT[site.lang === 'en' ? 'en' : 'zh'];
+      expect(rooms.data!.list.map((r) => r.title)).toEqual([text.looped, text.upcoming, text.ended]);
+      const live = await t.call(viewLiveRoomUrl, { id: rooms.data!.list[0]!.id }, { as: who });
+      expect(live.data).toMatchObject({ state: 2, blocked: '', courseTitle: text.course, play: { live: true } });
+      const ended = await t.call(viewLiveRoomUrl, { id: rooms.data!.list[2]!.id }, { as: who });
+      expect(ended.data!.play).toMatchObject({ live: false, url: '/demo/media/lecture/index.m3u8' });
+    }
   });
 });
 

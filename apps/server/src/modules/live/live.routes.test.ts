@@ -209,6 +209,20 @@ describe('attendance', () => {
     expect(row.joins).toBe(1);
   });
 
+  it('credits a report that comes after the end up to the end, and says it ended', async () => {
+    const r = await room(-10, 50);
+    await t.call(watchLive, { id: r.id }, as(learner));
+    // The room ended 20 s after the last report, which was 40 s ago.
+    await db().execute(sql`UPDATE live_rooms SET ends_at = now() - interval '20 seconds' WHERE id = ${r.id}`);
+    await age(r.id, learner, 40);
+    await new Promise((resolve) => setTimeout(resolve, 5100)); // the room's facts are cached 5 s
+    expect((await t.call(watchLive, { id: r.id }, as(learner))).code).toBe(9702);
+    const row = await attendance(r.id, learner);
+    expect(row.liveMs).toBeGreaterThanOrEqual(19_000);
+    expect(row.liveMs).toBeLessThanOrEqual(21_000);
+    expect(row.liveBeatAt).toBeNull();
+  });
+
   it('credits nothing across a silence longer than the gap: the next report is a new join', async () => {
     const r = await room(-30, 30);
     await t.call(watchLive, { id: r.id }, as(learner));

@@ -182,9 +182,9 @@ export class LiveService {
     let clock: ReportKind;
     if (kind === 'leave') clock = at.state === LiveState.PLAYBACK ? 'playback' : 'live';
     else clock = kind;
-    if (kind === 'live' && at.state !== LiveState.LIVE) {
-      throw new AppError(at.state === LiveState.UPCOMING ? ErrorCode.LIVE_NOT_STARTED : ErrorCode.LIVE_ENDED);
-    }
+    if (kind === 'live' && at.state === LiveState.UPCOMING) throw new AppError(ErrorCode.LIVE_NOT_STARTED);
+    // A report after the end still credits the time up to the end (as a leave would), then says it ended.
+    const over = kind === 'live' && at.state !== LiveState.LIVE;
     if (kind === 'playback' && at.state !== LiveState.PLAYBACK) {
       throw new AppError(
         at.state === LiveState.UPCOMING || at.state === LiveState.LIVE
@@ -193,7 +193,7 @@ export class LiveService {
       );
     }
     const window = clock === 'live' ? { from: at.startsAt, until: at.endsAt } : { from: room.endsAt, until: null };
-    const row = await this.d.repo.report(who, room.id, clock, window, kind !== 'leave');
+    const row = await this.d.repo.report(who, room.id, clock, window, kind !== 'leave' && !over);
     let attendance = this.attendanceOf(room, row);
     let earned: LiveReport['earned'] = null;
     const counts = clock === 'live' || room.playbackCounts;
@@ -204,6 +204,7 @@ export class LiveService {
       attendance = this.attendanceOf(room, { ...row, completed: true });
       if (done?.earned) earned = { creditHour: tenthsToHours(done.earned.creditTenths), points: done.earned.points };
     }
+    if (over) throw new AppError(ErrorCode.LIVE_ENDED);
     return { state: at.state, attendance, creditedSeconds: Math.floor(row.creditedMs / 1000), earned };
   }
 

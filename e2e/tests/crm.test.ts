@@ -69,6 +69,7 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '审核',
       '课程管理',
       '课程列表',
+      '直播管理',
       '资源库',
       '讲师管理',
       '课程分类',

@@ -468,8 +468,8 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'The live service is not configured yet: fill it in under live settings first',
   },
   9706: {
-    zh: '所选素材不可用：直播频道和回放须为已转码完成的视频',
-    en: 'The chosen material cannot be used: the channel and the recording must be transcoded videos',
+    zh: '所选素材不可用：直播频道须为已转码的 HLS 视频，回放须为可播放的视频',
+    en: 'The chosen material cannot be used: the channel must be a transcoded HLS video, the recording a playable video',
   },
   9707: {
     zh: '所选课程、章节或讲师不存在',

@@ -27,6 +27,8 @@ export const DEMO_LIVE_TEXT = {
     course: 'Live open class',
     summary:
       'The monthly safety live lesson, the onboarding live lesson and last month’s recording: watching counts as attendance.',
+    intro:
+      '<h3>About this course</h3><p>Three live lessons: the monthly safety lesson is on air now, the onboarding lesson starts in three days, and last month’s fire safety lecture can be watched as a recording. Attend the required time to complete a lesson and earn its hours and points.</p>',
     chapter: 'Live lessons',
     looped: 'Monthly safety live lesson',
     upcoming: 'Onboarding live lesson',

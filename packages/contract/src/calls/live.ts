@@ -247,7 +247,8 @@ export const findAdminLiveRooms = defineCall({
   name: 'findAdminLiveRooms',
   method: 'GET',
   path: '/course/auth/admin/live/room/page',
-  summary: "The enterprise's live rooms, newest start first, by a keyword in the title and a state",
+  summary:
+    "The enterprise's live rooms, newest start first, by a keyword in the room's or the course's title and a state",
   tags: ['live'],
   request: z
     .object({
@@ -333,6 +334,11 @@ export const exportLiveAttendance = defineCall({
   response: z.object({ id: z.number().int(), fileName: z.string(), exportStatus: z.number().int() }),
 });
 
+/** An address of the live settings: empty, or of its form. */
+const optionalAddress = (form: RegExp) => z.union([z.literal(''), z.string().trim().max(200).regex(form)]);
+/** A play domain, with or without its scheme (https by default). */
+const PLAY_DOMAIN = /^(https?:\/\/)?[A-Za-z0-9.-]+(:\d+)?$/;
+
 /** The enterprise's live settings; keys are never answered, only whether one is kept. */
 export const liveSettingsSchema = z.object({
   attendancePercent: z.number().int().min(1).max(100),
@@ -368,6 +374,11 @@ export const saveLiveSettings = defineCall({
     "Saves the live settings; a key left empty keeps the one stored ('-' removes it); keys are encrypted and never answered",
   tags: ['live'],
   request: liveSettingsSchema.omit({ hasIngestSecret: true, hasAliyunKey: true, hasTencentKey: true }).extend({
+    // The application is the address's last path segment (node-media-server signs /app/stream).
+    ingestPushUrl: optionalAddress(/^rtmps?:\/\/[^/\s]+\/[^/\s]+$/),
+    ingestPlayUrl: optionalAddress(/^https?:\/\/[^/\s]+\/[^/\s]+$/),
+    aliyunPlayDomain: optionalAddress(PLAY_DOMAIN),
+    tencentPlayDomain: optionalAddress(PLAY_DOMAIN),
     ingestSecret: z.string().trim().max(200).default(''),
     aliyunKey: z.string().trim().max(200).default(''),
     tencentKey: z.string().trim().max(200).default(''),

@@ -79,7 +79,10 @@ export class LiveAdmin {
       { startsAt, endsAt, looped: r.looped, hasRecording: r.recording_material_id !== null },
       new Date(r.now),
     );
-    const expires = Math.floor(Date.now() / 1000) + LIVE_MAX_HOURS * 3600 + LIVE_URL_TTL_SECONDS;
+    // The push key is good until the room's end and a margin (a looped room: a day from now), so a
+    // key copied days ahead still works at the lesson.
+    const until = r.looped ? Date.now() + LIVE_MAX_HOURS * 3600_000 : Math.max(Date.now(), endsAt.getTime());
+    const expires = Math.floor(until / 1000) + LIVE_URL_TTL_SECONDS * 2;
     return {
       id: r.id,
       courseId: r.course_id,

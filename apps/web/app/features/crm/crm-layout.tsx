@@ -32,6 +32,7 @@ const CRM_SECTIONS: Array<{
     key: 'courses',
     items: [
       ['/crm/courses', 'courseList'],
+      ['/crm/live', 'liveRooms'],
       ['/crm/media', 'media'],
       ['/crm/lecturers', 'lecturers'],
       ['/crm/categories', 'categories'],

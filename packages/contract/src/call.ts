@@ -59,8 +59,14 @@ export interface CallDef<
    * carry texts of the spec (the message board); the gateway words bad input with it.
    */
   requestFor?: (lang: Lang) => z.ZodType;
-  /** Schema of `data` in the envelope. */
+  /** Schema of `data` in the envelope; of each event for a call answered as a stream (`stream`). */
   response: Res;
+  /**
+   * `events`: the call answers with server-sent events (`text/event-stream`), each `data:` line one
+   * JSON value of `response`, instead of the envelope; a refusal before the stream starts (session,
+   * input, limits) is the envelope as for any call.
+   */
+  stream?: 'events';
 }
 
 export type CallRequest<C extends CallDef> = z.input<C['request']>;

@@ -456,6 +456,23 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
   },
   9605: { zh: '日期不正确或晚于今天', en: 'A date is not valid or is after today' },
   9606: { zh: '该学员尚未登记人才档案', en: 'This member has no talent record yet' },
+  9607: { zh: '请选择要导入的 XLSX 文件', en: 'Choose the XLSX file to import' },
+  9608: {
+    zh: '文件无法读取：请上传用导入模板或导出文件填写的 XLSX 文件',
+    en: 'The file cannot be read: upload an XLSX made from the import template or an export',
+  },
+  9609: {
+    zh: '一次最多导入{rows}行，文件不超过{mb}MB',
+    en: 'One import takes at most {rows} rows, in a file of at most {mb} MB',
+  },
+  9610: {
+    zh: '没有读到档案：第一行须为表头且有“手机号”列，其下至少一行数据',
+    en: 'No records were found: row 1 must hold the headers, with a Phone column, and at least one row below',
+  },
+  9611: {
+    zh: '文件与预览时的不同，请重新上传预览后再导入',
+    en: 'The file is not the one previewed: preview it again before importing',
+  },
   9701: { zh: '直播尚未开始', en: 'The live lesson has not started yet' },
   9702: { zh: '直播已结束', en: 'The live lesson has ended' },
   9703: { zh: '该直播暂无回放', en: 'This live lesson has no recording' },
@@ -476,6 +493,38 @@ export const errorCodes: Record<ErrorCodeValue, ErrorCodeInfo> = {
     en: 'The chosen course, chapter or lecturer does not exist',
   },
   9708: { zh: '直播课时请在直播管理中编辑', en: 'Edit a live lesson under live rooms' },
+  9801: {
+    zh: '今日提问次数已用完（每天{limit}次），请明天再来',
+    en: 'You have asked your {limit} questions for today; ask again tomorrow',
+  },
+  9802: { zh: '对话不存在或已删除', en: 'The conversation does not exist or has been deleted' },
+  9803: { zh: '所选模型未启用，请重新选择', en: 'The chosen model is not enabled: choose another' },
+  9804: {
+    zh: '大模型服务暂时无法回答，请稍后再试',
+    en: 'The language model service could not answer; try again later',
+  },
+  9805: { zh: '大模型服务响应超时，请稍后再试', en: 'The language model service took too long; try again later' },
+  9806: {
+    zh: '大模型服务拒绝了访问密钥，请联系管理员检查设置',
+    en: 'The language model service refused the key; ask the administrator to check the settings',
+  },
+  9807: { zh: '大模型服务繁忙，请稍后再试', en: 'The language model service is busy; try again later' },
+  9808: { zh: '本平台未开启智能助手', en: 'The study assistant is not open on this site' },
+  9809: {
+    zh: '本对话已有{max}条消息，请新建对话后继续提问',
+    en: 'This conversation holds {max} messages: start a new one to ask more',
+  },
+  9810: { zh: '模型服务地址不可用：{reason}', en: 'The model service address cannot be used: {reason}' },
+  9811: {
+    zh: '请先填写模型服务地址，再启用模型',
+    en: 'Fill in the model service address before enabling a model',
+  },
+  9812: { zh: '该模型已添加', en: 'This model has already been added' },
+  9813: { zh: '模型不存在', en: 'The model does not exist' },
+  9814: {
+    zh: '模型服务中没有模型“{model}”，请联系管理员检查设置',
+    en: 'The model service has no model “{model}”; ask the administrator to check the settings',
+  },
 };
 
 export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -2880,3 +2881,166 @@ export const liveSettings = pgTable('live_settings', {
   secrets: text('secrets').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- The AI study assistant (issue 24 items 3 and 4, decision 061) ----
+
+/**
+ * A text-search vector whose lexemes the server wrote (Chinese segmented with Intl.Segmenter, the
+ * rest lower-cased words): stored and queried as written, never through a text-search
+ * configuration, so no locale or dictionary of the database changes what matches.
+ */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * An enterprise's assistant: open to learners or not, its OpenAI-compatible service (the address;
+ * the key AES-256-GCM with the platform's vault, never answered by any call), the questions an
+ * account may ask a China day, and its search index's state (the version of the last full build,
+ * 0 when a rebuild is asked for). No row: open, no service, the default limit, never indexed.
+ */
+export const assistantSettings = pgTable('assistant_settings', {
+  eid: integer('eid')
+    .primaryKey()
+    .references(() => enterprises.eid, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  baseUrl: text('base_url').notNull().default(''),
+  apiKey: text('api_key').notNull().default(''),
+  dailyLimit: integer('daily_limit').notNull().default(50),
+  indexVersion: integer('index_version').notNull().default(0),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The language models an enterprise offers (by the service's name for them), in their order. */
+export const aiModels = pgTable(
+  'ai_models',
+  {
+    ...tenantId(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    maxTokens: integer('max_tokens').notNull().default(1024),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.id] }), uniqueIndex('ai_models_name_idx').on(t.eid, t.name)],
+);
+
+/** A learner's conversation with the assistant; `messageCount` its questions and answers stored. */
+export const aiConversations = pgTable(
+  'ai_conversations',
+  {
+    ...tenantId(),
+    accountId: integer('account_id').notNull(),
+    title: text('title').notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.accountId],
+      foreignColumns: [enterpriseUsers.eid, enterpriseUsers.accountId],
+    }).onDelete('cascade'),
+    index('ai_conversations_account_idx').on(t.eid, t.accountId, t.updatedAt.desc(), t.id.desc()),
+  ],
+);
+
+/** A source of an answer as stored (the contract's AssistantSource). */
+export interface AiMessageSource {
+  index: number;
+  kind: 'course' | 'period' | 'news';
+  title: string;
+  link: string;
+  courseId: number | null;
+  periodId: number | null;
+  newsId: number | null;
+  excerpt: string;
+}
+
+/**
+ * A question (role user) or an answer (role assistant) of a conversation. An answer keeps its
+ * sources, how it ended (done, stopped by the learner with what had come, failed with its error
+ * code), who answered (a model's shown name, or the extractive answer) and its tokens (the
+ * service's count, or an estimate).
+ */
+export const aiMessages = pgTable(
+  'ai_messages',
+  {
+    ...tenantId(),
+    conversationId: integer('conversation_id').notNull(),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
+    content: text('content').notNull(),
+    sources: jsonb('sources').$type<AiMessageSource[]>().notNull().default([]),
+    status: text('status').$type<'done' | 'stopped' | 'failed'>().notNull().default('done'),
+    errorCode: integer('error_code'),
+    mode: text('mode').$type<'model' | 'extractive'>(),
+    model: text('model').notNull().default(''),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    tokensEstimated: boolean('tokens_estimated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({
+      columns: [t.eid, t.conversationId],
+      foreignColumns: [aiConversations.eid, aiConversations.id],
+    }).onDelete('cascade'),
+    index('ai_messages_conversation_idx').on(t.eid, t.conversationId, t.id),
+  ],
+);
+
+/**
+ * Questions and tokens of an account on a China day: the daily limit counts `questions` (one
+ * conditional upsert a question, so concurrent questions are counted exactly once each), the usage
+ * page sums them. Kept when conversations are deleted and when the member leaves.
+ */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    eid: integer('eid')
+      .notNull()
+      .references(() => enterprises.eid, { onDelete: 'cascade' }),
+    accountId: integer('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    questions: integer('questions').notNull().default(0),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eid, t.accountId, t.day] }), index('ai_usage_day_idx').on(t.eid, t.day)],
+);
+
+/**
+ * The assistant's search index: passages of an enterprise's published courses (title, summary,
+ * introduction), their periods (title, image-text content, a video's transcript; a priced course's
+ * periods beyond its free trial by title only) and its published news, each with the page it
+ * links to. Deleting the course, period or article deletes its passages with it; any other change
+ * re-indexes the course or article (decision 061).
+ */
+export const searchPassages = pgTable(
+  'search_passages',
+  {
+    ...tenantId(),
+    kind: text('kind').$type<'course' | 'period' | 'news'>().notNull(),
+    courseId: integer('course_id'),
+    periodId: integer('period_id'),
+    newsId: integer('news_id'),
+    title: text('title').notNull(),
+    link: text('link').notNull(),
+    body: text('body').notNull(),
+    tokens: tsvector('tokens').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eid, t.id] }),
+    foreignKey({ columns: [t.eid, t.courseId], foreignColumns: [courses.eid, courses.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.eid, t.periodId], foreignColumns: [coursePeriods.eid, coursePeriods.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.eid, t.newsId], foreignColumns: [news.eid, news.id] }).onDelete('cascade'),
+    // btree_gin (migration 0061): one index answers "this enterprise's passages with these words".
+    index('search_passages_tokens_idx').using('gin', t.eid, t.tokens),
+    index('search_passages_course_idx').on(t.eid, t.courseId),
+    index('search_passages_news_idx').on(t.eid, t.newsId),
+  ],
+);

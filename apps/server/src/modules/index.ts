@@ -45,5 +45,6 @@ export const modules: PortalModule[] = (
     import('./order/batch-package.routes.ts'),
     import('./talent/talent.routes.ts'),
     import('./live/live.routes.ts'),
+    import('./assistant/assistant.routes.ts'),
   ])
 ).map((m) => m.default);

@@ -127,6 +127,18 @@ export const configSchema = z.object({
    * them plays it, and a minute of 720p was a minute of both cores in their run.
    */
   MEDIA_DEMO_LECTURE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /**
+   * The study assistant's language-model services (decision 061): how long a service may take to
+   * answer a request at all, and to finish an answer.
+   */
+  AI_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  AI_ANSWER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /**
+   * Whether an enterprise's service address may be this machine or an internal network (a
+   * self-hosted Ollama or vLLM). Off, an administrator cannot make the portal call into the network
+   * it runs in. Default: as DEV_PROVIDERS.
+   */
+  AI_ALLOW_PRIVATE_HOSTS: bool.default(false),
   /** Adds /__bench/antd, the bare antd page bench/ssr-home.ts compares /home with. */
   BENCH_ROUTES: bool.default(false),
 });
@@ -149,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seeding = !['false', '0'].includes(String(input.SEED_DEMO_DATA ?? 'true'));
   if (input.TENANT_CODES === undefined) input.TENANT_CODES = seeding ? DEMO_TENANT_CODES : '';
   if (input.DEV_PROVIDERS === undefined) input.DEV_PROVIDERS = seeding ? 'true' : 'false';
+  if (input.AI_ALLOW_PRIVATE_HOSTS === undefined) input.AI_ALLOW_PRIVATE_HOSTS = input.DEV_PROVIDERS;
   const parsed = configSchema
     .superRefine((c, ctx) => {
       if (c.SMS_PROVIDER === 'dev' && !c.DEV_PROVIDERS) {

@@ -19,6 +19,7 @@ import {
 import { runInTenantScope, type TenantScope } from '@portal/db';
 import { AdminAudit } from './admin-audit.ts';
 import { AppError } from './errors.ts';
+import { EventStream } from './event-stream.ts';
 import { eidFromQuery, queryInput, refuseNul, refuseNulIn } from './input-guard.ts';
 import { requestDomain, requestLang } from './request-context.ts';
 import type { AccountSession, Session, SessionStore } from './session.ts';
@@ -78,7 +79,11 @@ export type ContextFor<A extends CallAccess> = A extends 'admin'
 export type CallHandler<C extends CallDef> = (
   input: CallParsedRequest<C>,
   ctx: ContextFor<C['access']>,
-) => Promise<CallResponse<C> | RawJson> | CallResponse<C> | RawJson;
+) =>
+  | Promise<CallResponse<C> | RawJson | EventStream<CallResponse<C>>>
+  | CallResponse<C>
+  | RawJson
+  | EventStream<CallResponse<C>>;
 
 /** `data` already serialised to JSON (a cached answer), sent as it is. */
 export class RawJson {
@@ -320,7 +325,13 @@ async function runCall<C extends CallDef>(
     }
     return answer;
   });
-  if (deps.checkResponses) {
+  if ((call.stream === 'events') !== result instanceof EventStream) {
+    // A streamed call answers an EventStream and no other call does: a handler that mixes them is a bug.
+    if (result instanceof EventStream) result.abort();
+    caller.req.log.error({ call: call.name }, 'a call answered a stream it does not declare, or the reverse');
+    throw new AppError(ErrorCode.INTERNAL);
+  }
+  if (deps.checkResponses && !(result instanceof EventStream)) {
     const checked = call.response.safeParse(result instanceof RawJson ? result.value() : result);
     if (!checked.success) {
       caller.req.log.error({ call: call.name, issues: checked.error.issues }, 'response does not match the contract');
@@ -328,6 +339,14 @@ async function runCall<C extends CallDef>(
     }
   }
   return result;
+}
+
+/** An event of a streamed call checked against the contract: a wrong one is a bug, thrown to its writer. */
+function checkEvent(call: CallDef, event: unknown): void {
+  const checked = call.response.safeParse(event);
+  if (!checked.success) {
+    throw new Error(`${call.name}: an event does not match the contract: ${JSON.stringify(checked.error.issues)}`);
+  }
 }
 
 /**
@@ -369,6 +388,11 @@ export function registerCall<C extends CallDef>(
       const raw =
         params && Object.keys(params).length > 0 && typeof input === 'object' ? { ...input, ...params } : input;
       const result = await runCall(call, handler, deps, raw, httpCaller(req, reply, lang, deps));
+      if (result instanceof EventStream) {
+        // Server-sent events (the contract's `stream: 'events'`), each event checked as an answer is.
+        const check = deps.checkResponses ? (event: unknown) => checkEvent(call, event) : undefined;
+        return result.attach(reply, check);
+      }
       const body =
         result instanceof RawJson
           ? okPrefix[lang] + result.json + '}'
@@ -410,6 +434,8 @@ export class Gateway {
     try {
       if (!entry) throw new AppError(ErrorCode.NOT_FOUND);
       refuseNulIn([raw], lang); // as over HTTP (input-guard.ts)
+      // A page render reads answers, never streams: a streamed call is not made in process.
+      if (entry.call.stream) throw new AppError(ErrorCode.NOT_FOUND);
       const result = await runCall(entry.call, entry.handler, this.deps, raw, caller);
       const data = result instanceof RawJson ? result.value() : JSON.parse(JSON.stringify(result ?? null));
       return envelope(ErrorCode.OK, errorText(ErrorCode.OK, lang), data);

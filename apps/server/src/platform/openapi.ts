@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { GATEWAY_PREFIX, allCalls, isOpenAccess, pathParamsOf, type CallDef } from '@portal/contract';
 
+/** The envelope `{ code, message, data }` with `data` of the given schema. */
+const envelopeOf = (data: unknown) => ({
+  type: 'object',
+  required: ['code', 'message', 'data'],
+  properties: { code: { type: 'integer' }, message: { type: 'string' }, data },
+});
+
 /** The OpenAPI 3.1 document, generated from the contract's zod schemas (never hand-written). */
 export function buildOpenApi(calls: CallDef[] = allCalls): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -33,18 +40,19 @@ export function buildOpenApi(calls: CallDef[] = allCalls): Record<string, unknow
         { name: 'platform', in: 'header', required: call.method !== 'GET', schema: { const: 'WEB-CLIENT' } },
       ],
       responses: {
-        200: {
-          description: 'The envelope; `code` 200 or 3300 is success, any other code is an error of the registry',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['code', 'message', 'data'],
-                properties: { code: { type: 'integer' }, message: { type: 'string' }, data: dataSchema },
+        200: call.stream
+          ? {
+              description:
+                'Server-sent events, each `data:` line one JSON event of the schema; a refusal before the stream starts is the envelope',
+              content: {
+                'text/event-stream': { schema: dataSchema },
+                'application/json': { schema: envelopeOf({}) },
               },
+            }
+          : {
+              description: 'The envelope; `code` 200 or 3300 is success, any other code is an error of the registry',
+              content: { 'application/json': { schema: envelopeOf(dataSchema) } },
             },
-          },
-        },
       },
     };
     if (call.requestIn === 'query') {

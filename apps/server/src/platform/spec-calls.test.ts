@@ -18,12 +18,6 @@ export const EXPECTED_MISSING: readonly string[] = [
   // resource library
   // talent pool
   // AI chat
-  'GET /course/auth/ai-chat/detail',
-  'GET /course/auth/ai-chat/record',
-  'GET /system/auth/ai-model/list/available',
-  'POST /course/auth/ai-chat/chat',
-  'POST /course/auth/ai-chat/clear',
-  'POST /course/auth/ai-chat/delete',
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -24,7 +24,7 @@ describe('the portal process', () => {
     expect(scripts.dev).toBe(`exec node ${flags} scripts/start.mjs --dev`);
   });
 
-  it('loads the sanitiser, the captcha font, the PDF and spreadsheet libraries only when first used', async () => {
+  it('loads the sanitiser, the captcha font, the PDF and spreadsheet libraries and the AI client only when first used', async () => {
     const outdir = await mkdtemp(path.join(tmpdir(), 'portal-server-build-'));
     try {
       const { buildServer } = (await import(pathToFileURL(path.join(root, 'scripts/build-server.mjs')).href)) as {
@@ -44,7 +44,16 @@ describe('the portal process', () => {
       };
       await visit(path.join(outdir, 'main.js'));
       expect(atStart).toContain('fastify');
-      for (const lazy of ['sanitize-html', 'htmlparser2', 'svg-captcha', 'pdfkit', 'fontkit', 'qrcode', 'exceljs']) {
+      for (const lazy of [
+        'sanitize-html',
+        'htmlparser2',
+        'svg-captcha',
+        'pdfkit',
+        'fontkit',
+        'qrcode',
+        'exceljs',
+        'openai',
+      ]) {
         expect(atStart).not.toContain(lazy);
       }
       // …and each of them is still in the build, in a chunk of its own or behind import().
@@ -55,7 +64,7 @@ describe('the portal process', () => {
             .map((f) => readFile(path.join(outdir, f), 'utf8')),
         )
       ).join('\n');
-      for (const lazy of ['sanitize-html', 'svg-captcha', 'exceljs']) expect(all).toContain(`"${lazy}"`);
+      for (const lazy of ['sanitize-html', 'svg-captcha', 'exceljs', 'openai']) expect(all).toContain(`"${lazy}"`);
     } finally {
       await rm(outdir, { recursive: true, force: true });
     }

@@ -64,10 +64,16 @@ export const AUDIT_ENTITY_TYPES = [
   'batch_package',
   // Talent records (decision 059).
   'talent_export',
+  // The history import of talent records (decision 062).
+  'talent_import',
   // Live rooms (decision 060).
   'live_room',
   'live_settings',
   'live_attendance_export',
+  // The study assistant (decision 061).
+  'assistant_settings',
+  'ai_model',
+  'assistant_index',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

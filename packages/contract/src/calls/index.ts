@@ -1,6 +1,7 @@
 import type { CallDef } from '../call.ts';
 import * as account from './account.ts';
 import * as announcement from './announcement.ts';
+import * as assistant from './assistant.ts';
 import * as backOffice from './back-office.ts';
 import * as batchPackage from './batch-package.ts';
 import * as courseAdmin from './course-admin.ts';
@@ -48,6 +49,7 @@ import * as upload from './upload.ts';
 export * from './fields.ts';
 export * from './account.ts';
 export * from './announcement.ts';
+export * from './assistant.ts';
 export * from './back-office.ts';
 export * from './batch-package.ts';
 export * from './course-admin.ts';
@@ -105,6 +107,7 @@ function callsOf(mod: Record<string, unknown>): CallDef[] {
 export const allCalls: CallDef[] = [
   account,
   announcement,
+  assistant,
   backOffice,
   batchPackage,
   businessIntro,

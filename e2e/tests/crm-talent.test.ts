@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
+import { createLearner } from '../accounts.ts';
 import { expectAccessible } from '../a11y.ts';
-import { openedList } from '../antd.ts';
+import { openedDialog, openedList } from '../antd.ts';
 import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs } from '../sign-in-as.ts';
@@ -13,7 +16,9 @@ import { portal } from '../portal.ts';
 // administrator finds the demo learner's half-filled record (sections 1–3 saved, seed-talent.ts)
 // by phone, filters it by staff category and department, views it section by section (only the
 // fields its classification shows, choices and regions by name) and exports the list; then the
-// English page's texts.
+// English page's texts. Then the import of history records (decision 062): the template filled in
+// for two new members and previewed (a section one of them saved is kept, a stranger's phone and a
+// repeated one refused), imported, and the new record listed with the source 历史数据.
 const EID = 1001;
 const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
 const LEARNER = { phone: '13800000001', name: '张晓明', masked: '138****0001' };
@@ -27,6 +32,7 @@ const TEXTS = {
       '工号',
       '部门',
       '人才类型',
+      '来源',
       '人员类别',
       '工作单位',
       '单位职务',
@@ -58,6 +64,7 @@ const TEXTS = {
       'Staff number',
       'Department',
       'Talent type',
+      'Source',
       'Staff category',
       'Employer',
       'Position at work',
@@ -121,7 +128,16 @@ describe.runIf(browserAvailable())('the talent records in the back office (/crm/
     database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
   });
-  afterAll(async () => database?.close());
+  /** The members the import test makes: their records are deleted afterwards. */
+  const made: number[] = [];
+  afterAll(async () => {
+    if (db && made.length > 0) {
+      await db
+        .delete(schema.talentRecords)
+        .where(and(eq(schema.talentRecords.eid, EID), inArray(schema.talentRecords.accountId, made)));
+    }
+    await database?.close();
+  });
 
   it('finds, filters, views and exports the demo learner’s record; the English texts', async () => {
     const [account] = await db.select().from(schema.accounts).where(eq(schema.accounts.phone, LEARNER.phone));
@@ -245,5 +261,114 @@ describe.runIf(browserAvailable())('the talent records in the back office (/crm/
     expect(await enBusiness.section.locator('.ant-descriptions-item-content').textContent()).toBe(
       `${en.slot1}${areaEn}`,
     );
+  });
+
+  it('imports history records: the template filled in, previewed row by row, imported once', async () => {
+    const fresh = await createLearner(EID);
+    const saver = await createLearner(EID);
+    const accountOf = async (phone: string) =>
+      (await db.select({ id: schema.accounts.id }).from(schema.accounts).where(eq(schema.accounts.phone, phone)))[0]!
+        .id;
+    const freshId = await accountOf(fresh.phone);
+    const saverId = await accountOf(saver.phone);
+    made.push(freshId, saverId);
+    // The second member saved their personal information themself.
+    await db.insert(schema.talentRecords).values({
+      eid: EID,
+      accountId: saverId,
+      details: { sex: 2, birthday: '1993-03-03', nation: 1, politicalStatus: 1 },
+      savedSections: [1],
+    });
+    // A business area by its name: a leaf of the site's talent categories whose name no other leaf has.
+    const categories = await db
+      .select({ id: schema.categories.id, name: schema.categories.name, parentId: schema.categories.parentId })
+      .from(schema.categories)
+      .where(and(eq(schema.categories.eid, EID), eq(schema.categories.categoryType, 14)));
+    const leaves = categories.filter((c) => !categories.some((o) => o.parentId === c.id));
+    const area = leaves.find((c) => leaves.filter((o) => o.name === c.name).length === 1);
+    expect(area).toBeDefined();
+
+    await signInAs(session.b, ADMIN, { path: '/crm/talent' });
+    const p = page();
+    await p.getByRole('heading', { level: 4, name: '人才档案' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    await p.getByRole('button', { name: '导入历史档案' }).click();
+    const dialog = await openedDialog(p, '导入历史档案');
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      dialog.getByRole('button', { name: '下载导入模板' }).click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(headers.slice(0, 4)).toEqual(['姓名', '手机号', '人才类型', '性别']);
+    const rowOf = (cells: Record<string, string>) => headers.map((h) => cells[h] ?? '');
+    const personal = { 性别: '男', 出生日期: '1986-06-16', 民族: '汉族', 政治面貌: '群众' };
+    const experience = { 学习工作经历: '2008年起在南宁分公司工作。', 近三年考核及奖惩情况: '近三年考核均为合格。' };
+    const stranger = `134${String(Date.now()).slice(-8)}`;
+    sheet.addRow(rowOf({ 手机号: fresh.phone, ...personal, ...experience, 业务领域: area!.name }));
+    sheet.addRow(rowOf({ 手机号: saver.phone, ...personal, ...experience }));
+    sheet.addRow(rowOf({ 姓名: '外人', 手机号: stranger, ...personal }));
+    sheet.addRow(rowOf({ 手机号: fresh.phone, ...personal, 性别: '未知' }));
+    const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: '历史档案.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: filled,
+    });
+    await dialog.getByRole('button', { name: /^预\s?览$/ }).click();
+    await dialog.getByText('共 4 行：新建 1 份档案，补充 1 份，0 行已保存无需导入，2 行不能导入').waitFor();
+    await dialog.getByRole('checkbox', { name: '只看有问题的行' }).uncheck();
+    const previewRows = dialog.locator('tbody tr.ant-table-row');
+    await expect.poll(() => previewRows.count()).toBe(4);
+    const texts = await previewRows.allTextContents();
+    for (const part of ['新建档案', '个人信息', '业务信息', '主要经历']) expect(texts[0]).toContain(part);
+    for (const part of ['补充档案', '主要经历', '已保存，不覆盖：个人信息']) expect(texts[1]).toContain(part);
+    expect(texts[2]).toContain('外人');
+    expect(texts[2]).toContain('不是本企业的学员');
+    expect(texts[3]).toContain('与第2行的手机号重复');
+    await expectAccessible(p, 'the talent import preview');
+
+    await dialog.getByRole('button', { name: '导入 2 行' }).click();
+    await dialog.getByText('导入完成：新建 1 份档案，补充 1 份，共保存 4 个部分').waitFor();
+    await dialog.getByRole('button', { name: /^完\s?成$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const records = await db
+      .select()
+      .from(schema.talentRecords)
+      .where(and(eq(schema.talentRecords.eid, EID), inArray(schema.talentRecords.accountId, [freshId, saverId])));
+    const byAccount = new Map(records.map((r) => [r.accountId, r]));
+    expect(byAccount.get(freshId)).toMatchObject({ talentSource: 3, savedSections: [1, 3, 6] });
+    expect(byAccount.get(saverId)).toMatchObject({ talentSource: 1, savedSections: [1, 6] });
+    expect(byAccount.get(saverId)!.details).toMatchObject({ sex: 2, birthday: '1993-03-03' });
+
+    // The list shows the new record with its source.
+    await p.getByLabel(TEXTS.zh.keyword, { exact: true }).fill(fresh.phone);
+    await p.getByLabel(TEXTS.zh.keyword, { exact: true }).press('Enter');
+    await p.waitForURL((u) => u.searchParams.get('keyword') === fresh.phone);
+    const rows = p.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('历史数据');
+
+    // In English: the dialog's texts and the rows' problems in English.
+    await p.goto(url('/en/crm/talent'));
+    await p.getByRole('heading', { level: 4, name: 'Talent records' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    await p.getByRole('button', { name: 'Import history records' }).click();
+    const enDialog = await openedDialog(p, 'Import history records');
+    await enDialog.getByRole('button', { name: 'Download the import template' }).waitFor();
+    await enDialog.locator('input[type=file]').setInputFiles({
+      name: 'history.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: filled,
+    });
+    await enDialog.getByRole('button', { name: 'Preview' }).click();
+    await enDialog
+      .getByText('4 rows: 0 new records, 0 records filled in, 2 rows already saved, 2 rows cannot be imported')
+      .waitFor();
+    expect(await enDialog.locator('tbody').textContent()).toContain('The same phone as row 2');
+    await enDialog.getByRole('button', { name: 'Import 0 rows' }).waitFor();
+    expect(await enDialog.getByRole('button', { name: 'Import 0 rows' }).isDisabled()).toBe(true);
   });
 });

@@ -296,6 +296,30 @@ export function talentValueGiven(value: unknown): boolean {
 }
 
 /**
+ * Every problem of a section's values, in the form's order: a required field shown and not given,
+ * a typed field over its limit (one a field). The history import (decision 062) lists them all.
+ */
+export function talentSectionProblems(
+  section: TalentSection,
+  values: Partial<Record<TalentField, unknown>>,
+  facts: TalentShowFacts,
+  lang: Lang,
+): Array<{ field: TalentField; message: string }> {
+  const problems: Array<{ field: TalentField; message: string }> = [];
+  for (const field of talentSectionFields(section)) {
+    if (!talentFieldShown(field, facts)) continue;
+    const rule: TalentFieldRule = talentFields[field];
+    const value = values[field];
+    if (rule.required && !talentValueGiven(value))
+      problems.push({ field, message: talentRequiredMessage(field, lang) });
+    else if (rule.max !== undefined && typeof value === 'string' && [...value].length > rule.max) {
+      problems.push({ field, message: talentTooLongMessage(field, lang) });
+    }
+  }
+  return problems;
+}
+
+/**
  * The first problem of a section's values, in the form's order, or null: a required field shown
  * and not given, a typed field over its limit. The server answers it as the edit's error; the form
  * shows the same texts under each field.
@@ -306,14 +330,5 @@ export function talentSectionProblem(
   facts: TalentShowFacts,
   lang: Lang,
 ): { field: TalentField; message: string } | null {
-  for (const field of talentSectionFields(section)) {
-    if (!talentFieldShown(field, facts)) continue;
-    const rule: TalentFieldRule = talentFields[field];
-    const value = values[field];
-    if (rule.required && !talentValueGiven(value)) return { field, message: talentRequiredMessage(field, lang) };
-    if (rule.max !== undefined && typeof value === 'string' && [...value].length > rule.max) {
-      return { field, message: talentTooLongMessage(field, lang) };
-    }
-  }
-  return null;
+  return talentSectionProblems(section, values, facts, lang)[0] ?? null;
 }

@@ -174,3 +174,96 @@ export const exportAdminTalentRecords = defineCall({
   request: adminTalentFilter,
   response: z.object({ id: z.number().int(), fileName: z.string(), exportStatus: z.number().int() }),
 });
+
+// ---- Import of history records (issue 24 item 4, decision 062) ----
+// An XLSX of the export's columns (its template) is read and every row checked into a preview
+// that stores nothing; importing sends the same file again (its digest from the preview) and
+// saves the rows' sections with talentSource 3. A section a member has saved is never
+// overwritten: an import fills only sections not saved yet, so a file imported twice changes
+// nothing the second time.
+
+/** The largest import file, and the rows one import takes (a larger history is split into files). */
+export const TALENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const TALENT_IMPORT_MAX_ROWS = 5000;
+
+/**
+ * What the import does with a row: `create` makes the member's record (talentSource 3), `fill`
+ * adds sections to the record they have, `unchanged` adds nothing (every section the row gives is
+ * saved already), `refused` cannot be imported (the phone, or no section without problems).
+ */
+export const TALENT_IMPORT_OUTCOMES = ['create', 'fill', 'unchanged', 'refused'] as const;
+export type TalentImportOutcome = (typeof TALENT_IMPORT_OUTCOMES)[number];
+
+export const talentImportRow = z.object({
+  /** The sheet's row. */
+  row: z.number().int(),
+  /** The member's name from their profile; the file's 姓名 when the phone is no member's. */
+  name: z.string(),
+  phone: z.string().describe('Masked when it is a mobile number'),
+  accountId: z.number().int().nullable(),
+  outcome: z.enum(TALENT_IMPORT_OUTCOMES),
+  /** The sections (saveType) the import saves (or saved) for this row. */
+  sections: z.array(z.number().int()),
+  /** Sections the row gives that the member's record has saved already: kept, not overwritten. */
+  kept: z.array(z.number().int()),
+  /** Why the row, or one of its sections, is not imported, in the administrator's language. */
+  problems: z.array(z.string()),
+});
+export type TalentImportRow = z.infer<typeof talentImportRow>;
+
+export const talentImportResult = z.object({
+  /** SHA-256 of the file (hex): the import call is given it back with the same file. */
+  digest: z.string(),
+  fileName: z.string(),
+  /** false: a preview (nothing stored); true: what the import saved. */
+  imported: z.boolean(),
+  totalRows: z.number().int(),
+  createCount: z.number().int(),
+  fillCount: z.number().int(),
+  unchangedCount: z.number().int(),
+  refusedCount: z.number().int(),
+  /** Sections saved over all rows. */
+  sectionCount: z.number().int(),
+  rows: z.array(talentImportRow),
+});
+export type TalentImportResult = z.infer<typeof talentImportResult>;
+
+const importDigest = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, { error: 'The preview’s digest' })
+  .describe("The preview's digest of the file");
+
+export const viewTalentImportTemplate = defineCall({
+  name: 'viewTalentImportTemplate',
+  method: 'GET',
+  path: '/user/auth/admin/talent/import/template',
+  summary:
+    "The history import template (XLSX: the export's columns with headers in the caller's language, a notes sheet with each column's values and an example row) by signed link",
+  tags: ['talent'],
+  request: z.object({}),
+  response: z.object({ url: z.string(), fileName: z.string() }),
+});
+
+export const previewTalentImport = defineCall({
+  name: 'previewTalentImport',
+  method: 'POST',
+  path: '/user/auth/admin/talent/import/preview',
+  summary:
+    "Reads history talent records (multipart/form-data, part file: an XLSX of the template or the export, at most 5 MB and 5 000 rows) and checks every row: the member by phone, each section's fields; stores nothing. Answers each row's sections to save, those kept and its problems",
+  tags: ['talent'],
+  request: z.object({}),
+  requestIn: 'query',
+  response: talentImportResult,
+});
+
+export const importTalentRecords = defineCall({
+  name: 'importTalentRecords',
+  method: 'POST',
+  path: '/user/auth/admin/talent/import',
+  summary:
+    "Imports the previewed file again (multipart/form-data, part file; digest: the preview's, 9611 when the file differs): each row's sections without problems that the member's record has not saved yet, a new record with talentSource 3. Imports of one enterprise go one at a time; the same file again saves nothing more",
+  tags: ['talent'],
+  request: z.object({ digest: importDigest }),
+  requestIn: 'query',
+  response: talentImportResult,
+});

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { schema, type Db } from '@portal/db';
+import { schema, type Db, type Tx } from '@portal/db';
 import type { Learner } from '../../platform/learner.ts';
 
 const r = schema.talentRecords;
@@ -43,6 +43,27 @@ export interface AdminTalentQuery {
   /** The department and every one below it; null for any. */
   departmentIds: number[] | null;
 }
+
+/** A member the history import found by phone. */
+export interface PhoneMember {
+  accountId: number;
+  phone: string;
+  name: string;
+}
+
+/** What the history import saves into one member's record (decision 062). */
+export interface HistoryWrite {
+  accountId: number;
+  /** The sections saved (saveType), none of which the record had. */
+  sections: number[];
+  /** Their fields, merged into `details`. */
+  details: Record<string, unknown>;
+  /** Section 2's type and classification when section 2 is among them; null leaves the columns. */
+  columns: { talentType: number; talentClassification: number | null } | null;
+}
+
+/** Records written per statement by the history import. */
+const WRITE_BATCH = 500;
 
 /** SQL of talent records, always by enterprise and account. */
 export class TalentRepository {
@@ -184,6 +205,97 @@ export class TalentRepository {
       this.adminSelect(eid, q, sql`${after} ORDER BY r.id LIMIT ${limit}`),
     );
     return rows.map(withDate);
+  }
+
+  /**
+   * The members of the enterprise with these phones (enabled or disabled; a registration waiting
+   * or refused is no member). `lock` keeps them members until the transaction ends (FOR KEY SHARE:
+   * the record's foreign key needs the membership).
+   */
+  async membersByPhone(db: Db | Tx, eid: number, phones: string[], lock: boolean): Promise<PhoneMember[]> {
+    if (phones.length === 0) return [];
+    const { rows } = await db.execute<{ account_id: number; phone: string; real_name: string; user_name: string }>(sql`
+      SELECT m.account_id, a.phone, m.real_name, m.user_name
+      FROM ${schema.enterpriseUsers} m JOIN ${schema.accounts} a ON a.id = m.account_id
+      WHERE m.eid = ${eid} AND m.status IN (1, 2) AND a.phone = ANY(${`{${phones.join(',')}}`}::text[])
+      ${lock ? sql`FOR KEY SHARE OF m` : sql``}`);
+    return rows.map((row) => ({ accountId: row.account_id, phone: row.phone, name: row.real_name || row.user_name }));
+  }
+
+  /**
+   * The saved sections of these members' records, by account. `lock` takes the records for update:
+   * a member's own save of a section waits for the import's transaction, and the import sees what
+   * the member saved before it.
+   */
+  async savedSectionsOf(db: Db | Tx, eid: number, accountIds: number[], lock: boolean): Promise<Map<number, number[]>> {
+    if (accountIds.length === 0) return new Map();
+    const query = db
+      .select({ accountId: r.accountId, savedSections: r.savedSections })
+      .from(r)
+      .where(and(eq(r.eid, eid), sql`${r.accountId} = ANY(${`{${accountIds.join(',')}}`}::int[])`));
+    const rows = lock ? await query.for('update') : await query;
+    return new Map(rows.map((row) => [row.accountId, row.savedSections]));
+  }
+
+  /** Imports of one enterprise's history records go one at a time (until the transaction ends). */
+  async lockHistoryImports(tx: Tx, eid: number): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('talent_import'), ${eid})`);
+  }
+
+  /**
+   * Makes the records of members who had none, with talentSource 3 (history). Answers the accounts
+   * whose record it made: a member's own first save that came in between keeps its record, which
+   * the import then fills like any other.
+   */
+  async insertHistory(tx: Tx, eid: number, writes: HistoryWrite[]): Promise<Set<number>> {
+    const made = new Set<number>();
+    for (let i = 0; i < writes.length; i += WRITE_BATCH) {
+      const rows = await tx
+        .insert(r)
+        .values(
+          writes.slice(i, i + WRITE_BATCH).map((w) => ({
+            eid,
+            accountId: w.accountId,
+            talentType: w.columns?.talentType ?? 1,
+            talentSource: 3,
+            talentClassification: w.columns?.talentClassification ?? null,
+            details: w.details,
+            savedSections: [...w.sections].sort((x, y) => x - y),
+          })),
+        )
+        .onConflictDoNothing({ target: [r.eid, r.accountId] })
+        .returning({ accountId: r.accountId });
+      for (const row of rows) made.add(row.accountId);
+    }
+    return made;
+  }
+
+  /**
+   * Adds sections to records the import has locked: their fields merged into `details`, the
+   * sections to `saved_sections`, section 2's columns when it is one of them. The record keeps its
+   * source (a member's own record stays theirs).
+   */
+  async fillHistory(tx: Tx, eid: number, writes: HistoryWrite[]): Promise<void> {
+    for (let i = 0; i < writes.length; i += WRITE_BATCH) {
+      const batch = writes.slice(i, i + WRITE_BATCH).map((w) => ({
+        account_id: w.accountId,
+        details: w.details,
+        sections: w.sections,
+        sets_columns: w.columns !== null,
+        talent_type: w.columns?.talentType ?? null,
+        talent_classification: w.columns?.talentClassification ?? null,
+      }));
+      await tx.execute(sql`
+        UPDATE ${r} t SET
+          details = t.details || v.details,
+          saved_sections = (SELECT array_agg(DISTINCT s ORDER BY s) FROM unnest(t.saved_sections || v.sections) s),
+          talent_type = CASE WHEN v.sets_columns THEN v.talent_type ELSE t.talent_type END,
+          talent_classification = CASE WHEN v.sets_columns THEN v.talent_classification ELSE t.talent_classification END,
+          updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(account_id int, details jsonb, sections int[],
+          sets_columns boolean, talent_type int, talent_classification int)
+        WHERE t.eid = ${eid} AND t.account_id = v.account_id`);
+    }
   }
 
   /** A member's record by account, for the back office. */

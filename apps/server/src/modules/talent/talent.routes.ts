@@ -3,13 +3,15 @@ import { startAuditedExport } from '../../platform/audited-export.ts';
 import { defineModule } from '../../platform/module.ts';
 import { learnerOf } from '../../platform/learner.ts';
 import { talentExport } from './talent-export.ts';
+import { TalentImports } from './talent-import.ts';
 import { TalentRepository } from './talent.repository.ts';
 import { TalentService } from './talent.service.ts';
 
 /**
  * The talent-pool record (issue 24, decision 059; /account/fileRegister): the signed-in person's
  * own record in the session's enterprise, read whole and saved one section at a time; the back
- * office's list of the enterprise's records, one record, and their XLSX export.
+ * office's list of the enterprise's records, one record, their XLSX export and the import of
+ * history records (decision 062).
  */
 export default defineModule({
   name: 'talent',
@@ -27,5 +29,10 @@ export default defineModule({
     gateway.call(calls.exportAdminTalentRecords, (q, ctx) =>
       startAuditedExport(platform.db, exportKind, ctx, q, 'talent_export'),
     );
+
+    const imports = new TalentImports({ db: platform.db, storage: platform.storage, signer: platform.signer, repo });
+    gateway.call(calls.viewTalentImportTemplate, (_q, ctx) => imports.viewTemplate(ctx.eid, ctx.lang));
+    gateway.call(calls.previewTalentImport, (_q, ctx) => imports.preview(ctx, (o) => ctx.req.file(o)));
+    gateway.call(calls.importTalentRecords, (q, ctx) => imports.importFile(ctx, q.digest, (o) => ctx.req.file(o)));
   },
 });

@@ -66,14 +66,45 @@ export function regionNames(talentType: number, codes: string[]): string[] | nul
   return level && level.length > 0 ? null : names;
 }
 
+/** The codes along a path of region names (the export's 南宁市/青秀区), or null when it is not one of the tree's, down to a leaf. */
+export function regionCodes(talentType: number, names: string[]): string[] | null {
+  let level: RegionNode[] | undefined = regionTreeOf(talentType);
+  const codes: string[] = [];
+  for (const name of names) {
+    const node: RegionNode | undefined = level?.find((n) => n.name === name);
+    if (!node) return null;
+    codes.push(node.code);
+    level = node.children;
+  }
+  return codes.length === 0 || (level && level.length > 0) ? null : codes;
+}
+
 /** Today in China (the dates a learner gives are China days). */
 const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-/** A real day, not after today; a birthday before today (account-area.md section 5). */
-function validDay(field: TalentField, value: string): boolean {
+/** Whether a YYYY-MM-DD text is a day of the calendar. */
+export function realDay(value: string): boolean {
   const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return false;
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** A real day, not after today; a birthday before today (account-area.md section 5). */
+export function validDay(field: TalentField, value: string): boolean {
+  if (!realDay(value)) return false;
   return field === 'birthday' ? value < chinaToday() : value <= chinaToday();
+}
+
+/** A business category's ancestors, root first (the cascader's path). */
+export function categoryPath<C extends { id: number; parentId: number | null }>(
+  byId: Map<number, C>,
+  category: C,
+): number[] {
+  const path: number[] = [];
+  // The categories' moves keep their tree free of cycles; the bound only guards corrupt data.
+  for (let p = category.parentId; p !== null && path.length < 10; p = byId.get(p)?.parentId ?? null) {
+    path.unshift(p);
+  }
+  return path;
 }
 
 /**
@@ -256,15 +287,10 @@ export class TalentService {
       if (refused) throw new AppError(ErrorCode.TALENT_CATEGORY_UNKNOWN);
       ids.add(category.id);
       orders.add(slot.recommendOrder);
-      const path: number[] = [];
-      // The categories' moves keep their tree free of cycles; the bound only guards corrupt data.
-      for (let p = category.parentId; p !== null && path.length < 10; p = byId.get(p)?.parentId ?? null) {
-        path.unshift(p);
-      }
       stored.push({
         businessCategoryId: category.id,
         businessCategoryName: lang === 'en' && category.nameEn ? category.nameEn : category.name,
-        parentCategoryIdList: path,
+        parentCategoryIdList: categoryPath(byId, category),
         recommendOrder: slot.recommendOrder,
       });
     }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useRevalidator, useSearchParams } from 'react-router';
 import {
   Alert,
   Button,
@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { DepartmentNode } from '@portal/contract/calls/people';
 import {
   exportAdminTalentRecords,
@@ -45,6 +46,7 @@ import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
 import { readTableQuery, writeTableQuery, type TableQuery, type TableQueryOptions } from '../table-query.ts';
 import { toTree } from './department-tree.ts';
+import { TalentImportDialog, talentImportMessages } from './talent-import.tsx';
 
 /** The list's state in the URL (issue 24 item 4): last saved first, filtered by the server. */
 export const TALENT_TABLE: TableQueryOptions = {
@@ -75,7 +77,7 @@ export interface TalentRecordsData {
 export const talentRecordMessages = defineMessages({
   zh: {
     intro:
-      '学员在“人才档案登记”页按栏目填写的人才库信息。可按姓名、工号、手机号、人才类型、人员类别和部门查找，查看每人的档案；导出当前筛选的档案为 Excel 文件，完成后在弹窗中下载，也可在门户页头的“下载”中找到。',
+      '学员在“人才档案登记”页按栏目填写的人才库信息。可按姓名、工号、手机号、人才类型、人员类别和部门查找，查看每人的档案；导出当前筛选的档案为 Excel 文件，完成后在弹窗中下载，也可在门户页头的“下载”中找到；“导入历史档案”按导入模板或导出文件补录学员尚未保存的部分。',
     keyword: '姓名、工号或手机号',
     talentType: '人才类型',
     talentClassification: '人员类别',
@@ -94,6 +96,7 @@ export const talentRecordMessages = defineMessages({
     recordOf: '{name}的人才档案',
     basic: '基本信息',
     source: '档案来源',
+    sourceColumn: '来源',
     tags: '标签',
     sectionSaved: '已保存',
     sectionUnsaved: '未保存',
@@ -104,7 +107,7 @@ export const talentRecordMessages = defineMessages({
   },
   en: {
     intro:
-      'The talent-pool information learners fill in, section by section, on their Talent record page. Find records by name, staff number, phone, talent type, staff category and department and view each one; export the records of the current filter as an Excel file, downloaded from the dialog when it is ready or later from Downloads in the portal header.',
+      'The talent-pool information learners fill in, section by section, on their Talent record page. Find records by name, staff number, phone, talent type, staff category and department and view each one; export the records of the current filter as an Excel file, downloaded from the dialog when it is ready or later from Downloads in the portal header; Import history records adds the sections members have not saved yet from the import template or an export.',
     keyword: 'Name, staff number or phone',
     talentType: 'Talent type',
     talentClassification: 'Staff category',
@@ -123,6 +126,7 @@ export const talentRecordMessages = defineMessages({
     recordOf: 'Talent record of {name}',
     basic: 'Profile',
     source: 'Source',
+    sourceColumn: 'Source',
     tags: 'Tags',
     sectionSaved: 'Saved',
     sectionUnsaved: 'Not saved',
@@ -136,6 +140,8 @@ export const talentRecordMessages = defineMessages({
 const TALENT_TYPES = [1, 2, 3] as const;
 const CLASSIFICATIONS = [1, 2, 3, 4] as const;
 const EMPTY = '—';
+/** The record's source (the registration-source enumeration): self, admin import, history. */
+const SOURCE_COLORS: Record<number, string> = { 1: 'default', 2: 'blue', 3: 'gold' };
 const emptyPage = { pageCurrent: 1, pageSize: 20, totalCount: 0, list: [] };
 
 /** /crm/talent: the enterprise's talent-pool records, filtered on the server; one record in a drawer. */
@@ -146,6 +152,9 @@ export function TalentRecordsView({ page, error, departments }: TalentRecordsDat
   const [params, setParams] = useSearchParams();
   const state = readTableQuery(params, TALENT_TABLE);
   const [open, setOpen] = useState<AdminTalentRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const importTexts = useMessages(talentImportMessages);
+  const revalidator = useRevalidator();
   const tree = useMemo(() => toTree(departments, lang), [departments, lang]);
   const filter = (name: string, value: string | number | undefined | null) => {
     // The address as it is now, not as this render saw it: a filter chosen right after another,
@@ -166,6 +175,15 @@ export function TalentRecordsView({ page, error, departments }: TalentRecordsDat
     { title: t.userNo, dataIndex: 'userNo', key: 'userNo', render: (v: string) => v || EMPTY },
     { title: t.department, dataIndex: 'departmentName', key: 'departmentName', render: (v: string) => v || EMPTY },
     { title: t.talentType, key: 'talentType', render: (_, r) => enumLabel('talentType', r.talentType, lang) },
+    {
+      title: t.sourceColumn,
+      key: 'talentSource',
+      render: (_, r) => (
+        <Tag color={SOURCE_COLORS[r.talentSource]}>
+          {enumLabel('registrationSource', r.talentSource, lang) || EMPTY}
+        </Tag>
+      ),
+    },
     {
       title: t.talentClassification,
       key: 'talentClassification',
@@ -201,7 +219,12 @@ export function TalentRecordsView({ page, error, departments }: TalentRecordsDat
     <>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
         <Typography.Title level={4}>{crm.talentRecords}</Typography.Title>
-        <ExportButton start={() => request(exportAdminTalentRecords, talentFilterOf(state))} />
+        <Space>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {importTexts.open}
+          </Button>
+          <ExportButton start={() => request(exportAdminTalentRecords, talentFilterOf(state))} />
+        </Space>
       </Space>
       <Typography.Paragraph type="secondary">{t.intro}</Typography.Paragraph>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
@@ -261,6 +284,11 @@ export function TalentRecordsView({ page, error, departments }: TalentRecordsDat
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <ServerTable<AdminTalentRow> rowKey="id" columns={columns} page={page ?? emptyPage} query={TALENT_TABLE} />
       {open !== null && <TalentDrawer row={open} onClose={() => setOpen(null)} />}
+      <TalentImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void revalidator.revalidate()}
+      />
     </>
   );
 }

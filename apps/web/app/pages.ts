@@ -159,7 +159,7 @@ export const PAGES: PageDef[] = [
     file: 'routes/watch-task.tsx',
     title: { zh: '任务学习', en: 'Task player' },
   },
-  { path: 'live/watch', layout: 'blank', file: TITLED, title: { zh: '直播', en: 'Live' } },
+  { path: 'live/watch', layout: 'blank', file: 'routes/live-watch.tsx', title: { zh: '直播', en: 'Live' } },
   { path: 'lecturer', layout: 'default', file: 'routes/lecturer.tsx', title: { zh: '讲师', en: 'Lecturers' } },
   {
     path: 'lecturer/view/info',

@@ -75,7 +75,8 @@ export async function seedLiveRooms(db: Db, createdEids: number[], now = Date.no
         intro: text.intro,
         categoryId: category?.id ?? null,
         coverUrl: '/demo/course-cover-2.svg',
-        lecturerId: lecturer?.id ?? null,
+        // The rooms name their lecturer; the course names none, so lecturers' course lists stay theirs.
+        lecturerId: null,
         creditTenths: 10,
         points: 10,
         learnerCount: 326,

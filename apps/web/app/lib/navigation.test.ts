@@ -88,6 +88,16 @@ describe('route guard without a session', () => {
     expect(go('/en/certificate/query', { visitorOpenSet: false })).toBeNull();
     expect(go('/login', { visitorOpenSet: false })).toBeNull();
   });
+  it('opens a live room to visitors in visitor mode only (issue 24)', () => {
+    expect(go('/live/watch?id=3')).toBeNull();
+    expect(go('/en/live/watch?id=3')).toBeNull();
+    expect(go('/live/watch?id=3', { visitorOpenSet: false })).toBe(
+      `/login?redirect=${encodeURIComponent('/live/watch?id=3')}`,
+    );
+    expect(go('/en/live/watch?id=3', { visitorOpenSet: false })).toBe(
+      `/en/login?redirect=${encodeURIComponent('/en/live/watch?id=3')}`,
+    );
+  });
   it('sends /register to /home when registration is off', () => {
     expect(go('/register', { registerOpenSet: false })).toBe('/home');
   });

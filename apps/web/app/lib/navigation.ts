@@ -45,14 +45,17 @@ const PUBLIC_PATHS = [
   '/ie',
   '/company/in',
   '/certificate/query',
+  '/live/watch',
 ] as const;
 
 /**
  * White-listed paths only open to visitors when visitor mode is on. The spec lists
  * /certificate/query among them too, but issue 13 makes the certificate check work for visitors
- * of every site (a certificate's QR code must open it anywhere): decision 030.
+ * of every site (a certificate's QR code must open it anywhere): decision 030. A live room
+ * (/live/watch, issue 24) is watched by visitors where visitor mode is on, without attendance: its
+ * call is a visitor call (decision 060), and a room's link is what gets shared.
  */
-const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie'] as const;
+const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie', '/live/watch'] as const;
 
 /** The language of a path: `/en` prefix is English. */
 export function pathLang(pathname: string): Lang {

@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router';
-import { findCourses, findCoursesAuth, findLecturers, findNews } from '@portal/contract';
+import { findCourses, findCoursesAuth, findLecturers, findLiveRooms, findNews } from '@portal/contract';
 import { CourseGrid } from '../features/course/course-card.tsx';
 import { LecturerGrid } from '../features/lecturer/lecturer-card.tsx';
+import { LiveRoomGrid } from '../features/live/live-room-card.tsx';
 import { newsDate } from '../features/news/news-date.ts';
 import { callGateway, siteOf } from '../lib/site.server.ts';
 import { defineMessages, format, useLang, useMessages } from '../lib/i18n.ts';
@@ -16,6 +17,7 @@ const messages = defineMessages({
     courses: '课程（{n}）',
     news: '新闻资讯（{n}）',
     lecturers: '讲师（{n}）',
+    live: '直播（{n}）',
     none: '没有找到与“{str}”相关的内容',
     failed: '数据加载失败，请稍后再试',
   },
@@ -24,6 +26,7 @@ const messages = defineMessages({
     courses: 'Courses ({n})',
     news: 'News ({n})',
     lecturers: 'Lecturers ({n})',
+    live: 'Live lessons ({n})',
     none: 'Nothing found for “{str}”',
     failed: 'Failed to load data, please try again later',
   },
@@ -32,9 +35,12 @@ const messages = defineMessages({
 const NEWS_PER_PAGE = 10;
 const COURSES_PER_PAGE = 8;
 const LECTURERS_PER_PAGE = 8;
+const LIVE_PER_PAGE = 8;
+/** The header search's type of a search started on a live page (lib/search.ts). */
+const LIVE_SEARCH_TYPE = '2';
 
 /** Each section pages by its own query parameter. */
-const PAGE_PARAMS = { courses: 'coursePage', news: 'page', lecturers: 'lecturerPage' } as const;
+const PAGE_PARAMS = { courses: 'coursePage', news: 'page', lecturers: 'lecturerPage', live: 'livePage' } as const;
 
 function pageOf(url: URL, name: string): number {
   const raw = Number(url.searchParams.get(name));
@@ -42,16 +48,17 @@ function pageOf(url: URL, name: string): number {
 }
 
 /**
- * /search/{str}?type=…: the site's courses, news and lecturers for the keyword (title or summary;
- * lecturers by name, for signed-in learners: the lecturer calls need a session), each section
- * paged on its own. The type says where the search started.
+ * /search/{str}?type=…: the site's courses, live lessons (by title, live now first), news and
+ * lecturers for the keyword (title or summary; lecturers by name, for signed-in learners: the
+ * lecturer calls need a session), each section paged on its own. The type says where the search
+ * started: from a live page (type 2) the live lessons come first.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const str = (params.str ?? '').trim().slice(0, 50);
   const url = new URL(request.url);
   const site = await siteOf(request, context);
-  if (!site || !str) return { str, courses: null, news: null, lecturers: null, failed: false };
-  const [courses, news, lecturers] = await Promise.all([
+  if (!site || !str) return { str, courses: null, news: null, lecturers: null, live: null, failed: false };
+  const [courses, news, lecturers, live] = await Promise.all([
     callGateway(request, context, site, site.signedIn ? findCoursesAuth : findCourses, {
       pageCurrent: pageOf(url, PAGE_PARAMS.courses),
       pageSize: COURSES_PER_PAGE,
@@ -69,21 +76,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           keyword: str,
         })
       : null,
+    callGateway(request, context, site, findLiveRooms, {
+      pageCurrent: pageOf(url, PAGE_PARAMS.live),
+      pageSize: LIVE_PER_PAGE,
+      keyword: str,
+    }),
   ]);
   return {
     str,
-    failed: news.code !== 200 || courses.code !== 200 || (lecturers !== null && lecturers.code !== 200),
+    failed:
+      news.code !== 200 || courses.code !== 200 || live.code !== 200 || (lecturers !== null && lecturers.code !== 200),
     courses: courses.code === 200 ? courses.data : null,
     news:
       news.code === 200
         ? { ...news.data, list: news.data.list.map((n) => ({ ...n, date: newsDate(n.publishedAt) })) }
         : null,
     lecturers: lecturers?.code === 200 ? lecturers.data : null,
+    live: live.code === 200 ? live.data : null,
   };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { str, courses, news, lecturers, failed } = loaderData;
+  const { str, courses, news, lecturers, live, failed } = loaderData;
   const t = useMessages(messages);
   const lang = useLang();
   const { pathname, search } = useLocation();
@@ -92,12 +106,24 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     q.set(param, String(n));
     return `${pathname}?${q.toString()}`;
   };
-  const found = (courses?.totalCount ?? 0) + (news?.totalCount ?? 0) + (lecturers?.totalCount ?? 0);
+  const found =
+    (courses?.totalCount ?? 0) + (news?.totalCount ?? 0) + (lecturers?.totalCount ?? 0) + (live?.totalCount ?? 0);
+  const liveFirst = new URLSearchParams(search).get('type') === LIVE_SEARCH_TYPE;
+  const liveSection = live && live.totalCount > 0 && (
+    <section aria-labelledby="search-live">
+      <h2 id="search-live" className="portal-search-section">
+        {format(t.live, { n: live.totalCount })}
+      </h2>
+      <LiveRoomGrid rooms={live.list} />
+      <Pager page={live} href={pageLink(PAGE_PARAMS.live)} numbers={false} />
+    </section>
+  );
   return (
     <section className="portal-page portal-search-results">
       <h1 className="portal-page-title">{format(t.title, { str })}</h1>
       {failed && <p className="portal-news-note">{t.failed}</p>}
       {!failed && found === 0 && <p className="portal-news-note">{format(t.none, { str })}</p>}
+      {liveFirst && liveSection}
       {courses && courses.totalCount > 0 && (
         <section aria-labelledby="search-courses">
           <h2 id="search-courses" className="portal-search-section">
@@ -107,6 +133,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <Pager page={courses} href={pageLink(PAGE_PARAMS.courses)} numbers={false} />
         </section>
       )}
+      {!liveFirst && liveSection}
       {news && news.totalCount > 0 && (
         <section aria-labelledby="search-news">
           <h2 id="search-news" className="portal-search-section">

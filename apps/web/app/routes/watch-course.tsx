@@ -3,7 +3,16 @@ import { data, Link, redirect } from 'react-router';
 import { findCoursePeriods, viewCourse, viewCourseConfig } from '@portal/contract';
 import type { CourseChapter, CoursePeriod, CourseProgress } from '@portal/contract/calls/study';
 import { ErrorCode, errorText } from '@portal/contract/errors';
-import { flattenPeriods, PeriodList, periodKind } from '../features/player/period-list.tsx';
+import { featuredRoom } from '../features/live/live-clock.ts';
+import { livePath } from '../features/live/live-parts.tsx';
+import {
+  flattenPeriods,
+  isLivePeriod,
+  liveRoomOf,
+  PeriodList,
+  periodKind,
+  playsInPlayer,
+} from '../features/player/period-list.tsx';
 import { PeriodStudy, type ProgressAnswer } from '../features/player/period-study.tsx';
 import { playerMessages } from '../features/player/player-messages.ts';
 import { format, useLang, useMessages } from '../lib/i18n.ts';
@@ -42,7 +51,8 @@ function taskContextOf(params: URLSearchParams): TaskContext | null {
 /**
  * /watch/course?id=&periodId= (blank layout, signed-in learners): the course, its periods with the
  * learner's progress and the player settings, rendered on the server; without a period, the one
- * the learner left off at (or the first that plays).
+ * the learner left off at (or the first that plays). A live lesson (period type 4) is never played
+ * here: its period goes to its room (/live/watch), as does a course of live lessons only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -68,13 +78,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const task = taskContextOf(url.searchParams);
   const asked = url.searchParams.get('periodId');
   if (asked === null || asked === '') {
-    const last = periods.find((p) => p.id === course.data.progress.lastPeriodId && p.playable);
-    const first = last ?? periods.find((p) => p.playable) ?? periods[0];
+    const last = periods.find((p) => p.id === course.data.progress.lastPeriodId && playsInPlayer(p));
+    const first = last ?? periods.find(playsInPlayer) ?? periods.find((p) => !isLivePeriod(p));
     if (first) throw redirect(playerPath(lang, courseId, first.id, task));
+    const room = featuredRoom(periods.flatMap((p) => liveRoomOf(p) ?? []));
+    if (room) throw redirect(livePath(room.roomId, lang));
     return { course: course.data, chapters: chapters.data, config: config.data, periodId: null, task };
   }
   const periodId = positive(asked);
-  if (periodId === null || !periods.some((p) => p.id === periodId)) throw missing();
+  const asking = periodId === null ? undefined : periods.find((p) => p.id === periodId);
+  if (!asking) throw missing();
+  if (isLivePeriod(asking)) {
+    const room = liveRoomOf(asking);
+    throw room ? redirect(livePath(room.roomId, lang)) : missing();
+  }
   return { course: course.data, chapters: chapters.data, config: config.data, periodId, task };
 }
 
@@ -111,7 +128,8 @@ function Player({ loaded }: { loaded: Loaded }) {
   const current = live?.source === loaded ? live : null;
   const progress = current?.progress ?? course.progress;
   const chapters = withLive(loaded.chapters, current);
-  const periods = flattenPeriods(chapters);
+  // The steps go through what this player plays: a live lesson is in the list, with its room's link.
+  const periods = flattenPeriods(chapters).filter((p) => !isLivePeriod(p));
   const index = periods.findIndex((p) => p.id === periodId);
   const period = periods[index];
   const previous = index > 0 ? periods[index - 1] : undefined;

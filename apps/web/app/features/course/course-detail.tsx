@@ -19,6 +19,10 @@ import { localePath } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { LinkButton } from '../antd/link-button.tsx';
+import { featuredRoom } from '../live/live-clock.ts';
+import { liveMessages } from '../live/live-messages.ts';
+import { livePath } from '../live/live-parts.tsx';
+import { liveRoomOf, playsInPlayer } from '../player/period-list.tsx';
 import { RichContent } from '../rich-content/rich-content.tsx';
 import { CourseCatalog } from './course-catalog.tsx';
 import { CourseComments } from './course-comments.tsx';
@@ -28,9 +32,12 @@ import './course-detail.css';
 
 type Live = Partial<Pick<CourseDetail, 'admired' | 'admireCount' | 'marked' | 'averageRating' | 'commentCount'>>;
 
-/** Where 开始学习 / 继续学习 goes: the period last studied, else the first the learner may play. */
+/**
+ * Where 开始学习 / 继续学习 goes: the period last studied, else the first the learner may play (the
+ * player's: a live lesson is watched in its room).
+ */
 export function startPeriod(course: CourseDetail, chapters: CourseChapter[] | null): number | null {
-  const periods = (chapters ?? []).flatMap((c) => c.periods).filter((p) => p.playable);
+  const periods = (chapters ?? []).flatMap((c) => c.periods).filter(playsInPlayer);
   const last = periods.find((p) => p.id === course.progress.lastPeriodId);
   return (last ?? periods[0])?.id ?? null;
 }
@@ -57,6 +64,14 @@ export function CourseDetailPage({
   const { progress } = course;
   const priced = !course.bought && course.price > 0;
   const startId = startPeriod(course, chapters);
+  // A course of live lessons only: 进入直播间 opens the room live now, or the next.
+  const room =
+    startId === null
+      ? featuredRoom(
+          (chapters ?? []).flatMap((c) => c.periods.filter((p) => p.playable).flatMap((p) => liveRoomOf(p) ?? [])),
+        )
+      : null;
+  const tl = useMessages(liveMessages);
 
   const admire = useAction(async () => {
     const r = await request(admireCourse, { courseId: course.id });
@@ -164,10 +179,14 @@ export function CourseDetailPage({
                   </LinkButton>
                 )}
               </>
+            ) : startId !== null ? (
+              <LinkButton type="primary" size="large" to={watchPath(course.id, startId, lang)}>
+                {progress.started ? t.continue : t.start}
+              </LinkButton>
             ) : (
-              startId !== null && (
-                <LinkButton type="primary" size="large" to={watchPath(course.id, startId, lang)}>
-                  {progress.started ? t.continue : t.start}
+              room && (
+                <LinkButton type="primary" size="large" to={livePath(room.roomId, lang)}>
+                  {tl.enterRoom}
                 </LinkButton>
               )
             )}

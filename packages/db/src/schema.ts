@@ -2820,9 +2820,7 @@ export const liveRooms = pgTable(
     foreignKey({ columns: [t.eid, t.periodId], foreignColumns: [coursePeriods.eid, coursePeriods.id] }).onDelete(
       'cascade',
     ),
-    foreignKey({ columns: [t.eid, t.lecturerId], foreignColumns: [lecturers.eid, lecturers.id] }).onDelete(
-      'set null',
-    ),
+    foreignKey({ columns: [t.eid, t.lecturerId], foreignColumns: [lecturers.eid, lecturers.id] }).onDelete('set null'),
     foreignKey({
       columns: [t.eid, t.channelMaterialId],
       foreignColumns: [resourceMaterials.eid, resourceMaterials.id],

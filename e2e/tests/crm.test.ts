@@ -101,6 +101,8 @@ describe.runIf(browserAvailable())('the back office (/crm)', () => {
       '公告通知',
       '留言板',
       '评论管理',
+      '系统设置',
+      'AI学习助手',
       '操作日志',
     ]);
     await expectAccessible(crm, 'back-office dashboard');

@@ -21,13 +21,13 @@ const addressOf = (p: string) => '/' + p.replace(/:\w+\??/g, 'x');
 describe('the route table', () => {
   it('is one tree for both languages: each page once, not once per language', () => {
     // The pages, their three layouts, the index, the redirect, the 404 page, and the back office's
-    // layout and its 57 pages (decisions 036 to 058; the study tasks, one task's progress and its
+    // layout and its 59 pages (decisions 036 to 058; the study tasks, one task's progress and its
     // editor (new and edit), the study projects, their editor, applications and progress, the
     // reports of learning, exams, one exam and certificates; the certificate templates, a new one
     // and one in the designer; the orders, the invoices, the payment settings and the batch
     // packages; the talent records of issue 24; the live rooms, one room's attendance and the live
-    // settings).
-    expect(countRoutes(routes)).toBe(PAGES.length + 6 + 1 + 57);
+    // settings; the AI study assistant's settings and its usage).
+    expect(countRoutes(routes)).toBe(PAGES.length + 6 + 1 + 59);
   });
 
   it('answers every page in Chinese and under /en with the same route', () => {
@@ -57,6 +57,8 @@ describe('the route table', () => {
     expect(routeOf('/en/crm/talent')).toBe('crm-talent');
     expect(routeOf('/crm/live/settings')).toBe('crm-live-settings');
     expect(routeOf('/en/crm/live/12')).toBe('crm-live-attendance');
+    expect(routeOf('/crm/assistant')).toBe('crm-assistant');
+    expect(routeOf('/en/crm/assistant/usage')).toBe('crm-assistant-usage');
     expect(routeOf('/crm/people')).toBe('not-found');
   });
 });

@@ -51,6 +51,8 @@ export default prefix('en?', [
     route('live', 'routes/crm-live.tsx', { id: 'crm-live' }),
     route('live/settings', 'routes/crm-live-settings.tsx', { id: 'crm-live-settings' }),
     route('live/:id', 'routes/crm-live-attendance.tsx', { id: 'crm-live-attendance' }),
+    route('assistant', 'routes/crm-assistant.tsx', { id: 'crm-assistant' }),
+    route('assistant/usage', 'routes/crm-assistant-usage.tsx', { id: 'crm-assistant-usage' }),
     route('media', 'routes/crm-media.tsx', { id: 'crm-media' }),
     route('question-banks', 'routes/crm-question-banks.tsx', { id: 'crm-question-banks' }),
     route('question-banks/:id', 'routes/crm-questions.tsx', { id: 'crm-questions' }),

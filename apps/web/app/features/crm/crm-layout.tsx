@@ -15,7 +15,7 @@ export interface CrmHandle {
  * is one click from any other.
  */
 const CRM_SECTIONS: Array<{
-  key: 'people' | 'courses' | 'exams' | 'training' | 'orders' | 'reports' | 'content';
+  key: 'people' | 'courses' | 'exams' | 'training' | 'orders' | 'reports' | 'content' | 'system';
   items: Array<[string, keyof CrmText]>;
 }> = [
   {
@@ -85,6 +85,10 @@ const CRM_SECTIONS: Array<{
       ['/crm/messages', 'messageBoard'],
       ['/crm/comments', 'comments'],
     ],
+  },
+  {
+    key: 'system',
+    items: [['/crm/assistant', 'assistant']],
   },
 ];
 

@@ -207,21 +207,12 @@ interface RequestOptions {
 }
 
 /**
- * Calls one contract call from the browser. With `_No_dispose: true` in the input it resolves to
- * the whole envelope, whatever its code (platform.md section 7).
+ * The address and fetch options of one call (platform.md section 7): the platform, domain and
+ * language headers, the input in the query or the body (a path parameter filled from it) and a
+ * public call's enterprise. `request` sends it, and so does the reader of a streamed call
+ * (features/assistant/chat-stream.ts), which keeps its signal and reads the body itself.
  */
-export async function request<C extends CallDef>(
-  call: C,
-  input: CallRequest<C> & { [NO_DISPOSE_FLAG]: true },
-  options?: RequestOptions,
-): Promise<Envelope<CallResponse<C>>>;
-export async function request<C extends CallDef>(
-  call: C,
-  input?: CallRequest<C> & { [NO_DISPOSE_FLAG]?: false },
-  options?: RequestOptions,
-): Promise<CallResponse<C>>;
-export async function request(call: CallDef, input?: unknown, options: RequestOptions = {}): Promise<unknown> {
-  const raw = hasNoDispose(input);
+export function callFetch(call: CallDef, input: unknown): { url: string; init: RequestInit } {
   // A path parameter (`{id}`) is filled from the input and left out of the query or body.
   const filled = fillPath(call.path, withoutFlag(input));
   const payload = filled.rest;
@@ -238,7 +229,6 @@ export async function request(call: CallDef, input?: unknown, options: RequestOp
       ...(call.requestIn === 'body' ? { 'content-type': 'application/json' } : {}),
     },
   };
-  if (options.keepalive) init.keepalive = true;
   const qs = new URLSearchParams();
   if (call.requestIn === 'query') {
     for (const [k, v] of Object.entries(payload)) if (v !== undefined && v !== null) qs.set(k, String(v));
@@ -250,6 +240,27 @@ export async function request(call: CallDef, input?: unknown, options: RequestOp
   const eid = ui?.website()?.eid;
   if (isOpenAccess(call.access) && eid !== undefined && !qs.has('eid')) qs.set('eid', String(eid));
   if ([...qs].length) url += `?${qs}`;
+  return { url, init };
+}
+
+/**
+ * Calls one contract call from the browser. With `_No_dispose: true` in the input it resolves to
+ * the whole envelope, whatever its code (platform.md section 7).
+ */
+export async function request<C extends CallDef>(
+  call: C,
+  input: CallRequest<C> & { [NO_DISPOSE_FLAG]: true },
+  options?: RequestOptions,
+): Promise<Envelope<CallResponse<C>>>;
+export async function request<C extends CallDef>(
+  call: C,
+  input?: CallRequest<C> & { [NO_DISPOSE_FLAG]?: false },
+  options?: RequestOptions,
+): Promise<CallResponse<C>>;
+export async function request(call: CallDef, input?: unknown, options: RequestOptions = {}): Promise<unknown> {
+  const raw = hasNoDispose(input);
+  const { url, init } = callFetch(call, input);
+  if (options.keepalive) init.keepalive = true;
   const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
   init.signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const done = options.quiet ? () => {} : startLoading();

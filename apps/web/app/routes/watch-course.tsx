@@ -3,6 +3,7 @@ import { data, Link, redirect } from 'react-router';
 import { findCoursePeriods, viewCourse, viewCourseConfig } from '@portal/contract';
 import type { CourseChapter, CoursePeriod, CourseProgress } from '@portal/contract/calls/study';
 import { ErrorCode, errorText } from '@portal/contract/errors';
+import { launcherMessages, preloadAssistant, useAssistantDrawer } from '../features/assistant/launcher.tsx';
 import { featuredRoom } from '../features/live/live-clock.ts';
 import { livePath } from '../features/live/live-parts.tsx';
 import {
@@ -125,6 +126,9 @@ function Player({ loaded }: { loaded: Loaded }) {
   const [live, setLive] = useState<Live | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [earned, setEarned] = useState('');
+  // 问AI助手: the study assistant's drawer, the course's title suggested as a first question.
+  const assistant = useAssistantDrawer(course.title);
+  const ta = useMessages(launcherMessages);
   const current = live?.source === loaded ? live : null;
   const progress = current?.progress ?? course.progress;
   const chapters = withLive(loaded.chapters, current);
@@ -248,6 +252,16 @@ function Player({ loaded }: { loaded: Loaded }) {
           )}
         </section>
         <aside className="portal-watch-side">
+          <button
+            type="button"
+            className="portal-watch-button portal-watch-assistant"
+            onClick={assistant.open}
+            onPointerEnter={preloadAssistant}
+            onFocus={preloadAssistant}
+          >
+            {ta.ask}
+          </button>
+          {assistant.drawer}
           <PeriodList
             chapters={chapters}
             currentId={periodId ?? 0}

@@ -7,11 +7,20 @@ import { basePath, localePath } from '../lib/navigation.ts';
 import { useCurrentUser, useSite } from '../lib/root-data.ts';
 import { Disclosure } from './disclosure.tsx';
 import { useScrolledPast } from './header/use-scrolled-past.tsx';
-import { CloseIcon, CustomerServiceIcon, MessageIcon, MobileIcon, QrcodeIcon, VerticalAlignTopIcon } from './icons.tsx';
+import {
+  CloseIcon,
+  CustomerServiceIcon,
+  MessageIcon,
+  MobileIcon,
+  QrcodeIcon,
+  RobotIcon,
+  VerticalAlignTopIcon,
+} from './icons.tsx';
 import { shellMessages } from './messages.ts';
 import { request } from '../lib/api.ts';
 import { useLoad } from '../lib/use-call.ts';
 import { prefersReducedMotion } from '../lib/reduced-motion.ts';
+import { launcherMessages, preloadAssistant, useAssistantDrawer } from '../features/assistant/launcher.tsx';
 
 // The QR encoder loads only when a QR code is first shown (keeps it out of the first load).
 const QRCodeSVG = lazy(() => import('qrcode.react').then((m) => ({ default: m.QRCodeSVG })));
@@ -77,9 +86,20 @@ function AppVersionNote({ eid }: { eid: number }) {
   return <span className="portal-qr-version">{format(t.latestVersion, { version })}</span>;
 }
 
-function FloatButton({ icon, label, onClick }: { icon: React.ReactNode; label: string; onClick?: () => void }) {
+function FloatButton({
+  icon,
+  label,
+  onClick,
+  onPrepare,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  onClick?: () => void;
+  /** The pointer is over it or it has the focus: what its click opens can start loading. */
+  onPrepare?: () => void;
+}) {
   return (
-    <button type="button" className="portal-float-btn" onClick={onClick}>
+    <button type="button" className="portal-float-btn" onClick={onClick} onPointerEnter={onPrepare} onFocus={onPrepare}>
       {icon}
       <span className="portal-float-label">{label}</span>
     </button>
@@ -180,8 +200,9 @@ function scrollToTop(): void {
 
 /**
  * The float window at the right side: app QR code (when app download is on), mobile-site QR code
- * (when the site has an H5 address), back to top after 100 px of scroll, and on the home page the
- * customer-service entrance when the site turns it on.
+ * (when the site has an H5 address), the AI study assistant (a visitor is asked to sign in), back
+ * to top after 100 px of scroll, and on the home page the customer-service entrance when the site
+ * turns it on.
  */
 export function FloatWindow() {
   const { website } = useSite();
@@ -191,13 +212,14 @@ export function FloatWindow() {
   const t = useMessages(shellMessages);
   // null until first opened (nothing loaded), then whether the dialog shows.
   const [messageOpen, setMessageOpen] = useState<boolean | null>(null);
+  const assistant = useAssistantDrawer();
+  const tl = useMessages(launcherMessages);
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const options = website.individuationOptions;
   const showCs = basePath(pathname) === '/home' && options.indexCustomerServiceEntranceOpenSet === true;
   const showApp = website.isEnableAppDownload;
   const showH5 = website.h5Url.trim() !== '';
-  if (!showCs && !showApp && !showH5 && !scrolled && !signedIn) return null;
   return (
     <aside className="portal-float" aria-label={t.floatWindow}>
       {showCs && <CustomerServiceEntrance options={options} />}
@@ -227,6 +249,14 @@ export function FloatWindow() {
             />
           </li>
         )}
+        <li>
+          <FloatButton
+            icon={<RobotIcon aria-hidden="true" />}
+            label={tl.float}
+            onClick={assistant.open}
+            onPrepare={preloadAssistant}
+          />
+        </li>
         {signedIn && (
           <li>
             <FloatButton
@@ -247,6 +277,7 @@ export function FloatWindow() {
           <FloatMessage open={messageOpen} onClose={() => setMessageOpen(false)} />
         </Suspense>
       )}
+      {assistant.drawer}
     </aside>
   );
 }

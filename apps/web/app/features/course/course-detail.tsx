@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { App, Button, Empty, Progress, Tabs } from 'antd';
 import LikeFilled from '@ant-design/icons/LikeFilled';
 import LikeOutlined from '@ant-design/icons/LikeOutlined';
+import RobotOutlined from '@ant-design/icons/RobotOutlined';
 import StarFilled from '@ant-design/icons/StarFilled';
 import StarOutlined from '@ant-design/icons/StarOutlined';
 import {
@@ -19,6 +20,7 @@ import { localePath } from '../../lib/navigation.ts';
 import { useSite } from '../../lib/root-data.ts';
 import { dateTime } from '../../lib/date-time.ts';
 import { LinkButton } from '../antd/link-button.tsx';
+import { launcherMessages, preloadAssistant, useAssistantDrawer } from '../assistant/launcher.tsx';
 import { featuredRoom } from '../live/live-clock.ts';
 import { liveMessages } from '../live/live-messages.ts';
 import { livePath } from '../live/live-parts.tsx';
@@ -72,6 +74,9 @@ export function CourseDetailPage({
         )
       : null;
   const tl = useMessages(liveMessages);
+  // 问AI助手: the study assistant's drawer, the course's title suggested as a first question.
+  const assistant = useAssistantDrawer(course.title);
+  const ta = useMessages(launcherMessages);
 
   const admire = useAction(async () => {
     const r = await request(admireCourse, { courseId: course.id });
@@ -208,10 +213,20 @@ export function CourseDetailPage({
             >
               {course.marked ? t.marked : t.mark}
             </Button>
+            <Button
+              size="large"
+              icon={<RobotOutlined aria-hidden="true" />}
+              onClick={assistant.open}
+              onPointerEnter={preloadAssistant}
+              onFocus={preloadAssistant}
+            >
+              {ta.ask}
+            </Button>
           </div>
         </div>
       </header>
       <Tabs className="portal-course-tabs" items={tabs} aria-label={t.tabs} />
+      {assistant.drawer}
     </article>
   );
 }

@@ -140,7 +140,7 @@ describe.runIf(browserAvailable())('the shell', () => {
     await b.page.setViewportSize({ width: 1400, height: 900 });
   });
 
-  it('renders a page that later work fills inside its layout with its title, in zh and en', async () => {
+  it('renders a page inside its layout with its title (the news), in zh and en', async () => {
     await b.page.goto(url('/news'));
     expect(await b.page.getByRole('heading', { level: 1 }).textContent()).toBe('新闻资讯');
     expect(await b.page.locator('footer.portal-footer').count()).toBe(1);

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
-import { demoTaskTitle } from '@portal/db/seed-tasks';
 import { createLearner } from '../accounts.ts';
+import { demoProject, seatsLeftOf } from '../demo-projects.ts';
 import { browserAvailable, openBrowser, url } from '../browser.ts';
 import { expectAccessible } from '../a11y.ts';
 import { declineProfileTip, localePath, type Lang } from '../langs.ts';
@@ -105,28 +105,16 @@ describe.runIf(browserAvailable())('study projects', () => {
   beforeAll(async () => {
     database = connectDatabase(portal().databaseUrl, { max: 1 });
     db = database.db;
-    const p = schema.studyProjects;
     for (const [kind, role] of [
       ['open', 'projectOpen'],
       ['approval', 'projectApproval'],
     ] as const) {
-      const title = demoTaskTitle(EID, role);
-      const [row] = await db
-        .select({ id: p.id })
-        .from(p)
-        .where(and(eq(p.eid, EID), eq(p.title, title)));
-      projects[kind] = { id: row!.id, title };
+      projects[kind] = await demoProject(db, EID, role);
     }
   });
   afterAll(async () => database?.close());
 
-  const seatsLeft = async (projectId: number) => {
-    const [row] = await db
-      .select({ capacity: schema.studyProjects.capacity, taken: schema.studyProjects.seatsTaken })
-      .from(schema.studyProjects)
-      .where(and(eq(schema.studyProjects.eid, EID), eq(schema.studyProjects.id, projectId)));
-    return row!.capacity - row!.taken;
-  };
+  const seatsLeft = (projectId: number) => seatsLeftOf(db, EID, projectId);
   const accountIdOf = async (phone: string) => {
     const [row] = await db
       .select({ id: schema.accounts.id })

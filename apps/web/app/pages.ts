@@ -7,12 +7,10 @@ export type LayoutKind = 'default' | 'blank' | 'bare';
 interface PageDef {
   path: string;
   layout: LayoutKind;
-  /** Route module; pages that later work fills use the titled page. */
+  /** Route module. */
   file: string;
   title: { zh: string; en: string };
 }
-
-const TITLED = 'routes/titled-page.tsx';
 
 export const PAGES: PageDef[] = [
   { path: 'home', layout: 'default', file: 'routes/home.tsx', title: { zh: '首页', en: 'Home' } },
@@ -53,7 +51,7 @@ export const PAGES: PageDef[] = [
   },
   { path: 'login', layout: 'blank', file: 'routes/login.tsx', title: { zh: '登录', en: 'Sign in' } },
   { path: 'register', layout: 'blank', file: 'routes/register.tsx', title: { zh: '注册', en: 'Register' } },
-  { path: 'signUp', layout: 'blank', file: TITLED, title: { zh: '报名', en: 'Sign up' } },
+  { path: 'signUp', layout: 'blank', file: 'routes/sign-up.tsx', title: { zh: '报名', en: 'Enrolment' } },
   { path: 'forget', layout: 'blank', file: 'routes/forget.tsx', title: { zh: '忘记密码', en: 'Forgotten password' } },
   {
     path: 'callbackLogin',

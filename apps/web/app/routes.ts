@@ -14,7 +14,7 @@ const pagesOf = (kind: LayoutKind) =>
  * One route tree for both languages: every path takes an optional `en` segment (`/home` and
  * `/en/home`), so React Router matches, and builds its server routes from, about 50 routes instead
  * of two copies of them (decision 007). The language comes from the path (`pathLang`), never from
- * the route. Ids are explicit because one module serves several pages (the titled page).
+ * the route. Ids are explicit because one module may serve several pages (news.tsx).
  */
 export default prefix('en?', [
   index('routes/index.tsx', { id: 'index' }),

@@ -98,6 +98,14 @@ describe('route guard without a session', () => {
       `/en/login?redirect=${encodeURIComponent('/en/live/watch?id=3')}`,
     );
   });
+  it('opens the training enrolment page to visitors in visitor mode only (decision 063)', () => {
+    expect(go('/signUp?projectId=7')).toBeNull();
+    expect(go('/en/signUp')).toBeNull();
+    expect(go('/signUp?projectId=7', { visitorOpenSet: false })).toBe(
+      `/login?redirect=${encodeURIComponent('/signUp?projectId=7')}`,
+    );
+    expect(go('/signUp?projectId=7', { visitorOpenSet: false, signedIn: true })).toBeNull();
+  });
   it('sends /register to /home when registration is off', () => {
     expect(go('/register', { registerOpenSet: false })).toBe('/home');
   });

@@ -46,6 +46,7 @@ const PUBLIC_PATHS = [
   '/company/in',
   '/certificate/query',
   '/live/watch',
+  '/signUp',
 ] as const;
 
 /**
@@ -53,9 +54,11 @@ const PUBLIC_PATHS = [
  * /certificate/query among them too, but issue 13 makes the certificate check work for visitors
  * of every site (a certificate's QR code must open it anywhere): decision 030. A live room
  * (/live/watch, issue 24) is watched by visitors where visitor mode is on, without attendance: its
- * call is a visitor call (decision 060), and a room's link is what gets shared.
+ * call is a visitor call (decision 060), and a room's link is what gets shared. So is the training
+ * enrolment page (/signUp, decision 063): a poster's link shows a visitor the project and the way
+ * to sign in or register first, where visitor mode is on.
  */
-const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie', '/live/watch'] as const;
+const VISITOR_PATHS = ['/home', '/news', '/news/detail', '/ie', '/live/watch', '/signUp'] as const;
 
 /** The language of a path: `/en` prefix is English. */
 export function pathLang(pathname: string): Lang {

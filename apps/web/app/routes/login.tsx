@@ -6,7 +6,7 @@ import { findThirdPartyProviders } from '@portal/contract/calls/third-party';
 import { signInOptions, type SignInMethod } from '@portal/contract/sign-in-options';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
-import { requiredRule, ruleOf, safeRedirect } from '../features/account/form-rules.ts';
+import { passRedirect, requiredRule, ruleOf, safeRedirect } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { sendPhoneCode } from '../features/account/send-code.ts';
@@ -132,6 +132,8 @@ function SignIn() {
   const [method, setMethod] = useState<SignInMethod>('password');
   const [params] = useSearchParams();
   const next = safeRedirect(params.get('redirect'), localePath('/home', lang));
+  // Registering leads back to where signing in would (the enrolment page of a shared link).
+  const registerPath = passRedirect(localePath('/register', lang), params.get('redirect'), next);
   const { providers } = useLoaderData<typeof loader>();
   return (
     <section className="portal-sign-in" aria-labelledby="sign-in-title">
@@ -150,12 +152,7 @@ function SignIn() {
         }))}
       />
       {website.registerOpenSet && options.register === 'button' && (
-        <Button
-          block
-          size="large"
-          className="portal-sign-in-register"
-          onClick={() => void navigate(localePath('/register', lang))}
-        >
+        <Button block size="large" className="portal-sign-in-register" onClick={() => void navigate(registerPath)}>
           {t.registerTitle}
         </Button>
       )}
@@ -179,7 +176,7 @@ function SignIn() {
         {website.registerOpenSet && options.register === 'link' && (
           <span>
             {t.noAccount}
-            <Link to={localePath('/register', lang)}>{t.register}</Link>
+            <Link to={registerPath}>{t.register}</Link>
           </span>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { App, Button, Checkbox, Form, Input, Result, Spin } from 'antd';
 import { HEADSHOT_MAX_BYTES, HEADSHOT_SHOWN_PX, uploadPrivateFile } from '@portal/contract/calls/upload';
 import { register, viewRegistrationConfig } from '@portal/contract/calls/registration';
@@ -14,7 +14,7 @@ import {
 } from '@portal/contract/registration';
 import { AntdRoot } from '../features/antd/antd-root.tsx';
 import { CaptchaInput, type CaptchaHandle } from '../features/account/captcha.tsx';
-import { confirmRules, requiredRule, ruleOf } from '../features/account/form-rules.ts';
+import { confirmRules, passRedirect, requiredRule, ruleOf, safeRedirect } from '../features/account/form-rules.ts';
 import { accountMessages } from '../features/account/messages.ts';
 import { encryptSecret } from '../features/account/password-crypto.ts';
 import { isJpegOrPng } from '../features/account/picture-files.ts';
@@ -29,6 +29,20 @@ import { useSite } from '../lib/root-data.ts';
 import '../features/account/account.css';
 
 type Config = { default: ConfiguredField[]; userTitle: ConfiguredField[] };
+
+/**
+ * Where a registration leads: the `redirect` it was opened with (this site's paths only; the
+ * enrolment page of a shared link, decision 063), else home; and the sign-in page, keeping it.
+ */
+function useRedirect() {
+  const [params] = useSearchParams();
+  const lang = useLang();
+  const home = localePath('/home', lang);
+  return {
+    target: safeRedirect(params.get('redirect'), home),
+    signIn: passRedirect(localePath('/login', lang), params.get('redirect'), home),
+  };
+}
 
 /** The one-inch photo of a registration: uploaded at once, its key is the field's value. */
 function HeadshotField({ value, onChange, id }: { value?: string; onChange?: (key: string) => void; id?: string }) {
@@ -96,6 +110,7 @@ function RegisterForm() {
   const [pending, setPending] = useState(false);
   // 继续绑定 was answered: the next submit (with a new image code) binds anyway.
   const confirmBind = useRef(false);
+  const redirect = useRedirect();
 
   if (!config) return <Spin />;
 
@@ -128,7 +143,7 @@ function RegisterForm() {
       });
       if (result.audited) {
         void message.success(t.registered);
-        window.location.assign(localePath('/home', lang));
+        window.location.assign(redirect.target);
         return;
       }
       setPending(true);
@@ -167,7 +182,7 @@ function RegisterForm() {
         title={t.pendingTitle}
         subTitle={t.pendingText}
         extra={
-          <Link to={localePath('/login', lang)}>
+          <Link to={redirect.signIn}>
             <Button type="primary">{t.goSignIn}</Button>
           </Link>
         }
@@ -257,7 +272,7 @@ function RegisterForm() {
 
 function RegisterPage() {
   const t = useMessages(accountMessages);
-  const lang = useLang();
+  const { signIn } = useRedirect();
   return (
     <section className="portal-sign-in portal-register" aria-labelledby="register-title">
       <h1 id="register-title" className="portal-sign-in-title">
@@ -267,7 +282,7 @@ function RegisterPage() {
       <div className="portal-sign-in-links">
         <span>
           {t.haveAccount}
-          <Link to={localePath('/login', lang)}>{t.goSignIn}</Link>
+          <Link to={signIn}>{t.goSignIn}</Link>
         </span>
       </div>
     </section>

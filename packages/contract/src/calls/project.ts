@@ -81,11 +81,15 @@ export const findPublicProjects = defineCall({
   path: '/course/api/study/project/list',
   access: 'visitor',
   summary:
-    "Published projects of the site open to visitors, recommended first then newest, by keyword; the home zone's list too (visitors only where visitor mode is on)",
+    "Published projects of the site open to visitors, recommended first then newest, by keyword, state and id; the home zone's list too, and the enrolment page's project (visitors only where visitor mode is on)",
   tags: ['project'],
   request: z.object({
     ...paging(PROJECT_PAGE_SIZE, PROJECT_LIST_MAX),
     keyword: z.string().trim().max(50).optional(),
+    /** ProjectState; absent: all. */
+    projectState: z.coerce.number().int().min(1).max(3).optional(),
+    /** One project (the enrolment page /signUp?projectId=): a list of it, or empty where visitors do not see it. */
+    projectId: id.optional(),
     eid,
   }),
   response: pageResponse(projectCard),

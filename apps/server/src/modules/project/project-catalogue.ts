@@ -24,6 +24,7 @@ interface Paging {
 
 /** The filters a request sets (an absent one is not a condition). */
 const filterOf = (q: ProjectFilter): ProjectFilter => ({
+  ...(q.projectId !== undefined ? { projectId: q.projectId } : {}),
   ...(q.keyword ? { keyword: q.keyword } : {}),
   ...(q.projectState ? { projectState: q.projectState } : {}),
   ...(q.applicationStatus !== undefined ? { applicationStatus: q.applicationStatus } : {}),
@@ -39,10 +40,11 @@ export class ProjectCatalogue {
     private readonly completion: ProjectCompletion,
   ) {}
 
-  async findPublicProjects(eid: number, q: Paging & { keyword?: string | undefined }) {
+  /** The public list: by keyword, state and id (never by the learner's application: visitors have none). */
+  async findPublicProjects(eid: number, q: Paging & Omit<ProjectFilter, 'applicationStatus'>) {
     const { rows, total } = await this.repo.findPublicProjects(
       eid,
-      q.keyword || undefined,
+      filterOf(q),
       pageOffset(q.pageCurrent, q.pageSize),
       q.pageSize,
     );

@@ -75,6 +75,8 @@ export interface StageTaskRow {
 }
 
 export interface ProjectFilter {
+  /** One project (the public list's look-up of the enrolment page). */
+  projectId?: number | undefined;
   keyword?: string | undefined;
   projectState?: number | undefined;
   /** 0: never applied. */
@@ -130,6 +132,7 @@ export class ProjectRepository {
   private where(eid: number, who: Learner | null, f: ProjectFilter, visitorsOnly: boolean): SQL {
     const parts: SQL[] = [sql`p.eid = ${eid}`, sql`p.published`];
     if (visitorsOnly) parts.push(sql`p.visitor_visible`);
+    if (f.projectId !== undefined) parts.push(sql`p.id = ${f.projectId}`);
     if (f.keyword) {
       const like = likeOf(f.keyword);
       parts.push(sql`(p.title ILIKE ${like} OR p.summary ILIKE ${like})`);
@@ -143,9 +146,9 @@ export class ProjectRepository {
     return sql.join(parts, sql` AND `);
   }
 
-  /** The projects visitors may see (the public list and the home zone). */
-  async findPublicProjects(eid: number, keyword: string | undefined, offset: number, limit: number) {
-    const where = this.where(eid, null, { keyword }, true);
+  /** The projects visitors may see (the public list, the home zone and the enrolment page). */
+  async findPublicProjects(eid: number, f: ProjectFilter, offset: number, limit: number) {
+    const where = this.where(eid, null, f, true);
     const [rows, total] = await Promise.all([
       this.db.execute<ProjectRow & Record<string, unknown>>(
         sql`SELECT ${cardColumns} FROM study_projects p WHERE ${where} ORDER BY ${listOrder} LIMIT ${limit} OFFSET ${offset}`,

@@ -28,7 +28,7 @@ import {
 import { schema } from '@portal/db';
 import { createEnterprise, type Learner } from '../../test/factories.ts';
 import { downloadExport, sheetValues, waitFor } from '../../test/export-files.ts';
-import { createTestApp, visitorOf, type TestApp } from '../../test/harness.ts';
+import { createTestApp, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
 import { applicationOf, createProject, finishTaskItems, seatsTakenOf } from '../../test/project-factories.ts';
 
 type Ent = Awaited<ReturnType<typeof createEnterprise>>;
@@ -92,6 +92,45 @@ describe('the public list and visitor mode', () => {
     // A learner of the closed site is signed in: the list is theirs.
     const inside = await t.call(findPublicProjects, {}, { as: await t.learner(closed) });
     expect(inside.data.list.map((p) => p.title)).toEqual(['闭门项目']);
+  });
+
+  it('looks up one project by id and filters by state (the enrolment page /signUp), visitors’ projects only', async () => {
+    const now = Date.now();
+    const open = await createProject(db(), a.eid, { values: { title: '报名页项目甲' } });
+    const later = await createProject(db(), a.eid, {
+      values: { title: '报名页未开始甲', startsAt: new Date(now + DAY), endsAt: new Date(now + 9 * DAY) },
+    });
+    const hidden = await createProject(db(), a.eid, { values: { title: '报名页内部甲', visitorVisible: false } });
+    const draft = await createProject(db(), a.eid, { values: { title: '报名页未发布甲', published: false } });
+    const theirs = await createProject(db(), b.eid, { values: { title: '报名页乙' } });
+    const lookUp = async (projectId: number) =>
+      (await t.call(findPublicProjects, { projectId }, { as: visitorOf(a) })).data.list.map((p) => p.title);
+
+    expect(await lookUp(open.project.id)).toEqual(['报名页项目甲']);
+    expect(await lookUp(later.project.id)).toEqual(['报名页未开始甲']);
+    // Not for visitors, not published, another enterprise's: the same empty list.
+    for (const id of [hidden.project.id, draft.project.id, theirs.project.id]) expect(await lookUp(id)).toEqual([]);
+    const byId = await t.call(
+      findPublicProjects,
+      { projectId: open.project.id, keyword: '未开始' },
+      { as: visitorOf(a) },
+    );
+    expect(byId.data).toMatchObject({ list: [], totalCount: 0 });
+    // A malformed id is the call's 400, not a list.
+    expect((await t.call(findPublicProjects, unchecked({ projectId: 0 }), { as: visitorOf(a) })).code).toBe(400);
+
+    const underWay = await t.call(
+      findPublicProjects,
+      { keyword: '报名页', projectState: ProjectState.UNDER_WAY },
+      { as: visitorOf(a) },
+    );
+    expect(underWay.data.list.map((p) => p.title)).toEqual(['报名页项目甲']);
+    const notStarted = await t.call(
+      findPublicProjects,
+      { keyword: '报名页', projectState: ProjectState.NOT_STARTED },
+      { as: visitorOf(a) },
+    );
+    expect(notStarted.data.list.map((p) => p.title)).toEqual(['报名页未开始甲']);
   });
 });
 

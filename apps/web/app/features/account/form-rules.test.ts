@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './form-rules.ts';
+import { passRedirect, safeRedirect } from './form-rules.ts';
 
 describe('safeRedirect', () => {
   it('keeps paths of this site', () => {
@@ -19,5 +19,18 @@ describe('safeRedirect', () => {
     ]) {
       expect(safeRedirect(raw, '/home'), String(raw)).toBe('/home');
     }
+  });
+});
+
+describe('passRedirect', () => {
+  it('passes a redirect on, encoded, and only a path of this site', () => {
+    expect(passRedirect('/register', '/signUp?projectId=7', '/home')).toBe(
+      `/register?redirect=${encodeURIComponent('/signUp?projectId=7')}`,
+    );
+    expect(passRedirect('/en/login', '//evil.com', '/en/home')).toBe(
+      `/en/login?redirect=${encodeURIComponent('/en/home')}`,
+    );
+    expect(passRedirect('/register', null, '/home')).toBe('/register');
+    expect(passRedirect('/register', '', '/home')).toBe('/register');
   });
 });

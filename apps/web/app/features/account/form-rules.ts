@@ -43,3 +43,12 @@ export function safeRedirect(raw: string | null, fallback: string): string {
   }
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }
+
+/**
+ * `path` passing on the `redirect` a page was opened with (this site's paths only, else the
+ * fallback), or `path` alone when it had none: sign-in and registration lead to each other and
+ * both back to the page that sent the person (the enrolment page of a shared link, decision 063).
+ */
+export function passRedirect(path: string, raw: string | null, fallback: string): string {
+  return raw ? `${path}?redirect=${encodeURIComponent(safeRedirect(raw, fallback))}` : path;
+}

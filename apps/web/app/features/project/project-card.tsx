@@ -75,17 +75,20 @@ export function cardShownOf(p: ProjectCard | ProjectCardMine): ProjectCardShown 
   return shown;
 }
 
+/** Where a card leads: the project page unless the list says otherwise (the enrolment page's list). */
+type CardLink = (id: number, lang: Lang) => string;
+
 /**
  * A project card: cover, title, dates, enrolment rule, seats, lecturers and, for a signed-in
  * learner, their application's status.
  */
-function ProjectCardItem({ project }: { project: ProjectCardShown }) {
+function ProjectCardItem({ project, linkOf }: { project: ProjectCardShown; linkOf: CardLink }) {
   const t = useMessages(projectCardMessages);
   const lang = useLang();
   const status = project.applicationStatus ?? null;
   return (
     <li className="portal-project-card" data-project-id={project.id}>
-      <Link to={projectPath(project.id, lang)}>
+      <Link to={linkOf(project.id, lang)}>
         <img src={project.coverUrl || '/demo/course-cover.svg'} alt="" width={280} height={158} loading="lazy" />
         <span className="portal-project-title">{project.title}</span>
       </Link>
@@ -107,13 +110,21 @@ function ProjectCardItem({ project }: { project: ProjectCardShown }) {
 }
 
 /** A grid of project cards, or the empty text. */
-export function ProjectGrid({ projects, emptyText }: { projects: ProjectCardShown[]; emptyText?: string }) {
+export function ProjectGrid({
+  projects,
+  emptyText,
+  linkOf = projectPath,
+}: {
+  projects: ProjectCardShown[];
+  emptyText?: string;
+  linkOf?: CardLink;
+}) {
   const t = useMessages(projectCardMessages);
   if (projects.length === 0) return <p className="portal-news-note">{emptyText ?? t.empty}</p>;
   return (
     <ul className="portal-project-grid">
       {projects.map((p) => (
-        <ProjectCardItem key={p.id} project={p} />
+        <ProjectCardItem key={p.id} project={p} linkOf={linkOf} />
       ))}
     </ul>
   );

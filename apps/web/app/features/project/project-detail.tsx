@@ -12,14 +12,12 @@ import {
   EnrolRule,
   findProjectLecturers,
   PROJECT_PAGE_SIZE,
-  ProjectState,
   viewProject,
   type ProjectApplication,
   type ProjectDetail,
   type ProjectStage,
   type ProjectTask,
 } from '@portal/contract/calls/project';
-import { ErrorCode } from '@portal/contract/errors';
 import { enumLabel } from '@portal/contract/enums';
 import { request } from '../../lib/api.ts';
 import { dateTime } from '../../lib/date-time.ts';
@@ -31,47 +29,10 @@ import { LecturerGrid } from '../lecturer/lecturer-card.tsx';
 import { LinkButton } from '../antd/link-button.tsx';
 import { checkoutPath } from '../order/checkout-path.ts';
 import { RichContent } from '../rich-content/rich-content.tsx';
+import { ApplyButton, applyStateOf } from './apply-state.tsx';
 import { projectsTabPath, seatsText } from './project-card.tsx';
 import { projectMessages } from './project-messages.ts';
 import './project.css';
-
-/**
- * What the page offers the learner about enrolment, from their application and whether the server
- * would take one now: 报名 (again after a rejection or a withdrawal), 审核中 (withdrawable), 已报名,
- * 已完成, or why not — 名额已满, 暂停报名, 未开始, 已结束.
- */
-export type ApplyState =
-  'apply' | 'applyAgain' | 'buy' | 'pending' | 'enrolled' | 'completed' | 'full' | 'closed' | 'notStarted' | 'ended';
-
-export function applyStateOf(
-  p: Pick<
-    ProjectDetail,
-    'application' | 'canApply' | 'cannotApplyCode' | 'completed' | 'enrolRule' | 'projectState' | 'seatsLeft'
-  >,
-): ApplyState {
-  const status = p.application?.status;
-  if (status === ApplicationStatus.PENDING) return 'pending';
-  if (status === ApplicationStatus.APPROVED) return p.completed ? 'completed' : 'enrolled';
-  if (p.canApply) return status === undefined ? 'apply' : 'applyAgain';
-  switch (p.cannotApplyCode) {
-    case ErrorCode.PROJECT_BOUGHT_NOT_APPLIED:
-      return 'buy';
-    case ErrorCode.PROJECT_FULL:
-      return 'full';
-    case ErrorCode.PROJECT_CLOSED:
-      return 'closed';
-    case ErrorCode.PROJECT_NOT_STARTED:
-      return 'notStarted';
-    case ErrorCode.PROJECT_ENDED:
-      return 'ended';
-  }
-  // A refusal this page does not name: said from what the project shows.
-  if (p.enrolRule === EnrolRule.CLOSED) return 'closed';
-  if (p.projectState === ProjectState.ENDED) return 'ended';
-  if (p.projectState === ProjectState.NOT_STARTED) return 'notStarted';
-  if (p.seatsLeft !== null && p.seatsLeft <= 0) return 'full';
-  return 'closed';
-}
 
 /** A task of the project (/account/task/info?id=). */
 export function taskPath(id: number, lang: Lang): string {
@@ -271,37 +232,6 @@ export function ProjectDetailPage({ project: loaded }: { project: ProjectDetail 
       </header>
       <Tabs className="portal-project-tabs" items={tabs} aria-label={t.tabs} />
     </article>
-  );
-}
-
-/**
- * The main button: 报名 when the learner may apply, else the state as a disabled button. Each is its
- * own element (`key`): reused, the state's button kept 报名's loading icon in its leave animation,
- * and its name read "loading 审核中" to assistive technology (and to the browser tests' role query).
- */
-function ApplyButton({ state, running, onApply }: { state: ApplyState; running: boolean; onApply: () => void }) {
-  const t = useMessages(projectMessages);
-  if (state === 'apply' || state === 'applyAgain') {
-    return (
-      <Button key="apply" type="primary" size="large" loading={running} onClick={onApply}>
-        {state === 'apply' ? t.apply : t.applyAgain}
-      </Button>
-    );
-  }
-  const label = {
-    buy: t.apply,
-    pending: t.pending,
-    enrolled: t.enrolled,
-    completed: t.completed,
-    full: t.full,
-    closed: t.closed,
-    notStarted: t.notStarted,
-    ended: t.ended,
-  }[state];
-  return (
-    <Button key={state} size="large" disabled data-apply-state={state}>
-      {label}
-    </Button>
   );
 }
 

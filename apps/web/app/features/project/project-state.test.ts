@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplicationStatus, EnrolRule, ProjectState, type ProjectDetail } from '@portal/contract/calls/project';
 import { ErrorCode } from '@portal/contract/errors';
-import { applyStateOf } from './project-detail.tsx';
+import { applyStateOf } from './apply-state.tsx';
 import { parseProjectQuery, projectListHref } from './project-catalogue.tsx';
 
 type Input = Parameters<typeof applyStateOf>[0];

@@ -322,3 +322,50 @@ export async function cpuShares<T>(portalPid: number, fn: () => Promise<T>): Pro
   const share = (k: 'portal' | 'postgres' | 'load') => `${Math.round(((after[k] - before[k]) / seconds) * 100)}%`;
   return { result, cpu: `portal ${share('portal')}, postgres ${share('postgres')}, load ${share('load')}` };
 }
+
+export interface PacedResult {
+  sent: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/**
+ * `rate` requests a second for `seconds`, each sent at its own moment (1/rate apart), as an
+ * audience whose members report on their own clocks does — not autocannon's `overallRate`, which
+ * sends each second's quota at once at the start of the second (a burst every second) and, with
+ * a rate under one a connection, pads its histogram with made-up samples. A latency is measured
+ * from the moment the request was due, so a sender that falls behind shows in it. `send(i)`
+ * makes the i-th request and answers whether it succeeded.
+ */
+export async function paced(
+  rate: number,
+  seconds: number,
+  send: (i: number) => Promise<boolean>,
+): Promise<PacedResult> {
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  const inFlight = new Set<Promise<void>>();
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const one = send(i)
+      .catch(() => false)
+      .then((ok) => {
+        if (!ok) errors += 1;
+        latencies.push(performance.now() - due);
+      });
+    inFlight.add(one);
+    void one.finally(() => inFlight.delete(one));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+  return { sent: total, perSecond: total / elapsed, p50: at(0.5), p99: at(0.99), max: at(1), errors };
+}

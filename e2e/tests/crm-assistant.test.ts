@@ -15,6 +15,7 @@ import { browserAvailable, url } from '../browser.ts';
 import { browserSession } from '../session.ts';
 import { signInAs, signInByCall } from '../sign-in-as.ts';
 import { portal } from '../portal.ts';
+import { chinaMinute } from '../china-time.ts';
 
 // The back office's AI study assistant (/crm/assistant, issue 24 item 4): the demo administrator
 // finds it in the menu, sees that with no model the learners get the extractive answer, saves the
@@ -27,18 +28,6 @@ const ADMIN = { phone: '13800000002', password: 'Demo@2026' };
 /** A period of its own for the usage: nothing else asks the assistant in February 2024. */
 const PERIOD = { from: '2024-02-01', to: '2024-02-29' };
 const DEFAULTS = { enabled: true, baseUrl: '', clearApiKey: true, dailyLimit: 50 } as const;
-
-/** `YYYY-MM-DD HH:mm` of an instant in China time, as the pages show it. */
-const chinaMinute = (d: Date) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
 
 /** The messages under the form field labelled `label`, '' when none. */
 const fieldError = (scope: Locator, p: Page, label: string) =>

@@ -140,7 +140,8 @@ describe.runIf(browserAvailable())('the live room', () => {
       await row(live.looped).getByRole('link', { name: live.looped.title }).click();
       await waitForPath(page(), 'zh', roomPath(live.looped.id));
 
-      expect(await page().getByRole('heading', { level: 1 }).textContent()).toBe(live.looped.title);
+      // The address changes before the room's page replaces the course's (its loader first).
+      await expect.poll(() => page().getByRole('heading', { level: 1 }).textContent()).toBe(live.looped.title);
       expect(await page().locator('.portal-live-head-state').textContent()).toBe(t.liveBadge);
       expect(await page().getByRole('link', { name: t.back }).getAttribute('href')).toBe(
         `/knowledge/course/info?id=${live.courseId}`,

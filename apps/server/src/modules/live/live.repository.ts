@@ -189,7 +189,9 @@ export class LiveRepository {
         joins = a.joins + CASE WHEN ${watching} AND ${fresh} THEN 1 ELSE 0 END,
         last_joined_at = CASE WHEN ${watching} AND ${fresh} THEN now() ELSE a.last_joined_at END,
         last_left_at = CASE WHEN ${watching} THEN a.last_left_at ELSE now() END,
-        ${beat} = ${watching ? sql`now()` : sql`NULL`}
+        -- Never back in time: a report whose transaction began before another's, and waited for its
+        -- row, would otherwise set the earlier moment and the next report credit the time between twice.
+        ${beat} = ${watching ? sql`GREATEST(a.${beat}, now())` : sql`NULL`}
       RETURNING a.live_ms, a.playback_ms, a.completed_at IS NOT NULL AS completed,
         a.${ms} - COALESCE((SELECT ms FROM before), 0) AS credited_ms, now() AS now`);
     const r = rows[0]!;

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db, Tx } from '@portal/db';
 import { LIVE_DEFAULT_ATTENDANCE_PERCENT, LIVE_REPORT_GAP_SECONDS, pageOffset } from '@portal/contract';
 import { holdsCourseSql } from '../earning/index.ts';
 import type { Learner } from '../../platform/learner.ts';
+import { ReportBatcher } from './live-reports.ts';
 
 /** A room with what its page and its reports need (course, lecturer, materials, the share to attend). */
 export interface RoomFacts {
@@ -119,7 +121,15 @@ const factsOf = (r: RoomRow): RoomFacts => ({
  * time never exceeds the wall time.
  */
 export class LiveRepository {
-  constructor(readonly db: Db) {}
+  private readonly batches: ReportBatcher;
+
+  /** `tenantPool`: the pool behind `db`, which the batched reports use directly. */
+  constructor(
+    readonly db: Db,
+    tenantPool: pg.Pool,
+  ) {
+    this.batches = new ReportBatcher(tenantPool);
+  }
 
   async room(eid: number, id: number): Promise<RoomFacts | null> {
     const { rows } = await this.db.execute<RoomRow>(
@@ -153,9 +163,23 @@ export class LiveRepository {
    * One report: credits the time since the last report of its kind when that was at most the gap
    * ago, clipped to `[from, until]` (the schedule's current round for live; the report itself for
    * the recording), counts a join when the last report is older, and keeps watching (`watching`)
-   * or stops (a leave). `until` null: the database's now.
+   * or stops (a leave). `until` null: the database's now. Written in a batch with the other reports
+   * of the moment (`ReportBatcher`, the same rules in one statement), or alone when batches kept
+   * missing its row.
    */
   async report(
+    who: Learner,
+    roomId: number,
+    kind: ReportKind,
+    window: { from: Date; until: Date | null },
+    watching: boolean,
+  ): Promise<AttendanceRow> {
+    const outcome = await this.batches.submit(who, roomId, kind, window, watching);
+    return 'row' in outcome ? outcome.row : this.reportAlone(who, roomId, kind, window, watching);
+  }
+
+  /** `report` in a statement of its own. */
+  async reportAlone(
     who: Learner,
     roomId: number,
     kind: ReportKind,

@@ -19,7 +19,7 @@ import { LIVE_CHANNEL_PATH, LiveService } from './live.service.ts';
 export default defineModule({
   name: 'live',
   register(gateway, platform) {
-    const repo = new LiveRepository(platform.db);
+    const repo = new LiveRepository(platform.db, platform.database.tenantPool);
     const providers = new LiveProviders(platform.db, platform.vault);
     const live = new LiveService({
       repo,

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { connectDatabase, schema, type Db } from '@portal/db';
@@ -76,6 +76,8 @@ const ADMIN_TEXTS = {
     approved: '已通过',
     approve: '通过',
     decided: (n: number) => `已处理 ${n} 人`,
+    enrolLink: '报名链接',
+    enrolLinkTitle: '分享报名链接',
   },
   en: {
     queue: 'Applications',
@@ -87,6 +89,8 @@ const ADMIN_TEXTS = {
     reasonRequired: 'Give a reason for rejecting',
     ok: 'OK',
     decided: (n: number) => `${n} decided`,
+    enrolLink: 'Enrolment link',
+    enrolLinkTitle: 'Share the enrolment link',
   },
 } as const;
 
@@ -162,6 +166,19 @@ describe.runIf(browserAvailable())('study projects', () => {
     } finally {
       await admin.close();
     }
+  };
+  /** A project's 报名链接 in the back office: its enrolment page's address naming the site, and the QR code of it. */
+  const expectEnrolLink = async (admin: Page, lang: Lang, row: Locator) => {
+    const t = ADMIN_TEXTS[lang];
+    const button = row.getByRole('button', { name: t.enrolLink, exact: true });
+    await button.click();
+    const shared = admin.locator('.ant-popover').filter({ hasText: t.enrolLinkTitle });
+    await shared.locator('.portal-enrol-link canvas').waitFor();
+    const signUp = lang === 'zh' ? '/signUp' : '/en/signUp';
+    const href = new URL(`${signUp}?projectId=${projects.approval.id}&eid=${EID}`, admin.url()).href;
+    expect((await shared.locator('.portal-enrol-link .ant-typography').first().textContent())?.trim()).toBe(href);
+    await button.click();
+    await shared.waitFor({ state: 'hidden' });
   };
   const chooseStatus = async (admin: Page, label: string, option: string) => {
     await admin.getByRole('combobox', { name: label }).click();
@@ -245,6 +262,7 @@ describe.runIf(browserAvailable())('study projects', () => {
       expect(await menu.getByRole('link', { name: t.menu }).getAttribute('href')).toBe('/crm/projects');
       const listed = admin.locator('tbody tr.ant-table-row').filter({ hasText: projects.approval.title });
       expect(await listed.locator('td').nth(2).textContent()).toBe(t.ruleApproval);
+      await expectEnrolLink(admin, lang, listed);
       await listed.getByRole('link', { name: t.queue }).click();
       await admin.waitForURL(
         (u) =>
@@ -355,6 +373,12 @@ describe.runIf(browserAvailable())('study projects', () => {
       await dialog.getByRole('button', { name: a.ok, exact: true }).click();
       await admin.locator('.ant-message').getByText(a.decided(1), { exact: true }).waitFor();
       await expect.poll(() => mine.count()).toBe(0);
+      await admin.goto(url('/en/crm/projects'));
+      await expectEnrolLink(
+        admin,
+        lang,
+        admin.locator('tbody tr.ant-table-row').filter({ hasText: projects.approval.title }),
+      );
     });
     await page().reload();
     const notice = page().locator('.portal-project-notice');

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Popconfirm, Popover, QRCode, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { EnrolRule, type AdminProjectRow } from '@portal/contract/calls/project';
@@ -8,6 +9,8 @@ import { request } from '../../../lib/api.ts';
 import { dateTime } from '../../../lib/date-time.ts';
 import { useLang, useMessages } from '../../../lib/i18n.ts';
 import { localePath } from '../../../lib/navigation.ts';
+import { useSite } from '../../../lib/root-data.ts';
+import { signUpPath } from '../../project/sign-up.ts';
 import { KeywordSearch } from '../keyword-search.tsx';
 import { crmMessages } from '../messages.ts';
 import { ServerTable } from '../server-table.tsx';
@@ -26,6 +29,42 @@ export type ProjectAdminTexts = Record<keyof (typeof projectAdminMessages)['zh']
 
 export const ruleText = (t: ProjectAdminTexts, rule: number) =>
   rule === EnrolRule.APPROVAL ? t.ruleApproval : rule === EnrolRule.CLOSED ? t.ruleClosed : t.ruleOpen;
+
+/**
+ * A published project's enrolment page (/signUp, decision 063) to share: the address, naming the
+ * enterprise (a domain may serve several), to copy, and its QR code for a poster.
+ */
+function EnrolLink({ projectId, t }: { projectId: number; t: ProjectAdminTexts }) {
+  const lang = useLang();
+  const eid = useSite().website.eid;
+  // Made when first opened: the page's origin is the browser's.
+  const [url, setUrl] = useState('');
+  const open = (visible: boolean) => {
+    if (visible && !url) setUrl(new URL(`${signUpPath(lang, projectId)}&eid=${eid}`, window.location.origin).href);
+  };
+  return (
+    <Popover
+      trigger="click"
+      title={t.enrolLinkTitle}
+      onOpenChange={open}
+      content={
+        url && (
+          <div className="portal-enrol-link" style={{ width: 260 }}>
+            <QRCode value={url} size={160} bordered={false} style={{ margin: '0 auto' }} />
+            <Typography.Paragraph copyable={{ text: url }} style={{ wordBreak: 'break-all', marginBottom: 4 }}>
+              {url}
+            </Typography.Paragraph>
+            <Typography.Text type="secondary">{t.enrolLinkNote}</Typography.Text>
+          </div>
+        )
+      }
+    >
+      <Button type="link" size="small" style={{ padding: 0 }}>
+        {t.enrolLink}
+      </Button>
+    </Popover>
+  );
+}
 
 /** /crm/projects: the enterprise's study projects with their seats and the applications waiting. */
 export function ProjectsView({ page, error }: { page: Page<AdminProjectRow> | null; error: string | null }) {
@@ -46,12 +85,19 @@ export function ProjectsView({ page, error }: { page: Page<AdminProjectRow> | nu
     }
   };
   const columns: ColumnsType<AdminProjectRow> = [
-    { key: 'title', title: t.title, dataIndex: 'title' },
+    // A Chinese title may break after any character: without a least width it went one a line.
+    { key: 'title', title: t.title, dataIndex: 'title', minWidth: 160 },
     {
       key: 'window',
       title: t.window,
-      width: 300,
-      render: (_, r) => `${dateTime(r.startsAt)} – ${dateTime(r.endsAt)}`,
+      width: 260,
+      // Each moment whole on its line when the range wraps.
+      render: (_, r) => (
+        <>
+          <span style={{ whiteSpace: 'nowrap' }}>{dateTime(r.startsAt)}</span> –{' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{dateTime(r.endsAt)}</span>
+        </>
+      ),
     },
     { key: 'rule', title: t.rule, width: 120, render: (_, r) => ruleText(t, r.enrolRule) },
     {
@@ -76,9 +122,10 @@ export function ProjectsView({ page, error }: { page: Page<AdminProjectRow> | nu
     {
       key: 'actions',
       title: t.actions,
-      width: 290,
+      width: 370,
       render: (_, r) => (
         <Space size={12}>
+          {r.published && <EnrolLink projectId={r.id} t={t} />}
           <Link to={localePath(`/crm/projects/${r.id}/applications${r.pending ? '?status=1' : ''}`, lang)}>
             {t.applications}
           </Link>

@@ -114,6 +114,20 @@ export class SessionStore {
     return new Promise<LookupRow | undefined>((resolve, reject) => this.lookups.add({ tokenHash, resolve, reject }));
   }
 
+  /**
+   * A token's session as kept or looked up in the moment's batch: every signed-in call asks it,
+   * and the rate limiter asks it (for the account) before the call does.
+   */
+  private async rowOf(tokenHash: string): Promise<LookupRow> {
+    let row = this.found?.get(tokenHash);
+    if (!row) {
+      row = await this.lookup(tokenHash);
+      if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+      this.found?.set(tokenHash, row);
+    }
+    return row;
+  }
+
   async create(accountId: number, eid: number | null, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS);
@@ -128,12 +142,7 @@ export class SessionStore {
   async authenticate(token: string | undefined, now = new Date()): Promise<Session> {
     if (!token) throw new AppError(ErrorCode.NOT_SIGNED_IN);
     const tokenHash = hashToken(token);
-    let row = this.found?.get(tokenHash);
-    if (!row) {
-      row = await this.lookup(tokenHash);
-      if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
-      this.found?.set(tokenHash, row);
-    }
+    const row = await this.rowOf(tokenHash);
     // A session ended because the enterprise disabled the person says so (308, not 307): the
     // client shows the 温馨提示 dialog rather than a bare sign-in page (decision 037).
     if (row.revokedAt) throw new AppError(row.status === 2 ? ErrorCode.ACCOUNT_DISABLED : ErrorCode.SESSION_ENDED);
@@ -160,17 +169,7 @@ export class SessionStore {
   async authenticateAccount(token: string | undefined, now = new Date()): Promise<AccountSession> {
     if (!token) throw new AppError(ErrorCode.NOT_SIGNED_IN);
     const tokenHash = hashToken(token);
-    const [row] = await this.db
-      .select({
-        accountId: schema.sessions.accountId,
-        eid: schema.sessions.eid,
-        expiresAt: schema.sessions.expiresAt,
-        revokedAt: schema.sessions.revokedAt,
-      })
-      .from(schema.sessions)
-      .where(eq(schema.sessions.tokenHash, tokenHash))
-      .limit(1);
-    if (!row) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+    const row = await this.rowOf(tokenHash);
     if (row.revokedAt) throw new AppError(ErrorCode.SESSION_ENDED);
     if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.SESSION_EXPIRED);
     return { tokenHash, accountId: row.accountId, eid: row.eid };

@@ -90,6 +90,10 @@ export function Catalogue({ query, categories, page, counts, lecturers, failed, 
   const navigate = useNavigate();
   const here = localePath('/knowledge', lang);
   const href = (next: Partial<CatalogueQuery>) => catalogueHref(here, query, next);
+  // A search or a lecturer changes the filters the address has when it happens: the router renders
+  // a navigation in a transition, so its address can be there before this render's `query` is.
+  const go = (next: Partial<CatalogueQuery>) =>
+    void navigate(catalogueHref(here, parseCatalogueQuery(new URLSearchParams(window.location.search)), next));
   const filtered = query.categoryId !== undefined || query.keyword !== '' || query.lecturerId !== undefined;
   return (
     <section className="portal-page portal-catalogue">
@@ -106,14 +110,10 @@ export function Catalogue({ query, categories, page, counts, lecturers, failed, 
             maxLength={50}
             allowClear
             enterButton={t.search}
-            onSearch={(value) => void navigate(href({ keyword: value.trim() }))}
+            onSearch={(value) => go({ keyword: value.trim() })}
           />
         </div>
-        <LecturerFilter
-          value={query.lecturerId}
-          initial={lecturers}
-          onChange={(lecturerId) => void navigate(href({ lecturerId }))}
-        />
+        <LecturerFilter value={query.lecturerId} initial={lecturers} onChange={(lecturerId) => go({ lecturerId })} />
         {filtered && (
           <Link
             className="portal-catalogue-reset"

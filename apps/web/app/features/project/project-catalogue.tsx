@@ -115,7 +115,14 @@ export function ProjectCatalogue({ query, page, counts, failed, tabs }: ProjectC
             maxLength={50}
             allowClear
             enterButton={t.search}
-            onSearch={(value) => void navigate(href({ keyword: value.trim() }))}
+            onSearch={(value) =>
+              // The filters the address has now (see the course catalogue's `go`).
+              void navigate(
+                projectListHref(lang, parseProjectQuery(new URLSearchParams(window.location.search)), {
+                  keyword: value.trim(),
+                }),
+              )
+            }
           />
         </div>
         {filtered && (

@@ -19,6 +19,7 @@ import {
   type GatewayDeps,
 } from './gateway.ts';
 import { registerHealth } from './health.ts';
+import { ConnectionDrain } from './connection-drain.ts';
 import { answerClientError, keepReadingRefusedBody } from './http-limits.ts';
 import type { PortalModule } from './module.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -86,6 +87,7 @@ export async function buildApp(
   let closing = false;
   // Set once Fastify exists: the cookie parser and the request logger the front door uses.
   const front: { options?: FrontDoorOptions } = {};
+  let drain: ConnectionDrain | undefined;
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -114,11 +116,13 @@ export async function buildApp(
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
       server.requestTimeout = options.requestTimeout ?? 0;
       server.setTimeout(options.connectionTimeout ?? 0);
+      drain = new ConnectionDrain(server);
       return server;
     },
   });
   app.addHook('preClose', (done) => {
     closing = true;
+    drain?.drain();
     done();
   });
 

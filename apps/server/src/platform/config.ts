@@ -47,7 +47,10 @@ export const configSchema = z.object({
   SEED_DEMO_DATA: bool.default(true),
   TENANT_CODES: tenantCodeMap.default(new Map()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Gateway calls one client address may make a minute without a session (visitors, sign-in). */
+  /**
+   * Gateway calls one client address may make a minute without a session (visitors, sign-in);
+   * also, on a budget of their own, the payment channels' and Nuonuo's notifications per address.
+   */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Gateway calls one signed-in account may make a minute, from any address (decision 022). */
   RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findEnumOptions, loginByPassword, saveMessage, type CallDef, type CallRequest } from '@portal/contract';
+import {
+  findEnumOptions,
+  loginByPassword,
+  payNotifyPath,
+  saveMessage,
+  type CallDef,
+  type CallRequest,
+} from '@portal/contract';
 import { createTestApp, unchecked, type CallResult, type TestApp, type Unchecked } from '../test/harness.ts';
 import { createEnterprise } from '../test/factories.ts';
 
@@ -88,5 +95,33 @@ describe('the tight per-call limits', () => {
     await login();
     await login();
     expectRefused(await login());
+  });
+});
+
+describe('notifications from payment channels and Nuonuo (outside the gateway)', () => {
+  const notify = (url: string, remoteAddress: string, token?: string) =>
+    t.app
+      .inject({
+        method: 'POST',
+        url,
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { token } : {}) },
+        payload: 'out_trade_no=forged&trade_status=TRADE_SUCCESS',
+      })
+      .then((res) => res.statusCode);
+
+  it('are counted per address on budgets of their own, whatever token they carry', async () => {
+    const address = nextOffice();
+    const pay = payNotifyPath(1, ent.eid);
+    const a = await learner();
+    const first = [await notify(pay, address), await notify(pay, address, a.token), await notify(pay, address)];
+    expect(first).not.toContain(429);
+    // A session's token does not move a notification onto the account's budget.
+    expect(await notify(pay, address, a.token)).toBe(429);
+    expect(await notify(pay, address)).toBe(429);
+    // Another address, Nuonuo's push and the address's gateway calls each have their own budget.
+    expect(await notify(pay, nextOffice())).not.toBe(429);
+    expect(await notify(`/invoice-notify/nuonuo/${ent.eid}`, address)).not.toBe(429);
+    expect((await enumCall(address)).status).toBe(200);
   });
 });

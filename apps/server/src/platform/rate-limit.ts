@@ -47,6 +47,26 @@ export class RateLimitKeys {
 }
 
 /**
+ * The route options of a route outside the gateway that a third party calls (a payment channel's
+ * or Nuonuo's notification): its own budget per client address, whatever the request says. A
+ * flood of forged notifications would otherwise cost a signature check and a stored row each
+ * (decision 057); a channel refused with 429 sends its notification again later.
+ */
+export function perAddressLimit(max: number) {
+  return {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: 60_000,
+        // The gateway-wide allow list passes every route outside the gateway: not this one.
+        allowList: () => false,
+        keyGenerator: (req: FastifyRequest) => `address:${addressKey(req.ip)}`,
+      },
+    },
+  };
+}
+
+/**
  * The part of a client address one budget is counted against: an IPv4 address as it is, an IPv6
  * address by its /64 network. One subscriber (a home, an office, a cloud machine) is given a whole
  * /64 and can use any of its 2^64 addresses: counted one by one, each would bring a fresh budget.

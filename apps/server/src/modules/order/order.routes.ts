@@ -3,6 +3,7 @@ import * as calls from '@portal/contract';
 import { startAuditedExport } from '../../platform/audited-export.ts';
 import { learnerOf } from '../../platform/learner.ts';
 import { defineModule } from '../../platform/module.ts';
+import { perAddressLimit } from '../../platform/rate-limit.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { uploadServiceOf } from '../upload/index.ts';
 import { ChannelRegistry } from './channels.ts';
@@ -128,7 +129,8 @@ export default defineModule({
       scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
         done(null, body),
       );
-      scope.post(calls.PAY_NOTIFY_PATH, async (req, reply) => {
+      const notices = perAddressLimit(platform.config.RATE_LIMIT_PER_MINUTE);
+      scope.post(calls.PAY_NOTIFY_PATH, notices, async (req, reply) => {
         const params = req.params as { method: string; eid: string };
         const method = Number(params.method);
         const eid = Number(params.eid);
@@ -150,7 +152,7 @@ export default defineModule({
       });
       // Nuonuo's push of an invoice's result (the address set in Nuonuo's workbench): unsigned,
       // so only the serial number is read and the invoice asked about again (decision 058).
-      scope.post(calls.INVOICE_NOTIFY_PATH, async (req, reply) => {
+      scope.post(calls.INVOICE_NOTIFY_PATH, notices, async (req, reply) => {
         const eid = Number((req.params as { eid: string }).eid);
         if (!Number.isInteger(eid) || eid <= 0 || eid > 2 ** 31 - 1) {
           return reply.status(404).type('text/plain; charset=utf-8').send('Not found');

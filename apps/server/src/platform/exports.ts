@@ -140,7 +140,7 @@ export class Exports {
     if (!definition) throw new Error(`no export kind "${request.kind}"`);
     const { eid, accountId, lang, kind, params } = request;
     const fileName = (definition as ExportDefinition<P>).fileName(lang, params);
-    return ownerTransaction(this.deps.pool, async (client) => {
+    const started = await ownerTransaction(this.deps.pool, async (client) => {
       const { rows } = await client.query<{ id: number }>(
         'INSERT INTO export_records (eid, account_id, file_name, export_status) VALUES ($1, $2, $3, $4) RETURNING id',
         [eid, accountId, fileName, ExportStatus.PROCESSING],
@@ -150,6 +150,8 @@ export class Exports {
       await this.deps.jobs.send(EXPORT_QUEUE, job, { client });
       return { id, fileName, exportStatus: ExportStatus.PROCESSING };
     });
+    this.deps.jobs.wake(EXPORT_QUEUE);
+    return started;
   }
 
   /** One run of an export's job. */

@@ -65,6 +65,24 @@ describe('jobs', () => {
     expect(() => j.work('late', async () => {})).toThrow('before they start');
   });
 
+  it('start a job at once, not at the next poll: when sent, and when woken after the transaction that sent it', async () => {
+    // A poll a minute apart: without the wake each job below would wait for it (waitFor gives up in 15 s).
+    const j = new Jobs(t.database.pool, log, { pollingIntervalSeconds: 60 });
+    made.push(j);
+    const seen: number[] = [];
+    j.work<{ n: number }>('prompt', async (data) => void seen.push(data.n));
+    await j.start();
+    await j.send('prompt', { n: 1 });
+    await waitFor('the first job', () => seen.length === 1);
+    // The worker is between polls now.
+    await j.send('prompt', { n: 2 });
+    await waitFor('the job sent outside a transaction', () => seen.length === 2);
+    await ownerTransaction(t.database.pool, (client) => j.send('prompt', { n: 3 }, { client }));
+    j.wake('prompt');
+    await waitFor('the job sent in a transaction', () => seen.length === 3);
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
   it('try a failing job again, then hand it to its dead-letter queue', async () => {
     const j = jobs();
     let tries = 0;

@@ -71,6 +71,8 @@ export class Jobs {
   private inFlight = 0;
   private readonly settled = new Set<() => void>();
   private readonly lastError = new Map<string, number>();
+  /** Each queue's worker in this process (pg-boss's id), to wake it when a job is queued. */
+  private readonly workerIds = new Map<string, string>();
   /** While the queues are set up at start: the connection whose transaction holds the set-up lock. */
   private setup: pg.PoolClient | undefined;
 
@@ -147,7 +149,19 @@ export class Jobs {
       ...(priority ? { priority } : {}),
     });
     if (!id) throw new Error(`background job not queued: no queue "${name}" (are the jobs started?)`);
+    // A job queued in a transaction exists once the caller commits: the caller wakes the worker then.
+    if (!client && !startAfterSeconds) this.wake(name);
     return id;
+  }
+
+  /**
+   * Has this process's worker of the queue look for work now rather than at its next poll (up to
+   * a second later): a learner's export or an administrator's import starts at once. Call it after
+   * the transaction that queued the job commits; a job not visible yet is found at the next poll.
+   */
+  wake(name: string): void {
+    const id = this.workerIds.get(name);
+    if (id) this.boss.notifyWorker(id);
   }
 
   /** Creates or migrates the schema, creates the queues, starts the workers and queues each sweep's first tick. */
@@ -167,7 +181,10 @@ export class Jobs {
         }
       });
       for (const r of this.registered.values()) {
-        await this.boss.work<object>(r.name, { batchSize: 1, includeMetadata: true }, ([job]) => this.run(r, job!));
+        const id = await this.boss.work<object>(r.name, { batchSize: 1, includeMetadata: true }, ([job]) =>
+          this.run(r, job!),
+        );
+        this.workerIds.set(r.name, id);
         if (r.everySeconds) await this.tick(r);
       }
       this.running = true;

@@ -214,6 +214,7 @@ export class LearnerImportService {
       client.release();
     }
     if (repeated) await this.deps.storage.delete(fileKey);
+    else this.deps.jobs.wake(LEARNER_IMPORT_QUEUE);
     return this.present(row);
   }
 

@@ -129,6 +129,7 @@ export class MediaService {
     } finally {
       client.release();
     }
+    if (type.kind === 1) this.deps.jobs.wake(TRANSCODE_QUEUE);
     if (type.kind === 2) await this.deps.sources.remove(upload.id);
     return presentMaterial(row);
   }

@@ -22,6 +22,7 @@ import {
 import { schema, withTenant } from '@portal/db';
 import { DevChannel } from '../../platform/providers/payment/dev.ts';
 import { createTestApp, unchecked, visitorOf, type TestApp } from '../../test/harness.ts';
+import { waitFor } from '../../test/export-files.ts';
 import { createCourse, createEnterprise, type Learner } from '../../test/factories.ts';
 import { invoiceMayGo } from './invoices.ts';
 import { orderServicesOf } from './order.routes.ts';
@@ -478,10 +479,14 @@ describe('invoices', () => {
     // (Its job may already have issued it here: the pending state's 9029 is checked below on an
     // invoice with no job.)
 
-    // The job (run here as pg-boss would, twice: a retried job issues once).
+    // The job (run here as pg-boss would, twice: a retried job issues once). The queued job starts
+    // at once too: whichever claims the invoice issues it, the others leave it alone.
     const { invoices } = orderServicesOf(t.platform);
     await Promise.all([invoices.issue(a.eid, applied.data.id), invoices.issue(a.eid, applied.data.id)]);
-    const view = await t.call(viewInvoice, { orderId: order.id }, as(me));
+    const view = await waitFor('the invoice issued', async () => {
+      const seen = await t.call(viewInvoice, { orderId: order.id }, as(me));
+      return seen.data.invoice?.status === 3 && seen;
+    });
     expect(view.data.invoice).toMatchObject({
       status: 3,
       downloadable: true,

@@ -40,11 +40,6 @@ export class ConnectionDrain {
     this.draining = true;
     for (const [socket, requests] of this.inFlight) if (requests === 0) hangUp(socket);
   }
-
-  /** Open connections (for tests). */
-  get size(): number {
-    return this.inFlight.size;
-  }
 }
 
 /** Ends a connection once what was written to it is sent (a half-open client cannot keep it). */
